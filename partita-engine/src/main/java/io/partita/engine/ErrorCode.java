@@ -1,0 +1,39 @@
+package io.partita.engine;
+
+/**
+ * DynamoDB's error codes, as they appear in the {@code __type} of a wire error and in
+ * {@code AwsErrorDetails.errorCode()} of an SDK exception.
+ *
+ * <p>The constant's name is the code itself, so clients that switch on the code see exactly what
+ * Amazon DynamoDB would send.
+ */
+public enum ErrorCode {
+  ValidationException(400),
+  SerializationException(400),
+  UnknownOperationException(400),
+  ResourceNotFoundException(400),
+  ResourceInUseException(400),
+  LimitExceededException(400),
+  ConditionalCheckFailedException(400),
+  TransactionCanceledException(400),
+  TransactionConflictException(400),
+  IdempotentParameterMismatchException(400),
+  ItemCollectionSizeLimitExceededException(400),
+  ProvisionedThroughputExceededException(400),
+  RequestLimitExceeded(400),
+  AccessDeniedException(400),
+  UnrecognizedClientException(400),
+  InvalidSignatureException(400),
+  InternalServerError(500);
+
+  private final int httpStatus;
+
+  ErrorCode(int httpStatus) {
+    this.httpStatus = httpStatus;
+  }
+
+  /** The HTTP status DynamoDB answers this error with. */
+  public int httpStatus() {
+    return httpStatus;
+  }
+}
