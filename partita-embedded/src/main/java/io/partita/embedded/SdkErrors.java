@@ -1,0 +1,54 @@
+package io.partita.embedded;
+
+import io.partita.engine.ErrorCode;
+import io.partita.engine.PartitaException;
+import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.http.SdkHttpResponse;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.IdempotentParameterMismatchException;
+import software.amazon.awssdk.services.dynamodb.model.InternalServerErrorException;
+import software.amazon.awssdk.services.dynamodb.model.ItemCollectionSizeLimitExceededException;
+import software.amazon.awssdk.services.dynamodb.model.LimitExceededException;
+import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
+import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
+import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
+
+/** Maps engine refusals onto the SDK exception types a DynamoDB client would receive. */
+final class SdkErrors {
+  private SdkErrors() {}
+
+  static AwsServiceException toSdk(PartitaException e) {
+    ErrorCode code = e.code();
+    AwsErrorDetails details = AwsErrorDetails.builder()
+        .errorCode(code.name())
+        .errorMessage(e.getMessage())
+        .serviceName("DynamoDb")
+        .sdkHttpResponse(SdkHttpResponse.builder().statusCode(code.httpStatus()).build())
+        .build();
+    AwsServiceException.Builder b = switch (code) {
+      case ConditionalCheckFailedException -> ConditionalCheckFailedException.builder().item(e.item());
+      case ResourceNotFoundException -> ResourceNotFoundException.builder();
+      case ResourceInUseException -> ResourceInUseException.builder();
+      case TransactionCanceledException -> TransactionCanceledException.builder();
+      case TransactionConflictException -> TransactionConflictException.builder();
+      case IdempotentParameterMismatchException -> IdempotentParameterMismatchException.builder();
+      case ItemCollectionSizeLimitExceededException -> ItemCollectionSizeLimitExceededException.builder();
+      case LimitExceededException -> LimitExceededException.builder();
+      case ProvisionedThroughputExceededException -> ProvisionedThroughputExceededException.builder();
+      case RequestLimitExceeded -> RequestLimitExceededException.builder();
+      case InternalServerError -> InternalServerErrorException.builder();
+      default -> DynamoDbException.builder();
+    };
+    return b.message(e.getMessage()).statusCode(code.httpStatus()).awsErrorDetails(details).build();
+  }
+
+  static AwsServiceException unknownOperation(String method) {
+    return toSdk(new PartitaException(ErrorCode.UnknownOperationException,
+        "Partita does not support the operation " + Character.toUpperCase(method.charAt(0)) + method.substring(1) + " yet"));
+  }
+}

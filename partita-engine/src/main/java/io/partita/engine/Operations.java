@@ -1,0 +1,75 @@
+package io.partita.engine;
+
+import io.partita.engine.ops.CreateTable;
+import io.partita.engine.ops.DeleteItem;
+import io.partita.engine.ops.DeleteTable;
+import io.partita.engine.ops.DescribeTable;
+import io.partita.engine.ops.EngineContext;
+import io.partita.engine.ops.GetItem;
+import io.partita.engine.ops.ListTables;
+import io.partita.engine.ops.PutItem;
+import io.partita.engine.ops.UpdateItem;
+import io.partita.engine.ops.UpdateTable;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.BiFunction;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbResponse;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ListTablesRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest;
+
+/**
+ * The one table of operations the engine serves, by request type and by DynamoDB's operation name.
+ * The embedded client and the server both dispatch through it, so an operation added here is
+ * served everywhere at once.
+ */
+final class Operations {
+  /** One served operation: its DynamoDB name, its request type and its implementation. */
+  record Op(String name, Class<? extends DynamoDbRequest> requestType,
+      BiFunction<EngineContext, DynamoDbRequest, DynamoDbResponse> handler) {}
+
+  private static final Map<Class<?>, Op> BY_TYPE = new LinkedHashMap<>();
+  private static final Map<String, Op> BY_NAME = new LinkedHashMap<>();
+
+  static {
+    add("CreateTable", CreateTableRequest.class, CreateTable::execute);
+    add("DescribeTable", DescribeTableRequest.class, DescribeTable::execute);
+    add("ListTables", ListTablesRequest.class, ListTables::execute);
+    add("UpdateTable", UpdateTableRequest.class, UpdateTable::execute);
+    add("DeleteTable", DeleteTableRequest.class, DeleteTable::execute);
+    add("PutItem", PutItemRequest.class, PutItem::execute);
+    add("GetItem", GetItemRequest.class, GetItem::execute);
+    add("UpdateItem", UpdateItemRequest.class, UpdateItem::execute);
+    add("DeleteItem", DeleteItemRequest.class, DeleteItem::execute);
+  }
+
+  private Operations() {}
+
+  @SuppressWarnings("unchecked")
+  private static <Q extends DynamoDbRequest> void add(String name, Class<Q> type,
+      BiFunction<EngineContext, Q, ? extends DynamoDbResponse> handler) {
+    Op op = new Op(name, type, (ctx, req) -> handler.apply(ctx, (Q) req));
+    BY_TYPE.put(type, op);
+    BY_NAME.put(name, op);
+  }
+
+  static Op byType(Class<?> type) {
+    return BY_TYPE.get(type);
+  }
+
+  static Op byName(String name) {
+    return BY_NAME.get(name);
+  }
+
+  static Map<String, Op> all() {
+    return Collections.unmodifiableMap(BY_NAME);
+  }
+}

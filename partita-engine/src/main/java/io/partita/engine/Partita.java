@@ -1,0 +1,111 @@
+package io.partita.engine;
+
+import io.partita.engine.ops.EngineContext;
+import io.partita.engine.storage.DataFormat;
+import io.partita.engine.storage.StorageException;
+import io.partita.engine.storage.Store;
+import io.partita.engine.table.Catalog;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Set;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbResponse;
+
+/**
+ * A Partita database: DynamoDB's data model and semantics, in-process, on a data directory or in
+ * memory. Requests and responses are the AWS SDK v2 model types; refusals are {@link
+ * PartitaException}s carrying DynamoDB's error code and message.
+ *
+ * <p>Thread-safe. A write is durable when its call returns. {@link #close()} waits for requests in
+ * flight and then closes storage; requests after that are refused.
+ */
+public final class Partita implements AutoCloseable {
+  private final Store store;
+  private final EngineContext ctx;
+  private final ReadWriteLock open = new ReentrantReadWriteLock();
+  private volatile boolean closed;
+
+  private Partita(Store store, Clock clock) {
+    this.store = store;
+    try {
+      DataFormat.initOrCheck(store);
+      this.ctx = new EngineContext(store, new Catalog(store), clock);
+    } catch (RuntimeException e) {
+      store.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Opens the database in {@code directory}, creating it if needed.
+   *
+   * @throws StorageException if the directory is open in another process, or holds data of an
+   *     unknown or newer format
+   */
+  public static Partita open(Path directory) {
+    return new Partita(Store.open(directory), Clock.systemUTC());
+  }
+
+  /** A new, empty database in memory, running the same storage code on RocksDB's memory environment. */
+  public static Partita inMemory() {
+    return new Partita(Store.inMemory(), Clock.systemUTC());
+  }
+
+  /** Names of the DynamoDB operations this engine serves. */
+  public static Set<String> operationNames() {
+    return Operations.all().keySet();
+  }
+
+  /** The request type of a DynamoDB operation name, or {@code null} when it is not served. */
+  public static Class<? extends DynamoDbRequest> requestType(String operationName) {
+    Operations.Op op = Operations.byName(operationName);
+    return op == null ? null : op.requestType();
+  }
+
+  /**
+   * Executes any served request and answers its response type ({@code PutItemRequest} gives a
+   * {@code PutItemResponse}).
+   *
+   * @throws PartitaException with DynamoDB's error for a refused request, and
+   *     UnknownOperationException for an operation not built yet
+   */
+  @SuppressWarnings("unchecked")
+  public <R extends DynamoDbResponse> R execute(DynamoDbRequest request) {
+    Operations.Op op = Operations.byType(request.getClass());
+    if (op == null) {
+      throw new PartitaException(ErrorCode.UnknownOperationException,
+          "Partita does not support the operation " + operationName(request) + " yet");
+    }
+    open.readLock().lock();
+    try {
+      if (closed) {
+        throw new IllegalStateException("this Partita database is closed");
+      }
+      return (R) op.handler().apply(ctx, request);
+    } catch (StorageException e) {
+      throw new PartitaException(ErrorCode.InternalServerError, "Internal server error: " + e.getMessage());
+    } finally {
+      open.readLock().unlock();
+    }
+  }
+
+  private static String operationName(DynamoDbRequest request) {
+    String simple = request.getClass().getSimpleName();
+    return simple.endsWith("Request") ? simple.substring(0, simple.length() - "Request".length()) : simple;
+  }
+
+  @Override
+  public void close() {
+    open.writeLock().lock();
+    try {
+      if (!closed) {
+        closed = true;
+        store.close();
+      }
+    } finally {
+      open.writeLock().unlock();
+    }
+  }
+}

@@ -1,0 +1,238 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.PartitaException;
+import io.partita.engine.table.IndexDef;
+import io.partita.engine.table.KeyDef;
+import io.partita.engine.table.TableDef;
+import io.partita.engine.value.ScalarType;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableResponse;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.Projection;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.Tag;
+import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+
+/**
+ * CreateTable: validates the key schema, attribute definitions, billing and index definitions as
+ * DynamoDB does, then stores the table. The table is usable as soon as this returns, so it is
+ * reported ACTIVE (DynamoDB would say CREATING for a few seconds; waiters accept both).
+ */
+public final class CreateTable {
+  static final int MAX_GSIS = 20;
+  static final int MAX_LSIS = 5;
+  /** A multi-attribute GSI key may combine up to four attributes in each of its two parts. */
+  static final int MAX_KEY_ATTRIBUTES_PER_PART = 4;
+
+  private CreateTable() {}
+
+  public static CreateTableResponse execute(EngineContext ctx, CreateTableRequest req) {
+    Constraints c = Constraints.check().tableName(req.tableName(), "tableName");
+    if (!req.hasKeySchema()) {
+      c.notNull("keySchema");
+    } else if (req.keySchema().isEmpty() || req.keySchema().size() > 2) {
+      c.custom("Value '" + req.keySchema() + "' at 'keySchema' failed to satisfy constraint: Member must have length "
+          + (req.keySchema().isEmpty() ? "greater than or equal to 1" : "less than or equal to 2"));
+    }
+    if (!req.hasAttributeDefinitions()) {
+      c.notNull("attributeDefinitions");
+    }
+    List<AttributeDefinition> attrDefs = req.hasAttributeDefinitions() ? req.attributeDefinitions() : List.of();
+    for (int i = 0; i < attrDefs.size(); i++) {
+      AttributeDefinition d = attrDefs.get(i);
+      c.oneOf(d.attributeTypeAsString(), d.attributeType() == ScalarAttributeType.UNKNOWN_TO_SDK_VERSION,
+          "attributeDefinitions." + (i + 1) + ".member.attributeType", "[B, N, S]");
+    }
+    ProvisionedThroughput pt = req.provisionedThroughput();
+    if (pt != null) {
+      c.range(pt.readCapacityUnits(), 1, Long.MAX_VALUE, "provisionedThroughput.readCapacityUnits");
+      c.range(pt.writeCapacityUnits(), 1, Long.MAX_VALUE, "provisionedThroughput.writeCapacityUnits");
+    }
+    c.done();
+
+    Map<String, ScalarType> defined = new LinkedHashMap<>();
+    List<KeyDef> definitions = new ArrayList<>();
+    for (AttributeDefinition d : attrDefs) {
+      if (defined.put(d.attributeName(), ScalarType.of(d.attributeType())) != null) {
+        throw PartitaException.validation("Cannot have two attributes with the same name. Attribute name: "
+            + d.attributeName());
+      }
+      definitions.add(new KeyDef(d.attributeName(), ScalarType.of(d.attributeType())));
+    }
+    Set<String> used = new HashSet<>();
+    KeySchemas tableKeys = KeySchemas.parse(req.keySchema(), null, defined, used, 1);
+    KeyDef hash = tableKeys.hash().get(0);
+    KeyDef range = tableKeys.range().isEmpty() ? null : tableKeys.range().get(0);
+
+    BillingMode billing = req.billingMode() == null ? BillingMode.PROVISIONED : req.billingMode();
+    if (billing == BillingMode.UNKNOWN_TO_SDK_VERSION) {
+      Constraints.check().oneOf(req.billingModeAsString(), true, "billingMode", "[PROVISIONED, PAY_PER_REQUEST]").done();
+    }
+    checkThroughput(billing, pt, null);
+
+    List<IndexDef> lsis = new ArrayList<>();
+    Set<String> indexNames = new HashSet<>();
+    if (req.hasLocalSecondaryIndexes()) {
+      if (range == null) {
+        throw PartitaException.validation(
+            "One or more parameter values were invalid: Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex");
+      }
+      if (req.localSecondaryIndexes().size() > MAX_LSIS) {
+        throw PartitaException.validation("One or more parameter values were invalid: Number of LocalSecondaryIndexes exceeds per-table limit of " + MAX_LSIS);
+      }
+      for (LocalSecondaryIndex l : req.localSecondaryIndexes()) {
+        uniqueIndexName(l.indexName(), indexNames);
+        KeySchemas keys = KeySchemas.parse(l.keySchema(), l.indexName(), defined, used, 1);
+        if (keys.range().isEmpty()) {
+          throw PartitaException.validation("One or more parameter values were invalid: Index KeySchema does not have a range key for index: "
+              + l.indexName());
+        }
+        if (!keys.hash().get(0).equals(hash)) {
+          throw PartitaException.validation("One or more parameter values were invalid: Index KeySchema does not have the same leading hash key as table KeySchema for index: "
+              + l.indexName() + ". index hash key: " + keys.hash().get(0).name() + ", table hash key: " + hash.name());
+        }
+        lsis.add(new IndexDef(l.indexName(), false, keys.hash(), keys.range(), projectionType(l.projection(), l.indexName()),
+            nonKeyAttributes(l.projection(), l.indexName()), 0, 0));
+      }
+    }
+    List<IndexDef> gsis = new ArrayList<>();
+    if (req.hasGlobalSecondaryIndexes()) {
+      if (req.globalSecondaryIndexes().size() > MAX_GSIS) {
+        throw PartitaException.validation("One or more parameter values were invalid: GlobalSecondaryIndex count exceeds the per-table limit of " + MAX_GSIS);
+      }
+      for (GlobalSecondaryIndex g : req.globalSecondaryIndexes()) {
+        uniqueIndexName(g.indexName(), indexNames);
+        KeySchemas keys = KeySchemas.parse(g.keySchema(), g.indexName(), defined, used, MAX_KEY_ATTRIBUTES_PER_PART);
+        checkThroughput(billing, g.provisionedThroughput(), g.indexName());
+        ProvisionedThroughput gpt = g.provisionedThroughput();
+        gsis.add(new IndexDef(g.indexName(), true, keys.hash(), keys.range(), projectionType(g.projection(), g.indexName()),
+            nonKeyAttributes(g.projection(), g.indexName()),
+            gpt == null ? 0 : gpt.readCapacityUnits(), gpt == null ? 0 : gpt.writeCapacityUnits()));
+      }
+    }
+    if (!used.equals(defined.keySet())) {
+      throw PartitaException.validation(
+          "One or more parameter values were invalid: Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions");
+    }
+    Map<String, String> tags = new LinkedHashMap<>();
+    if (req.hasTags()) {
+      for (Tag t : req.tags()) {
+        tags.put(t.key(), t.value());
+      }
+    }
+    long now = ctx.clock.millis();
+    TableDef def = ctx.catalog.create(req.tableName(), id -> new TableDef(id, req.tableName(), UUID.randomUUID().toString(),
+        hash, range, definitions, billing,
+        pt == null ? 0 : pt.readCapacityUnits(), pt == null ? 0 : pt.writeCapacityUnits(),
+        now, now, gsis, lsis, tags, Boolean.TRUE.equals(req.deletionProtectionEnabled())));
+    return CreateTableResponse.builder().tableDescription(Descriptions.of(def, TableStatus.ACTIVE, 0, 0)).build();
+  }
+
+  static void checkThroughput(BillingMode billing, ProvisionedThroughput pt, String index) {
+    String where = index == null ? "" : " for index " + index;
+    if (billing == BillingMode.PROVISIONED && (pt == null || pt.readCapacityUnits() == null || pt.writeCapacityUnits() == null)) {
+      throw PartitaException.validation(index == null
+          ? "One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED"
+          : "One or more parameter values were invalid: ProvisionedThroughput must be specified for index: " + index);
+    }
+    if (billing == BillingMode.PAY_PER_REQUEST && pt != null) {
+      throw PartitaException.validation(
+          "One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST" + where);
+    }
+  }
+
+  private static void uniqueIndexName(String name, Set<String> names) {
+    Constraints.check().tableName(name, "indexName").done();
+    if (!names.add(name)) {
+      throw PartitaException.validation("One or more parameter values were invalid: Duplicate index name: " + name);
+    }
+  }
+
+  private static ProjectionType projectionType(Projection p, String index) {
+    if (p == null || p.projectionType() == null) {
+      throw PartitaException.validation("One or more parameter values were invalid: Unknown ProjectionType: null for index: " + index);
+    }
+    if (p.projectionType() == ProjectionType.UNKNOWN_TO_SDK_VERSION) {
+      Constraints.check().oneOf(p.projectionTypeAsString(), true, "projection.projectionType", "[ALL, INCLUDE, KEYS_ONLY]").done();
+    }
+    return p.projectionType();
+  }
+
+  private static List<String> nonKeyAttributes(Projection p, String index) {
+    boolean include = p.projectionType() == ProjectionType.INCLUDE;
+    if (include && !p.hasNonKeyAttributes()) {
+      throw PartitaException.validation("One or more parameter values were invalid: ProjectionType is INCLUDE, but NonKeyAttributes is not specified");
+    }
+    if (!include && p.hasNonKeyAttributes()) {
+      throw PartitaException.validation("One or more parameter values were invalid: ProjectionType is "
+          + p.projectionType() + ", but NonKeyAttributes is specified");
+    }
+    return include ? List.copyOf(new TreeSet<>(p.nonKeyAttributes())) : List.of();
+  }
+
+  /** A parsed KeySchema: HASH attributes first, then RANGE attributes. */
+  record KeySchemas(List<KeyDef> hash, List<KeyDef> range) {
+    static KeySchemas parse(List<KeySchemaElement> schema, String index, Map<String, ScalarType> defined,
+        Set<String> used, int maxPerPart) {
+      if (schema == null || schema.isEmpty()) {
+        throw PartitaException.validation("1 validation error detected: Value null at '"
+            + (index == null ? "keySchema" : "keySchema") + "' failed to satisfy constraint: Member must not be null");
+      }
+      List<KeyDef> hash = new ArrayList<>();
+      List<KeyDef> range = new ArrayList<>();
+      Set<String> seen = new HashSet<>();
+      for (KeySchemaElement e : schema) {
+        if (e.keyType() == KeyType.UNKNOWN_TO_SDK_VERSION || e.keyType() == null) {
+          Constraints.check().oneOf(e.keyTypeAsString(), true, "keySchema.member.keyType", "[HASH, RANGE]").done();
+        }
+        ScalarType type = defined.get(e.attributeName());
+        if (type == null) {
+          throw PartitaException.validation("One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: "
+              + names(schema) + ", AttributeDefinitions: " + defined.keySet());
+        }
+        if (!seen.add(e.attributeName())) {
+          throw PartitaException.validation("Invalid KeySchema: Some index key attribute have duplicate names");
+        }
+        used.add(e.attributeName());
+        KeyDef k = new KeyDef(e.attributeName(), type);
+        if (e.keyType() == KeyType.HASH) {
+          if (!range.isEmpty()) {
+            throw PartitaException.validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+          }
+          hash.add(k);
+        } else {
+          range.add(k);
+        }
+      }
+      if (hash.isEmpty()) {
+        throw PartitaException.validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+      }
+      if (hash.size() > maxPerPart) {
+        throw PartitaException.validation("Invalid KeySchema: Too many hash keys");
+      }
+      if (range.size() > maxPerPart) {
+        throw PartitaException.validation("Invalid KeySchema: Too many range keys");
+      }
+      return new KeySchemas(hash, range);
+    }
+
+    private static List<String> names(List<KeySchemaElement> schema) {
+      return schema.stream().map(KeySchemaElement::attributeName).toList();
+    }
+  }
+}

@@ -1,0 +1,45 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.expr.Condition;
+import io.partita.engine.expr.ExpressionContext;
+import io.partita.engine.table.Table;
+import io.partita.engine.table.TableDef;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+
+/** DeleteItem: removes an item, optionally under a condition; deleting nothing succeeds. */
+public final class DeleteItem {
+  private DeleteItem() {}
+
+  public static DeleteItemResponse execute(EngineContext ctx, DeleteItemRequest req) {
+    Constraints.check().tableName(req.tableName(), "tableName").notNull(req.hasKey() ? req.key() : null, "key").done();
+    ReturnValue returnValues = ReturnValuesParam.forPutOrDelete(req.returnValues(), req.returnValuesAsString());
+    boolean allOldOnFailure = ReturnValuesParam.onConditionFailure(req.returnValuesOnConditionCheckFailureAsString());
+    RequestParams.refuseLegacy(
+        RequestParams.given("Expected", req.hasExpected(), "ConditionalOperator", req.conditionalOperator() != null),
+        RequestParams.given("ConditionExpression", req.conditionExpression() != null));
+    Table table = ctx.catalog.get(req.tableName());
+    TableDef def = table.def();
+    ItemKey key = Keys.ofKey(def, req.key());
+    ExpressionContext expressions = RequestParams.expressions(
+        req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
+        req.hasExpressionAttributeValues(), req.expressionAttributeValues(),
+        req.conditionExpression() != null);
+    Condition condition = req.conditionExpression() == null
+        ? null : expressions.condition(req.conditionExpression(), "ConditionExpression");
+    expressions.checkAllUsed();
+
+    ReadModifyWrite.Result r = ReadModifyWrite.run(ctx, table, key, current -> {
+      Conditions.require(condition, current, allOldOnFailure);
+      return null;
+    });
+    DeleteItemResponse.Builder out = DeleteItemResponse.builder()
+        .consumedCapacity(Capacity.write(req.returnConsumedCapacity(), def.name(),
+            Capacity.writeUnits(r.beforeSize(), 0)));
+    if (returnValues == ReturnValue.ALL_OLD && r.before() != null) {
+      out.attributes(r.before());
+    }
+    return out.build();
+  }
+}

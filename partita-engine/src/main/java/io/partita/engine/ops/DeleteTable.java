@@ -1,0 +1,27 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.PartitaException;
+import io.partita.engine.table.TableDef;
+import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteTableResponse;
+import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+
+/** DeleteTable: drops the table and its items at once; the answer describes it as DELETING, as DynamoDB does. */
+public final class DeleteTable {
+  private DeleteTable() {}
+
+  public static DeleteTableResponse execute(EngineContext ctx, DeleteTableRequest req) {
+    Constraints.check().tableName(req.tableName(), "tableName").done();
+    TableDef current = ctx.catalog.get(req.tableName()).def();
+    if (current.deletionProtection()) {
+      throw PartitaException.validation("Resource cannot be deleted as it is currently protected against deletion. "
+          + "Disable deletion protection first.");
+    }
+    long items = ctx.catalog.itemCount(current);
+    long size = ctx.catalog.sizeBytes(current);
+    TableDef def = ctx.catalog.delete(req.tableName());
+    return DeleteTableResponse.builder()
+        .tableDescription(Descriptions.of(def, TableStatus.DELETING, items, size))
+        .build();
+  }
+}

@@ -1,0 +1,19 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.table.TableDef;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableResponse;
+import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+
+/** DescribeTable. ItemCount and TableSizeBytes are exact here (DynamoDB refreshes them every six hours). */
+public final class DescribeTable {
+  private DescribeTable() {}
+
+  public static DescribeTableResponse execute(EngineContext ctx, DescribeTableRequest req) {
+    Constraints.check().tableName(req.tableName(), "tableName").done();
+    TableDef def = ctx.catalog.get(req.tableName()).def();
+    return DescribeTableResponse.builder()
+        .table(Descriptions.of(def, TableStatus.ACTIVE, ctx.catalog.itemCount(def), ctx.catalog.sizeBytes(def)))
+        .build();
+  }
+}

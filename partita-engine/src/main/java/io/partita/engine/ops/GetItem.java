@@ -1,0 +1,48 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.expr.ExpressionContext;
+import io.partita.engine.expr.Projection;
+import io.partita.engine.table.Table;
+import io.partita.engine.table.TableDef;
+import io.partita.engine.value.ItemCodec;
+import io.partita.engine.value.ItemSize;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+
+/**
+ * GetItem. Reads take no lock: a single RocksDB get sees one whole item. Every read is strongly
+ * consistent here; ConsistentRead only changes what it costs, as DynamoDB bills it.
+ */
+public final class GetItem {
+  private GetItem() {}
+
+  public static GetItemResponse execute(EngineContext ctx, GetItemRequest req) {
+    Constraints.check().tableName(req.tableName(), "tableName").notNull(req.hasKey() ? req.key() : null, "key").done();
+    RequestParams.refuseLegacy(
+        RequestParams.given("AttributesToGet", req.hasAttributesToGet()),
+        RequestParams.given("ProjectionExpression", req.projectionExpression() != null));
+    Table table = ctx.catalog.get(req.tableName());
+    TableDef def = table.def();
+    ItemKey key = Keys.ofKey(def, req.key());
+    ExpressionContext expressions = RequestParams.expressions(
+        req.hasExpressionAttributeNames(), req.expressionAttributeNames(), false, null,
+        req.projectionExpression() != null);
+    Projection projection = req.projectionExpression() == null ? null : expressions.projection(req.projectionExpression());
+    expressions.checkAllUsed();
+
+    byte[] stored = ctx.store.get(key.storageKey());
+    Map<String, AttributeValue> item = stored == null ? null : ItemCodec.decode(stored);
+    boolean consistent = Boolean.TRUE.equals(req.consistentRead());
+    GetItemResponse.Builder out = GetItemResponse.builder();
+    if (req.returnConsumedCapacity() != null) {
+      out.consumedCapacity(Capacity.read(req.returnConsumedCapacity(), def.name(),
+          Capacity.readUnits(item == null ? 0 : ItemSize.of(item), consistent)));
+    }
+    if (item != null) {
+      out.item(projection == null ? item : projection.apply(item));
+    }
+    return out.build();
+  }
+}

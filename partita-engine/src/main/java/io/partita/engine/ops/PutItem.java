@@ -1,0 +1,52 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.ErrorCode;
+import io.partita.engine.PartitaException;
+import io.partita.engine.expr.Condition;
+import io.partita.engine.expr.ExpressionContext;
+import io.partita.engine.table.Table;
+import io.partita.engine.table.TableDef;
+import io.partita.engine.value.AttributeValues;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+
+/** PutItem: replaces an item whole, optionally under a condition. */
+public final class PutItem {
+  private PutItem() {}
+
+  public static PutItemResponse execute(EngineContext ctx, PutItemRequest req) {
+    Constraints.check().tableName(req.tableName(), "tableName").notNull(req.hasItem() ? req.item() : null, "item").done();
+    ReturnValue returnValues = ReturnValuesParam.forPutOrDelete(req.returnValues(), req.returnValuesAsString());
+    boolean allOldOnFailure = ReturnValuesParam.onConditionFailure(req.returnValuesOnConditionCheckFailureAsString());
+    RequestParams.refuseLegacy(
+        RequestParams.given("Expected", req.hasExpected(), "ConditionalOperator", req.conditionalOperator() != null),
+        RequestParams.given("ConditionExpression", req.conditionExpression() != null));
+    Table table = ctx.catalog.get(req.tableName());
+    TableDef def = table.def();
+
+    Map<String, AttributeValue> item = AttributeValues.validateItem(req.item());
+    ItemKey key = Keys.ofItem(def, item);
+    ExpressionContext expressions = RequestParams.expressions(
+        req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
+        req.hasExpressionAttributeValues(), req.expressionAttributeValues(),
+        req.conditionExpression() != null);
+    Condition condition = req.conditionExpression() == null
+        ? null : expressions.condition(req.conditionExpression(), "ConditionExpression");
+    expressions.checkAllUsed();
+
+    ReadModifyWrite.Result r = ReadModifyWrite.run(ctx, table, key, current -> {
+      Conditions.require(condition, current, allOldOnFailure);
+      return item;
+    });
+    PutItemResponse.Builder out = PutItemResponse.builder()
+        .consumedCapacity(Capacity.write(req.returnConsumedCapacity(), def.name(),
+            Capacity.writeUnits(r.beforeSize(), r.afterSize())));
+    if (returnValues == ReturnValue.ALL_OLD && r.before() != null) {
+      out.attributes(r.before());
+    }
+    return out.build();
+  }
+}

@@ -1,0 +1,65 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.PartitaException;
+import io.partita.engine.expr.ExpressionContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Checks shared by the item operations: expression parameters and the legacy parameters. */
+final class RequestParams {
+  private RequestParams() {}
+
+  /**
+   * The expression context of a request, after DynamoDB's checks that the attribute name and
+   * value maps are only given together with an expression and are not empty.
+   */
+  static ExpressionContext expressions(
+      boolean hasNames, Map<String, String> names, boolean hasValues, Map<String, AttributeValue> values,
+      boolean anyExpression) {
+    if (hasNames && !anyExpression) {
+      throw PartitaException.validation("ExpressionAttributeNames can only be specified when using expressions");
+    }
+    if (hasValues && !anyExpression) {
+      throw PartitaException.validation("ExpressionAttributeValues can only be specified when using expressions");
+    }
+    if (hasNames && names.isEmpty()) {
+      throw PartitaException.validation("ExpressionAttributeNames must not be empty");
+    }
+    if (hasValues && values.isEmpty()) {
+      throw PartitaException.validation("ExpressionAttributeValues must not be empty");
+    }
+    return new ExpressionContext(hasNames ? names : null, hasValues ? values : null);
+  }
+
+  /**
+   * Refuses the legacy (pre-expression) parameters: mixed with expressions exactly as DynamoDB
+   * does, and on their own with a message that names them, until they are built.
+   */
+  static void refuseLegacy(List<String> legacyGiven, List<String> expressionsGiven) {
+    if (legacyGiven.isEmpty()) {
+      return;
+    }
+    if (!expressionsGiven.isEmpty()) {
+      throw PartitaException.validation(
+          "Can not use both expression and non-expression parameters in the same request: "
+              + "Non-expression parameters: {" + String.join(", ", legacyGiven) + "} "
+              + "Expression parameters: {" + String.join(", ", expressionsGiven) + "}");
+    }
+    throw PartitaException.validation(
+        "The legacy parameter " + String.join(", ", legacyGiven)
+            + " is not supported by Partita yet; use the expression parameters instead");
+  }
+
+  /** A list of the names whose flag is set, in the order given: {@code names("A", true, "B", false)}. */
+  static List<String> given(Object... nameFlagPairs) {
+    List<String> out = new ArrayList<>(2);
+    for (int i = 0; i < nameFlagPairs.length; i += 2) {
+      if ((Boolean) nameFlagPairs[i + 1]) {
+        out.add((String) nameFlagPairs[i]);
+      }
+    }
+    return out;
+  }
+}

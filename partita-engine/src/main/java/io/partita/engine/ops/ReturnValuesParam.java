@@ -1,0 +1,40 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.PartitaException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+
+/** Validation of the ReturnValues and ReturnValuesOnConditionCheckFailure parameters. */
+final class ReturnValuesParam {
+  private ReturnValuesParam() {}
+
+  static ReturnValue forPutOrDelete(ReturnValue value, String raw) {
+    ReturnValue v = any(value, raw);
+    if (v != ReturnValue.NONE && v != ReturnValue.ALL_OLD) {
+      throw PartitaException.validation("Return values set to invalid value");
+    }
+    return v;
+  }
+
+  static ReturnValue any(ReturnValue value, String raw) {
+    if (raw == null) {
+      return ReturnValue.NONE;
+    }
+    if (value == ReturnValue.UNKNOWN_TO_SDK_VERSION) {
+      Constraints.check().oneOf(raw, true, "returnValues", "[ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]").done();
+    }
+    return value;
+  }
+
+  /** True when the failed condition's item is to be returned (ALL_OLD). */
+  static boolean onConditionFailure(String raw) {
+    if (raw == null) {
+      return false;
+    }
+    ReturnValuesOnConditionCheckFailure v = ReturnValuesOnConditionCheckFailure.fromValue(raw);
+    if (v == ReturnValuesOnConditionCheckFailure.UNKNOWN_TO_SDK_VERSION) {
+      Constraints.check().oneOf(raw, true, "returnValuesOnConditionCheckFailure", "[ALL_OLD, NONE]").done();
+    }
+    return v == ReturnValuesOnConditionCheckFailure.ALL_OLD;
+  }
+}

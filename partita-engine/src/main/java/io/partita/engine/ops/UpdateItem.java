@@ -1,0 +1,76 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.PartitaException;
+import io.partita.engine.expr.Condition;
+import io.partita.engine.expr.ExpressionContext;
+import io.partita.engine.expr.Update;
+import io.partita.engine.table.Table;
+import io.partita.engine.table.TableDef;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
+
+/**
+ * UpdateItem: edits an item in place, creating it (from its key) when it does not exist, as
+ * DynamoDB does.
+ */
+public final class UpdateItem {
+  private UpdateItem() {}
+
+  public static UpdateItemResponse execute(EngineContext ctx, UpdateItemRequest req) {
+    Constraints.check().tableName(req.tableName(), "tableName").notNull(req.hasKey() ? req.key() : null, "key").done();
+    ReturnValue returnValues = ReturnValuesParam.any(req.returnValues(), req.returnValuesAsString());
+    boolean allOldOnFailure = ReturnValuesParam.onConditionFailure(req.returnValuesOnConditionCheckFailureAsString());
+    RequestParams.refuseLegacy(
+        RequestParams.given("AttributeUpdates", req.hasAttributeUpdates(), "Expected", req.hasExpected(),
+            "ConditionalOperator", req.conditionalOperator() != null),
+        RequestParams.given("UpdateExpression", req.updateExpression() != null,
+            "ConditionExpression", req.conditionExpression() != null));
+    Table table = ctx.catalog.get(req.tableName());
+    TableDef def = table.def();
+    ItemKey key = Keys.ofKey(def, req.key());
+    ExpressionContext expressions = RequestParams.expressions(
+        req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
+        req.hasExpressionAttributeValues(), req.expressionAttributeValues(),
+        req.updateExpression() != null || req.conditionExpression() != null);
+    Update update = req.updateExpression() == null ? null : expressions.update(req.updateExpression());
+    Condition condition = req.conditionExpression() == null
+        ? null : expressions.condition(req.conditionExpression(), "ConditionExpression");
+    expressions.checkAllUsed();
+    if (update != null) {
+      for (String attribute : update.topLevelAttributes()) {
+        if (def.isKeyAttribute(attribute)) {
+          throw PartitaException.validation(
+              "One or more parameter values were invalid: Cannot update attribute " + attribute
+                  + ". This attribute is part of the key");
+        }
+      }
+    }
+
+    ReadModifyWrite.Result r = ReadModifyWrite.run(ctx, table, key, current -> {
+      Conditions.require(condition, current, allOldOnFailure);
+      Map<String, AttributeValue> base = current;
+      if (base == null) {
+        base = new HashMap<>(key.attributes());
+      }
+      return update == null ? base : update.apply(base);
+    });
+    UpdateItemResponse.Builder out = UpdateItemResponse.builder()
+        .consumedCapacity(Capacity.write(req.returnConsumedCapacity(), def.name(),
+            Capacity.writeUnits(r.beforeSize(), r.afterSize())));
+    Map<String, AttributeValue> attributes = switch (returnValues) {
+      case ALL_OLD -> r.before();
+      case ALL_NEW -> r.after();
+      case UPDATED_OLD -> r.before() == null || update == null ? null : update.updatedPaths().apply(r.before());
+      case UPDATED_NEW -> update == null ? null : update.updatedPaths().apply(r.after());
+      default -> null;
+    };
+    if (attributes != null && !attributes.isEmpty()) {
+      out.attributes(attributes);
+    }
+    return out.build();
+  }
+}

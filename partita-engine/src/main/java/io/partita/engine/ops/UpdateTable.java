@@ -1,0 +1,72 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.PartitaException;
+import io.partita.engine.table.TableDef;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput;
+import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+import software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateTableResponse;
+
+/**
+ * UpdateTable: billing mode, provisioned throughput and deletion protection. Index changes
+ * (GlobalSecondaryIndexUpdates) and streams come with the issues that build them and are refused
+ * with a message naming the parameter until then.
+ */
+public final class UpdateTable {
+  private UpdateTable() {}
+
+  public static UpdateTableResponse execute(EngineContext ctx, UpdateTableRequest req) {
+    Constraints c = Constraints.check().tableName(req.tableName(), "tableName");
+    ProvisionedThroughput pt = req.provisionedThroughput();
+    if (pt != null) {
+      c.range(pt.readCapacityUnits(), 1, Long.MAX_VALUE, "provisionedThroughput.readCapacityUnits");
+      c.range(pt.writeCapacityUnits(), 1, Long.MAX_VALUE, "provisionedThroughput.writeCapacityUnits");
+    }
+    c.done();
+    for (String unsupported : RequestParams.given(
+        "GlobalSecondaryIndexUpdates", req.hasGlobalSecondaryIndexUpdates(),
+        "StreamSpecification", req.streamSpecification() != null,
+        "ReplicaUpdates", req.hasReplicaUpdates(),
+        "SSESpecification", req.sseSpecification() != null)) {
+      throw PartitaException.validation("UpdateTable parameter " + unsupported + " is not supported by Partita yet");
+    }
+    synchronized (ctx.catalog) {
+      TableDef old = ctx.catalog.get(req.tableName()).def();
+      BillingMode billing = req.billingMode() == null ? old.billingMode() : req.billingMode();
+      if (billing == BillingMode.UNKNOWN_TO_SDK_VERSION) {
+        Constraints.check().oneOf(req.billingModeAsString(), true, "billingMode", "[PROVISIONED, PAY_PER_REQUEST]").done();
+      }
+      long read = old.readUnits();
+      long write = old.writeUnits();
+      if (billing == BillingMode.PAY_PER_REQUEST) {
+        CreateTable.checkThroughput(billing, pt, null);
+        read = 0;
+        write = 0;
+      } else if (pt != null) {
+        read = pt.readCapacityUnits();
+        write = pt.writeCapacityUnits();
+      } else if (old.billingMode() == BillingMode.PAY_PER_REQUEST) {
+        CreateTable.checkThroughput(billing, null, null);
+      }
+      boolean protection = req.deletionProtectionEnabled() == null ? old.deletionProtection() : req.deletionProtectionEnabled();
+      boolean changed = billing != old.billingMode() || read != old.readUnits() || write != old.writeUnits()
+          || protection != old.deletionProtection();
+      if (!changed) {
+        throw PartitaException.validation(pt != null
+            ? "The provisioned throughput for the table will not change. The requested value equals the current value. Current ReadCapacityUnits provisioned for the table: "
+                + old.readUnits() + ". Requested ReadCapacityUnits: " + read + ". Current WriteCapacityUnits provisioned for the table: "
+                + old.writeUnits() + ". Requested WriteCapacityUnits: " + write + ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits."
+            : "Nothing to update");
+      }
+      long billingChanged = billing != old.billingMode() ? ctx.clock.millis() : old.billingModeChangedMillis();
+      TableDef def = new TableDef(old.id(), old.name(), old.tableId(), old.hash(), old.range(), old.attributeDefinitions(),
+          billing, read, write, old.createdMillis(), billingChanged, old.globalIndexes(), old.localIndexes(),
+          old.tags(), protection);
+      ctx.catalog.update(def);
+      return UpdateTableResponse.builder()
+          .tableDescription(Descriptions.of(def, TableStatus.ACTIVE, ctx.catalog.itemCount(def), ctx.catalog.sizeBytes(def)))
+          .build();
+    }
+  }
+}

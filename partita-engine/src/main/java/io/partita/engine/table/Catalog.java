@@ -1,0 +1,99 @@
+package io.partita.engine.table;
+
+import io.partita.engine.ErrorCode;
+import io.partita.engine.PartitaException;
+import io.partita.engine.storage.Keyspace;
+import io.partita.engine.storage.Store;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongFunction;
+
+/**
+ * The tables of one database: loaded from the store when it opens, changed only through this
+ * class. Table names are case-sensitive, as in DynamoDB ({@code Music} and {@code music} are two
+ * tables; DynamoDB Local differs here).
+ */
+public final class Catalog {
+  private final Store store;
+  private final Map<String, Table> tables = new ConcurrentHashMap<>();
+
+  public Catalog(Store store) {
+    this.store = store;
+    for (Store.Entry e : store.scan(Keyspace.TABLES_FROM, Keyspace.TABLES_TO, Integer.MAX_VALUE)) {
+      TableDef def = TableDefCodec.decode(e.value());
+      tables.put(def.name(), new Table(def));
+    }
+  }
+
+  /** The table, or DynamoDB's ResourceNotFoundException. */
+  public Table get(String name) {
+    Table t = tables.get(name);
+    if (t == null) {
+      throw notFound(name);
+    }
+    return t;
+  }
+
+  public static PartitaException notFound(String name) {
+    return new PartitaException(ErrorCode.ResourceNotFoundException,
+        "Requested resource not found: Table: " + name + " not found");
+  }
+
+  /** Table names in DynamoDB's ListTables order (UTF-8 byte order, which String order matches for table-name characters). */
+  public List<String> names() {
+    return new ArrayList<>(new TreeMap<>(tables).keySet());
+  }
+
+  /** Creates a table; {@code definition} receives the storage id allocated for it. */
+  public synchronized TableDef create(String name, LongFunction<TableDef> definition) {
+    if (tables.containsKey(name)) {
+      throw new PartitaException(ErrorCode.ResourceInUseException, "Table already exists: " + name);
+    }
+    long id = store.counter(Keyspace.NEXT_TABLE_ID_KEY) + 1;
+    TableDef def = definition.apply(id);
+    store.write(new Store.Batch()
+        .put(Keyspace.tableKey(name), TableDefCodec.encode(def))
+        .addToCounter(Keyspace.NEXT_TABLE_ID_KEY, 1));
+    tables.put(name, new Table(def));
+    return def;
+  }
+
+  /** Stores a changed definition of an existing table. */
+  public synchronized void update(TableDef def) {
+    Table t = get(def.name());
+    store.write(new Store.Batch().put(Keyspace.tableKey(def.name()), TableDefCodec.encode(def)));
+    t.replace(def);
+  }
+
+  /** Drops a table and all its items; waits for item writes in flight to finish first. */
+  public synchronized TableDef delete(String name) {
+    Table t = get(name);
+    t.lifecycle().writeLock().lock();
+    try {
+      TableDef def = t.def();
+      long id = def.id();
+      store.write(new Store.Batch()
+          .delete(Keyspace.tableKey(name))
+          .delete(Keyspace.itemCountKey(id))
+          .delete(Keyspace.sizeBytesKey(id))
+          .deleteRange(Keyspace.itemsFrom(id), Keyspace.itemsTo(id)));
+      t.markDropped();
+      tables.remove(name);
+      return def;
+    } finally {
+      t.lifecycle().writeLock().unlock();
+    }
+  }
+
+  public long itemCount(TableDef def) {
+    return store.counter(Keyspace.itemCountKey(def.id()));
+  }
+
+  public long sizeBytes(TableDef def) {
+    return store.counter(Keyspace.sizeBytesKey(def.id()));
+  }
+
+}

@@ -1,0 +1,46 @@
+package io.partita.engine.table;
+
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+
+/**
+ * A table's definition as stored in the catalog. Immutable; UpdateTable stores a new one.
+ *
+ * @param id the storage prefix of the table's items, never reused
+ * @param tableId DynamoDB's TableId (a UUID string)
+ * @param range the sort key, or {@code null} for a hash-only table
+ * @param attributeDefinitions in the order they were given
+ */
+public record TableDef(
+    long id,
+    String name,
+    String tableId,
+    KeyDef hash,
+    KeyDef range,
+    List<KeyDef> attributeDefinitions,
+    BillingMode billingMode,
+    long readUnits,
+    long writeUnits,
+    long createdMillis,
+    long billingModeChangedMillis,
+    List<IndexDef> globalIndexes,
+    List<IndexDef> localIndexes,
+    Map<String, String> tags,
+    boolean deletionProtection) {
+
+  public TableDef {
+    attributeDefinitions = List.copyOf(attributeDefinitions);
+    globalIndexes = List.copyOf(globalIndexes);
+    localIndexes = List.copyOf(localIndexes);
+    tags = Map.copyOf(tags);
+  }
+
+  public boolean isKeyAttribute(String attribute) {
+    return hash.name().equals(attribute) || (range != null && range.name().equals(attribute));
+  }
+
+  public String arn() {
+    return "arn:aws:dynamodb:" + Arns.REGION + ":" + Arns.ACCOUNT + ":table/" + name;
+  }
+}

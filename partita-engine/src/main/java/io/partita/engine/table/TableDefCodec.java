@@ -1,0 +1,150 @@
+package io.partita.engine.table;
+
+import io.partita.engine.storage.StorageException;
+import io.partita.engine.value.ScalarType;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+
+/**
+ * Binary form of a {@link TableDef} in the catalog. Starts with its own version byte; enums are
+ * stored by name so that reordering them cannot corrupt a catalog.
+ */
+final class TableDefCodec {
+  private static final int VERSION = 1;
+
+  private TableDefCodec() {}
+
+  static byte[] encode(TableDef t) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      out.writeByte(VERSION);
+      out.writeLong(t.id());
+      out.writeUTF(t.name());
+      out.writeUTF(t.tableId());
+      writeKey(out, t.hash());
+      out.writeBoolean(t.range() != null);
+      if (t.range() != null) {
+        writeKey(out, t.range());
+      }
+      writeKeys(out, t.attributeDefinitions());
+      out.writeUTF(t.billingMode().toString());
+      out.writeLong(t.readUnits());
+      out.writeLong(t.writeUnits());
+      out.writeLong(t.createdMillis());
+      out.writeLong(t.billingModeChangedMillis());
+      writeIndexes(out, t.globalIndexes());
+      writeIndexes(out, t.localIndexes());
+      out.writeInt(t.tags().size());
+      for (Map.Entry<String, String> e : t.tags().entrySet()) {
+        out.writeUTF(e.getKey());
+        out.writeUTF(e.getValue());
+      }
+      out.writeBoolean(t.deletionProtection());
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+    return bytes.toByteArray();
+  }
+
+  static TableDef decode(byte[] bytes) {
+    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+      int version = in.readUnsignedByte();
+      if (version != VERSION) {
+        throw new StorageException("unknown table definition version " + version);
+      }
+      long id = in.readLong();
+      String name = in.readUTF();
+      String tableId = in.readUTF();
+      KeyDef hash = readKey(in);
+      KeyDef range = in.readBoolean() ? readKey(in) : null;
+      List<KeyDef> defs = readKeys(in);
+      BillingMode billing = BillingMode.fromValue(in.readUTF());
+      long read = in.readLong();
+      long write = in.readLong();
+      long created = in.readLong();
+      long billingChanged = in.readLong();
+      List<IndexDef> gsis = readIndexes(in);
+      List<IndexDef> lsis = readIndexes(in);
+      int tagCount = in.readInt();
+      Map<String, String> tags = new LinkedHashMap<>();
+      for (int i = 0; i < tagCount; i++) {
+        tags.put(in.readUTF(), in.readUTF());
+      }
+      boolean protection = in.readBoolean();
+      return new TableDef(id, name, tableId, hash, range, defs, billing, read, write, created,
+          billingChanged, gsis, lsis, tags, protection);
+    } catch (IOException e) {
+      throw new StorageException("corrupt table definition: " + e.getMessage(), e);
+    }
+  }
+
+  private static void writeKey(DataOutputStream out, KeyDef k) throws IOException {
+    out.writeUTF(k.name());
+    out.writeByte(k.type().code());
+  }
+
+  private static KeyDef readKey(DataInputStream in) throws IOException {
+    return new KeyDef(in.readUTF(), ScalarType.ofCode(in.readByte()));
+  }
+
+  private static void writeKeys(DataOutputStream out, List<KeyDef> keys) throws IOException {
+    out.writeInt(keys.size());
+    for (KeyDef k : keys) {
+      writeKey(out, k);
+    }
+  }
+
+  private static List<KeyDef> readKeys(DataInputStream in) throws IOException {
+    int n = in.readInt();
+    List<KeyDef> keys = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      keys.add(readKey(in));
+    }
+    return keys;
+  }
+
+  private static void writeIndexes(DataOutputStream out, List<IndexDef> indexes) throws IOException {
+    out.writeInt(indexes.size());
+    for (IndexDef ix : indexes) {
+      out.writeUTF(ix.name());
+      out.writeBoolean(ix.global());
+      writeKeys(out, ix.hashKeys());
+      writeKeys(out, ix.rangeKeys());
+      out.writeUTF(ix.projection().toString());
+      out.writeInt(ix.nonKeyAttributes().size());
+      for (String a : ix.nonKeyAttributes()) {
+        out.writeUTF(a);
+      }
+      out.writeLong(ix.readUnits());
+      out.writeLong(ix.writeUnits());
+    }
+  }
+
+  private static List<IndexDef> readIndexes(DataInputStream in) throws IOException {
+    int n = in.readInt();
+    List<IndexDef> out = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      String name = in.readUTF();
+      boolean global = in.readBoolean();
+      List<KeyDef> hash = readKeys(in);
+      List<KeyDef> range = readKeys(in);
+      ProjectionType projection = ProjectionType.fromValue(in.readUTF());
+      int nk = in.readInt();
+      List<String> nonKey = new ArrayList<>(nk);
+      for (int j = 0; j < nk; j++) {
+        nonKey.add(in.readUTF());
+      }
+      out.add(new IndexDef(name, global, hash, range, projection, nonKey, in.readLong(), in.readLong()));
+    }
+    return out;
+  }
+}
