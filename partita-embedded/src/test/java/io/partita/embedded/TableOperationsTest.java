@@ -1,0 +1,202 @@
+package io.partita.embedded;
+
+import static io.partita.embedded.Fixtures.s;
+import static io.partita.embedded.ItemOperationsTest.assertValidation;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ListTablesResponse;
+import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.Projection;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput;
+import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+
+/** CreateTable, DescribeTable, ListTables, UpdateTable and DeleteTable. */
+class TableOperationsTest {
+  private DynamoDbClient dynamo;
+
+  @BeforeEach
+  void open() {
+    dynamo = PartitaDynamoDb.inMemory();
+  }
+
+  @AfterEach
+  void close() {
+    dynamo.close();
+  }
+
+  private static KeySchemaElement hash(String name) {
+    return KeySchemaElement.builder().attributeName(name).keyType(KeyType.HASH).build();
+  }
+
+  private static KeySchemaElement range(String name) {
+    return KeySchemaElement.builder().attributeName(name).keyType(KeyType.RANGE).build();
+  }
+
+  private static AttributeDefinition def(String name, ScalarAttributeType type) {
+    return AttributeDefinition.builder().attributeName(name).attributeType(type).build();
+  }
+
+  @Test
+  void createAndDescribeReportTheTable() {
+    TableDescription created = dynamo.createTable(b -> b.tableName("Music")
+        .keySchema(hash("Artist"), range("Song"))
+        .attributeDefinitions(def("Artist", ScalarAttributeType.S), def("Song", ScalarAttributeType.S))
+        .provisionedThroughput(ProvisionedThroughput.builder().readCapacityUnits(5L).writeCapacityUnits(7L).build()))
+        .tableDescription();
+    assertEquals(TableStatus.ACTIVE, created.tableStatus());
+    dynamo.putItem(b -> b.tableName("Music").item(Map.of("Artist", s("a"), "Song", s("b"), "x", s("y"))));
+    TableDescription t = dynamo.describeTable(b -> b.tableName("Music")).table();
+    assertEquals("Music", t.tableName());
+    assertEquals(List.of(hash("Artist"), range("Song")), t.keySchema());
+    assertEquals(1L, t.itemCount());
+    assertTrue(t.tableSizeBytes() > 0);
+    assertEquals(5L, t.provisionedThroughput().readCapacityUnits());
+    assertEquals(7L, t.provisionedThroughput().writeCapacityUnits());
+    assertTrue(t.tableArn().endsWith(":table/Music"));
+    assertNotNull(t.tableId());
+    assertNotNull(t.creationDateTime());
+    assertNull(t.billingModeSummary());
+  }
+
+  @Test
+  void existingTableIsResourceInUse() {
+    Fixtures.createTable(dynamo, "t1", null);
+    assertThrows(ResourceInUseException.class, () -> Fixtures.createTable(dynamo, "t1", null));
+  }
+
+  @Test
+  void tableNameRules() {
+    assertValidation("Member must have length greater than or equal to 3", () -> Fixtures.createTable(dynamo, "ab", null));
+    assertValidation("regular expression pattern", () -> Fixtures.createTable(dynamo, "bad name", null));
+    assertValidation("less than or equal to 255", () -> Fixtures.createTable(dynamo, "x".repeat(256), null));
+  }
+
+  @Test
+  void attributeDefinitionsMustMatchTheKeysExactly() {
+    assertValidation("not defined in AttributeDefinitions", () -> dynamo.createTable(b -> b.tableName("t1")
+        .keySchema(hash("pk")).attributeDefinitions(def("other", ScalarAttributeType.S)).billingMode(BillingMode.PAY_PER_REQUEST)));
+    assertValidation("does not exactly match", () -> dynamo.createTable(b -> b.tableName("t1")
+        .keySchema(hash("pk")).attributeDefinitions(def("pk", ScalarAttributeType.S), def("extra", ScalarAttributeType.N))
+        .billingMode(BillingMode.PAY_PER_REQUEST)));
+    assertValidation("HASH", () -> dynamo.createTable(b -> b.tableName("t1")
+        .keySchema(range("pk")).attributeDefinitions(def("pk", ScalarAttributeType.S)).billingMode(BillingMode.PAY_PER_REQUEST)));
+  }
+
+  @Test
+  void billingModeRules() {
+    assertValidation("must both be specified when BillingMode is PROVISIONED", () -> dynamo.createTable(b -> b.tableName("t1")
+        .keySchema(hash("pk")).attributeDefinitions(def("pk", ScalarAttributeType.S))));
+    assertValidation("PAY_PER_REQUEST", () -> dynamo.createTable(b -> b.tableName("t1")
+        .keySchema(hash("pk")).attributeDefinitions(def("pk", ScalarAttributeType.S)).billingMode(BillingMode.PAY_PER_REQUEST)
+        .provisionedThroughput(ProvisionedThroughput.builder().readCapacityUnits(1L).writeCapacityUnits(1L).build())));
+    assertValidation("greater than or equal to 1", () -> dynamo.createTable(b -> b.tableName("t1")
+        .keySchema(hash("pk")).attributeDefinitions(def("pk", ScalarAttributeType.S))
+        .provisionedThroughput(ProvisionedThroughput.builder().readCapacityUnits(0L).writeCapacityUnits(1L).build())));
+  }
+
+  @Test
+  void indexDefinitionsAreValidatedAndDescribed() {
+    Projection all = Projection.builder().projectionType(ProjectionType.ALL).build();
+    dynamo.createTable(b -> b.tableName("single").billingMode(BillingMode.PAY_PER_REQUEST)
+        .keySchema(hash("PK"), range("SK"))
+        .attributeDefinitions(def("PK", ScalarAttributeType.S), def("SK", ScalarAttributeType.S),
+            def("GSI1PK", ScalarAttributeType.S), def("GSI1SK", ScalarAttributeType.S), def("LSI1SK", ScalarAttributeType.N))
+        .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName("GSI1").keySchema(hash("GSI1PK"), range("GSI1SK"))
+            .projection(all).build())
+        .localSecondaryIndexes(LocalSecondaryIndex.builder().indexName("LSI1").keySchema(hash("PK"), range("LSI1SK"))
+            .projection(Projection.builder().projectionType(ProjectionType.INCLUDE).nonKeyAttributes("x").build()).build()));
+    TableDescription t = dynamo.describeTable(b -> b.tableName("single")).table();
+    assertEquals("GSI1", t.globalSecondaryIndexes().get(0).indexName());
+    assertEquals(List.of("x"), t.localSecondaryIndexes().get(0).projection().nonKeyAttributes());
+    assertEquals(BillingMode.PAY_PER_REQUEST, t.billingModeSummary().billingMode());
+
+    assertValidation("same leading hash key", () -> dynamo.createTable(b -> b.tableName("t2").billingMode(BillingMode.PAY_PER_REQUEST)
+        .keySchema(hash("PK"), range("SK"))
+        .attributeDefinitions(def("PK", ScalarAttributeType.S), def("SK", ScalarAttributeType.S), def("X", ScalarAttributeType.S))
+        .localSecondaryIndexes(LocalSecondaryIndex.builder().indexName("L").keySchema(hash("X"), range("SK")).projection(all).build())));
+    assertValidation("Duplicate index name", () -> dynamo.createTable(b -> b.tableName("t2").billingMode(BillingMode.PAY_PER_REQUEST)
+        .keySchema(hash("PK"), range("SK"))
+        .attributeDefinitions(def("PK", ScalarAttributeType.S), def("SK", ScalarAttributeType.S), def("X", ScalarAttributeType.S))
+        .globalSecondaryIndexes(
+            GlobalSecondaryIndex.builder().indexName("G").keySchema(hash("X")).projection(all).build(),
+            GlobalSecondaryIndex.builder().indexName("G").keySchema(hash("X")).projection(all).build())));
+    assertValidation("NonKeyAttributes", () -> dynamo.createTable(b -> b.tableName("t2").billingMode(BillingMode.PAY_PER_REQUEST)
+        .keySchema(hash("PK"), range("SK"))
+        .attributeDefinitions(def("PK", ScalarAttributeType.S), def("SK", ScalarAttributeType.S), def("X", ScalarAttributeType.S))
+        .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName("G").keySchema(hash("X"))
+            .projection(Projection.builder().projectionType(ProjectionType.INCLUDE).build()).build())));
+  }
+
+  @Test
+  void listTablesPages() {
+    for (String name : List.of("ccc", "aaa", "bbb", "ddd")) {
+      Fixtures.createTable(dynamo, name, null);
+    }
+    ListTablesResponse first = dynamo.listTables(b -> b.limit(3));
+    assertEquals(List.of("aaa", "bbb", "ccc"), first.tableNames());
+    assertEquals("ccc", first.lastEvaluatedTableName());
+    ListTablesResponse second = dynamo.listTables(b -> b.exclusiveStartTableName("ccc"));
+    assertEquals(List.of("ddd"), second.tableNames());
+    assertNull(second.lastEvaluatedTableName());
+    assertValidation("less than or equal to 100", () -> dynamo.listTables(b -> b.limit(101)));
+    assertEquals(4, dynamo.listTablesPaginator().tableNames().stream().count(), "the SDK paginator works through the proxy");
+  }
+
+  @Test
+  void updateTableChangesBillingAndThroughput() {
+    Fixtures.createTable(dynamo, "t1", null);
+    TableDescription t = dynamo.updateTable(b -> b.tableName("t1").billingMode(BillingMode.PROVISIONED)
+        .provisionedThroughput(ProvisionedThroughput.builder().readCapacityUnits(3L).writeCapacityUnits(4L).build()))
+        .tableDescription();
+    assertEquals(3L, t.provisionedThroughput().readCapacityUnits());
+    assertNull(t.billingModeSummary());
+    assertValidation("", () -> dynamo.updateTable(b -> b.tableName("t1")
+        .provisionedThroughput(ProvisionedThroughput.builder().readCapacityUnits(3L).writeCapacityUnits(4L).build())));
+  }
+
+  @Test
+  void deleteTableDropsItsItems() {
+    Fixtures.createTable(dynamo, "t1", null);
+    dynamo.putItem(b -> b.tableName("t1").item(Map.of("pk", s("a"))));
+    assertEquals(TableStatus.DELETING, dynamo.deleteTable(b -> b.tableName("t1")).tableDescription().tableStatus());
+    assertThrows(ResourceNotFoundException.class, () -> dynamo.describeTable(b -> b.tableName("t1")));
+    Fixtures.createTable(dynamo, "t1", null);
+    assertFalse(dynamo.getItem(b -> b.tableName("t1").key(Map.of("pk", s("a")))).hasItem(), "a new table of the same name starts empty");
+    assertEquals(0L, dynamo.describeTable(b -> b.tableName("t1")).table().itemCount());
+  }
+
+  @Test
+  void tablesAndItemsSurviveReopen(@TempDir Path dir) {
+    try (DynamoDbClient d = PartitaDynamoDb.open(dir)) {
+      Fixtures.createTable(d, "t1", null);
+      d.putItem(b -> b.tableName("t1").item(Map.of("pk", s("a"), "v", s("1"))));
+    }
+    try (DynamoDbClient d = PartitaDynamoDb.open(dir)) {
+      assertEquals("1", d.getItem(b -> b.tableName("t1").key(Map.of("pk", s("a")))).item().get("v").s());
+      assertEquals(1L, d.describeTable(b -> b.tableName("t1")).table().itemCount());
+    }
+  }
+}
