@@ -1,0 +1,133 @@
+package io.partita.engine.expr;
+
+import io.partita.engine.PartitaException;
+import java.util.Base64;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** DynamoDB's expression error messages, in one place. */
+final class ExprErrors {
+  private ExprErrors() {}
+
+  static final String INCORRECT_DATA_TYPE = "An operand in the update expression has an incorrect data type";
+  static final String INVALID_PATH_FOR_UPDATE = "The document path provided in the update expression is invalid for update";
+  static final String MISSING_ATTRIBUTE = "The provided expression refers to an attribute that does not exist in the item";
+
+  /** {@code Invalid <kind>: <detail>}. */
+  static PartitaException invalid(String kind, String detail) {
+    return PartitaException.validation("Invalid " + kind + ": " + detail);
+  }
+
+  static String syntax(Token token, String near) {
+    return "Syntax error; token: \"" + token.display() + "\", near: \"" + near + "\"";
+  }
+
+  static String reserved(String word) {
+    return "Attribute name is a reserved keyword; reserved keyword: " + word;
+  }
+
+  static String unknownFunction(String name) {
+    return "Invalid function name; function: " + name;
+  }
+
+  static String misusedFunction(String name) {
+    return "The function is not allowed to be used this way in an expression; function: " + name;
+  }
+
+  static String operandCount(String name, int count) {
+    return "Incorrect number of operands for operator or function; operator or function: " + name
+        + ", number of operands: " + count;
+  }
+
+  static String requiresPath(String name) {
+    return "Operator or function requires a document path; operator or function: " + name;
+  }
+
+  static String operandType(String name, String type) {
+    return "Incorrect operand type for operator or function; operator or function: " + name + ", operand type: " + type;
+  }
+
+  /** The form DynamoDB uses for the ADD and DELETE actions. */
+  static String actionOperandType(String action, String type) {
+    return "Incorrect operand type for operator or function; operator: " + action + ", operand type: " + type;
+  }
+
+  static String undefinedName(String name) {
+    return "An expression attribute name used in the document path is not defined; attribute name: " + name;
+  }
+
+  static String undefinedValue(String name) {
+    return "An expression attribute value used in expression is not defined; attribute value: " + name;
+  }
+
+  static String nesting(int levels) {
+    return "The document path has too many nesting levels; nesting levels: " + levels;
+  }
+
+  static String redundantParentheses() {
+    return "The expression has redundant parentheses;";
+  }
+
+  static String sectionTwice(String section) {
+    return "The \"" + section + "\" section can only be used once in an update expression;";
+  }
+
+  static String overlap(DocPath one, DocPath two) {
+    return "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: "
+        + one + ", path two: " + two;
+  }
+
+  static String conflict(DocPath one, DocPath two) {
+    return "Two document paths conflict with each other; must remove or rewrite one of these paths; path one: "
+        + one + ", path two: " + two;
+  }
+
+  static String notDistinct(String operator, DocPath path) {
+    return "The first operand must be distinct from the remaining operands for this operator or function; operator: "
+        + operator + ", first operand: " + path;
+  }
+
+  static String attributeTypeName(String type) {
+    return "Invalid attribute type name found; type: " + type + ", valid types: {B,NULL,SS,BOOL,L,BS,N,NS,S,M}";
+  }
+
+  static String betweenTypes(AttributeValue low, AttributeValue high) {
+    return "The BETWEEN operator requires same data type for lower and upper bounds; lower bound operand: "
+        + describe(low) + ", upper bound operand: " + describe(high);
+  }
+
+  static String betweenOrder(AttributeValue low, AttributeValue high) {
+    return "The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: "
+        + describe(low) + ", upper bound operand: " + describe(high);
+  }
+
+  static String tooManyOperators(int count) {
+    return "The expression contains too many operators; operator count: " + count;
+  }
+
+  static String tooManyInOperands(int count) {
+    return "The IN operator accepts at most 100 operands; number of operands: " + count;
+  }
+
+  static String expressionSize(int size) {
+    return "Expression size has exceeded the maximum allowed size; expression size: " + size;
+  }
+
+  static String empty() {
+    return "The expression can not be empty;";
+  }
+
+  /** {@code AttributeValue: {N:5}}, as DynamoDB prints a scalar operand. */
+  static String describe(AttributeValue v) {
+    String type = Values.typeName(v);
+    String body = switch (v.type()) {
+      case S -> v.s();
+      case N -> v.n();
+      case B -> Base64.getEncoder().encodeToString(v.b().asByteArray());
+      case BOOL -> String.valueOf(v.bool());
+      case NUL -> "true";
+      default -> String.valueOf(v);
+    };
+    return "AttributeValue: {" + type + ":" + body + "}";
+  }
+
+}

@@ -1,0 +1,115 @@
+package io.partita.engine.expr;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import io.partita.engine.PartitaException;
+import io.partita.engine.value.AttributeValues;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * One request's ExpressionAttributeNames and ExpressionAttributeValues: parses (through the
+ * shared {@link AstCache}) and binds the request's expressions, and remembers which names and
+ * values they used. Not thread-safe; one per request.
+ *
+ * <p>The request-level checks on the maps themselves (names given without expressions, empty
+ * maps, malformed keys) belong to the operation.
+ */
+public final class ExpressionContext {
+  /** DynamoDB's limit on an expression string, in UTF-8 bytes. */
+  public static final int MAX_EXPRESSION_BYTES = 4096;
+
+  private final Map<String, String> names;
+  private final Map<String, AttributeValue> values;
+  private final Set<String> usedNames = new HashSet<>();
+  private final Set<String> usedValues = new HashSet<>();
+  private final Map<String, AttributeValue> validated = new HashMap<>();
+
+  public ExpressionContext(Map<String, String> names, Map<String, AttributeValue> values) {
+    this.names = names == null ? Map.of() : names;
+    this.values = values == null ? Map.of() : values;
+  }
+
+  /** A condition; {@code kind} is "ConditionExpression", "FilterExpression" or "KeyConditionExpression". */
+  public Condition condition(String expression, String kind) {
+    checkText(expression, kind);
+    return new Binder(this, kind).condition(AstCache.condition(expression, kind));
+  }
+
+  public Update update(String expression) {
+    String kind = "UpdateExpression";
+    checkText(expression, kind);
+    return new Binder(this, kind).update(AstCache.update(expression, kind));
+  }
+
+  public Projection projection(String expression) {
+    String kind = "ProjectionExpression";
+    checkText(expression, kind);
+    return new Binder(this, kind).projection(AstCache.projection(expression, kind));
+  }
+
+  /** Throws DynamoDB's error for names, then values, that no expression of the request used. */
+  public void checkAllUsed() {
+    List<String> unusedNames = new ArrayList<>();
+    for (String n : names.keySet()) {
+      if (!usedNames.contains(n)) {
+        unusedNames.add(n);
+      }
+    }
+    if (!unusedNames.isEmpty()) {
+      throw PartitaException.validation(
+          "Value provided in ExpressionAttributeNames unused in expressions: keys: {" + String.join(", ", unusedNames) + "}");
+    }
+    List<String> unusedValues = new ArrayList<>();
+    for (String v : values.keySet()) {
+      if (!usedValues.contains(v)) {
+        unusedValues.add(v);
+      }
+    }
+    if (!unusedValues.isEmpty()) {
+      throw PartitaException.validation(
+          "Value provided in ExpressionAttributeValues unused in expressions: keys: {" + String.join(", ", unusedValues) + "}");
+    }
+  }
+
+  private static void checkText(String expression, String kind) {
+    if (expression == null || expression.isEmpty()) {
+      throw ExprErrors.invalid(kind, ExprErrors.empty());
+    }
+    if (expression.length() > MAX_EXPRESSION_BYTES / 3) {
+      int bytes = expression.getBytes(StandardCharsets.UTF_8).length;
+      if (bytes > MAX_EXPRESSION_BYTES) {
+        throw ExprErrors.invalid(kind, ExprErrors.expressionSize(bytes));
+      }
+    }
+  }
+
+  /** The attribute name for {@code #placeholder}, marking it used; null when not defined. */
+  String resolveName(String placeholder) {
+    String name = names.get(placeholder);
+    if (name != null) {
+      usedNames.add(placeholder);
+    }
+    return name;
+  }
+
+  /** The validated value for {@code :placeholder}, marking it used; null when not defined. */
+  AttributeValue resolveValue(String placeholder) {
+    AttributeValue cached = validated.get(placeholder);
+    if (cached != null) {
+      return cached;
+    }
+    AttributeValue raw = values.get(placeholder);
+    if (raw == null) {
+      return null;
+    }
+    usedValues.add(placeholder);
+    AttributeValue valid = AttributeValues.validateValue(raw);
+    validated.put(placeholder, valid);
+    return valid;
+  }
+}

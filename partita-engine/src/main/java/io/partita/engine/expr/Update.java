@@ -1,0 +1,20 @@
+package io.partita.engine.expr;
+
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** A bound update expression. */
+public interface Update {
+  /**
+   * Applies the update to a copy of {@code item} (null or empty when the item does not exist) and
+   * returns the new item. Throws a ValidationException for DynamoDB's runtime errors.
+   */
+  Map<String, AttributeValue> apply(Map<String, AttributeValue> item);
+
+  /** Top-level attribute names this update touches. */
+  Set<String> topLevelAttributes();
+
+  /** A projection of exactly the paths this update touches (ReturnValues UPDATED_OLD / UPDATED_NEW). */
+  Projection updatedPaths();
+}

@@ -1,0 +1,231 @@
+package io.partita.engine.expr;
+
+import io.partita.engine.PartitaException;
+import io.partita.engine.value.Numbers;
+import io.partita.engine.expr.Operands.Val;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * A bound update. Every operand is evaluated against the item as it was before the update; then
+ * SET, ADD and DELETE actions are applied, and REMOVE last, list indexes from the highest down so
+ * that several removals from one list all use the original indexes.
+ */
+final class UpdateImpl implements Update {
+  record SetOp(DocPath path, Val value) {}
+
+  record SetAction(DocPath path, AttributeValue value) {}
+
+  private final List<SetOp> sets;
+  private final List<DocPath> removes;
+  private final List<SetAction> adds;
+  private final List<SetAction> deletes;
+  private final ProjectionImpl updated;
+
+  UpdateImpl(List<SetOp> sets, List<DocPath> removes, List<SetAction> adds, List<SetAction> deletes, List<DocPath> all) {
+    this.sets = List.copyOf(sets);
+    List<DocPath> sorted = new ArrayList<>(removes);
+    sorted.sort(REMOVAL_ORDER);
+    this.removes = List.copyOf(sorted);
+    this.adds = List.copyOf(adds);
+    this.deletes = List.copyOf(deletes);
+    this.updated = new ProjectionImpl(all);
+  }
+
+  /** Element by element; list indexes descending, so a removal does not shift a later one. */
+  private static final Comparator<DocPath> REMOVAL_ORDER = (a, b) -> {
+    for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+      Object x = a.get(i);
+      Object y = b.get(i);
+      if (x instanceof Integer xi && y instanceof Integer yi) {
+        int c = Integer.compare(yi, xi);
+        if (c != 0) {
+          return c;
+        }
+      } else if (x instanceof String xs && y instanceof String ys) {
+        int c = xs.compareTo(ys);
+        if (c != 0) {
+          return c;
+        }
+      } else {
+        return x instanceof String ? -1 : 1;
+      }
+    }
+    return Integer.compare(a.size(), b.size());
+  };
+
+  @Override
+  public Map<String, AttributeValue> apply(Map<String, AttributeValue> item) {
+    Map<String, AttributeValue> original = item == null ? Map.of() : item;
+    List<AttributeValue> values = new ArrayList<>(sets.size());
+    for (SetOp s : sets) {
+      values.add(Operands.required(s.value(), original));
+    }
+    Map<String, AttributeValue> result = new LinkedHashMap<>(original);
+    for (int i = 0; i < sets.size(); i++) {
+      put(result, sets.get(i).path(), values.get(i));
+    }
+    for (SetAction add : adds) {
+      put(result, add.path(), added(add.path().resolve(original), add.value()));
+    }
+    for (SetAction delete : deletes) {
+      AttributeValue existing = delete.path().resolve(original);
+      if (existing == null) {
+        continue;
+      }
+      if (existing.type() != delete.value().type()) {
+        throw PartitaException.validation(ExprErrors.INCORRECT_DATA_TYPE);
+      }
+      AttributeValue left = Values.difference(existing, delete.value());
+      if (left == null) {
+        remove(result, delete.path());
+      } else {
+        put(result, delete.path(), left);
+      }
+    }
+    for (DocPath path : removes) {
+      remove(result, path);
+    }
+    return result;
+  }
+
+  private static AttributeValue added(AttributeValue existing, AttributeValue value) {
+    if (existing == null) {
+      return value;
+    }
+    if (existing.type() != value.type()) {
+      throw PartitaException.validation(ExprErrors.INCORRECT_DATA_TYPE);
+    }
+    if (existing.type() == AttributeValue.Type.N) {
+      return Values.number(Numbers.add(Values.num(existing.n()), Values.num(value.n())));
+    }
+    return Values.union(existing, value);
+  }
+
+  // ---- document path surgery on copies ----
+
+  private static PartitaException invalidPath() {
+    return PartitaException.validation(ExprErrors.INVALID_PATH_FOR_UPDATE);
+  }
+
+  static void put(Map<String, AttributeValue> item, DocPath path, AttributeValue value) {
+    if (path.size() == 1) {
+      item.put(path.top(), value);
+      return;
+    }
+    AttributeValue top = item.get(path.top());
+    if (top == null) {
+      throw invalidPath();
+    }
+    item.put(path.top(), putIn(top, path, 1, value));
+  }
+
+  private static AttributeValue putIn(AttributeValue container, DocPath path, int i, AttributeValue value) {
+    boolean last = i == path.size() - 1;
+    Object e = path.get(i);
+    if (e instanceof String key) {
+      if (!container.hasM()) {
+        throw invalidPath();
+      }
+      Map<String, AttributeValue> map = new LinkedHashMap<>(container.m());
+      if (last) {
+        map.put(key, value);
+      } else {
+        AttributeValue child = map.get(key);
+        if (child == null) {
+          throw invalidPath();
+        }
+        map.put(key, putIn(child, path, i + 1, value));
+      }
+      return AttributeValue.fromM(map);
+    }
+    int index = (Integer) e;
+    if (!container.hasL()) {
+      throw invalidPath();
+    }
+    List<AttributeValue> list = new ArrayList<>(container.l());
+    if (last) {
+      if (index < list.size()) {
+        list.set(index, value);
+      } else {
+        list.add(value);
+      }
+    } else {
+      if (index >= list.size()) {
+        throw invalidPath();
+      }
+      list.set(index, putIn(list.get(index), path, i + 1, value));
+    }
+    return AttributeValue.fromL(list);
+  }
+
+  static void remove(Map<String, AttributeValue> item, DocPath path) {
+    if (path.size() == 1) {
+      item.remove(path.top());
+      return;
+    }
+    AttributeValue top = item.get(path.top());
+    if (top == null) {
+      throw invalidPath();
+    }
+    item.put(path.top(), removeIn(top, path, 1));
+  }
+
+  private static AttributeValue removeIn(AttributeValue container, DocPath path, int i) {
+    boolean last = i == path.size() - 1;
+    Object e = path.get(i);
+    if (e instanceof String key) {
+      if (!container.hasM()) {
+        throw invalidPath();
+      }
+      Map<String, AttributeValue> map = new LinkedHashMap<>(container.m());
+      if (last) {
+        if (map.remove(key) == null) {
+          return container;
+        }
+      } else {
+        AttributeValue child = map.get(key);
+        if (child == null) {
+          throw invalidPath();
+        }
+        map.put(key, removeIn(child, path, i + 1));
+      }
+      return AttributeValue.fromM(map);
+    }
+    int index = (Integer) e;
+    if (!container.hasL()) {
+      throw invalidPath();
+    }
+    List<AttributeValue> list = new ArrayList<>(container.l());
+    if (last) {
+      if (index >= list.size()) {
+        return container;
+      }
+      list.remove(index);
+    } else {
+      if (index >= list.size()) {
+        throw invalidPath();
+      }
+      list.set(index, removeIn(list.get(index), path, i + 1));
+    }
+    return AttributeValue.fromL(list);
+  }
+
+  @Override
+  public Set<String> topLevelAttributes() {
+    return updated.topLevelAttributes();
+  }
+
+  @Override
+  public Projection updatedPaths() {
+    return updated;
+  }
+
+}
