@@ -9,6 +9,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbServiceClientConfiguration;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbResponse;
 import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
 
 /**
@@ -28,7 +29,9 @@ final class ClientInvocationHandler implements InvocationHandler {
 
   @Override
   public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
-    if (args != null && args.length == 1 && args[0] instanceof DynamoDbRequest request) {
+    // an operation: a request in, its response out (paginators also take a request, but are default methods)
+    if (args != null && args.length == 1 && args[0] instanceof DynamoDbRequest request
+        && DynamoDbResponse.class.isAssignableFrom(method.getReturnType())) {
       try {
         return partita.execute(request);
       } catch (PartitaException e) {

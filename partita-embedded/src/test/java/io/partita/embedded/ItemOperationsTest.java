@@ -20,6 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
@@ -47,7 +48,8 @@ class ItemOperationsTest {
   }
 
   private Map<String, AttributeValue> get(String pk, String sk) {
-    return dynamo.getItem(b -> b.tableName("app").key(key(pk, sk)).consistentRead(true)).item();
+    GetItemResponse r = dynamo.getItem(b -> b.tableName("app").key(key(pk, sk)).consistentRead(true));
+    return r.hasItem() ? r.item() : null;
   }
 
   @Test

@@ -83,8 +83,8 @@ class TableOperationsTest {
 
   @Test
   void existingTableIsResourceInUse() {
-    Fixtures.createTable(dynamo, "t1", null);
-    assertThrows(ResourceInUseException.class, () -> Fixtures.createTable(dynamo, "t1", null));
+    Fixtures.createTable(dynamo, "tbl1", null);
+    assertThrows(ResourceInUseException.class, () -> Fixtures.createTable(dynamo, "tbl1", null));
   }
 
   @Test
@@ -96,23 +96,23 @@ class TableOperationsTest {
 
   @Test
   void attributeDefinitionsMustMatchTheKeysExactly() {
-    assertValidation("not defined in AttributeDefinitions", () -> dynamo.createTable(b -> b.tableName("t1")
+    assertValidation("not defined in AttributeDefinitions", () -> dynamo.createTable(b -> b.tableName("tbl1")
         .keySchema(hash("pk")).attributeDefinitions(def("other", ScalarAttributeType.S)).billingMode(BillingMode.PAY_PER_REQUEST)));
-    assertValidation("does not exactly match", () -> dynamo.createTable(b -> b.tableName("t1")
+    assertValidation("does not exactly match", () -> dynamo.createTable(b -> b.tableName("tbl1")
         .keySchema(hash("pk")).attributeDefinitions(def("pk", ScalarAttributeType.S), def("extra", ScalarAttributeType.N))
         .billingMode(BillingMode.PAY_PER_REQUEST)));
-    assertValidation("HASH", () -> dynamo.createTable(b -> b.tableName("t1")
+    assertValidation("HASH", () -> dynamo.createTable(b -> b.tableName("tbl1")
         .keySchema(range("pk")).attributeDefinitions(def("pk", ScalarAttributeType.S)).billingMode(BillingMode.PAY_PER_REQUEST)));
   }
 
   @Test
   void billingModeRules() {
-    assertValidation("must both be specified when BillingMode is PROVISIONED", () -> dynamo.createTable(b -> b.tableName("t1")
+    assertValidation("must both be specified when BillingMode is PROVISIONED", () -> dynamo.createTable(b -> b.tableName("tbl1")
         .keySchema(hash("pk")).attributeDefinitions(def("pk", ScalarAttributeType.S))));
-    assertValidation("PAY_PER_REQUEST", () -> dynamo.createTable(b -> b.tableName("t1")
+    assertValidation("PAY_PER_REQUEST", () -> dynamo.createTable(b -> b.tableName("tbl1")
         .keySchema(hash("pk")).attributeDefinitions(def("pk", ScalarAttributeType.S)).billingMode(BillingMode.PAY_PER_REQUEST)
         .provisionedThroughput(ProvisionedThroughput.builder().readCapacityUnits(1L).writeCapacityUnits(1L).build())));
-    assertValidation("greater than or equal to 1", () -> dynamo.createTable(b -> b.tableName("t1")
+    assertValidation("greater than or equal to 1", () -> dynamo.createTable(b -> b.tableName("tbl1")
         .keySchema(hash("pk")).attributeDefinitions(def("pk", ScalarAttributeType.S))
         .provisionedThroughput(ProvisionedThroughput.builder().readCapacityUnits(0L).writeCapacityUnits(1L).build())));
   }
@@ -133,20 +133,20 @@ class TableOperationsTest {
     assertEquals(List.of("x"), t.localSecondaryIndexes().get(0).projection().nonKeyAttributes());
     assertEquals(BillingMode.PAY_PER_REQUEST, t.billingModeSummary().billingMode());
 
-    assertValidation("same leading hash key", () -> dynamo.createTable(b -> b.tableName("t2").billingMode(BillingMode.PAY_PER_REQUEST)
+    assertValidation("same leading hash key", () -> dynamo.createTable(b -> b.tableName("tbl2").billingMode(BillingMode.PAY_PER_REQUEST)
         .keySchema(hash("PK"), range("SK"))
         .attributeDefinitions(def("PK", ScalarAttributeType.S), def("SK", ScalarAttributeType.S), def("X", ScalarAttributeType.S))
-        .localSecondaryIndexes(LocalSecondaryIndex.builder().indexName("L").keySchema(hash("X"), range("SK")).projection(all).build())));
-    assertValidation("Duplicate index name", () -> dynamo.createTable(b -> b.tableName("t2").billingMode(BillingMode.PAY_PER_REQUEST)
+        .localSecondaryIndexes(LocalSecondaryIndex.builder().indexName("LSIX").keySchema(hash("X"), range("SK")).projection(all).build())));
+    assertValidation("Duplicate index name", () -> dynamo.createTable(b -> b.tableName("tbl2").billingMode(BillingMode.PAY_PER_REQUEST)
         .keySchema(hash("PK"), range("SK"))
         .attributeDefinitions(def("PK", ScalarAttributeType.S), def("SK", ScalarAttributeType.S), def("X", ScalarAttributeType.S))
         .globalSecondaryIndexes(
-            GlobalSecondaryIndex.builder().indexName("G").keySchema(hash("X")).projection(all).build(),
-            GlobalSecondaryIndex.builder().indexName("G").keySchema(hash("X")).projection(all).build())));
-    assertValidation("NonKeyAttributes", () -> dynamo.createTable(b -> b.tableName("t2").billingMode(BillingMode.PAY_PER_REQUEST)
+            GlobalSecondaryIndex.builder().indexName("GSIX").keySchema(hash("X")).projection(all).build(),
+            GlobalSecondaryIndex.builder().indexName("GSIX").keySchema(hash("X")).projection(all).build())));
+    assertValidation("NonKeyAttributes", () -> dynamo.createTable(b -> b.tableName("tbl2").billingMode(BillingMode.PAY_PER_REQUEST)
         .keySchema(hash("PK"), range("SK"))
         .attributeDefinitions(def("PK", ScalarAttributeType.S), def("SK", ScalarAttributeType.S), def("X", ScalarAttributeType.S))
-        .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName("G").keySchema(hash("X"))
+        .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName("GSIX").keySchema(hash("X"))
             .projection(Projection.builder().projectionType(ProjectionType.INCLUDE).build()).build())));
   }
 
@@ -167,36 +167,36 @@ class TableOperationsTest {
 
   @Test
   void updateTableChangesBillingAndThroughput() {
-    Fixtures.createTable(dynamo, "t1", null);
-    TableDescription t = dynamo.updateTable(b -> b.tableName("t1").billingMode(BillingMode.PROVISIONED)
+    Fixtures.createTable(dynamo, "tbl1", null);
+    TableDescription t = dynamo.updateTable(b -> b.tableName("tbl1").billingMode(BillingMode.PROVISIONED)
         .provisionedThroughput(ProvisionedThroughput.builder().readCapacityUnits(3L).writeCapacityUnits(4L).build()))
         .tableDescription();
     assertEquals(3L, t.provisionedThroughput().readCapacityUnits());
     assertNull(t.billingModeSummary());
-    assertValidation("", () -> dynamo.updateTable(b -> b.tableName("t1")
+    assertValidation("", () -> dynamo.updateTable(b -> b.tableName("tbl1")
         .provisionedThroughput(ProvisionedThroughput.builder().readCapacityUnits(3L).writeCapacityUnits(4L).build())));
   }
 
   @Test
   void deleteTableDropsItsItems() {
-    Fixtures.createTable(dynamo, "t1", null);
-    dynamo.putItem(b -> b.tableName("t1").item(Map.of("pk", s("a"))));
-    assertEquals(TableStatus.DELETING, dynamo.deleteTable(b -> b.tableName("t1")).tableDescription().tableStatus());
-    assertThrows(ResourceNotFoundException.class, () -> dynamo.describeTable(b -> b.tableName("t1")));
-    Fixtures.createTable(dynamo, "t1", null);
-    assertFalse(dynamo.getItem(b -> b.tableName("t1").key(Map.of("pk", s("a")))).hasItem(), "a new table of the same name starts empty");
-    assertEquals(0L, dynamo.describeTable(b -> b.tableName("t1")).table().itemCount());
+    Fixtures.createTable(dynamo, "tbl1", null);
+    dynamo.putItem(b -> b.tableName("tbl1").item(Map.of("pk", s("a"))));
+    assertEquals(TableStatus.DELETING, dynamo.deleteTable(b -> b.tableName("tbl1")).tableDescription().tableStatus());
+    assertThrows(ResourceNotFoundException.class, () -> dynamo.describeTable(b -> b.tableName("tbl1")));
+    Fixtures.createTable(dynamo, "tbl1", null);
+    assertFalse(dynamo.getItem(b -> b.tableName("tbl1").key(Map.of("pk", s("a")))).hasItem(), "a new table of the same name starts empty");
+    assertEquals(0L, dynamo.describeTable(b -> b.tableName("tbl1")).table().itemCount());
   }
 
   @Test
   void tablesAndItemsSurviveReopen(@TempDir Path dir) {
     try (DynamoDbClient d = PartitaDynamoDb.open(dir)) {
-      Fixtures.createTable(d, "t1", null);
-      d.putItem(b -> b.tableName("t1").item(Map.of("pk", s("a"), "v", s("1"))));
+      Fixtures.createTable(d, "tbl1", null);
+      d.putItem(b -> b.tableName("tbl1").item(Map.of("pk", s("a"), "v", s("1"))));
     }
     try (DynamoDbClient d = PartitaDynamoDb.open(dir)) {
-      assertEquals("1", d.getItem(b -> b.tableName("t1").key(Map.of("pk", s("a")))).item().get("v").s());
-      assertEquals(1L, d.describeTable(b -> b.tableName("t1")).table().itemCount());
+      assertEquals("1", d.getItem(b -> b.tableName("tbl1").key(Map.of("pk", s("a")))).item().get("v").s());
+      assertEquals(1L, d.describeTable(b -> b.tableName("tbl1")).table().itemCount());
     }
   }
 }
