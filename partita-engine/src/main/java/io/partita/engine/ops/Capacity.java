@@ -26,12 +26,7 @@ final class Capacity {
     if (mode == null || mode == ReturnConsumedCapacity.NONE) {
       return null;
     }
-    ConsumedCapacity.Builder b = ConsumedCapacity.builder().tableName(table).capacityUnits(units)
-        .writeCapacityUnits(units);
-    if (mode == ReturnConsumedCapacity.INDEXES) {
-      b.table(Capacity.table(units, 0, units));
-    }
-    return b.build();
+    return consumed(mode, table, units);
   }
 
   /** The ConsumedCapacity to return for a read, or {@code null} when not asked for. */
@@ -39,23 +34,15 @@ final class Capacity {
     if (mode == null || mode == ReturnConsumedCapacity.NONE) {
       return null;
     }
-    ConsumedCapacity.Builder b = ConsumedCapacity.builder().tableName(table).capacityUnits(units)
-        .readCapacityUnits(units);
-    if (mode == ReturnConsumedCapacity.INDEXES) {
-      b.table(Capacity.table(units, units, 0));
-    }
-    return b.build();
+    return consumed(mode, table, units);
   }
 
-  private static software.amazon.awssdk.services.dynamodb.model.Capacity table(double units, double read, double write) {
-    software.amazon.awssdk.services.dynamodb.model.Capacity.Builder c =
-        software.amazon.awssdk.services.dynamodb.model.Capacity.builder().capacityUnits(units);
-    if (read > 0) {
-      c.readCapacityUnits(read);
+  /** TOTAL names the table and its units; INDEXES adds the table's own share (indexes come later). */
+  private static ConsumedCapacity consumed(ReturnConsumedCapacity mode, String table, double units) {
+    ConsumedCapacity.Builder b = ConsumedCapacity.builder().tableName(table).capacityUnits(units);
+    if (mode == ReturnConsumedCapacity.INDEXES) {
+      b.table(software.amazon.awssdk.services.dynamodb.model.Capacity.builder().capacityUnits(units).build());
     }
-    if (write > 0) {
-      c.writeCapacityUnits(write);
-    }
-    return c.build();
+    return b.build();
   }
 }

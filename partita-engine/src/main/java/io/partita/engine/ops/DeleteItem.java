@@ -25,7 +25,7 @@ public final class DeleteItem {
     ExpressionContext expressions = RequestParams.expressions(
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
         req.hasExpressionAttributeValues(), req.expressionAttributeValues(),
-        req.conditionExpression() != null);
+        req.conditionExpression() != null, "ConditionExpression is null");
     Condition condition = req.conditionExpression() == null
         ? null : expressions.condition(req.conditionExpression(), "ConditionExpression");
     expressions.checkAllUsed();

@@ -28,7 +28,7 @@ public final class GetItem {
     ItemKey key = Keys.ofKey(def, req.key());
     ExpressionContext expressions = RequestParams.expressions(
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(), false, null,
-        req.projectionExpression() != null);
+        req.projectionExpression() != null, "ProjectionExpression is null");
     Projection projection = req.projectionExpression() == null ? null : expressions.projection(req.projectionExpression());
     expressions.checkAllUsed();
 

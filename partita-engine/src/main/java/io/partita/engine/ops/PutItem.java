@@ -32,7 +32,7 @@ public final class PutItem {
     ExpressionContext expressions = RequestParams.expressions(
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
         req.hasExpressionAttributeValues(), req.expressionAttributeValues(),
-        req.conditionExpression() != null);
+        req.conditionExpression() != null, "ConditionExpression is null");
     Condition condition = req.conditionExpression() == null
         ? null : expressions.condition(req.conditionExpression(), "ConditionExpression");
     expressions.checkAllUsed();

@@ -13,16 +13,19 @@ final class RequestParams {
 
   /**
    * The expression context of a request, after DynamoDB's checks that the attribute name and
-   * value maps are only given together with an expression and are not empty.
+   * value maps are only given together with an expression and are not empty. {@code
+   * expressionParams} says which expressions were absent, as DynamoDB's message does ("UpdateExpression
+   * and ConditionExpression are null").
    */
   static ExpressionContext expressions(
       boolean hasNames, Map<String, String> names, boolean hasValues, Map<String, AttributeValue> values,
-      boolean anyExpression) {
+      boolean anyExpression, String expressionParams) {
     if (hasNames && !anyExpression) {
       throw PartitaException.validation("ExpressionAttributeNames can only be specified when using expressions");
     }
     if (hasValues && !anyExpression) {
-      throw PartitaException.validation("ExpressionAttributeValues can only be specified when using expressions");
+      throw PartitaException.validation("ExpressionAttributeValues can only be specified when using expressions: "
+          + expressionParams);
     }
     if (hasNames && names.isEmpty()) {
       throw PartitaException.validation("ExpressionAttributeNames must not be empty");

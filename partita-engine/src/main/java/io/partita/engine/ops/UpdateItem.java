@@ -35,7 +35,7 @@ public final class UpdateItem {
     ExpressionContext expressions = RequestParams.expressions(
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
         req.hasExpressionAttributeValues(), req.expressionAttributeValues(),
-        req.updateExpression() != null || req.conditionExpression() != null);
+        req.updateExpression() != null || req.conditionExpression() != null, "UpdateExpression and ConditionExpression are null");
     Update update = req.updateExpression() == null ? null : expressions.update(req.updateExpression());
     Condition condition = req.conditionExpression() == null
         ? null : expressions.condition(req.conditionExpression(), "ConditionExpression");

@@ -49,7 +49,7 @@ public final class AttributeValues {
       "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit";
   static final String NAME_TOO_LONG = "Attribute name is too large, must be less than 65536 bytes";
   /** Not confirmed against DynamoDB: the wording it uses for an empty attribute name was not found. */
-  static final String NAME_EMPTY = "One or more parameter values were invalid: An attribute name may not be empty";
+  static final String NAME_EMPTY = "Empty attribute name";
   static final String INVALID = "One or more parameter values were invalid: ";
 
   private AttributeValues() {}
@@ -252,7 +252,7 @@ public final class AttributeValues {
   private static AttributeValue checkBinarySet(AttributeValue v) {
     List<SdkBytes> bs = v.bs();
     if (bs.isEmpty()) {
-      throw PartitaException.validation(INVALID + "An binary set  may not be empty");
+      throw PartitaException.validation(INVALID + "Binary sets should not be empty");
     }
     Set<SdkBytes> seen = new HashSet<>(capacity(bs.size()));
     for (SdkBytes b : bs) {

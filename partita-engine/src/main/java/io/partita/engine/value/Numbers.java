@@ -78,6 +78,6 @@ public final class Numbers {
   }
 
   private static PartitaException notANumber(String text) {
-    return PartitaException.validation("The parameter cannot be converted to a numeric value: " + text);
+    return PartitaException.validation("A value provided cannot be converted into a number");
   }
 }

@@ -76,7 +76,7 @@ class AttributeValuesTest {
         "One or more parameter values were invalid: An number set  may not be empty",
         () -> AttributeValues.validateValue(AttributeValue.fromNs(List.of())));
     assertValidation(
-        "One or more parameter values were invalid: An binary set  may not be empty",
+        "One or more parameter values were invalid: Binary sets should not be empty",
         () -> AttributeValues.validateValue(AttributeValue.fromBs(List.of())));
   }
 
@@ -107,10 +107,10 @@ class AttributeValuesTest {
     AttributeValue canonical = n("42");
     assertSame(canonical, AttributeValues.validateValue(canonical));
     assertValidation(
-        "The parameter cannot be converted to a numeric value: x",
+        "A value provided cannot be converted into a number",
         () -> AttributeValues.validateValue(n("x")));
     assertValidation(
-        "The parameter cannot be converted to a numeric value: 1e",
+        "A value provided cannot be converted into a number",
         () -> AttributeValues.validateValue(AttributeValue.fromNs(List.of("1", "1e"))));
     assertValidation(
         "Number overflow. Attempting to store a number with magnitude larger than supported range",
