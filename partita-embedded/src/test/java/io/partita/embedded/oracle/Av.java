@@ -71,6 +71,13 @@ final class Av {
     return m;
   }
 
+  /** A copy of {@code base} with the given name, value pairs added or replaced. */
+  static Map<String, AttributeValue> with(Map<String, AttributeValue> base, Object... kv) {
+    Map<String, AttributeValue> m = new LinkedHashMap<>(base);
+    m.putAll(item(kv));
+    return m;
+  }
+
   /** Renders an item as {@code {a: {S: x}, ...}}, in the map's iteration order; strings over 60 chars are abbreviated. */
   static String show(Map<String, AttributeValue> item) {
     if (item == null) return "null";

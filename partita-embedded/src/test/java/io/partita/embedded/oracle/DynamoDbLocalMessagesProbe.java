@@ -39,6 +39,8 @@ import software.amazon.awssdk.services.dynamodb.model.*;
  * </pre>
  * Output path can be overridden with {@code -Dpartita.messagesDoc=/some/file.md}.
  */
+@org.junit.jupiter.api.condition.EnabledIfSystemProperty(named = "test", matches = ".*MessagesProbe.*",
+    disabledReason = "regenerates docs/dynamodb-messages.md; run with -Dtest=DynamoDbLocalMessagesProbe")
 class DynamoDbLocalMessagesProbe {
 
   private static AmazonDynamoDBLocal local;
@@ -111,12 +113,6 @@ class DynamoDbLocalMessagesProbe {
 
   static Map<String, AttributeValue> hkey(String pk) {
     return item("pk", s(pk));
-  }
-
-  static Map<String, AttributeValue> with(Map<String, AttributeValue> base, Object... kv) {
-    Map<String, AttributeValue> m = new LinkedHashMap<>(base);
-    m.putAll(item(kv));
-    return m;
   }
 
   private void section(String title) {
