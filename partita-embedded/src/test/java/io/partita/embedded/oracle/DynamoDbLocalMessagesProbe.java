@@ -157,6 +157,13 @@ class DynamoDbLocalMessagesProbe {
       return "Attributes=" + (d.hasAttributes() ? Av.show(d.attributes()) : "(absent)") + cc(d.consumedCapacity());
     }
     if (r instanceof CreateTableResponse) return "OK (table created)";
+    if (r instanceof UpdateTableResponse u) {
+      TableDescription t = u.tableDescription();
+      return "OK; TableStatus=" + t.tableStatusAsString()
+          + ", BillingMode=" + (t.billingModeSummary() == null ? "(none)" : t.billingModeSummary().billingModeAsString())
+          + ", ProvisionedThroughput=" + (t.provisionedThroughput() == null ? "(none)"
+              : t.provisionedThroughput().readCapacityUnits() + "/" + t.provisionedThroughput().writeCapacityUnits());
+    }
     return r.toString();
   }
 
@@ -727,6 +734,10 @@ class DynamoDbLocalMessagesProbe {
     c(op, "ExpressionAttributeValues value with no type", upd(k, "SET a = :v", vals(":v", AttributeValue.builder().build()), null));
     c(op, "ExpressionAttributeValues value is empty SS", upd(k, "SET a = :v", vals(":v", AttributeValue.builder().ss(List.of()).build()), null));
     c(op, "ExpressionAttributeValues value is invalid number", upd(k, "SET a = :v", vals(":v", n("x")), null));
+    c(op, "no UpdateExpression, ReturnValues UPDATED_NEW",
+        () -> ddb.updateItem(b -> b.tableName(T).key(key("u", 5)).returnValues(ReturnValue.UPDATED_NEW)));
+    c(op, "no UpdateExpression, ReturnValues UPDATED_OLD",
+        () -> ddb.updateItem(b -> b.tableName(T).key(key("u", 5)).returnValues(ReturnValue.UPDATED_OLD)));
     c(op, "no UpdateExpression (creates item with only key)",
         () -> ddb.updateItem(b -> b.tableName(T).key(key("u", 4)).returnValues(ReturnValue.ALL_NEW)));
     c(op, "ReturnValues `BOGUS`", () -> ddb.updateItem(b -> b.tableName(T).key(k).updateExpression("SET a = :v").expressionAttributeValues(v1).returnValues("BOGUS")));
@@ -984,6 +995,34 @@ class DynamoDbLocalMessagesProbe {
 
   // ---------------------------------------------------------------- output
 
+  /** Hand-written notes on what the rows below show; keep in sync when regenerating against another version. */
+  private static final String[] OBSERVATIONS = {
+      "Top-level `N` values and `NS` elements come back normalized (`1.50` → `1.5`, `1E+2` → `100`, `-0` → `0`, `.5` → `0.5`), "
+          + "but numbers nested inside `M` and `L` come back **exactly as written** (`01`, `007`, `1e2`, `1.50`). Amazon DynamoDB "
+          + "may normalize nested numbers too; the differential harness therefore compares numbers by value unless "
+          + "`-Dpartita.strictNumbers=true`.",
+      "Sets come back sorted (`SS` by string, `NS` by numeric value, `BS` by bytes); maps come back in no particular order.",
+      "An attribute named `null` comes back **duplicated** as an extra attribute `nul` with the same value (a DynamoDB Local bug); "
+          + "the differential generator never uses that name.",
+      "`UpdateItem` without `UpdateExpression` and with `ReturnValues` `UPDATED_OLD`/`UPDATED_NEW` makes DynamoDB Local throw a raw "
+          + "`NullPointerException` (not a service error); the generator avoids that combination.",
+      "Table names are case-insensitive in storage: creating `PROBE` next to `probe` fails with a raw `LocalDBAccessException` "
+          + "(sqlite `table \"PROBE\" already exists`), yet `DescribeTable PROBE` says the table does not exist. Amazon DynamoDB "
+          + "treats names case-sensitively.",
+      "`UPDATED_OLD`/`UPDATED_NEW` for nested `SET`/`REMOVE` return the **whole top-level attribute** (e.g. all of `m`, not just "
+          + "`m.y.z`); `SET l[5]` appending past the end returns no attributes at all.",
+      "`ReturnConsumedCapacity` `BOGUS` on PutItem yields the unrelated message `Cannot have null key for GetItem, DeleteItem, or "
+          + "UpdateItem`; unknown `BillingMode` values are rejected client-side by the SDK enum before reaching DynamoDB Local.",
+      "`PAY_PER_REQUEST` with `ProvisionedThroughput` and a GSI with throughput on an on-demand table are accepted; "
+          + "`UpdateTable` with throughput on an on-demand table is accepted too. `CreationDateTime` is nonsense (year +58858).",
+      "Validation order: unused `ExpressionAttributeNames` are reported before unused `ExpressionAttributeValues`; an undefined "
+          + "`:value` is reported before an unused one.",
+      "Capacity: writes round the item size up to 1 KB units, using the larger of old and new item (`1.5 KB` put = 2.0, "
+          + "replacing 3.5 KB by a tiny item = 4.0); reads round up to 4 KB units, halved for eventually consistent reads "
+          + "(`1.5 KB` = 1.0 / 0.5); a missing item still costs 1.0 / 0.5 (read) and 1.0 (write); a failed condition reports no capacity "
+          + "(the SDK exception carries none).",
+  };
+
   private void write() throws IOException {
     String jar = DynamoDBEmbedded.class.getProtectionDomain().getCodeSource().getLocation().toString();
     Matcher mm = Pattern.compile("DynamoDBLocal-([^/]+)\\.jar").matcher(jar);
@@ -1002,6 +1041,9 @@ class DynamoDbLocalMessagesProbe {
     sb.append("- DynamoDB Local is not Amazon DynamoDB: known differences include case-insensitive table names (see the `PROBE` rows), no throughput limits, and some validation order differences. Treat this document as \"what DynamoDB Local says\".\n");
     sb.append("- Tables used: `").append(T).append("` (pk S HASH, sk N RANGE, PAY_PER_REQUEST) and `").append(H)
         .append("` (pk S HASH, PROVISIONED 5/5). CreateTable cases start from `ct_N` with the same key schema as `").append(T).append("`.\n\n");
+    sb.append("## Observations worth knowing\n\n");
+    for (String o : OBSERVATIONS) sb.append("- ").append(o).append('\n');
+    sb.append('\n');
     int count = 0;
     boolean open = false;
     for (Object o : rows) {
