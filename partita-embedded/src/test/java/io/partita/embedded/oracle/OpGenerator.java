@@ -1,0 +1,441 @@
+package io.partita.embedded.oracle;
+
+import static io.partita.embedded.oracle.Av.*;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/**
+ * Seeded generator of item requests (PutItem, GetItem, UpdateItem, DeleteItem) over a small key space, so that requests
+ * hit existing items often. The generator never looks at answers: a seed alone determines the whole sequence.
+ *
+ * <p>Two tables: {@code composite} (pk S HASH, sk N RANGE) and {@code hashOnly} (pk S HASH).
+ */
+final class OpGenerator {
+
+  /** Top-level attribute names; {@code name} and {@code status} are reserved words and always go through #aliases. */
+  static final String[] TOP = {"a", "b", "c", "l", "m", "s", "n", "ss", "ns", "bs", "name", "status"};
+  /** Map keys used inside M values and in nested paths. */
+  static final String[] SUB = {"x", "y", "a"};
+  static final String[] STRINGS = {"", "a", "ab", "abc", "b", "ba", "x", "hello", "Hello", "é", "zz"};
+  /** Numbers in several spellings; several spellings of the same value on purpose. */
+  static final String[] NUMBERS = {"0", "-0", "0.0", "1", "1.0", "1.50", "15E-1", "2", "-1", "-2.5", "10", "1e1", "100",
+      "1E2", "0.001", "3.14159", "12345678901234567890", "-7.000", "99999999999999999999999999999999999999"};
+  static final String[] TYPES = {"S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"};
+
+  private final Random r;
+  private final String composite;
+  private final String hashOnly;
+
+  OpGenerator(long seed, String composite, String hashOnly) {
+    this.r = new Random(seed);
+    this.composite = composite;
+    this.hashOnly = hashOnly;
+  }
+
+  /** One generated request: PutItemRequest, GetItemRequest, UpdateItemRequest or DeleteItemRequest. */
+  Object next() {
+    boolean comp = r.nextInt(3) != 0;
+    String table = comp ? composite : hashOnly;
+    int k = r.nextInt(100);
+    Object req;
+    if (k < 25) req = put(table, comp);
+    else if (k < 45) req = get(table, comp);
+    else if (k < 82) req = update(table, comp);
+    else req = delete(table, comp);
+    if (r.nextInt(100) < 4) req = breakIt(req);
+    return req;
+  }
+
+  // ------------------------------------------------------------------ requests
+
+  private PutItemRequest put(String table, boolean comp) {
+    PutItemRequest.Builder b = PutItemRequest.builder().tableName(table).item(item(comp));
+    Expr e = new Expr();
+    if (r.nextInt(10) < 4) b.conditionExpression(condition(e, 2));
+    e.apply(b::expressionAttributeNames, b::expressionAttributeValues);
+    b.returnValues(pick(ReturnValue.NONE, ReturnValue.ALL_OLD, ReturnValue.ALL_OLD, null));
+    rvOnFailure(b::returnValuesOnConditionCheckFailure);
+    b.returnConsumedCapacity(capacity());
+    return b.build();
+  }
+
+  private GetItemRequest get(String table, boolean comp) {
+    GetItemRequest.Builder b = GetItemRequest.builder().tableName(table).key(key(comp));
+    if (r.nextBoolean()) b.consistentRead(r.nextBoolean());
+    if (r.nextInt(10) < 4) {
+      Expr e = new Expr();
+      int n = 1 + r.nextInt(3);
+      List<String> tops = shuffledTops();
+      List<String> paths = new ArrayList<>();
+      for (int i = 0; i < n; i++) paths.add(path(e, r.nextInt(8) == 0 ? pick(TOP) : tops.get(i)));
+      b.projectionExpression(String.join(", ", paths));
+      e.apply(b::expressionAttributeNames, v -> {});
+    }
+    b.returnConsumedCapacity(capacity());
+    return b.build();
+  }
+
+  private UpdateItemRequest update(String table, boolean comp) {
+    UpdateItemRequest.Builder b = UpdateItemRequest.builder().tableName(table).key(key(comp));
+    Expr e = new Expr();
+    boolean noUpdate = r.nextInt(20) == 0;
+    if (!noUpdate) b.updateExpression(updateExpression(e));
+    if (r.nextInt(10) < 4) b.conditionExpression(condition(e, 2));
+    e.apply(b::expressionAttributeNames, b::expressionAttributeValues);
+    if (noUpdate) {
+      // DynamoDB Local 2.6.1 throws a NullPointerException ("updatesToMake" is null) for an UpdateItem without
+      // UpdateExpression and ReturnValues UPDATED_OLD/UPDATED_NEW: not generated
+      b.returnValues(pick(ReturnValue.NONE, ReturnValue.ALL_OLD, ReturnValue.ALL_NEW, null));
+    } else {
+      b.returnValues(pick(ReturnValue.NONE, ReturnValue.ALL_OLD, ReturnValue.UPDATED_OLD, ReturnValue.ALL_NEW,
+          ReturnValue.UPDATED_NEW, null));
+    }
+    rvOnFailure(b::returnValuesOnConditionCheckFailure);
+    b.returnConsumedCapacity(capacity());
+    return b.build();
+  }
+
+  private DeleteItemRequest delete(String table, boolean comp) {
+    DeleteItemRequest.Builder b = DeleteItemRequest.builder().tableName(table).key(key(comp));
+    Expr e = new Expr();
+    if (r.nextInt(10) < 5) b.conditionExpression(condition(e, 2));
+    e.apply(b::expressionAttributeNames, b::expressionAttributeValues);
+    b.returnValues(pick(ReturnValue.NONE, ReturnValue.ALL_OLD, null));
+    rvOnFailure(b::returnValuesOnConditionCheckFailure);
+    b.returnConsumedCapacity(capacity());
+    return b.build();
+  }
+
+  /** Makes a request deliberately invalid in one of several ways. */
+  private Object breakIt(Object req) {
+    int how = r.nextInt(6);
+    if (req instanceof PutItemRequest p) {
+      Map<String, AttributeValue> item = new LinkedHashMap<>(p.item());
+      switch (how) {
+        case 0: item.remove("pk"); break;
+        case 1: item.put("pk", n("1")); break;
+        case 2: item.put("pk", s("")); break;
+        case 3: item.put("a", AttributeValue.builder().ss(List.of()).build()); break;
+        case 4: return p.toBuilder().returnValues(ReturnValue.UPDATED_NEW).build();
+        default: item.put("a", n("1E126")); break;
+      }
+      return p.toBuilder().item(item).build();
+    }
+    if (req instanceof GetItemRequest g) {
+      switch (how) {
+        case 0: return g.toBuilder().key(with(g.key(), "zz", s("x"))).build();
+        case 1: return g.toBuilder().projectionExpression("a, a.x").expressionAttributeNames(null).build();
+        case 2: return g.toBuilder().projectionExpression("name").expressionAttributeNames(null).build();
+        case 3: return g.toBuilder().key(with(g.key(), "pk", n("1"))).build();
+        default: return g.toBuilder().projectionExpression("a,, b").expressionAttributeNames(null).build();
+      }
+    }
+    if (req instanceof UpdateItemRequest u) {
+      Map<String, AttributeValue> vals = new LinkedHashMap<>(u.hasExpressionAttributeValues() ? u.expressionAttributeValues() : Map.of());
+      switch (how) {
+        case 0:
+          vals.put(":unused", n("1"));
+          return u.toBuilder().expressionAttributeValues(vals).build();
+        case 1: return u.toBuilder().updateExpression("SET pk = :k").expressionAttributeValues(Map.of(":k", s("q")))
+            .conditionExpression(null).expressionAttributeNames(null).build();
+        case 2: return u.toBuilder().updateExpression((u.updateExpression() == null ? "" : u.updateExpression()) + " )").build();
+        case 3: return u.toBuilder().updateExpression("SET a = :v, a.x = :v").expressionAttributeValues(Map.of(":v", n("1")))
+            .conditionExpression(null).expressionAttributeNames(null).build();
+        case 4: return u.toBuilder().updateExpression("SET a = a + :v").expressionAttributeValues(Map.of(":v", s("x")))
+            .conditionExpression(null).expressionAttributeNames(null).build();
+        default: return u.toBuilder().key(Map.of("pk", s("a"))).build();
+      }
+    }
+    DeleteItemRequest d = (DeleteItemRequest) req;
+    switch (how) {
+      case 0: return d.toBuilder().returnValues(ReturnValue.ALL_NEW).build();
+      case 1: return d.toBuilder().key(with(d.key(), "pk", s(""))).build();
+      case 2: return d.toBuilder().conditionExpression("attribute_exists(pk) AND").expressionAttributeNames(null)
+          .expressionAttributeValues(null).build();
+      case 3: return d.toBuilder().conditionExpression("a BETWEEN :hi AND :lo").expressionAttributeNames(null)
+          .expressionAttributeValues(Map.of(":hi", n("5"), ":lo", n("1"))).build();
+      default: return d.toBuilder().conditionExpression("attribute_type(a, :t)").expressionAttributeNames(null)
+          .expressionAttributeValues(Map.of(":t", s("STRING"))).build();
+    }
+  }
+
+  // ------------------------------------------------------------------ expressions
+
+  /** Collects ExpressionAttributeNames and ExpressionAttributeValues while an expression is generated. */
+  final class Expr {
+    final Map<String, String> names = new LinkedHashMap<>();
+    final Map<String, AttributeValue> values = new LinkedHashMap<>();
+
+    String name(String attr) {
+      boolean reserved = attr.equals("name") || attr.equals("status");
+      if (!reserved && r.nextInt(4) != 0) return attr;
+      for (Map.Entry<String, String> e : names.entrySet()) if (e.getValue().equals(attr)) return e.getKey();
+      String alias = "#" + (char) ('a' + names.size()) + attr.length();
+      names.put(alias, attr);
+      return alias;
+    }
+
+    String value(AttributeValue v) {
+      String p = ":v" + values.size();
+      values.put(p, v);
+      return p;
+    }
+
+    void apply(java.util.function.Consumer<Map<String, String>> n, java.util.function.Consumer<Map<String, AttributeValue>> v) {
+      if (!names.isEmpty()) n.accept(names);
+      if (!values.isEmpty()) v.accept(values);
+    }
+  }
+
+  /**
+   * A document path under {@code top}: mostly the bare name; nested paths mostly follow the shape generated items have
+   * ({@code m} holds a map, {@code l} a list) so that they often resolve, and sometimes do not.
+   */
+  private String path(Expr e, String top) {
+    StringBuilder p = new StringBuilder(e.name(top));
+    int depth = r.nextInt(10) < 6 ? 0 : 1 + (r.nextInt(3) == 0 ? 1 : 0);
+    boolean shaped = r.nextInt(5) != 0;
+    for (int i = 0; i < depth; i++) {
+      boolean index = (shaped && i == 0 && (top.equals("l") || top.equals("m"))) ? top.equals("l") : r.nextBoolean();
+      if (index) p.append('[').append(r.nextInt(3)).append(']');
+      else p.append('.').append(e.name(pick(SUB)));
+    }
+    return p.toString();
+  }
+
+  /** The path an update action writes: nested mostly where generated items have structure (m, l). */
+  private String target(Expr e, String top) {
+    boolean structured = top.equals("m") || top.equals("l");
+    if (r.nextInt(10) < (structured ? 5 : 8)) return e.name(top);
+    return path(e, top);
+  }
+
+  private List<String> shuffledTops() {
+    List<String> t = new ArrayList<>(Arrays.asList(TOP));
+    Collections.shuffle(t, r);
+    return t;
+  }
+
+  String updateExpression(Expr e) {
+    List<String> tops = shuffledTops();
+    List<String> set = new ArrayList<>(), remove = new ArrayList<>(), add = new ArrayList<>(), del = new ArrayList<>();
+    int n = 1 + r.nextInt(3);
+    for (int i = 0; i < n; i++) {
+      String top = r.nextInt(12) == 0 ? pick(TOP) : tops.get(i); // mostly distinct top-level names: fewer overlaps
+      int kind = r.nextInt(10);
+      if (kind < 5) {
+        set.add(target(e, top) + " = " + setRhs(e, top));
+      } else if (kind < 7) {
+        remove.add(target(e, top));
+      } else if (kind < 9) {
+        String p = r.nextInt(3) == 0 ? path(e, top) : e.name(top);
+        AttributeValue v = switch (r.nextInt(5)) {
+          case 0, 1 -> n(pick(NUMBERS));
+          case 2 -> ns(numberSet());
+          case 3 -> ss(stringSet());
+          default -> randomValue(1); // mostly an invalid operand type
+        };
+        add.add(p + " " + e.value(v));
+      } else {
+        String p = r.nextInt(3) == 0 ? path(e, top) : e.name(top);
+        AttributeValue v = switch (r.nextInt(4)) {
+          case 0 -> ns(numberSet());
+          case 1, 2 -> ss(stringSet());
+          default -> bs(new byte[] {1}, new byte[] {2});
+        };
+        del.add(p + " " + e.value(v));
+      }
+    }
+    List<String> sections = new ArrayList<>();
+    if (!set.isEmpty()) sections.add(kw("SET") + " " + String.join(", ", set));
+    if (!remove.isEmpty()) sections.add(kw("REMOVE") + " " + String.join(", ", remove));
+    if (!add.isEmpty()) sections.add(kw("ADD") + " " + String.join(", ", add));
+    if (!del.isEmpty()) sections.add(kw("DELETE") + " " + String.join(", ", del));
+    Collections.shuffle(sections, r);
+    return String.join(" ", sections);
+  }
+
+  private String kw(String k) {
+    return r.nextInt(10) == 0 ? k.toLowerCase() : k;
+  }
+
+  private String setRhs(Expr e, String top) {
+    switch (r.nextInt(9)) {
+      case 0: case 1: return e.value(randomValue(0));
+      case 2: return path(e, pick(TOP));
+      case 3: return (r.nextBoolean() ? path(e, top) : "if_not_exists(" + path(e, top) + ", " + e.value(n("0")) + ")")
+          + " + " + e.value(n(pick(NUMBERS)));
+      case 4: return e.name(top) + " - " + e.value(n(pick(NUMBERS)));
+      case 5: return "if_not_exists(" + path(e, top) + ", " + e.value(randomValue(1)) + ")";
+      case 6: return "list_append(" + e.name(top) + ", " + e.value(l(randomValue(2))) + ")";
+      case 7: return "list_append(" + e.value(l(randomValue(2), randomValue(2))) + ", " + path(e, top) + ")";
+      default: return "if_not_exists(" + e.name(top) + ", " + e.value(n("0")) + ") + " + e.value(n(pick(NUMBERS)));
+    }
+  }
+
+  String condition(Expr e, int depth) {
+    int k = r.nextInt(depth > 0 ? 14 : 10);
+    switch (k) {
+      case 0: case 1: {
+        String left = r.nextInt(4) == 0 ? "size(" + path(e, pick(TOP)) + ")" : path(e, pick(TOP));
+        String right = r.nextInt(8) == 0 ? path(e, pick(TOP)) : e.value(comparable());
+        if (r.nextInt(6) == 0) { String t = left; left = right; right = t; }
+        return left + " " + pick("=", "<>", "<", "<=", ">", ">=") + " " + right;
+      }
+      case 2: {
+        AttributeValue lo, hi;
+        if (r.nextBoolean()) {
+          BigDecimal a = new BigDecimal(pick(NUMBERS)), b = new BigDecimal(pick(NUMBERS));
+          lo = n(a.min(b).toString());
+          hi = n(a.max(b).toString());
+        } else {
+          String a = pick(STRINGS), b = pick(STRINGS);
+          lo = s(a.compareTo(b) <= 0 ? a : b);
+          hi = s(a.compareTo(b) <= 0 ? b : a);
+        }
+        return path(e, pick(TOP)) + " BETWEEN " + e.value(lo) + " AND " + e.value(hi);
+      }
+      case 3: {
+        int n = 1 + r.nextInt(4);
+        List<String> vs = new ArrayList<>();
+        for (int i = 0; i < n; i++) vs.add(e.value(comparable()));
+        return path(e, pick(TOP)) + " IN (" + String.join(", ", vs) + ")";
+      }
+      case 4: return "attribute_exists(" + path(e, pick(TOP)) + ")";
+      case 5: return "attribute_not_exists(" + path(e, pick(TOP)) + ")";
+      case 6: return "attribute_type(" + path(e, pick(TOP)) + ", " + e.value(s(pick(TYPES))) + ")";
+      case 7: return "begins_with(" + path(e, pick(TOP)) + ", " + e.value(r.nextInt(4) == 0 ? b(new byte[] {1}) : s(pick(STRINGS))) + ")";
+      case 8: return "contains(" + path(e, pick(TOP)) + ", " + e.value(comparable()) + ")";
+      case 9: return r.nextBoolean() ? "attribute_exists(pk)" : "attribute_not_exists(pk)";
+      case 10: case 11: return "(" + condition(e, depth - 1) + ") " + pick("AND", "OR", "and", "or") + " " + condition(e, depth - 1);
+      case 12: return "NOT " + (r.nextBoolean() ? "(" + condition(e, depth - 1) + ")" : condition(e, depth - 1));
+      default: return condition(e, depth - 1) + " AND " + condition(e, depth - 1) + " OR " + condition(e, depth - 1);
+    }
+  }
+
+  /** A value for comparisons: mostly S, N, B; occasionally a type that comparisons reject. */
+  private AttributeValue comparable() {
+    int k = r.nextInt(20);
+    if (k < 9) return n(pick(NUMBERS));
+    if (k < 17) return s(pick(STRINGS));
+    if (k < 19) return b(new byte[] {(byte) r.nextInt(3)});
+    return randomValue(1);
+  }
+
+  // ------------------------------------------------------------------ items and values
+
+  private Map<String, AttributeValue> key(boolean comp) {
+    Map<String, AttributeValue> k = new LinkedHashMap<>();
+    k.put("pk", s(pick("a", "b", "c")));
+    if (comp) k.put("sk", n(pick("1", "1.0", "10E-1", "2", "2.00", "3")));
+    return k;
+  }
+
+  private Map<String, AttributeValue> item(boolean comp) {
+    Map<String, AttributeValue> item = key(comp);
+    for (String t : TOP) {
+      if (r.nextInt(10) >= (t.equals("m") || t.equals("l") ? 6 : 4)) continue;
+      item.put(t, r.nextInt(10) < 7 ? affine(t) : randomValue(0));
+    }
+    return item;
+  }
+
+  /** A value of the type the attribute name suggests, so that paths and set operations often apply. */
+  private AttributeValue affine(String name) {
+    switch (name) {
+      case "l": return randomList(0);
+      case "m": return randomMap(0);
+      case "s": return s(pick(STRINGS));
+      case "n": return n(pick(NUMBERS));
+      case "ss": return ss(stringSet());
+      case "ns": return ns(numberSet());
+      case "bs": return bs(new byte[] {1}, new byte[] {2, 3});
+      default: return randomValue(0);
+    }
+  }
+
+  AttributeValue randomValue(int depth) {
+    int t = r.nextInt(depth >= 2 ? 8 : 10);
+    switch (t) {
+      case 0: return s(pick(STRINGS));
+      case 1: return n(pick(NUMBERS));
+      case 2: {
+        byte[] bs = new byte[r.nextInt(3)];
+        r.nextBytes(bs);
+        return b(bs);
+      }
+      case 3: return bool(r.nextBoolean());
+      case 4: return nul();
+      case 5: return ss(stringSet());
+      case 6: return ns(numberSet());
+      case 7: return bs(new byte[] {0}, new byte[] {(byte) (1 + r.nextInt(3))});
+      case 8: return randomList(depth);
+      default: return randomMap(depth);
+    }
+  }
+
+  private AttributeValue randomList(int depth) {
+    int n = r.nextInt(4);
+    List<AttributeValue> l = new ArrayList<>();
+    for (int i = 0; i < n; i++) l.add(randomValue(depth + 1));
+    return l(l);
+  }
+
+  private AttributeValue randomMap(int depth) {
+    Map<String, AttributeValue> m = new LinkedHashMap<>();
+    for (String k : SUB) if (r.nextBoolean()) m.put(k, randomValue(depth + 1));
+    return m(m);
+  }
+
+  private String[] stringSet() {
+    Set<String> s = new LinkedHashSet<>();
+    int n = 1 + r.nextInt(3);
+    for (int i = 0; i < n; i++) s.add(pick("a", "b", "c", "d", "hello"));
+    return s.toArray(String[]::new);
+  }
+
+  /** Numerically distinct numbers, in random spellings. */
+  private String[] numberSet() {
+    Map<BigDecimal, String> byValue = new LinkedHashMap<>();
+    int n = 1 + r.nextInt(3);
+    for (int i = 0; i < n; i++) {
+      String x = pick(NUMBERS);
+      byValue.putIfAbsent(new BigDecimal(x).stripTrailingZeros(), x);
+    }
+    return byValue.values().toArray(String[]::new);
+  }
+
+  private void rvOnFailure(java.util.function.Consumer<ReturnValuesOnConditionCheckFailure> c) {
+    int k = r.nextInt(3);
+    if (k == 0) c.accept(ReturnValuesOnConditionCheckFailure.ALL_OLD);
+    else if (k == 1) c.accept(ReturnValuesOnConditionCheckFailure.NONE);
+  }
+
+  private ReturnConsumedCapacity capacity() {
+    return r.nextInt(10) < 8 ? ReturnConsumedCapacity.TOTAL : pick(ReturnConsumedCapacity.INDEXES, ReturnConsumedCapacity.NONE);
+  }
+
+  @SafeVarargs
+  private <T> T pick(T... xs) {
+    return xs[r.nextInt(xs.length)];
+  }
+}
