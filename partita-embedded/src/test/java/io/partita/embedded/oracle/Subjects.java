@@ -2,6 +2,7 @@ package io.partita.embedded.oracle;
 
 import com.amazonaws.services.dynamodbv2.local.embedded.DynamoDBEmbedded;
 
+import io.partita.embedded.PartitaDynamoDb;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** Where the differential tests get their two clients from. */
@@ -10,7 +11,7 @@ final class Subjects {
 
   /** The system under test. */
   static DynamoDbClient partita() {
-    return DynamoDBEmbedded.create().dynamoDbClient(); // switch to PartitaDynamoDb.inMemory() once partita-embedded lands
+    return PartitaDynamoDb.inMemory();
   }
 
   /**
