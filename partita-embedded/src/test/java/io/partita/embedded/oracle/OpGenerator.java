@@ -343,6 +343,21 @@ final class OpGenerator {
 
   // ------------------------------------------------------------------ items and values
 
+  /** Every distinct key {@link #key} can produce (numerically distinct sort keys). */
+  static List<Map<String, AttributeValue>> allKeys(boolean comp) {
+    List<Map<String, AttributeValue>> keys = new ArrayList<>();
+    for (String pk : List.of("a", "b", "c")) {
+      if (!comp) {
+        keys.add(Map.of("pk", s(pk)));
+        continue;
+      }
+      for (String sk : List.of("1", "2", "3")) {
+        keys.add(Map.of("pk", s(pk), "sk", n(sk)));
+      }
+    }
+    return keys;
+  }
+
   private Map<String, AttributeValue> key(boolean comp) {
     Map<String, AttributeValue> k = new LinkedHashMap<>();
     k.put("pk", s(pick("a", "b", "c")));

@@ -112,6 +112,16 @@ final class Binder {
 
   // ---- conditions ----
 
+  /** DynamoDB refuses a constant that has no order (not N, S or B) as an operand of <, <=, >, >= or BETWEEN. */
+  private void orderable(String operator, Val operand) {
+    if (operand instanceof ConstVal c && c.value() != null) {
+      AttributeValue.Type t = c.value().type();
+      if (t != AttributeValue.Type.N && t != AttributeValue.Type.S && t != AttributeValue.Type.B) {
+        error(TYPE, ExprErrors.operandType(operator, Values.typeName(c.value())));
+      }
+    }
+  }
+
   Condition condition(Ast.Cond cond) {
     return done(cond(cond));
   }
@@ -121,12 +131,19 @@ final class Binder {
       Val left = operand(cmp.left());
       Val right = operand(cmp.right());
       distinct(cmp.op().symbol, left, right);
+      if (cmp.op() != Ast.Comparator.EQ && cmp.op() != Ast.Comparator.NE) {
+        orderable(cmp.op().symbol, left);
+        orderable(cmp.op().symbol, right);
+      }
       return new Conditions.Cmp(cmp.op(), left, right);
     }
     if (c instanceof Ast.Between b) {
       Val subject = operand(b.subject());
       Val low = operand(b.low());
       Val high = operand(b.high());
+      orderable("BETWEEN", subject);
+      orderable("BETWEEN", low);
+      orderable("BETWEEN", high);
       if (low instanceof ConstVal lo && high instanceof ConstVal hi && lo.value() != null && hi.value() != null) {
         if (lo.value().type() != hi.value().type()) {
           error(TYPE, ExprErrors.betweenTypes(lo.value(), hi.value()));

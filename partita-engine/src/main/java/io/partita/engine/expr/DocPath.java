@@ -40,6 +40,22 @@ record DocPath(List<Object> elements) {
     return current;
   }
 
+  /**
+   * True when everything above the last element exists and is the container the last element
+   * needs (a map for a key, a list for an index): the path could be written, even if its last
+   * element is absent.
+   */
+  boolean parentHolds(Map<String, AttributeValue> item) {
+    if (elements.size() == 1) {
+      return true;
+    }
+    AttributeValue parent = new DocPath(elements.subList(0, elements.size() - 1)).resolve(item);
+    if (parent == null) {
+      return false;
+    }
+    return elements.get(elements.size() - 1) instanceof String ? parent.hasM() : parent.hasL();
+  }
+
   /** DynamoDB's rendering in error messages: {@code [a, [0], b]}. */
   @Override
   public String toString() {

@@ -78,6 +78,11 @@ final class UpdateImpl implements Update {
     for (SetAction delete : deletes) {
       AttributeValue existing = delete.path().resolve(original);
       if (existing == null) {
+        // deleting from an absent set is a no-op, but only where the path itself could exist
+        // (DynamoDB refuses e.g. DELETE l[0] :s on a missing list, or DELETE ss.a :s on a set)
+        if (!delete.path().parentHolds(original)) {
+          throw invalidPath();
+        }
         continue;
       }
       if (existing.type() != delete.value().type()) {

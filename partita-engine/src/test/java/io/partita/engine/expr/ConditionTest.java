@@ -66,7 +66,15 @@ class ConditionTest {
     assertFalse(t("n < :v", ":v", s("99")));
     assertFalse(t("n >= :v", ":v", s("1")));
     assertTrue(t("n <> :v", ":v", s("10")));
-    assertFalse(t("t < :v", ":v", bool(true)));
+  }
+
+  @Test
+  void unorderedConstantsAreRefusedByOrderingOperators() {
+    // DynamoDB Local refuses these at validation time (docs/dynamodb-messages.md, differential seed 5)
+    assertValidation("Invalid ConditionExpression: Incorrect operand type for operator or function; operator or function: <, operand type: BOOL",
+        () -> t("t < :v", ":v", bool(true)));
+    assertValidation("Invalid ConditionExpression: Incorrect operand type for operator or function; operator or function: >, operand type: NULL",
+        () -> t(":v > t", ":v", nul()));
   }
 
   @Test
