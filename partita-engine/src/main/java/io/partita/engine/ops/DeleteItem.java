@@ -1,7 +1,6 @@
 package io.partita.engine.ops;
 
 import io.partita.engine.expr.Condition;
-import io.partita.engine.expr.ExpressionContext;
 import io.partita.engine.table.Table;
 import io.partita.engine.table.TableDef;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
@@ -22,13 +21,9 @@ public final class DeleteItem {
     Table table = ctx.catalog.get(req.tableName());
     TableDef def = table.def();
     ItemKey key = Keys.ofKey(def, req.key());
-    ExpressionContext expressions = RequestParams.expressions(
+    Condition condition = RequestParams.conditionOnly(req.conditionExpression(),
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
-        req.hasExpressionAttributeValues(), req.expressionAttributeValues(),
-        req.conditionExpression() != null, "ConditionExpression is null");
-    Condition condition = req.conditionExpression() == null
-        ? null : expressions.condition(req.conditionExpression(), "ConditionExpression");
-    expressions.checkAllUsed();
+        req.hasExpressionAttributeValues(), req.expressionAttributeValues());
 
     ReadModifyWrite.Result r = ReadModifyWrite.run(ctx, table, key, current -> {
       Conditions.require(condition, current, allOldOnFailure);

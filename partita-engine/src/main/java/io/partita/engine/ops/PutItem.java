@@ -1,9 +1,6 @@
 package io.partita.engine.ops;
 
-import io.partita.engine.ErrorCode;
-import io.partita.engine.PartitaException;
 import io.partita.engine.expr.Condition;
-import io.partita.engine.expr.ExpressionContext;
 import io.partita.engine.table.Table;
 import io.partita.engine.table.TableDef;
 import io.partita.engine.value.AttributeValues;
@@ -29,13 +26,9 @@ public final class PutItem {
 
     Map<String, AttributeValue> item = AttributeValues.validateItem(req.item());
     ItemKey key = Keys.ofItem(def, item);
-    ExpressionContext expressions = RequestParams.expressions(
+    Condition condition = RequestParams.conditionOnly(req.conditionExpression(),
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
-        req.hasExpressionAttributeValues(), req.expressionAttributeValues(),
-        req.conditionExpression() != null, "ConditionExpression is null");
-    Condition condition = req.conditionExpression() == null
-        ? null : expressions.condition(req.conditionExpression(), "ConditionExpression");
-    expressions.checkAllUsed();
+        req.hasExpressionAttributeValues(), req.expressionAttributeValues());
 
     ReadModifyWrite.Result r = ReadModifyWrite.run(ctx, table, key, current -> {
       Conditions.require(condition, current, allOldOnFailure);

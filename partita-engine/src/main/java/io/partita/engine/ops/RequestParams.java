@@ -1,6 +1,7 @@
 package io.partita.engine.ops;
 
 import io.partita.engine.PartitaException;
+import io.partita.engine.expr.Condition;
 import io.partita.engine.expr.ExpressionContext;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +35,20 @@ final class RequestParams {
       throw PartitaException.validation("ExpressionAttributeValues must not be empty");
     }
     return new ExpressionContext(hasNames ? names : null, hasValues ? values : null);
+  }
+
+  /**
+   * The condition of a PutItem or DeleteItem (their only expression), or {@code null}, after the
+   * checks of {@link #expressions} and of the legacy Expected / ConditionalOperator parameters.
+   */
+  static Condition conditionOnly(String conditionExpression, boolean hasNames, Map<String, String> names,
+      boolean hasValues, Map<String, AttributeValue> values) {
+    ExpressionContext expressions = expressions(hasNames, names, hasValues, values,
+        conditionExpression != null, "ConditionExpression is null");
+    Condition condition = conditionExpression == null
+        ? null : expressions.condition(conditionExpression, "ConditionExpression");
+    expressions.checkAllUsed();
+    return condition;
   }
 
   /**
