@@ -21,24 +21,14 @@ final class Capacity {
     return consistent ? units : units / 2;
   }
 
-  /** The ConsumedCapacity to return for a write, or {@code null} when not asked for. */
-  static ConsumedCapacity write(ReturnConsumedCapacity mode, String table, double units) {
+  /**
+   * The ConsumedCapacity to return, or {@code null} when not asked for. TOTAL names the table and
+   * its units; INDEXES adds the table's own share (indexes come later).
+   */
+  static ConsumedCapacity consumed(ReturnConsumedCapacity mode, String table, double units) {
     if (mode == null || mode == ReturnConsumedCapacity.NONE) {
       return null;
     }
-    return consumed(mode, table, units);
-  }
-
-  /** The ConsumedCapacity to return for a read, or {@code null} when not asked for. */
-  static ConsumedCapacity read(ReturnConsumedCapacity mode, String table, double units) {
-    if (mode == null || mode == ReturnConsumedCapacity.NONE) {
-      return null;
-    }
-    return consumed(mode, table, units);
-  }
-
-  /** TOTAL names the table and its units; INDEXES adds the table's own share (indexes come later). */
-  private static ConsumedCapacity consumed(ReturnConsumedCapacity mode, String table, double units) {
     ConsumedCapacity.Builder b = ConsumedCapacity.builder().tableName(table).capacityUnits(units);
     if (mode == ReturnConsumedCapacity.INDEXES) {
       b.table(software.amazon.awssdk.services.dynamodb.model.Capacity.builder().capacityUnits(units).build());

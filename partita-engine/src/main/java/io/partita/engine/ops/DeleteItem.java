@@ -30,7 +30,7 @@ public final class DeleteItem {
       return null;
     });
     DeleteItemResponse.Builder out = DeleteItemResponse.builder()
-        .consumedCapacity(Capacity.write(req.returnConsumedCapacity(), def.name(),
+        .consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
             Capacity.writeUnits(r.beforeSize(), 0)));
     if (returnValues == ReturnValue.ALL_OLD && r.before() != null) {
       out.attributes(r.before());

@@ -10,6 +10,7 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * GetItem. Reads take no lock: a single RocksDB get sees one whole item. Every read is strongly
@@ -36,8 +37,8 @@ public final class GetItem {
     Map<String, AttributeValue> item = stored == null ? null : ItemCodec.decode(stored);
     boolean consistent = Boolean.TRUE.equals(req.consistentRead());
     GetItemResponse.Builder out = GetItemResponse.builder();
-    if (req.returnConsumedCapacity() != null) {
-      out.consumedCapacity(Capacity.read(req.returnConsumedCapacity(), def.name(),
+    if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
+      out.consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
           Capacity.readUnits(item == null ? 0 : ItemSize.of(item), consistent)));
     }
     if (item != null) {

@@ -35,7 +35,7 @@ public final class PutItem {
       return item;
     });
     PutItemResponse.Builder out = PutItemResponse.builder()
-        .consumedCapacity(Capacity.write(req.returnConsumedCapacity(), def.name(),
+        .consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
             Capacity.writeUnits(r.beforeSize(), r.afterSize())));
     if (returnValues == ReturnValue.ALL_OLD && r.before() != null) {
       out.attributes(r.before());

@@ -59,7 +59,7 @@ public final class UpdateItem {
       return update == null ? base : update.apply(base);
     });
     UpdateItemResponse.Builder out = UpdateItemResponse.builder()
-        .consumedCapacity(Capacity.write(req.returnConsumedCapacity(), def.name(),
+        .consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
             Capacity.writeUnits(r.beforeSize(), r.afterSize())));
     Map<String, AttributeValue> attributes = switch (returnValues) {
       case ALL_OLD -> r.before();
