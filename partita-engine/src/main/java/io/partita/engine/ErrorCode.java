@@ -24,6 +24,8 @@ public enum ErrorCode {
   AccessDeniedException(400),
   UnrecognizedClientException(400),
   InvalidSignatureException(400),
+  MissingAuthenticationTokenException(400),
+  IncompleteSignatureException(400),
   InternalServerError(500);
 
   private final int httpStatus;
