@@ -22,7 +22,11 @@ public final class Quickstart {
   private Quickstart() {}
 
   public static void main(String[] args) {
-    Path data = Path.of(args.length == 2 && args[0].equals("--data") ? args[1] : "partita-data");
+    run(Path.of(args.length == 2 && args[0].equals("--data") ? args[1] : "partita-data"));
+  }
+
+  /** Runs the quickstart on the database in {@code data}. */
+  public static void run(Path data) {
     try (DynamoDbClient dynamo = PartitaDynamoDb.open(data)) {
       try {
         dynamo.describeTable(b -> b.tableName("MyApp"));

@@ -26,6 +26,8 @@ public enum ErrorCode {
   InvalidSignatureException(400),
   MissingAuthenticationTokenException(400),
   IncompleteSignatureException(400),
+  /** The HTTP front end's answer to a request body over the size limit. */
+  RequestEntityTooLargeException(413),
   InternalServerError(500);
 
   private final int httpStatus;

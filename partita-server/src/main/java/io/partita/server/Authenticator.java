@@ -1,0 +1,18 @@
+package io.partita.server;
+
+import io.partita.engine.PartitaException;
+import io.partita.server.auth.SignedRequest;
+
+/** Decides whether a request's signature lets it in. */
+@FunctionalInterface
+public interface Authenticator {
+  /** Accepts every request, signed or not, as DynamoDB Local does. */
+  Authenticator ACCEPT_ANY = request -> {};
+
+  /**
+   * Returns normally when {@code request} may be served.
+   *
+   * @throws PartitaException with DynamoDB's authentication error otherwise
+   */
+  void authenticate(SignedRequest request);
+}

@@ -1,0 +1,59 @@
+package io.partita.server;
+
+import io.partita.engine.Partita;
+import io.partita.server.http.HttpServer;
+import io.partita.server.http.ServerState;
+import io.partita.server.wire.Dispatcher;
+import java.net.InetSocketAddress;
+
+/**
+ * A Partita database served over DynamoDB's wire protocol: any DynamoDB client pointed at {@link
+ * #endpoint()} works against it unchanged.
+ *
+ * <pre>{@code
+ * try (Partita db = Partita.inMemory();
+ *      PartitaServer server = PartitaServer.start(db, ServerConfig.defaults().withPort(0))) {
+ *   DynamoDbClient client = DynamoDbClient.builder().endpointOverride(server.endpoint())...
+ * }
+ * }</pre>
+ *
+ * <p>Closing the server stops accepting, finishes requests in flight, and closes connections; the
+ * database stays open and belongs to the caller.
+ */
+public final class PartitaServer implements AutoCloseable {
+  private final HttpServer http;
+
+  private PartitaServer(HttpServer http) {
+    this.http = http;
+  }
+
+  public static PartitaServer start(Partita partita, ServerConfig config) throws InterruptedException {
+    ServerState state = new ServerState(new Dispatcher(partita), config.authenticator(), config.region());
+    return new PartitaServer(HttpServer.start(state, config.host(), config.port(), config.maxRequestBytes(),
+        config.workerThreads()));
+  }
+
+  /** The port the server listens on (the one chosen by the system when configured as 0). */
+  public int port() {
+    return http.address().getPort();
+  }
+
+  public InetSocketAddress address() {
+    return http.address();
+  }
+
+  /** {@code http://host:port}, for a client's endpoint override. */
+  public java.net.URI endpoint() {
+    InetSocketAddress a = http.address();
+    String host = a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
+    if (host.contains(":")) {
+      host = "[" + host + "]";
+    }
+    return java.net.URI.create("http://" + host + ":" + a.getPort());
+  }
+
+  @Override
+  public void close() throws InterruptedException {
+    http.close();
+  }
+}

@@ -1,0 +1,60 @@
+package io.partita.server;
+
+import java.util.Objects;
+
+/**
+ * How a {@link PartitaServer} listens.
+ *
+ * @param host the address to bind: loopback unless the caller chose otherwise
+ * @param port the port, or 0 for any free port ({@link PartitaServer#port()} tells which)
+ * @param maxRequestBytes the largest request body accepted, after decompression; DynamoDB's own
+ *     limit is 16 MB
+ * @param workerThreads threads that run engine calls, which may block on a synced write, off the
+ *     event loop
+ * @param region the region named in the health answer and expected in nothing else: clients may
+ *     sign for any region, as with DynamoDB Local
+ * @param authenticator checks each request's signature before it is served
+ */
+public record ServerConfig(String host, int port, int maxRequestBytes, int workerThreads, String region,
+    Authenticator authenticator) {
+  public static final String LOOPBACK = "127.0.0.1";
+  public static final int DEFAULT_PORT = 8000;
+  public static final int DYNAMODB_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+
+  public ServerConfig {
+    Objects.requireNonNull(host, "host");
+    Objects.requireNonNull(region, "region");
+    Objects.requireNonNull(authenticator, "authenticator");
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException("port must be between 0 and 65535, not " + port);
+    }
+    if (maxRequestBytes < 1024) {
+      throw new IllegalArgumentException("maxRequestBytes must be at least 1024, not " + maxRequestBytes);
+    }
+    if (workerThreads < 1) {
+      throw new IllegalArgumentException("workerThreads must be at least 1, not " + workerThreads);
+    }
+  }
+
+  /** Loopback, port 8000, DynamoDB's limits, any signature accepted. */
+  public static ServerConfig defaults() {
+    return new ServerConfig(LOOPBACK, DEFAULT_PORT, DYNAMODB_MAX_REQUEST_BYTES,
+        Math.max(8, 4 * Runtime.getRuntime().availableProcessors()), "us-east-1", Authenticator.ACCEPT_ANY);
+  }
+
+  public ServerConfig withHost(String host) {
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator);
+  }
+
+  public ServerConfig withPort(int port) {
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator);
+  }
+
+  public ServerConfig withMaxRequestBytes(int maxRequestBytes) {
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator);
+  }
+
+  public ServerConfig withAuthenticator(Authenticator authenticator) {
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator);
+  }
+}

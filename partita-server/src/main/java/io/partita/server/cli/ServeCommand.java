@@ -1,0 +1,151 @@
+package io.partita.server.cli;
+
+import io.partita.engine.Partita;
+import io.partita.server.Authenticator;
+import io.partita.server.PartitaServer;
+import io.partita.server.ServerConfig;
+import io.partita.server.auth.Credentials;
+import io.partita.server.auth.CredentialsFile;
+import io.partita.server.auth.SigV4Verifier;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code partita serve}: the DynamoDB-compatible server on an embedded data folder or in memory. */
+@Command(name = "serve",
+    mixinStandardHelpOptions = true,
+    sortOptions = false,
+    description = {
+        "Serves DynamoDB's API (JSON 1.0 over HTTP/1.1) so the AWS CLI, the AWS SDKs and every other DynamoDB"
+            + " client work against it by pointing their endpoint at it.",
+        "Without credentials any signature is accepted, as with DynamoDB Local, and the server listens on"
+            + " loopback only unless --host says otherwise.",
+        "Stops cleanly on Ctrl-C or SIGTERM: requests in flight finish and the data folder is closed."})
+public final class ServeCommand implements Callable<Integer> {
+  @Option(names = "--port", paramLabel = "PORT", defaultValue = "8000",
+      description = "TCP port to listen on; 0 picks a free one (default: ${DEFAULT-VALUE}).")
+  int port;
+
+  @Option(names = "--host", paramLabel = "ADDRESS", defaultValue = "127.0.0.1",
+      description = "Address to listen on, 0.0.0.0 for every interface (default: ${DEFAULT-VALUE}).")
+  String host;
+
+  @Option(names = "--data", paramLabel = "DIR", defaultValue = "partita-data",
+      description = "Data folder, created if missing; one server at a time may use it (default: ./${DEFAULT-VALUE}).")
+  Path data;
+
+  @Option(names = "--in-memory",
+      description = "Keep all data in memory instead of a data folder; it is gone when the server stops.")
+  boolean inMemory;
+
+  @Option(names = "--credentials", paramLabel = "FILE",
+      description = "Verify AWS Signature Version 4 against the access keys in FILE (the AWS shared credentials"
+          + " format: [profile] sections with aws_access_key_id and aws_secret_access_key).")
+  Path credentialsFile;
+
+  @Option(names = "--access-key", paramLabel = "ID",
+      description = "Verify signatures against this access key id (with --secret-key), besides any in --credentials.")
+  String accessKey;
+
+  @Option(names = "--secret-key", paramLabel = "SECRET",
+      description = "The secret access key of --access-key.")
+  String secretKey;
+
+  @Option(names = "--max-request-bytes", paramLabel = "BYTES", defaultValue = "16777216",
+      description = "Largest request body accepted, after decompression (default: ${DEFAULT-VALUE}, DynamoDB's 16 MB).")
+  int maxRequestBytes;
+
+  @Option(names = "--threads", paramLabel = "N",
+      description = "Worker threads running requests (default: 4 per core, at least 8).")
+  Integer threads;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    Credentials credentials = credentials();
+    ServerConfig config = ServerConfig.defaults()
+        .withHost(host)
+        .withPort(port)
+        .withMaxRequestBytes(maxRequestBytes)
+        .withAuthenticator(credentials.isEmpty() ? Authenticator.ACCEPT_ANY
+            : new SigV4Verifier(credentials, Clock.systemUTC())::verify);
+    if (threads != null) {
+      config = new ServerConfig(config.host(), config.port(), config.maxRequestBytes(), threads, config.region(),
+          config.authenticator());
+    }
+    PrintStream out = System.out;
+    if (credentials.isEmpty() && !isLoopback(host)) {
+      System.err.println("warning: listening on " + host + " without credentials: anyone who can reach it can"
+          + " read and write every table. Use --credentials to require signed requests.");
+    }
+    Partita partita = inMemory ? Partita.inMemory() : Partita.open(data);
+    PartitaServer server;
+    try {
+      server = PartitaServer.start(partita, config);
+    } catch (Exception e) {
+      partita.close();
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "cannot listen on " + host + ":" + port + ": " + e.getMessage());
+    }
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      try {
+        server.close();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } finally {
+        partita.close();
+        System.err.println("Partita stopped; " + (inMemory ? "in-memory data discarded" : "data folder closed"));
+        stopped.countDown();
+      }
+    }, "partita-shutdown"));
+    String endpoint = server.endpoint().toString();
+    out.println("Partita serving DynamoDB on " + endpoint + " ("
+        + (inMemory ? "in memory" : "data in " + data.toAbsolutePath().normalize()) + ", "
+        + (credentials.isEmpty() ? "any signature accepted" : "signatures verified") + ")");
+    out.println("Try: aws dynamodb list-tables --endpoint-url " + endpoint);
+    out.flush();
+    stopped.await();
+    return 0;
+  }
+
+  private Credentials credentials() {
+    Map<String, String> keys = new java.util.LinkedHashMap<>();
+    if (credentialsFile != null) {
+      try {
+        Credentials fromFile = CredentialsFile.load(credentialsFile);
+        for (String id : fromFile.accessKeyIds()) {
+          keys.put(id, fromFile.secretFor(id));
+        }
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+      }
+    }
+    if ((accessKey == null) != (secretKey == null)) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "--access-key and --secret-key must be given together");
+    }
+    if (accessKey != null) {
+      keys.put(accessKey, secretKey);
+    }
+    return Credentials.of(keys);
+  }
+
+  private static boolean isLoopback(String host) {
+    try {
+      return InetAddress.getByName(host).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      return false;
+    }
+  }
+}

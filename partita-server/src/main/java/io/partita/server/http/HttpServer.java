@@ -1,0 +1,94 @@
+package io.partita.server.http;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpContentDecompressor;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The Netty side of the server: an event loop that accepts and parses HTTP/1.1 with keep-alive,
+ * inflates gzip and deflate bodies, bounds their size, and hands whole requests to {@link
+ * DynamoDbHttpHandler}. Engine calls run on a fixed pool of worker threads, never one per
+ * connection.
+ */
+public final class HttpServer implements AutoCloseable {
+  private final ServerState state;
+  private final EventLoopGroup boss;
+  private final EventLoopGroup loop;
+  private final ExecutorService workers;
+  private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+  private final Channel listener;
+
+  private HttpServer(ServerState state, String host, int port, int maxRequestBytes, int workerThreads)
+      throws InterruptedException {
+    this.state = state;
+    this.boss = new NioEventLoopGroup(1, new DefaultThreadFactory("partita-accept", true));
+    this.loop = new NioEventLoopGroup(0, new DefaultThreadFactory("partita-io", true));
+    this.workers = Executors.newFixedThreadPool(workerThreads, new DefaultThreadFactory("partita-worker", true));
+    ServerBootstrap bootstrap = new ServerBootstrap()
+        .group(boss, loop)
+        .channel(NioServerSocketChannel.class)
+        .option(ChannelOption.SO_BACKLOG, 1024)
+        .childOption(ChannelOption.TCP_NODELAY, true)
+        .childHandler(new ChannelInitializer<SocketChannel>() {
+          @Override
+          protected void initChannel(SocketChannel ch) {
+            connections.add(ch);
+            ch.pipeline()
+                .addLast("http", new HttpServerCodec())
+                .addLast("inflate", new HttpContentDecompressor())
+                .addLast("aggregate", new BodyLimit(maxRequestBytes))
+                .addLast("dynamodb", new DynamoDbHttpHandler(state, workers));
+          }
+        });
+    try {
+      this.listener = bootstrap.bind(host, port).sync().channel();
+    } catch (InterruptedException | RuntimeException e) {
+      shutdownThreads();
+      throw e;
+    }
+  }
+
+  /** Binds {@code host:port} and starts serving. */
+  public static HttpServer start(ServerState state, String host, int port, int maxRequestBytes, int workerThreads)
+      throws InterruptedException {
+    return new HttpServer(state, host, port, maxRequestBytes, workerThreads);
+  }
+
+  public InetSocketAddress address() {
+    return (InetSocketAddress) listener.localAddress();
+  }
+
+  /**
+   * Stops accepting connections, lets requests in flight finish (up to 30 seconds), closes every
+   * connection and stops the threads.
+   */
+  @Override
+  public void close() throws InterruptedException {
+    listener.close().sync();
+    state.drain(30, TimeUnit.SECONDS);
+    connections.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+    shutdownThreads();
+  }
+
+  private void shutdownThreads() throws InterruptedException {
+    workers.shutdown();
+    workers.awaitTermination(10, TimeUnit.SECONDS);
+    boss.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+    loop.shutdownGracefully(0, 2, TimeUnit.SECONDS).await(5, TimeUnit.SECONDS);
+  }
+}

@@ -1,0 +1,65 @@
+package io.partita.server.http;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufOutputStream;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import io.partita.engine.PartitaException;
+import io.partita.server.wire.Dispatcher;
+import io.partita.server.wire.RequestIds;
+import java.nio.charset.StandardCharsets;
+import java.util.zip.CRC32;
+
+/** DynamoDB's HTTP answers: JSON bodies with their request id and CRC32, and the health page. */
+final class Responses {
+  static final String JSON_1_0 = "application/x-amz-json-1.0";
+
+  private Responses() {}
+
+  /**
+   * A JSON answer. The {@code x-amz-crc32} header is the CRC32 of the bytes on the wire, compressed
+   * when compressed, which is what DynamoDB sends and what the SDKs that check it compute.
+   */
+  static FullHttpResponse json(HttpResponseStatus status, ByteBuf body, Compression compression,
+      ByteBufAllocator alloc) {
+    ByteBuf wire = compression == Compression.NONE ? body : compression.compress(body, alloc);
+    FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, wire);
+    HttpHeaders h = response.headers();
+    h.set(HttpHeaderNames.CONTENT_TYPE, JSON_1_0);
+    h.set("x-amzn-RequestId", RequestIds.next());
+    h.set("x-amz-crc32", Long.toString(crc32(wire)));
+    if (compression != Compression.NONE) {
+      h.set(HttpHeaderNames.CONTENT_ENCODING, compression.contentEncoding);
+    }
+    h.setInt(HttpHeaderNames.CONTENT_LENGTH, wire.readableBytes());
+    return response;
+  }
+
+  static FullHttpResponse error(PartitaException e, ByteBufAllocator alloc) {
+    ByteBuf body = alloc.buffer();
+    int status = Dispatcher.writeError(e, new ByteBufOutputStream(body));
+    return json(HttpResponseStatus.valueOf(status), body, Compression.NONE, alloc);
+  }
+
+  /** DynamoDB answers {@code GET /} with a one-line health message naming its endpoint. */
+  static FullHttpResponse health(String region, ByteBufAllocator alloc, boolean headOnly) {
+    byte[] text = ("healthy: dynamodb." + region + ".amazonaws.com ").getBytes(StandardCharsets.US_ASCII);
+    ByteBuf body = headOnly ? alloc.buffer(0) : alloc.buffer(text.length).writeBytes(text);
+    FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, body);
+    response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain");
+    response.headers().set("x-amzn-RequestId", RequestIds.next());
+    response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, text.length);
+    return response;
+  }
+
+  private static long crc32(ByteBuf buf) {
+    CRC32 crc = new CRC32();
+    crc.update(buf.nioBuffer());
+    return crc.getValue();
+  }
+}

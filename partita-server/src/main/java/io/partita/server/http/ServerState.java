@@ -1,0 +1,81 @@
+package io.partita.server.http;
+
+import io.partita.server.Authenticator;
+import io.partita.server.wire.Dispatcher;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What every connection shares: the dispatcher, the authenticator, and the count of requests in
+ * flight that a graceful shutdown waits for.
+ */
+public final class ServerState {
+  private final Dispatcher dispatcher;
+  private final Authenticator authenticator;
+  private final String region;
+  private final Object lock = new Object();
+  private int inFlight;
+  private boolean draining;
+
+  public ServerState(Dispatcher dispatcher, Authenticator authenticator, String region) {
+    this.dispatcher = dispatcher;
+    this.authenticator = authenticator;
+    this.region = region;
+  }
+
+  Dispatcher dispatcher() {
+    return dispatcher;
+  }
+
+  Authenticator authenticator() {
+    return authenticator;
+  }
+
+  String region() {
+    return region;
+  }
+
+  /** Counts a request in, unless the server is draining for shutdown. */
+  boolean enter() {
+    synchronized (lock) {
+      if (draining) {
+        return false;
+      }
+      inFlight++;
+      return true;
+    }
+  }
+
+  void exit() {
+    synchronized (lock) {
+      if (--inFlight == 0) {
+        lock.notifyAll();
+      }
+    }
+  }
+
+  boolean draining() {
+    synchronized (lock) {
+      return draining;
+    }
+  }
+
+  /**
+   * Refuses new requests from now on and waits until those in flight have been answered.
+   *
+   * @return whether they all finished within the timeout
+   */
+  public boolean drain(long timeout, TimeUnit unit) throws InterruptedException {
+    long deadline = System.nanoTime() + unit.toNanos(timeout);
+    synchronized (lock) {
+      draining = true;
+      while (inFlight > 0) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        TimeUnit.NANOSECONDS.timedWait(lock, left);
+      }
+      return true;
+    }
+  }
+}

@@ -1,0 +1,133 @@
+package io.partita.server.wire;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import io.partita.engine.ErrorCode;
+import io.partita.engine.Partita;
+import io.partita.engine.PartitaException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import software.amazon.awssdk.core.SdkPojo;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
+
+/**
+ * DynamoDB's JSON 1.0 protocol over the engine, independent of the HTTP stack: the operation named
+ * by the {@code X-Amz-Target} header, the body read into the SDK request type the engine names for
+ * it, the response or error written back. One dispatch serves every operation the engine has, so an
+ * operation added to the engine is served here without a change.
+ */
+public final class Dispatcher {
+  /** The target prefix of DynamoDB's API version 2012-08-10, the one every current client sends. */
+  public static final String TARGET_PREFIX = "DynamoDB_20120810.";
+
+  private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
+  private static final JsonFactory JSON = JsonFactory.builder()
+      // DynamoDB documents nest at most 32 levels; the request around them adds a few
+      .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(128).build())
+      .build();
+
+  private final Partita partita;
+
+  public Dispatcher(Partita partita) {
+    this.partita = partita;
+  }
+
+  /** Where an answer is written; cleared when an answer fails half-way and an error replaces it. */
+  public interface Output {
+    OutputStream stream();
+
+    void clear();
+  }
+
+  /**
+   * Serves one request and writes its JSON answer to {@code out}.
+   *
+   * @return the HTTP status of the answer
+   */
+  public int dispatch(String target, InputStream body, Output out) {
+    try {
+      SdkPojo response = execute(target, body);
+      writeJson(out.stream(), g -> SdkJsonWriter.write(response, g));
+      return 200;
+    } catch (PartitaException e) {
+      out.clear();
+      return writeError(e, out.stream());
+    } catch (RuntimeException e) {
+      // a bug, not an answer: log it with its stack, and answer as DynamoDB does for its own faults
+      LOG.log(Level.SEVERE, "request to " + target + " failed", e);
+      out.clear();
+      return writeError(new PartitaException(ErrorCode.InternalServerError,
+          "Internal server error: " + e), out.stream());
+    }
+  }
+
+  /** Writes {@code e} as DynamoDB's error body and answers its HTTP status. */
+  public static int writeError(PartitaException e, OutputStream out) {
+    writeJson(out, g -> WireErrors.write(e, g));
+    return e.code().httpStatus();
+  }
+
+  private SdkPojo execute(String target, InputStream body) {
+    Class<? extends DynamoDbRequest> type = requestType(target);
+    DynamoDbRequest request;
+    try (JsonParser parser = JSON.createParser(body)) {
+      request = SdkJsonReader.read(type, parser);
+    } catch (IOException e) {
+      throw SdkJsonReader.serialization("The request body could not be read: " + e.getMessage());
+    }
+    return (SdkPojo) partita.execute(request);
+  }
+
+  private static Class<? extends DynamoDbRequest> requestType(String target) {
+    if (target == null || !target.startsWith(TARGET_PREFIX)) {
+      throw unknownOperation();
+    }
+    String operation = target.substring(TARGET_PREFIX.length());
+    Class<? extends DynamoDbRequest> type = Partita.requestType(operation);
+    if (type != null) {
+      return type;
+    }
+    if (isDynamoDbOperation(operation)) {
+      throw new PartitaException(ErrorCode.UnknownOperationException,
+          "Partita does not support the operation " + operation + " yet");
+    }
+    throw unknownOperation();
+  }
+
+  /** Whether DynamoDB has an operation of this name, judged by the SDK's model. */
+  private static boolean isDynamoDbOperation(String operation) {
+    if (operation.isEmpty() || !Character.isUpperCase(operation.charAt(0)) || !operation.chars().allMatch(Character::isLetterOrDigit)) {
+      return false;
+    }
+    try {
+      Class.forName(DynamoDbRequest.class.getPackageName() + "." + operation + "Request", false,
+          Dispatcher.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException e) {
+      return false;
+    }
+  }
+
+  private static PartitaException unknownOperation() {
+    return new PartitaException(ErrorCode.UnknownOperationException, "An unknown operation was requested.");
+  }
+
+  private interface JsonBody {
+    void writeTo(JsonGenerator g) throws IOException;
+  }
+
+  private static void writeJson(OutputStream out, JsonBody body) {
+    try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
+      body.writeTo(g);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,49 @@
+package io.partita.server.wire;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.partita.engine.ErrorCode;
+import io.partita.engine.PartitaException;
+import java.io.IOException;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * DynamoDB's error body: {@code {"__type": "<namespace>#<Code>", "message": "..."}} plus the payload
+ * some errors carry. Clients read the code after the {@code #}; the namespace is the one Amazon
+ * DynamoDB sends for that code (the request validator, the service front end, or DynamoDB itself),
+ * so logs and strict parsers see what they would in production.
+ */
+public final class WireErrors {
+  private static final String DYNAMODB = "com.amazonaws.dynamodb.v20120810#";
+  private static final String CORAL_SERVICE = "com.amazon.coral.service#";
+  private static final String CORAL_VALIDATE = "com.amazon.coral.validate#";
+
+  private WireErrors() {}
+
+  public static String type(ErrorCode code) {
+    return switch (code) {
+      case ValidationException -> CORAL_VALIDATE + code.name();
+      case SerializationException, UnknownOperationException, UnrecognizedClientException,
+          InvalidSignatureException, MissingAuthenticationTokenException, IncompleteSignatureException,
+          AccessDeniedException -> CORAL_SERVICE + code.name();
+      default -> DYNAMODB + code.name();
+    };
+  }
+
+  public static void write(PartitaException e, JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("__type", type(e.code()));
+    g.writeStringField("message", e.getMessage());
+    Map<String, AttributeValue> item = e.item();
+    if (item != null) {
+      g.writeFieldName("Item");
+      g.writeStartObject();
+      for (Map.Entry<String, AttributeValue> a : item.entrySet()) {
+        g.writeFieldName(a.getKey());
+        SdkJsonWriter.write(a.getValue(), g);
+      }
+      g.writeEndObject();
+    }
+    g.writeEndObject();
+  }
+}
