@@ -11,6 +11,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestInstance;
 import org.opentest4j.AssertionFailedError;
 
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -57,7 +58,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * </ul>
  * Run: {@code mvn -q -pl partita-embedded -am test -Dtest=DifferentialTest -Dsurefire.failIfNoSpecifiedTests=false}
  */
-class DifferentialTest {
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public class DifferentialTest {
 
   static final boolean COMPARE_MESSAGES = Boolean.getBoolean("partita.compareMessages");
   static final boolean STRICT_NUMBERS = Boolean.getBoolean("partita.strictNumbers");
@@ -67,18 +69,26 @@ class DifferentialTest {
   static final java.util.Set<String> OPS = System.getProperty("partita.ops", "").isBlank() ? java.util.Set.of()
       : java.util.Set.of(System.getProperty("partita.ops").replace(" ", "").split(","));
 
-  private static DynamoDbClient subject;
-  private static DynamoDbClient oracle;
+  private DynamoDbClient subject;
+  private DynamoDbClient oracle;
   private static final Canon CANON = new Canon(STRICT_NUMBERS);
 
+  /**
+   * The client under test: the embedded engine here; the server module's subclass answers a client
+   * that reaches the engine over HTTP, so the same sequences check the wire protocol too.
+   */
+  protected DynamoDbClient newSubject() {
+    return Subjects.partita();
+  }
+
   @BeforeAll
-  static void start() {
-    subject = Subjects.partita();
+  void start() {
+    subject = newSubject();
     oracle = Subjects.oracle();
   }
 
   @AfterAll
-  static void stop() {
+  void stop() {
     for (DynamoDbClient c : new DynamoDbClient[] {subject, oracle}) {
       try {
         if (c != null) c.close();
@@ -149,7 +159,7 @@ class DifferentialTest {
         .billingMode(BillingMode.PAY_PER_REQUEST));
   }
 
-  private static void compareTables(long seed, int step, String table) {
+  private void compareTables(long seed, int step, String table) {
     List<String> s = scanAll(subject, table);
     List<String> o = scanAll(oracle, table);
     if (!s.equals(o)) {
