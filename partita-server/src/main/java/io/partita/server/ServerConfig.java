@@ -54,6 +54,10 @@ public record ServerConfig(String host, int port, int maxRequestBytes, int worke
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator);
   }
 
+  public ServerConfig withWorkerThreads(int workerThreads) {
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator);
+  }
+
   public ServerConfig withAuthenticator(Authenticator authenticator) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator);
   }

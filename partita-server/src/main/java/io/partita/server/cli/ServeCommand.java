@@ -73,22 +73,25 @@ public final class ServeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Credentials credentials = credentials();
-    ServerConfig config = ServerConfig.defaults()
-        .withHost(host)
-        .withPort(port)
-        .withMaxRequestBytes(maxRequestBytes)
-        .withAuthenticator(credentials.isEmpty() ? Authenticator.ACCEPT_ANY
-            : new SigV4Verifier(credentials, Clock.systemUTC())::verify);
-    if (threads != null) {
-      config = new ServerConfig(config.host(), config.port(), config.maxRequestBytes(), threads, config.region(),
-          config.authenticator());
+    ServerConfig config;
+    try {
+      config = config(credentials);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
     PrintStream out = System.out;
     if (credentials.isEmpty() && !isLoopback(host)) {
       System.err.println("warning: listening on " + host + " without credentials: anyone who can reach it can"
           + " read and write every table. Use --credentials to require signed requests.");
     }
-    Partita partita = inMemory ? Partita.inMemory() : Partita.open(data);
+    Partita partita;
+    try {
+      partita = inMemory ? Partita.inMemory() : Partita.open(data);
+    } catch (RuntimeException e) {
+      System.err.println("partita: cannot open the data folder " + data.toAbsolutePath().normalize() + ": "
+          + e.getMessage());
+      return 1;
+    }
     PartitaServer server;
     try {
       server = PartitaServer.start(partita, config);
@@ -117,6 +120,16 @@ public final class ServeCommand implements Callable<Integer> {
     out.flush();
     stopped.await();
     return 0;
+  }
+
+  private ServerConfig config(Credentials credentials) {
+    ServerConfig config = ServerConfig.defaults()
+        .withHost(host)
+        .withPort(port)
+        .withMaxRequestBytes(maxRequestBytes)
+        .withAuthenticator(credentials.isEmpty() ? Authenticator.ACCEPT_ANY
+            : new SigV4Verifier(credentials, Clock.systemUTC())::verify);
+    return threads == null ? config : config.withWorkerThreads(threads);
   }
 
   private Credentials credentials() {

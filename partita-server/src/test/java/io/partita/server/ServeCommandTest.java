@@ -1,0 +1,122 @@
+package io.partita.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.partita.engine.Partita;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+
+/** {@code ./partita serve} as users run it: options, the ready message, and a clean stop on SIGTERM. */
+class ServeCommandTest {
+
+  @Test
+  void helpExplainsEveryOption() throws Exception {
+    String top = ServerProcess.run("--help");
+    assertTrue(top.contains("serve") && top.contains("demo"), top);
+    String serve = ServerProcess.run("serve", "--help");
+    for (String option : List.of("--port", "--host", "--data", "--in-memory", "--credentials", "--access-key",
+        "--secret-key", "--max-request-bytes", "--threads")) {
+      assertTrue(serve.contains(option), option + " missing from:\n" + serve);
+    }
+  }
+
+  @Test
+  void readyMessageNamesTheEndpointAndAnAwsCliExample(@TempDir Path data) throws Exception {
+    try (ServerProcess server = ServerProcess.serve("--in-memory")) {
+      assertTrue(server.endpoint.toString().startsWith("http://127.0.0.1:"), server.endpoint.toString());
+      try (DynamoDbClient dynamo = SdkOverHttp.client(server.endpoint)) {
+        assertEquals(List.of(), dynamo.listTables().tableNames());
+      }
+    }
+  }
+
+  @Test
+  void badOptionsAreRefusedWithAMessage() throws Exception {
+    String out = ServerProcess.run("serve", "--port", "99999");
+    assertTrue(out.contains("port must be between 0 and 65535"), out);
+    assertTrue(!out.contains("\tat io.partita"), "no stack trace for a user's mistake:\n" + out);
+    out = ServerProcess.run("serve", "--access-key", "only");
+    assertTrue(out.contains("--access-key and --secret-key must be given together"), out);
+  }
+
+  @Test
+  void aBusyPortOrDataFolderIsExplainedNotStackTraced(@TempDir Path data) throws Exception {
+    try (ServerProcess first = ServerProcess.serve("--data", data.toString())) {
+      String samePort = ServerProcess.run("serve", "--in-memory", "--port", Integer.toString(first.endpoint.getPort()));
+      assertTrue(samePort.contains("cannot listen on 127.0.0.1:" + first.endpoint.getPort()), samePort);
+      String sameData = ServerProcess.run("serve", "--data", data.toString(), "--port", "0");
+      assertTrue(sameData.contains("cannot open the data folder"), sameData);
+      assertTrue(!sameData.contains("\tat io.partita"), sameData);
+    }
+  }
+
+  /**
+   * Writers keep writing while the server receives SIGTERM. Every write the server acknowledged is
+   * in the data folder when it is opened again, and the folder opens (its lock was released):
+   * in-flight requests finished and storage closed cleanly, whatever the timing.
+   */
+  @Test
+  void sigtermFinishesInFlightWritesAndClosesTheDataFolder(@TempDir Path data) throws Exception {
+    List<String> acknowledged = new CopyOnWriteArrayList<>();
+    ServerProcess server = ServerProcess.serve("--data", data.toString());
+    try (server; DynamoDbClient dynamo = SdkOverHttp.client(server.endpoint)) {
+      dynamo.createTable(b -> b.tableName("orders")
+          .attributeDefinitions(AttributeDefinition.builder().attributeName("PK").attributeType(ScalarAttributeType.S).build())
+          .keySchema(KeySchemaElement.builder().attributeName("PK").keyType(KeyType.HASH).build())
+          .billingMode(BillingMode.PAY_PER_REQUEST));
+      AtomicBoolean stop = new AtomicBoolean();
+      List<Thread> writers = new ArrayList<>();
+      for (int w = 0; w < 4; w++) {
+        int writer = w;
+        Thread t = new Thread(() -> {
+          for (int i = 0; !stop.get(); i++) {
+            String pk = "ORDER#" + writer + "-" + i;
+            try {
+              dynamo.putItem(b -> b.tableName("orders").item(Map.of("PK", AttributeValue.fromS(pk))));
+              acknowledged.add(pk);
+            } catch (SdkException e) {
+              return; // the server has stopped
+            }
+          }
+        });
+        t.start();
+        writers.add(t);
+      }
+      while (acknowledged.size() < 200 && writers.stream().anyMatch(Thread::isAlive)) {
+        Thread.onSpinWait();
+      }
+      assertTrue(acknowledged.size() >= 200, "the writers stopped early; stderr:\n" + server.stderr());
+      int exit = server.terminate();
+      stop.set(true);
+      for (Thread t : writers) {
+        t.join();
+      }
+      assertEquals(143, exit, "a SIGTERM exit; stderr:\n" + server.stderr());
+      assertTrue(server.stderr().contains("Partita stopped; data folder closed"), server.stderr());
+    }
+    try (Partita reopened = Partita.open(data)) {
+      for (String pk : acknowledged) {
+        GetItemResponse r = reopened.execute(GetItemRequest.builder().tableName("orders")
+            .key(Map.of("PK", AttributeValue.fromS(pk))).build());
+        assertTrue(r.hasItem(), pk + " was acknowledged but is missing");
+      }
+    }
+  }
+}
