@@ -1,0 +1,340 @@
+#!/usr/bin/env bash
+# Partita single-table scenario, run with the AWS CLI v2 (`aws dynamodb ...`).
+#
+# Usage:
+#   PARTITA_ENDPOINT=http://127.0.0.1:8000 \
+#   AWS_ACCESS_KEY_ID=partita AWS_SECRET_ACCESS_KEY=partita-secret AWS_DEFAULT_REGION=us-east-1 \
+#   bash clients/aws-cli/scenario.sh
+#
+# Env: AWS_CLI (default /usr/bin/aws), PYTHON (default /usr/bin/python3, used only
+# to compare JSON), AWS_MAX_ATTEMPTS (default 1: no retries).
+#
+# Exits 0 and prints "SCENARIO OK aws-cli" as its last line when every step
+# passed; otherwise exits non-zero with a "FAIL [step] ..." message.
+#
+# The CLI prints N as strings and B as base64, so the JSON comparisons below are
+# exact string comparisons (the 38-digit amount never goes through a float).
+set -euo pipefail
+
+CLIENT=aws-cli
+AWS=${AWS_CLI:-/usr/bin/aws}
+PY=${PYTHON:-/usr/bin/python3}
+: "${PARTITA_ENDPOINT:?FAIL [setup] PARTITA_ENDPOINT is not set (e.g. http://127.0.0.1:8000)}"
+REGION=${AWS_REGION:-${AWS_DEFAULT_REGION:-us-east-1}}
+export AWS_PAGER=""                              # never page output
+export AWS_MAX_ATTEMPTS=${AWS_MAX_ATTEMPTS:-1}   # no retries: a server error must show, not be retried away
+export AWS_RETRY_MODE=${AWS_RETRY_MODE:-standard}
+
+TABLE="scenario-aws-cli-$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')"
+WORK=$(mktemp -d)
+STEP=setup
+TABLE_CREATED=0
+TABLE_DELETED=0
+FAILED=0
+
+# ---------------------------------------------------------------- helpers ---
+
+ddb() {
+  "$AWS" dynamodb "$@" --endpoint-url "$PARTITA_ENDPOINT" --region "$REGION" --output json \
+    --cli-binary-format base64 --cli-connect-timeout 10 --cli-read-timeout 30
+}
+
+fail() { # STEP MESSAGE
+  FAILED=1
+  echo "FAIL [$1] $2" >&2
+  exit 1
+}
+
+ok() { echo "  ok  $1: $2"; }
+
+expect() { # STEP WHAT ACTUAL EXPECTED   (plain strings)
+  [[ "$3" == "$4" ]] || fail "$1" "$2 differs"$'\n'"  expected: $4"$'\n'"  actual:   $3"
+  ok "$1" "$2"
+}
+
+# Compares JSON: JSON_AT PATH picks a value out of a document (dotted path, "" = the
+# whole document, missing = null); sets (SS/NS/BS) compare as sets.
+PY_JSON='
+import json, sys
+
+def norm(v):
+    if isinstance(v, dict):
+        return {k: sorted(x) if k in ("SS", "NS", "BS") and isinstance(x, list) else norm(x)
+                for k, x in v.items()}
+    if isinstance(v, list):
+        return [norm(x) for x in v]
+    return v
+
+def at(doc, path):
+    for part in [p for p in path.split(".") if p]:
+        if not isinstance(doc, dict) or part not in doc:
+            return None
+        doc = doc[part]
+    return doc
+
+mode = sys.argv[1]
+if mode == "expect":
+    step, what, actual, path, expected = sys.argv[2:7]
+    a, e = norm(at(json.loads(actual or "null"), path)), norm(json.loads(expected))
+    if a != e:
+        where = ""
+        if isinstance(a, dict) and isinstance(e, dict):
+            where = f" in {sorted(k for k in a.keys() | e.keys() if a.get(k) != e.get(k))}"
+        print(f"FAIL [{step}] {what} differs{where}\n  expected: {json.dumps(e, sort_keys=True)}\n"
+              f"  actual:   {json.dumps(a, sort_keys=True)}", file=sys.stderr)
+        sys.exit(1)
+elif mode == "get":
+    v = at(json.loads(sys.argv[2] or "null"), sys.argv[3])
+    print(v if isinstance(v, str) else json.dumps(v))
+elif mode == "merge":
+    print(json.dumps({**json.loads(sys.argv[2]), **json.loads(sys.argv[3])}))
+elif mode == "has-table":
+    print("yes" if sys.argv[3] in json.loads(sys.argv[2])["TableNames"] else "no")
+'
+
+expect_json() { # STEP WHAT ACTUAL_JSON PATH EXPECTED_JSON
+  "$PY" -c "$PY_JSON" expect "$@" || { FAILED=1; exit 1; }
+  ok "$1" "$2"
+}
+json_get() { "$PY" -c "$PY_JSON" get "$1" "$2"; }          # JSON PATH
+json_merge() { "$PY" -c "$PY_JSON" merge "$1" "$2"; }      # JSON OVERRIDES
+
+# expect_error STEP CODE ddb ARGS...: the call must exit non-zero with "(CODE)" in
+# stderr. It runs with --debug so the HTTP status can be read from the urllib3 log
+# line ("POST / HTTP/1.1" 400 ...): the CLI shows the status nowhere else.
+# Leaves the CLI's exit code in ERR_RC and its stderr in $WORK/err.
+expect_error() {
+  local step=$1 code=$2 status msg
+  shift 2
+  ERR_RC=0
+  "$@" --debug >"$WORK/out" 2>"$WORK/err" || ERR_RC=$?
+  [[ $ERR_RC -ne 0 ]] || fail "$step" "expected error $code, but the call succeeded: $(cat "$WORK/out")"
+  msg=$(grep -E '^An error occurred \(' "$WORK/err" | tail -n 1 || true)
+  [[ "$msg" == *"($code)"* ]] || return 1
+  status=$(grep -oE '"POST [^"]*" [0-9]{3}' "$WORK/err" | tail -n 1 | awk '{print $NF}' || true)
+  if [[ -z "$status" ]]; then
+    ok "$step" "$code (exit $ERR_RC; HTTP status not visible in --debug output, not checked)"
+  else
+    [[ "$status" == 400 ]] || fail "$step" "expected HTTP 400 for $code, got $status"
+    ok "$step" "$code (exit $ERR_RC, HTTP $status)"
+  fi
+}
+must_error() { # STEP CODE ddb ARGS...
+  local step=$1 code=$2
+  expect_error "$@" || fail "$step" "expected error $code (exit $ERR_RC), got: $(grep -E '^An error occurred' "$WORK/err" | tail -n 1 || grep -v ' - DEBUG - ' "$WORK/err" | tail -n 5)"
+}
+
+table_listed() { # exit 0 if ListTables (all pages: the CLI paginates) shows $TABLE
+  local names listed
+  names=$(ddb list-tables) || fail "$STEP" "ListTables failed (exit $?)"
+  listed=$("$PY" -c "$PY_JSON" has-table "$names" "$TABLE") || fail "$STEP" "ListTables answer without TableNames: $names"
+  [[ $listed == yes ]]
+}
+
+cleanup() {
+  local rc=$?
+  if [[ $rc -ne 0 && $FAILED -eq 0 ]]; then
+    echo "FAIL [$STEP] unexpected error (exit $rc); see the CLI's message above" >&2
+  fi
+  if [[ $TABLE_CREATED -eq 1 && $TABLE_DELETED -eq 0 ]]; then
+    ddb delete-table --table-name "$TABLE" >/dev/null 2>&1 || true   # best-effort cleanup
+  fi
+  rm -rf "$WORK"
+  exit $rc
+}
+trap cleanup EXIT
+
+# ------------------------------------------------------------------- data ---
+
+PK='USER#alice'
+key() { echo "{\"PK\":{\"S\":\"$PK\"},\"SK\":{\"S\":\"$1\"}}"; }
+
+# avatar: the 5 bytes 00 FF 10 80 7F, base64 "AP8QgH8="
+PROFILE='{"PK":{"S":"USER#alice"},"SK":{"S":"PROFILE"},"entity":{"S":"User"},"username":{"S":"alice"},
+ "email":{"S":"alice@example.com"},"createdAt":{"S":"2025-01-15T10:00:00Z"},"tags":{"SS":["admin","beta"]},
+ "prefs":{"M":{"theme":{"S":"dark"},"notifications":{"BOOL":true}}},"avatar":{"B":"AP8QgH8="}}'
+
+order() { # N AMOUNT SKU QTY [EXTRA_ATTRIBUTES_JSON]
+  local extra='{}'
+  [[ $# -lt 5 ]] || extra=$5
+  json_merge "{\"PK\":{\"S\":\"$PK\"},\"SK\":{\"S\":\"ORDER#2025-00$1\"},\"entity\":{\"S\":\"Order\"},
+    \"status\":{\"S\":\"PENDING\"},\"amount\":{\"N\":\"$2\"},
+    \"items\":{\"L\":[{\"M\":{\"sku\":{\"S\":\"$3\"},\"qty\":{\"N\":\"$4\"}}}]}}" "$extra"
+}
+ORDER1=$(order 1 129.99 SKU-RED-MUG 2)
+# 38 significant digits: must round-trip as exactly this string.
+ORDER2=$(order 2 12345678901234567890.123456789012345678 SKU-GPU-9000 1)
+ORDER3=$(order 3 0.5 SKU-STICKER 10 '{"note":{"NULL":true}}')
+
+SHIPPED_AT=2025-01-16T09:30:00Z
+SHIPPED_ORDER1=$(json_merge "$ORDER1" \
+  "{\"status\":{\"S\":\"SHIPPED\"},\"shippedAt\":{\"S\":\"$SHIPPED_AT\"},\"version\":{\"N\":\"1\"}}")
+
+UPDATE_ARGS=(
+  --update-expression 'SET #s = :shipped, shippedAt = :t ADD version :one'
+  --condition-expression '#s = :pending'
+  --expression-attribute-names '{"#s":"status"}'
+  --expression-attribute-values "{\":shipped\":{\"S\":\"SHIPPED\"},\":pending\":{\"S\":\"PENDING\"},\":t\":{\"S\":\"$SHIPPED_AT\"},\":one\":{\"N\":\"1\"}}"
+  --return-values ALL_NEW
+)
+
+get() { ddb get-item --table-name "$TABLE" --key "$(key "$1")" --consistent-read; }
+
+# ------------------------------------------------------------------ steps ---
+
+step01_create_table() {
+  STEP="1 CreateTable"
+  local resp desc sorted_defs
+  resp=$(ddb create-table --table-name "$TABLE" \
+    --attribute-definitions AttributeName=PK,AttributeType=S AttributeName=SK,AttributeType=S \
+    --key-schema AttributeName=PK,KeyType=HASH AttributeName=SK,KeyType=RANGE \
+    --billing-mode PAY_PER_REQUEST)
+  TABLE_CREATED=1
+  expect "$STEP" TableName "$(json_get "$resp" TableDescription.TableName)" "$TABLE"
+  # The waiter polls DescribeTable until ACTIVE (first poll at once, then every 20 s).
+  ddb wait table-exists --table-name "$TABLE"
+  desc=$(ddb describe-table --table-name "$TABLE")
+  sorted_defs=$(ddb describe-table --table-name "$TABLE" --query 'sort_by(Table.AttributeDefinitions, &AttributeName)')
+  expect "$STEP" "DescribeTable TableStatus" "$(json_get "$desc" Table.TableStatus)" ACTIVE
+  expect_json "$STEP" "DescribeTable KeySchema" "$desc" Table.KeySchema \
+    '[{"AttributeName":"PK","KeyType":"HASH"},{"AttributeName":"SK","KeyType":"RANGE"}]'
+  expect_json "$STEP" "DescribeTable AttributeDefinitions" \
+    "$sorted_defs" "" \
+    '[{"AttributeName":"PK","AttributeType":"S"},{"AttributeName":"SK","AttributeType":"S"}]'
+  expect "$STEP" "DescribeTable BillingModeSummary.BillingMode" \
+    "$(json_get "$desc" Table.BillingModeSummary.BillingMode)" PAY_PER_REQUEST
+}
+
+step02_put_profile() {
+  STEP="2 PutItem profile"
+  local resp
+  resp=$(ddb put-item --table-name "$TABLE" --item "$PROFILE")
+  expect_json "$STEP" "no Attributes returned (ReturnValues NONE)" "$resp" Attributes null
+}
+
+step03_put_orders() {
+  STEP="3 PutItem orders"
+  local o
+  for o in "$ORDER1" "$ORDER2" "$ORDER3"; do
+    ddb put-item --table-name "$TABLE" --item "$o" >/dev/null
+  done
+  ok "$STEP" "3 written"
+}
+
+step04_get_items() {
+  STEP="4 GetItem"
+  local resp sk expected
+  for sk in PROFILE 'ORDER#2025-001' 'ORDER#2025-002' 'ORDER#2025-003'; do
+    STEP="4 GetItem $sk"
+    case $sk in
+      PROFILE) expected=$PROFILE ;;
+      *001) expected=$ORDER1 ;;
+      *002) expected=$ORDER2 ;;
+      *003) expected=$ORDER3 ;;
+    esac
+    resp=$(get "$sk")
+    expect_json "$STEP" item "$resp" Item "$expected"
+  done
+}
+
+step05_conditional_update() {
+  STEP="5 UpdateItem ORDER#2025-001"
+  local resp
+  resp=$(ddb update-item --table-name "$TABLE" --key "$(key 'ORDER#2025-001')" "${UPDATE_ARGS[@]}")
+  expect_json "$STEP" status "$resp" Attributes.status '{"S":"SHIPPED"}'
+  expect_json "$STEP" version "$resp" Attributes.version '{"N":"1"}'
+  expect_json "$STEP" "ALL_NEW attributes" "$resp" Attributes "$SHIPPED_ORDER1"
+}
+
+step06_conditional_update_fails() {
+  STEP="6 UpdateItem again"
+  must_error "$STEP" ConditionalCheckFailedException \
+    ddb update-item --table-name "$TABLE" --key "$(key 'ORDER#2025-001')" "${UPDATE_ARGS[@]}"
+  local resp
+  resp=$(get 'ORDER#2025-001')
+  expect_json "$STEP" "item unchanged by the failed update" "$resp" Item "$SHIPPED_ORDER1"
+}
+
+step07_put_if_absent_fails() {
+  STEP="7 PutItem attribute_not_exists"
+  local new_profile
+  new_profile=$(json_merge "$PROFILE" '{"email":{"S":"alice@new.example.com"}}')
+  local args=(ddb put-item --table-name "$TABLE" --item "$new_profile"
+              --condition-expression 'attribute_not_exists(PK)')
+  # AWS CLI 2.9 (Debian 12) predates ReturnValuesOnConditionCheckFailure (June 2023)
+  # and rejects the option ("Unknown options", exit 252); then the step runs without
+  # it. Either way the CLI prints only the error code and message, never the error's
+  # Item, so only the code (and HTTP status) is checked here.
+  if ! expect_error "$STEP" ConditionalCheckFailedException "${args[@]}" \
+         --return-values-on-condition-check-failure ALL_OLD; then
+    if [[ $ERR_RC -eq 252 ]] && grep -q 'Unknown options: --return-values-on-condition-check-failure' "$WORK/err"; then
+      echo "  --  $STEP: this CLI has no --return-values-on-condition-check-failure; running without it"
+      must_error "$STEP" ConditionalCheckFailedException "${args[@]}"
+    else
+      fail "$STEP" "expected error ConditionalCheckFailedException (exit $ERR_RC), got: $(grep -v ' - DEBUG - ' "$WORK/err" | tail -n 5)"
+    fi
+  fi
+  local resp
+  resp=$(get PROFILE)
+  expect_json "$STEP" "profile unchanged" "$resp" Item "$PROFILE"
+}
+
+step08_validation_error() {
+  STEP="8 GetItem key without SK"
+  must_error "$STEP" ValidationException \
+    ddb get-item --table-name "$TABLE" --key "{\"PK\":{\"S\":\"$PK\"}}"
+}
+
+step09_missing_table() {
+  STEP="9 GetItem missing table"
+  must_error "$STEP" ResourceNotFoundException \
+    ddb get-item --table-name "$TABLE-missing" --key "$(key PROFILE)"
+}
+
+step10_delete_item() {
+  STEP="10 DeleteItem ORDER#2025-002"
+  local resp
+  resp=$(ddb delete-item --table-name "$TABLE" --key "$(key 'ORDER#2025-002')" --return-values ALL_OLD)
+  expect_json "$STEP" "ALL_OLD attributes" "$resp" Attributes "$ORDER2"
+  resp=$(get 'ORDER#2025-002')
+  expect_json "$STEP" "GetItem after delete has no Item" "$resp" Item null
+}
+
+# ----------------------------------------------------------------------------
+# FUTURE STEPS go here, before DeleteTable (they need the table):
+#   Query of the item collection (PK = USER#alice, begins_with(SK, 'ORDER#')),
+#   GSI, transactions (transact-write-items/transact-get-items), batch load
+#   (batch-write-item/batch-get-item). Add a stepNN_... function and call it below.
+# ----------------------------------------------------------------------------
+
+step11_delete_table() {
+  STEP="11 DeleteTable"
+  local resp deadline
+  resp=$(ddb delete-table --table-name "$TABLE")
+  TABLE_DELETED=1
+  expect "$STEP" TableName "$(json_get "$resp" TableDescription.TableName)" "$TABLE"
+  deadline=$((SECONDS + 60))
+  while table_listed; do
+    [[ $SECONDS -lt $deadline ]] || fail "$STEP" "table still listed by ListTables 60 s after DeleteTable"
+    sleep 0.5
+  done
+  ok "$STEP" "ListTables no longer shows $TABLE"
+}
+
+# ------------------------------------------------------------------- main ---
+
+echo "$CLIENT: $("$AWS" --version 2>&1); endpoint $PARTITA_ENDPOINT; table $TABLE"
+step01_create_table
+step02_put_profile
+step03_put_orders
+step04_get_items
+step05_conditional_update
+step06_conditional_update_fails
+step07_put_if_absent_fails
+step08_validation_error
+step09_missing_table
+step10_delete_item
+# future steps (see the comment above step11_delete_table)
+step11_delete_table
+STEP=done
+echo "SCENARIO OK $CLIENT"

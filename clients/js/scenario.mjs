@@ -1,0 +1,340 @@
+#!/usr/bin/env node
+// Partita single-table scenario, run with the AWS SDK for JavaScript v3
+// low-level DynamoDBClient (not the document client, so N stays a string).
+//
+// Usage (after `npm ci` in clients/js):
+//   PARTITA_ENDPOINT=http://127.0.0.1:8000 \
+//   AWS_ACCESS_KEY_ID=partita AWS_SECRET_ACCESS_KEY=partita-secret AWS_REGION=us-east-1 \
+//   node clients/js/scenario.mjs
+//
+// Exits 0 and prints "SCENARIO OK js" as its last line when every step
+// passed; otherwise exits 1 with a "FAIL [step] ..." message saying what differed.
+
+import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
+import { isDeepStrictEqual, inspect } from "node:util";
+import {
+  DynamoDBClient,
+  CreateTableCommand,
+  DescribeTableCommand,
+  PutItemCommand,
+  GetItemCommand,
+  UpdateItemCommand,
+  DeleteItemCommand,
+  DeleteTableCommand,
+  ListTablesCommand,
+} from "@aws-sdk/client-dynamodb";
+
+const CLIENT = "js";
+
+// ---------------------------------------------------------------- helpers ---
+
+class StepFailed extends Error {}
+
+function fail(step, message) {
+  throw new StepFailed(`FAIL [${step}] ${message}`);
+}
+
+const show = (v) => inspect(v, { depth: null, breakLength: Infinity });
+
+/** Make an AttributeValue map comparable: sets (SS/NS/BS) compare as sets, B as plain bytes. */
+function normalize(value) {
+  if (value instanceof Uint8Array) return { bytes: Buffer.from(value).toString("hex") };
+  if (Array.isArray(value)) return value.map(normalize);
+  if (value && typeof value === "object") {
+    const out = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (v === undefined) continue;
+      if ((k === "SS" || k === "NS") && Array.isArray(v)) out[k] = [...v].sort();
+      else if (k === "BS" && Array.isArray(v)) out[k] = v.map(normalize).sort((a, b) => (a.bytes < b.bytes ? -1 : 1));
+      else out[k] = normalize(v);
+    }
+    return out;
+  }
+  return value;
+}
+
+function expect(step, actual, expected, what = "value") {
+  const a = normalize(actual);
+  const e = normalize(expected);
+  if (!isDeepStrictEqual(a, e)) {
+    let where = "";
+    if (a && e && typeof a === "object" && typeof e === "object" && !Array.isArray(a) && !Array.isArray(e)) {
+      const keys = [...new Set([...Object.keys(a), ...Object.keys(e)])].filter((k) => !isDeepStrictEqual(a[k], e[k]));
+      where = ` in ${show(keys.sort())}`;
+    }
+    fail(step, `${what} differs${where}\n  expected: ${show(e)}\n  actual:   ${show(a)}`);
+  }
+  console.log(`  ok  ${step}: ${what}`);
+}
+
+/** Run fn(); it must reject with this error name and HTTP status. Returns the error. */
+async function expectError(step, fn, code, status = 400) {
+  let result;
+  try {
+    result = await fn();
+  } catch (err) {
+    if (err instanceof StepFailed) throw err;
+    if (err.name !== code) fail(step, `expected error ${code}, got ${err.name}: ${err.message}`);
+    const got = err.$metadata?.httpStatusCode;
+    if (got !== status) fail(step, `expected HTTP ${status} for ${code}, got ${got}`);
+    console.log(`  ok  ${step}: ${code} (HTTP ${got})`);
+    return err;
+  }
+  fail(step, `expected error ${code}, but the call succeeded: ${show(result)}`);
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ------------------------------------------------------------------- data ---
+
+const PK = "USER#alice";
+
+const PROFILE = {
+  PK: { S: PK },
+  SK: { S: "PROFILE" },
+  entity: { S: "User" },
+  username: { S: "alice" },
+  email: { S: "alice@example.com" },
+  createdAt: { S: "2025-01-15T10:00:00Z" },
+  tags: { SS: ["admin", "beta"] },
+  prefs: { M: { theme: { S: "dark" }, notifications: { BOOL: true } } },
+  avatar: { B: Uint8Array.from([0x00, 0xff, 0x10, 0x80, 0x7f]) },
+};
+
+function order(n, amount, sku, qty, extra = {}) {
+  return {
+    PK: { S: PK },
+    SK: { S: `ORDER#2025-00${n}` },
+    entity: { S: "Order" },
+    status: { S: "PENDING" },
+    amount: { N: amount },
+    items: { L: [{ M: { sku: { S: sku }, qty: { N: qty } } }] },
+    ...extra,
+  };
+}
+
+const ORDERS = [
+  order(1, "129.99", "SKU-RED-MUG", "2"),
+  // 38 significant digits: must round-trip as exactly this string.
+  order(2, "12345678901234567890.123456789012345678", "SKU-GPU-9000", "1"),
+  order(3, "0.5", "SKU-STICKER", "10", { note: { NULL: true } }),
+];
+
+const SHIPPED_AT = "2025-01-16T09:30:00Z";
+
+const key = (sk) => ({ PK: { S: PK }, SK: { S: sk } });
+
+const UPDATE = {
+  UpdateExpression: "SET #s = :shipped, shippedAt = :t ADD version :one",
+  ConditionExpression: "#s = :pending",
+  ExpressionAttributeNames: { "#s": "status" },
+  ExpressionAttributeValues: {
+    ":shipped": { S: "SHIPPED" },
+    ":pending": { S: "PENDING" },
+    ":t": { S: SHIPPED_AT },
+    ":one": { N: "1" },
+  },
+  ReturnValues: "ALL_NEW",
+};
+
+const SHIPPED_ORDER1 = { ...ORDERS[0], status: { S: "SHIPPED" }, shippedAt: { S: SHIPPED_AT }, version: { N: "1" } };
+
+// ------------------------------------------------------------------ steps ---
+
+async function listTables(ddb) {
+  const names = [];
+  let start;
+  do {
+    const resp = await ddb.send(new ListTablesCommand(start ? { ExclusiveStartTableName: start } : {}));
+    names.push(...(resp.TableNames ?? []));
+    start = resp.LastEvaluatedTableName;
+  } while (start);
+  return names;
+}
+
+function makeSteps(ddb, table, state) {
+  const get = (sk) => ddb.send(new GetItemCommand({ TableName: table, Key: key(sk), ConsistentRead: true }));
+
+  return [
+    async function step01_createTable() {
+      const step = "1 CreateTable";
+      const resp = await ddb.send(
+        new CreateTableCommand({
+          TableName: table,
+          AttributeDefinitions: [
+            { AttributeName: "PK", AttributeType: "S" },
+            { AttributeName: "SK", AttributeType: "S" },
+          ],
+          KeySchema: [
+            { AttributeName: "PK", KeyType: "HASH" },
+            { AttributeName: "SK", KeyType: "RANGE" },
+          ],
+          BillingMode: "PAY_PER_REQUEST",
+        }),
+      );
+      expect(step, resp.TableDescription?.TableName, table, "TableName");
+      const deadline = Date.now() + 60_000;
+      let desc;
+      for (;;) {
+        desc = (await ddb.send(new DescribeTableCommand({ TableName: table }))).Table;
+        if (desc.TableStatus === "ACTIVE") break;
+        if (Date.now() > deadline) fail(step, `table not ACTIVE after 60 s (status ${desc.TableStatus})`);
+        await sleep(500);
+      }
+      expect(step, desc.TableStatus, "ACTIVE", "DescribeTable TableStatus");
+      expect(step, desc.KeySchema, [
+        { AttributeName: "PK", KeyType: "HASH" },
+        { AttributeName: "SK", KeyType: "RANGE" },
+      ], "DescribeTable KeySchema");
+      expect(step, [...desc.AttributeDefinitions].sort((a, b) => a.AttributeName.localeCompare(b.AttributeName)), [
+        { AttributeName: "PK", AttributeType: "S" },
+        { AttributeName: "SK", AttributeType: "S" },
+      ], "DescribeTable AttributeDefinitions");
+      expect(step, desc.BillingModeSummary?.BillingMode, "PAY_PER_REQUEST", "DescribeTable BillingModeSummary.BillingMode");
+    },
+
+    async function step02_putProfile() {
+      const resp = await ddb.send(new PutItemCommand({ TableName: table, Item: PROFILE }));
+      expect("2 PutItem profile", resp.Attributes, undefined, "no Attributes returned (ReturnValues NONE)");
+    },
+
+    async function step03_putOrders() {
+      for (const o of ORDERS) await ddb.send(new PutItemCommand({ TableName: table, Item: o }));
+      console.log(`  ok  3 PutItem orders: ${ORDERS.length} written`);
+    },
+
+    async function step04_getItems() {
+      expect("4 GetItem PROFILE", (await get("PROFILE")).Item, PROFILE, "item");
+      for (const o of ORDERS) {
+        expect(`4 GetItem ${o.SK.S}`, (await get(o.SK.S)).Item, o, "item");
+      }
+    },
+
+    async function step05_conditionalUpdate() {
+      const step = "5 UpdateItem ORDER#2025-001";
+      const resp = await ddb.send(new UpdateItemCommand({ TableName: table, Key: key("ORDER#2025-001"), ...UPDATE }));
+      const attrs = resp.Attributes ?? {};
+      expect(step, attrs.status, { S: "SHIPPED" }, "status");
+      expect(step, attrs.version, { N: "1" }, "version");
+      expect(step, attrs, SHIPPED_ORDER1, "ALL_NEW attributes");
+    },
+
+    async function step06_conditionalUpdateFails() {
+      const step = "6 UpdateItem again";
+      await expectError(step,
+        () => ddb.send(new UpdateItemCommand({ TableName: table, Key: key("ORDER#2025-001"), ...UPDATE })),
+        "ConditionalCheckFailedException");
+      expect(step, (await get("ORDER#2025-001")).Item, SHIPPED_ORDER1, "item unchanged by the failed update");
+    },
+
+    async function step07_putIfAbsentFails() {
+      const step = "7 PutItem attribute_not_exists";
+      const newProfile = { ...PROFILE, email: { S: "alice@new.example.com" } };
+      const err = await expectError(step,
+        () => ddb.send(new PutItemCommand({
+          TableName: table,
+          Item: newProfile,
+          ConditionExpression: "attribute_not_exists(PK)",
+          ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+        })),
+        "ConditionalCheckFailedException");
+      if (!err.Item) fail(step, `no Item on the error: ${show({ ...err })}`);
+      expect(step, err.Item.username, { S: "alice" }, "error Item username");
+      expect(step, err.Item, PROFILE, "error Item (ALL_OLD)");
+      expect(step, (await get("PROFILE")).Item, PROFILE, "profile unchanged");
+    },
+
+    async function step08_validationError() {
+      await expectError("8 GetItem key without SK",
+        () => ddb.send(new GetItemCommand({ TableName: table, Key: { PK: { S: PK } } })),
+        "ValidationException");
+    },
+
+    async function step09_missingTable() {
+      await expectError("9 GetItem missing table",
+        () => ddb.send(new GetItemCommand({ TableName: `${table}-missing`, Key: key("PROFILE") })),
+        "ResourceNotFoundException");
+    },
+
+    async function step10_deleteItem() {
+      const step = "10 DeleteItem ORDER#2025-002";
+      const resp = await ddb.send(new DeleteItemCommand({ TableName: table, Key: key("ORDER#2025-002"), ReturnValues: "ALL_OLD" }));
+      expect(step, resp.Attributes, ORDERS[1], "ALL_OLD attributes");
+      expect(step, (await get("ORDER#2025-002")).Item, undefined, "GetItem after delete has no Item");
+    },
+
+    // ------------------------------------------------------------------------
+    // FUTURE STEPS go here, before DeleteTable (they need the table):
+    //   Query of the item collection (PK = USER#alice, begins_with(SK, 'ORDER#')),
+    //   GSI, transactions (TransactWriteItems/TransactGetItems), batch load
+    //   (BatchWriteItem/BatchGetItem). Add an async function to this list.
+    // ------------------------------------------------------------------------
+
+    async function step11_deleteTable() {
+      const step = "11 DeleteTable";
+      const resp = await ddb.send(new DeleteTableCommand({ TableName: table }));
+      state.tableDeleted = true;
+      expect(step, resp.TableDescription?.TableName, table, "TableName");
+      const deadline = Date.now() + 60_000;
+      while ((await listTables(ddb)).includes(table)) {
+        if (Date.now() > deadline) fail(step, "table still listed by ListTables 60 s after DeleteTable");
+        await sleep(500);
+      }
+      console.log(`  ok  ${step}: ListTables no longer shows ${table}`);
+    },
+  ];
+}
+
+// ------------------------------------------------------------------- main ---
+
+async function main() {
+  const endpoint = process.env.PARTITA_ENDPOINT;
+  if (!endpoint) {
+    console.error("FAIL [setup] PARTITA_ENDPOINT is not set (e.g. http://127.0.0.1:8000)");
+    return 2;
+  }
+  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = process.env;
+  if (!accessKeyId || !secretAccessKey) {
+    console.error("FAIL [setup] AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set");
+    return 2;
+  }
+  // SDK releases after early 2027 need node >= 22; the notice about that is noise here.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+  const region = process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || "us-east-1";
+  const ddb = new DynamoDBClient({
+    endpoint,
+    region,
+    credentials: { accessKeyId, secretAccessKey, sessionToken: process.env.AWS_SESSION_TOKEN },
+    maxAttempts: 1, // no retries: a server error must show, not be retried away
+    requestHandler: { connectionTimeout: 10_000, requestTimeout: 30_000 },
+  });
+
+  const require = createRequire(import.meta.url);
+  const sdkVersion = require("@aws-sdk/client-dynamodb/package.json").version;
+  const table = `scenario-js-${randomBytes(6).toString("hex")}`;
+  console.log(`${CLIENT}: @aws-sdk/client-dynamodb ${sdkVersion}, node ${process.version}; endpoint ${endpoint}; table ${table}`);
+
+  const state = { tableDeleted: false };
+  let current = "setup";
+  try {
+    for (const step of makeSteps(ddb, table, state)) {
+      current = step.name;
+      await step();
+    }
+  } catch (err) {
+    if (err instanceof StepFailed) console.error(err.message);
+    else console.error(`FAIL [${current}] unexpected ${err.name}: ${err.message}`);
+    return 1;
+  } finally {
+    if (!state.tableDeleted) {
+      // best-effort cleanup after a failure
+      await ddb.send(new DeleteTableCommand({ TableName: table })).catch(() => {});
+    }
+    ddb.destroy();
+  }
+  console.log(`SCENARIO OK ${CLIENT}`);
+  return 0;
+}
+
+process.exitCode = await main();

@@ -1,0 +1,383 @@
+#!/usr/bin/python3
+"""Partita single-table scenario, run with boto3's low-level DynamoDB client.
+
+Usage:
+    PARTITA_ENDPOINT=http://127.0.0.1:8000 \
+    AWS_ACCESS_KEY_ID=partita AWS_SECRET_ACCESS_KEY=partita-secret AWS_REGION=us-east-1 \
+    /usr/bin/python3 clients/python/scenario.py
+
+Exits 0 and prints "SCENARIO OK python" as its last line when every step
+passed; otherwise exits 1 with a "FAIL [step] ..." message saying what differed.
+
+Numbers (N) are kept as strings by the low-level client, so the 38-digit amount
+never goes through a float. Binary (B) values come back as bytes.
+"""
+
+import json
+import os
+import sys
+import time
+import uuid
+
+import boto3
+import botocore
+import botocore.parsers
+from botocore.config import Config
+from botocore.exceptions import ClientError
+
+CLIENT = "python"
+
+
+# ---------------------------------------------------------------- helpers ---
+
+class StepFailed(Exception):
+    pass
+
+
+def fail(step, message):
+    raise StepFailed(f"FAIL [{step}] {message}")
+
+
+def normalize(value):
+    """Make an AttributeValue map comparable: sets (SS/NS/BS) compare as sets."""
+    if isinstance(value, dict):
+        out = {}
+        for k, v in value.items():
+            if k in ("SS", "NS", "BS") and isinstance(v, list):
+                out[k] = sorted(v)
+            else:
+                out[k] = normalize(v)
+        return out
+    if isinstance(value, list):
+        return [normalize(v) for v in value]
+    return value
+
+
+def expect(step, actual, expected, what="value"):
+    a, e = normalize(actual), normalize(expected)
+    if a != e:
+        where = ""
+        if isinstance(a, dict) and isinstance(e, dict):
+            where = f" in {sorted(k for k in a.keys() | e.keys() if a.get(k) != e.get(k))}"
+        fail(step, f"{what} differs{where}\n  expected: {e!r}\n  actual:   {a!r}")
+    print(f"  ok  {step}: {what}")
+
+
+def expect_error(step, fn, code, status=400):
+    """Run fn(); it must raise ClientError with this error code and HTTP status."""
+    try:
+        result = fn()
+    except ClientError as e:
+        got = e.response.get("Error", {}).get("Code")
+        if got != code:
+            fail(step, f"expected error {code}, got {got}: {e}")
+        got_status = e.response.get("ResponseMetadata", {}).get("HTTPStatusCode")
+        if got_status != status:
+            fail(step, f"expected HTTP {status} for {code}, got {got_status}")
+        print(f"  ok  {step}: {code} (HTTP {got_status})")
+        return e
+    fail(step, f"expected error {code}, but the call succeeded: {result!r}")
+
+
+def enable_return_values_on_condition_check_failure(client):
+    """ReturnValuesOnConditionCheckFailure on PutItem/UpdateItem/DeleteItem arrived in
+    botocore 1.29.151 (June 2023). Debian 12's botocore (1.29.27) predates it, so its
+    parameter validation rejects the parameter and its error model has no `Item`.
+
+    On such a botocore this puts the parameter into the JSON request body (exactly
+    what a newer botocore sends on the wire) and copies `Item` from the error body
+    into e.response['Item'], decoded like GetItem's Item. On a botocore that knows
+    the parameter it does nothing.
+    """
+    model = client.meta.service_model
+    param = "ReturnValuesOnConditionCheckFailure"
+    if param in model.operation_model("PutItem").input_shape.members:
+        return False
+    item_shape = model.operation_model("GetItem").output_shape  # {Item: AttributeMap}
+    parser = botocore.parsers.create_parser(model.metadata["protocol"])
+
+    def stash(params, context, **_):
+        if param in params:
+            context["partita_rvoccf"] = params.pop(param)
+
+    def inject(params, context, **_):
+        if "partita_rvoccf" in context:
+            body = json.loads(params["body"] or b"{}")
+            body[param] = context["partita_rvoccf"]
+            params["body"] = json.dumps(body).encode("utf-8")
+
+    def copy_item(http_response, parsed, context, **_):
+        if "partita_rvoccf" in context and http_response.status_code >= 300 and "Item" not in parsed:
+            decoded = parser.parse(
+                {"body": http_response.content, "headers": http_response.headers, "status_code": 200},
+                item_shape,
+            )
+            if "Item" in decoded:
+                parsed["Item"] = decoded["Item"]
+
+    for op in ("PutItem", "UpdateItem", "DeleteItem"):
+        client.meta.events.register(f"before-parameter-build.dynamodb.{op}", stash)
+        client.meta.events.register(f"before-call.dynamodb.{op}", inject)
+        client.meta.events.register(f"after-call.dynamodb.{op}", copy_item)
+    return True
+
+
+# ------------------------------------------------------------------- data ---
+
+PK = "USER#alice"
+
+PROFILE = {
+    "PK": {"S": PK},
+    "SK": {"S": "PROFILE"},
+    "entity": {"S": "User"},
+    "username": {"S": "alice"},
+    "email": {"S": "alice@example.com"},
+    "createdAt": {"S": "2025-01-15T10:00:00Z"},
+    "tags": {"SS": ["admin", "beta"]},
+    "prefs": {"M": {"theme": {"S": "dark"}, "notifications": {"BOOL": True}}},
+    "avatar": {"B": bytes([0x00, 0xFF, 0x10, 0x80, 0x7F])},
+}
+
+
+def order(n, amount, sku, qty, extra=None):
+    item = {
+        "PK": {"S": PK},
+        "SK": {"S": f"ORDER#2025-00{n}"},
+        "entity": {"S": "Order"},
+        "status": {"S": "PENDING"},
+        "amount": {"N": amount},
+        "items": {"L": [{"M": {"sku": {"S": sku}, "qty": {"N": qty}}}]},
+    }
+    item.update(extra or {})
+    return item
+
+
+ORDERS = [
+    order(1, "129.99", "SKU-RED-MUG", "2"),
+    # 38 significant digits: must round-trip as exactly this string.
+    order(2, "12345678901234567890.123456789012345678", "SKU-GPU-9000", "1"),
+    order(3, "0.5", "SKU-STICKER", "10", {"note": {"NULL": True}}),
+]
+
+SHIPPED_AT = "2025-01-16T09:30:00Z"
+
+
+def key(sk):
+    return {"PK": {"S": PK}, "SK": {"S": sk}}
+
+
+# ------------------------------------------------------------------ steps ---
+
+class Scenario:
+    def __init__(self, ddb, table):
+        self.ddb = ddb
+        self.table = table
+        self.table_deleted = False
+
+    def get(self, sk):
+        return self.ddb.get_item(TableName=self.table, Key=key(sk), ConsistentRead=True)
+
+    def step01_create_table(self):
+        step = "1 CreateTable"
+        resp = self.ddb.create_table(
+            TableName=self.table,
+            AttributeDefinitions=[
+                {"AttributeName": "PK", "AttributeType": "S"},
+                {"AttributeName": "SK", "AttributeType": "S"},
+            ],
+            KeySchema=[
+                {"AttributeName": "PK", "KeyType": "HASH"},
+                {"AttributeName": "SK", "KeyType": "RANGE"},
+            ],
+            BillingMode="PAY_PER_REQUEST",
+        )
+        expect(step, resp["TableDescription"]["TableName"], self.table, "TableName")
+        deadline = time.time() + 60
+        while True:
+            desc = self.ddb.describe_table(TableName=self.table)["Table"]
+            if desc["TableStatus"] == "ACTIVE":
+                break
+            if time.time() > deadline:
+                fail(step, f"table not ACTIVE after 60 s (status {desc['TableStatus']})")
+            time.sleep(0.5)
+        expect(step, desc["TableStatus"], "ACTIVE", "DescribeTable TableStatus")
+        expect(step, desc["KeySchema"], [
+            {"AttributeName": "PK", "KeyType": "HASH"},
+            {"AttributeName": "SK", "KeyType": "RANGE"},
+        ], "DescribeTable KeySchema")
+        expect(step, sorted(desc["AttributeDefinitions"], key=lambda d: d["AttributeName"]), [
+            {"AttributeName": "PK", "AttributeType": "S"},
+            {"AttributeName": "SK", "AttributeType": "S"},
+        ], "DescribeTable AttributeDefinitions")
+        expect(step, desc.get("BillingModeSummary", {}).get("BillingMode"), "PAY_PER_REQUEST",
+               "DescribeTable BillingModeSummary.BillingMode")
+
+    def step02_put_profile(self):
+        resp = self.ddb.put_item(TableName=self.table, Item=PROFILE)
+        expect("2 PutItem profile", "Attributes" in resp, False, "no Attributes returned (ReturnValues NONE)")
+
+    def step03_put_orders(self):
+        for o in ORDERS:
+            self.ddb.put_item(TableName=self.table, Item=o)
+        print(f"  ok  3 PutItem orders: {len(ORDERS)} written")
+
+    def step04_get_items(self):
+        expect("4 GetItem PROFILE", self.get("PROFILE").get("Item"), PROFILE, "item")
+        for o in ORDERS:
+            sk = o["SK"]["S"]
+            expect(f"4 GetItem {sk}", self.get(sk).get("Item"), o, "item")
+
+    UPDATE = dict(
+        UpdateExpression="SET #s = :shipped, shippedAt = :t ADD version :one",
+        ConditionExpression="#s = :pending",
+        ExpressionAttributeNames={"#s": "status"},
+        ExpressionAttributeValues={
+            ":shipped": {"S": "SHIPPED"},
+            ":pending": {"S": "PENDING"},
+            ":t": {"S": SHIPPED_AT},
+            ":one": {"N": "1"},
+        },
+        ReturnValues="ALL_NEW",
+    )
+
+    def shipped_order1(self):
+        return {**ORDERS[0], "status": {"S": "SHIPPED"}, "shippedAt": {"S": SHIPPED_AT},
+                "version": {"N": "1"}}
+
+    def step05_conditional_update(self):
+        step = "5 UpdateItem ORDER#2025-001"
+        resp = self.ddb.update_item(TableName=self.table, Key=key("ORDER#2025-001"), **self.UPDATE)
+        attrs = resp.get("Attributes", {})
+        expect(step, attrs.get("status"), {"S": "SHIPPED"}, "status")
+        expect(step, attrs.get("version"), {"N": "1"}, "version")
+        expect(step, attrs, self.shipped_order1(), "ALL_NEW attributes")
+
+    def step06_conditional_update_fails(self):
+        step = "6 UpdateItem again"
+        expect_error(step, lambda: self.ddb.update_item(
+            TableName=self.table, Key=key("ORDER#2025-001"), **self.UPDATE),
+            "ConditionalCheckFailedException")
+        expect(step, self.get("ORDER#2025-001").get("Item"), self.shipped_order1(),
+               "item unchanged by the failed update")
+
+    def step07_put_if_absent_fails(self):
+        step = "7 PutItem attribute_not_exists"
+        new_profile = {**PROFILE, "email": {"S": "alice@new.example.com"}}
+        e = expect_error(step, lambda: self.ddb.put_item(
+            TableName=self.table, Item=new_profile,
+            ConditionExpression="attribute_not_exists(PK)",
+            ReturnValuesOnConditionCheckFailure="ALL_OLD"),
+            "ConditionalCheckFailedException")
+        old = e.response.get("Item")
+        if old is None:
+            fail(step, f"no Item in the error response: {e.response!r}")
+        expect(step, old.get("username"), {"S": "alice"}, "error Item username")
+        expect(step, old, PROFILE, "error Item (ALL_OLD)")
+        expect(step, self.get("PROFILE").get("Item"), PROFILE, "profile unchanged")
+
+    def step08_validation_error(self):
+        expect_error("8 GetItem key without SK", lambda: self.ddb.get_item(
+            TableName=self.table, Key={"PK": {"S": PK}}), "ValidationException")
+
+    def step09_missing_table(self):
+        expect_error("9 GetItem missing table", lambda: self.ddb.get_item(
+            TableName=self.table + "-missing", Key=key("PROFILE")), "ResourceNotFoundException")
+
+    def step10_delete_item(self):
+        step = "10 DeleteItem ORDER#2025-002"
+        resp = self.ddb.delete_item(TableName=self.table, Key=key("ORDER#2025-002"), ReturnValues="ALL_OLD")
+        expect(step, resp.get("Attributes"), ORDERS[1], "ALL_OLD attributes")
+        expect(step, "Item" in self.get("ORDER#2025-002"), False, "GetItem after delete has no Item")
+
+    # ----------------------------------------------------------------------
+    # FUTURE STEPS go here, before DeleteTable (they need the table):
+    #   Query of the item collection (PK = USER#alice, begins_with(SK, 'ORDER#')),
+    #   GSI, transactions (TransactWriteItems/TransactGetItems), batch load
+    #   (BatchWriteItem/BatchGetItem). Add a method and list it in STEPS.
+    # ----------------------------------------------------------------------
+
+    def step11_delete_table(self):
+        step = "11 DeleteTable"
+        resp = self.ddb.delete_table(TableName=self.table)
+        self.table_deleted = True
+        expect(step, resp["TableDescription"]["TableName"], self.table, "TableName")
+        deadline = time.time() + 60
+        while self.table in list_tables(self.ddb):
+            if time.time() > deadline:
+                fail(step, "table still listed by ListTables 60 s after DeleteTable")
+            time.sleep(0.5)
+        print(f"  ok  {step}: ListTables no longer shows {self.table}")
+
+    STEPS = [
+        step01_create_table,
+        step02_put_profile,
+        step03_put_orders,
+        step04_get_items,
+        step05_conditional_update,
+        step06_conditional_update_fails,
+        step07_put_if_absent_fails,
+        step08_validation_error,
+        step09_missing_table,
+        step10_delete_item,
+        # future steps (see the comment above step11_delete_table)
+        step11_delete_table,
+    ]
+
+
+def list_tables(ddb):
+    names, start = [], None
+    while True:
+        resp = ddb.list_tables(**({"ExclusiveStartTableName": start} if start else {}))
+        names += resp.get("TableNames", [])
+        start = resp.get("LastEvaluatedTableName")
+        if not start:
+            return names
+
+
+def main():
+    sys.stdout.reconfigure(line_buffering=True)  # keep "ok" lines and a FAIL on stderr in order
+    endpoint = os.environ.get("PARTITA_ENDPOINT")
+    if not endpoint:
+        print("FAIL [setup] PARTITA_ENDPOINT is not set (e.g. http://127.0.0.1:8000)", file=sys.stderr)
+        return 2
+    region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION") or "us-east-1"
+    ddb = boto3.client(
+        "dynamodb",
+        endpoint_url=endpoint,
+        region_name=region,
+        config=Config(
+            retries={"total_max_attempts": 1},  # no retries: a server error must show, not be retried away
+            connect_timeout=10,
+            read_timeout=30,
+        ),
+    )
+    shim = enable_return_values_on_condition_check_failure(ddb)
+    table = f"scenario-python-{uuid.uuid4().hex[:12]}"
+    print(f"{CLIENT}: boto3 {boto3.__version__}, botocore {botocore.__version__}"
+          f"{' (ReturnValuesOnConditionCheckFailure shim on)' if shim else ''}; "
+          f"endpoint {endpoint}; table {table}")
+
+    scenario = Scenario(ddb, table)
+    current = "setup"
+    try:
+        for step in Scenario.STEPS:
+            current = step.__name__
+            step(scenario)
+    except StepFailed as e:
+        print(str(e), file=sys.stderr)
+        return 1
+    except Exception as e:  # unexpected error from the client or the server
+        print(f"FAIL [{current}] unexpected {type(e).__name__}: {e}", file=sys.stderr)
+        return 1
+    finally:
+        if not scenario.table_deleted:  # best-effort cleanup after a failure
+            try:
+                ddb.delete_table(TableName=table)
+            except Exception:
+                pass
+    print(f"SCENARIO OK {CLIENT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
