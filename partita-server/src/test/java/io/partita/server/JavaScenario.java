@@ -1,0 +1,151 @@
+package io.partita.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+
+/**
+ * The single-table scenario of clients/README.md, step for step, with the AWS SDK for Java v2: the
+ * same data and checks as the AWS CLI, boto3 and JavaScript scripts.
+ */
+final class JavaScenario {
+  private static final String PK = "USER#alice";
+  private static final Map<String, AttributeValue> PROFILE = Map.of(
+      "PK", s(PK), "SK", s("PROFILE"), "entity", s("User"), "username", s("alice"),
+      "email", s("alice@example.com"), "createdAt", s("2025-01-15T10:00:00Z"),
+      "tags", AttributeValue.fromSs(List.of("admin", "beta")),
+      "prefs", AttributeValue.fromM(Map.of("theme", s("dark"), "notifications", AttributeValue.fromBool(true))),
+      "avatar", AttributeValue.fromB(SdkBytes.fromByteArray(new byte[] {0x00, (byte) 0xFF, 0x10, (byte) 0x80, 0x7F})));
+  private static final List<Map<String, AttributeValue>> ORDERS = List.of(
+      order(1, "129.99", "SKU-RED-MUG", "2", Map.of()),
+      order(2, "12345678901234567890.123456789012345678", "SKU-GPU-9000", "1", Map.of()),
+      order(3, "0.5", "SKU-STICKER", "10", Map.of("note", AttributeValue.fromNul(true))));
+  private static final String SHIPPED_AT = "2025-01-16T09:30:00Z";
+
+  private final DynamoDbClient dynamo;
+  private final String table = "scenario-java-" + UUID.randomUUID().toString().substring(0, 12);
+
+  JavaScenario(DynamoDbClient dynamo) {
+    this.dynamo = dynamo;
+  }
+
+  void run() {
+    createTable();
+    try {
+      dynamo.putItem(b -> b.tableName(table).item(PROFILE));
+      ORDERS.forEach(o -> dynamo.putItem(b -> b.tableName(table).item(o)));
+      assertEquals(PROFILE, get("PROFILE"));
+      for (Map<String, AttributeValue> o : ORDERS) {
+        assertEquals(o, get(o.get("SK").s()));
+      }
+      conditionalUpdate();
+      putIfAbsentFails();
+      errors();
+      Map<String, AttributeValue> old = dynamo.deleteItem(b -> b.tableName(table).key(key("ORDER#2025-002"))
+          .returnValues(ReturnValue.ALL_OLD)).attributes();
+      assertEquals(ORDERS.get(1), old);
+      assertEquals(null, get("ORDER#2025-002"));
+      // later issues add: the item-collection Query, the GSI, transactions and the batch load
+    } finally {
+      dynamo.deleteTable(b -> b.tableName(table));
+    }
+    assertFalse(dynamo.listTables().tableNames().contains(table));
+  }
+
+  private void createTable() {
+    String name = dynamo.createTable(b -> b.tableName(table)
+        .attributeDefinitions(def("PK"), def("SK"))
+        .keySchema(KeySchemaElement.builder().attributeName("PK").keyType(KeyType.HASH).build(),
+            KeySchemaElement.builder().attributeName("SK").keyType(KeyType.RANGE).build())
+        .billingMode(BillingMode.PAY_PER_REQUEST)).tableDescription().tableName();
+    assertEquals(table, name);
+    dynamo.waiter().waitUntilTableExists(b -> b.tableName(table));
+    assertEquals(TableStatus.ACTIVE, dynamo.describeTable(b -> b.tableName(table)).table().tableStatus());
+  }
+
+  private void conditionalUpdate() {
+    UpdateItemRequest ship = UpdateItemRequest.builder().tableName(table).key(key("ORDER#2025-001"))
+        .updateExpression("SET #s = :shipped, shippedAt = :t ADD version :one")
+        .conditionExpression("#s = :pending")
+        .expressionAttributeNames(Map.of("#s", "status"))
+        .expressionAttributeValues(Map.of(":shipped", s("SHIPPED"), ":pending", s("PENDING"), ":t", s(SHIPPED_AT),
+            ":one", AttributeValue.fromN("1")))
+        .returnValues(ReturnValue.ALL_NEW).build();
+    Map<String, AttributeValue> shipped = new HashMap<>(ORDERS.get(0));
+    shipped.put("status", s("SHIPPED"));
+    shipped.put("shippedAt", s(SHIPPED_AT));
+    shipped.put("version", AttributeValue.fromN("1"));
+    assertEquals(shipped, dynamo.updateItem(ship).attributes());
+    ConditionalCheckFailedException again = assertThrows(ConditionalCheckFailedException.class,
+        () -> dynamo.updateItem(ship));
+    assertEquals(400, again.statusCode());
+    assertEquals(shipped, get("ORDER#2025-001"));
+  }
+
+  private void putIfAbsentFails() {
+    Map<String, AttributeValue> replacement = new HashMap<>(PROFILE);
+    replacement.put("email", s("alice@new.example.com"));
+    ConditionalCheckFailedException e = assertThrows(ConditionalCheckFailedException.class,
+        () -> dynamo.putItem(b -> b.tableName(table).item(replacement).conditionExpression("attribute_not_exists(PK)")
+            .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)));
+    assertEquals("ConditionalCheckFailedException", e.awsErrorDetails().errorCode());
+    assertEquals(PROFILE, e.item());
+    assertEquals(PROFILE, get("PROFILE"));
+  }
+
+  private void errors() {
+    AwsServiceException invalid = assertThrows(AwsServiceException.class,
+        () -> dynamo.getItem(b -> b.tableName(table).key(Map.of("PK", s(PK)))));
+    assertEquals("ValidationException", invalid.awsErrorDetails().errorCode());
+    assertEquals(400, invalid.statusCode());
+    assertThrows(ResourceNotFoundException.class,
+        () -> dynamo.getItem(b -> b.tableName(table + "-missing").key(key("PROFILE"))));
+  }
+
+  private Map<String, AttributeValue> get(String sk) {
+    var r = dynamo.getItem(b -> b.tableName(table).key(key(sk)).consistentRead(true));
+    return r.hasItem() ? r.item() : null;
+  }
+
+  private static Map<String, AttributeValue> order(int n, String amount, String sku, String qty,
+      Map<String, AttributeValue> extra) {
+    Map<String, AttributeValue> item = new HashMap<>(Map.of("PK", s(PK), "SK", s("ORDER#2025-00" + n),
+        "entity", s("Order"), "status", s("PENDING"), "amount", AttributeValue.fromN(amount),
+        "items", AttributeValue.fromL(List.of(AttributeValue.fromM(Map.of("sku", s(sku),
+            "qty", AttributeValue.fromN(qty)))))));
+    item.putAll(extra);
+    return Map.copyOf(item);
+  }
+
+  private static Map<String, AttributeValue> key(String sk) {
+    return Map.of("PK", s(PK), "SK", s(sk));
+  }
+
+  private static AttributeDefinition def(String name) {
+    return AttributeDefinition.builder().attributeName(name).attributeType(ScalarAttributeType.S).build();
+  }
+
+  private static AttributeValue s(String value) {
+    return AttributeValue.fromS(value);
+  }
+}
