@@ -232,6 +232,18 @@ class WireProtocolTest {
   }
 
   @Test
+  void brokenHttpGetsAnAnswerAndTheConnectionIsClosed() throws IOException {
+    try (Socket s = new Socket(server.address().getAddress(), server.port())) {
+      s.getOutputStream().write("THIS IS NOT HTTP\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+      s.getOutputStream().flush();
+      String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(answer.startsWith("HTTP/1.1 400 "), answer);
+      assertTrue(answer.contains("SerializationException"), answer);
+    }
+    assertEquals(200, raw.post("ListTables", "{}").statusCode(), "the server is unharmed");
+  }
+
+  @Test
   void healthAnswersLikeDynamoDb() {
     HttpResponse<byte[]> health = raw.send(java.net.http.HttpRequest.newBuilder(server.endpoint()).GET().build());
     assertEquals(200, health.statusCode());

@@ -3,6 +3,7 @@ package io.partita.server.http;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufOutputStream;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -61,23 +62,26 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     ctx.channel().config().setAutoRead(false);
     if (!state.enter()) {
       request.release();
-      finish(ctx, Responses.error(new PartitaException(ErrorCode.InternalServerError,
-          "The server is shutting down"), ctx.alloc()), false);
+      finish(ctx, shuttingDown(ctx), false, false);
       return;
     }
     try {
       workers.execute(() -> serve(ctx, request));
     } catch (RejectedExecutionException e) {
-      state.exit();
       request.release();
-      finish(ctx, Responses.error(new PartitaException(ErrorCode.InternalServerError,
-          "The server is shutting down"), ctx.alloc()), false);
+      finish(ctx, shuttingDown(ctx), false, true);
     }
+  }
+
+  private static FullHttpResponse shuttingDown(ChannelHandlerContext ctx) {
+    return Responses.error(new PartitaException(ErrorCode.InternalServerError, "The server is shutting down"),
+        ctx.alloc());
   }
 
   private void serve(ChannelHandlerContext ctx, FullHttpRequest request) {
     FullHttpResponse response;
-    boolean keepAlive = HttpUtil.isKeepAlive(request);
+    // after an HTTP syntax error the decoder discards the rest of the stream: the connection is done
+    boolean keepAlive = HttpUtil.isKeepAlive(request) && !request.decoderResult().isFailure();
     try {
       response = answer(ctx, request);
     } catch (RuntimeException e) {
@@ -86,10 +90,9 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
           ctx.alloc());
     } finally {
       request.release();
-      state.exit();
     }
     FullHttpResponse answer = response;
-    ctx.executor().execute(() -> finish(ctx, answer, keepAlive && !state.draining()));
+    ctx.executor().execute(() -> finish(ctx, answer, keepAlive && !state.draining(), true));
   }
 
   private FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request) {
@@ -141,17 +144,24 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         q < 0 ? "" : request.uri().substring(q + 1), headers, payload);
   }
 
-  /** On the event loop: writes the answer, then takes the next waiting request or resumes reading. */
-  private void finish(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
+  /**
+   * On the event loop: writes the answer, then takes the next waiting request or resumes reading. A
+   * counted request leaves the in-flight count only once its answer is written, so a shutdown that
+   * waits for the count never closes a connection under an answer still on its way out.
+   */
+  private void finish(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive, boolean counted) {
     HttpUtil.setKeepAlive(response, keepAlive);
+    ChannelFuture written = ctx.writeAndFlush(response);
+    if (counted) {
+      written.addListener(f -> state.exit());
+    }
     if (!keepAlive) {
       for (FullHttpRequest r; (r = waiting.poll()) != null; ) {
         r.release();
       }
-      ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+      written.addListener(ChannelFutureListener.CLOSE);
       return;
     }
-    ctx.writeAndFlush(response);
     busy = false;
     FullHttpRequest next = waiting.poll();
     if (next != null) {
