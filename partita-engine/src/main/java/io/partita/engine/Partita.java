@@ -23,12 +23,14 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbResponse;
  */
 public final class Partita implements AutoCloseable {
   private final Store store;
+  private final boolean durable;
   private final EngineContext ctx;
   private final ReadWriteLock open = new ReentrantReadWriteLock();
   private volatile boolean closed;
 
-  private Partita(Store store, Clock clock) {
+  private Partita(Store store, Clock clock, boolean durable) {
     this.store = store;
+    this.durable = durable;
     try {
       DataFormat.initOrCheck(store);
       this.ctx = new EngineContext(store, new Catalog(store), clock);
@@ -45,12 +47,20 @@ public final class Partita implements AutoCloseable {
    *     unknown or newer format
    */
   public static Partita open(Path directory) {
-    return new Partita(Store.open(directory), Clock.systemUTC());
+    return new Partita(Store.open(directory), Clock.systemUTC(), true);
   }
 
   /** A new, empty database in memory, running the same storage code on RocksDB's memory environment. */
   public static Partita inMemory() {
-    return new Partita(Store.inMemory(), Clock.systemUTC());
+    return new Partita(Store.inMemory(), Clock.systemUTC(), false);
+  }
+
+  /**
+   * Whether writes are synced to a data directory before they return (so a write call may wait for
+   * the disk); {@code false} for an in-memory database, whose calls never wait on I/O.
+   */
+  public boolean isDurable() {
+    return durable;
   }
 
   /** Names of the DynamoDB operations this engine serves. */

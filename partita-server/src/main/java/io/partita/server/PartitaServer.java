@@ -28,7 +28,8 @@ public final class PartitaServer implements AutoCloseable {
   }
 
   public static PartitaServer start(Partita partita, ServerConfig config) throws InterruptedException {
-    ServerState state = new ServerState(new Dispatcher(partita), config.authenticator(), config.region());
+    ServerState state = new ServerState(new Dispatcher(partita), config.authenticator(), config.region(),
+        partita.isDurable());
     return new PartitaServer(HttpServer.start(state, config.host(), config.port(), config.maxRequestBytes(),
         config.workerThreads()));
   }

@@ -29,8 +29,9 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One connection's DynamoDB requests. The engine call runs on a worker thread, since a durable write
- * waits for its log sync, and the event loop stays free for other connections. Requests on one
+ * One connection's DynamoDB requests. A request that may wait for a durable write's log sync runs
+ * on a worker thread, so the event loop stays free for other connections; the rest run on the event
+ * loop itself ({@link Threading}). Requests on one
  * connection are answered in order, one at a time: a client that pipelines gets its answers in the
  * order it asked, and reading pauses while a request is in flight, so a fast sender cannot queue
  * unbounded work.
@@ -66,7 +67,11 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       return;
     }
     try {
-      workers.execute(() -> serve(ctx, request));
+      if (state.threading().runsOnEventLoop(request)) {
+        serve(ctx, request);
+      } else {
+        workers.execute(() -> serve(ctx, request));
+      }
     } catch (RejectedExecutionException e) {
       request.release();
       finish(ctx, shuttingDown(ctx), false, true);
@@ -92,7 +97,11 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       request.release();
     }
     FullHttpResponse answer = response;
-    ctx.executor().execute(() -> finish(ctx, answer, keepAlive && !state.draining(), true));
+    if (ctx.executor().inEventLoop()) {
+      finish(ctx, answer, keepAlive && !state.draining(), true);
+    } else {
+      ctx.executor().execute(() -> finish(ctx, answer, keepAlive && !state.draining(), true));
+    }
   }
 
   private FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request) {
@@ -165,7 +174,9 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     busy = false;
     FullHttpRequest next = waiting.poll();
     if (next != null) {
-      start(ctx, next);
+      // a task, not a call: requests served on the event loop would otherwise recurse once per
+      // pipelined request
+      ctx.executor().execute(() -> start(ctx, next));
     } else {
       ctx.channel().config().setAutoRead(true);
       ctx.read();

@@ -12,11 +12,13 @@ public final class ServerState {
   private final Dispatcher dispatcher;
   private final Authenticator authenticator;
   private final String region;
+  private final Threading threading;
   private final Object lock = new Object();
   private int inFlight;
   private boolean draining;
 
-  public ServerState(Dispatcher dispatcher, Authenticator authenticator, String region) {
+  public ServerState(Dispatcher dispatcher, Authenticator authenticator, String region, boolean durable) {
+    this.threading = new Threading(durable);
     this.dispatcher = dispatcher;
     this.authenticator = authenticator;
     this.region = region;
@@ -28,6 +30,10 @@ public final class ServerState {
 
   Authenticator authenticator() {
     return authenticator;
+  }
+
+  Threading threading() {
+    return threading;
   }
 
   String region() {

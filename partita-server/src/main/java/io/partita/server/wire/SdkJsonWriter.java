@@ -14,6 +14,7 @@ import software.amazon.awssdk.core.traits.ListTrait;
 import software.amazon.awssdk.core.traits.MapTrait;
 import software.amazon.awssdk.core.util.SdkAutoConstructList;
 import software.amazon.awssdk.core.util.SdkAutoConstructMap;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Writes an SDK model object (a response, or an error's payload) as DynamoDB JSON 1.0, streaming,
@@ -28,6 +29,16 @@ public final class SdkJsonWriter {
   public static void write(SdkPojo pojo, JsonGenerator g) throws IOException {
     g.writeStartObject();
     writeMembers(pojo, g);
+    g.writeEndObject();
+  }
+
+  /** Writes an item (or key) as DynamoDB JSON: an object of attribute values. */
+  public static void writeItem(Map<String, AttributeValue> item, JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    for (Map.Entry<String, AttributeValue> a : item.entrySet()) {
+      g.writeFieldName(a.getKey());
+      writeAttributeValue(a.getValue(), g);
+    }
     g.writeEndObject();
   }
 
@@ -48,7 +59,9 @@ public final class SdkJsonWriter {
 
   private static void writeValue(SdkField<?> field, Object value, JsonGenerator g) throws IOException {
     MarshallingType<?> type = field.marshallingType();
-    if (type == MarshallingType.SDK_POJO) {
+    if (value instanceof AttributeValue av && av.type() != AttributeValue.Type.UNKNOWN_TO_SDK_VERSION) {
+      writeAttributeValue(av, g);
+    } else if (type == MarshallingType.SDK_POJO) {
       write((SdkPojo) value, g);
     } else if (type == MarshallingType.LIST) {
       SdkField<?> member = field.getRequiredTrait(ListTrait.class).memberFieldInfo();
@@ -84,6 +97,58 @@ public final class SdkJsonWriter {
     } else {
       throw new IllegalStateException("no JSON form for " + field.memberName() + " of " + value.getClass());
     }
+  }
+
+  /**
+   * Items are most of what DynamoDB sends, so their values skip the generic walk over the ten
+   * members of {@link AttributeValue}: the one that is set is written directly.
+   */
+  private static void writeAttributeValue(AttributeValue av, JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    switch (av.type()) {
+      case S -> g.writeStringField("S", av.s());
+      case N -> g.writeStringField("N", av.n());
+      case B -> {
+        g.writeFieldName("B");
+        g.writeBinary(av.b().asByteArrayUnsafe());
+      }
+      case BOOL -> g.writeBooleanField("BOOL", av.bool());
+      case NUL -> g.writeBooleanField("NULL", true);
+      case SS -> writeStrings("SS", av.ss(), g);
+      case NS -> writeStrings("NS", av.ns(), g);
+      case BS -> {
+        g.writeArrayFieldStart("BS");
+        for (SdkBytes b : av.bs()) {
+          g.writeBinary(b.asByteArrayUnsafe());
+        }
+        g.writeEndArray();
+      }
+      case M -> {
+        g.writeObjectFieldStart("M");
+        for (Map.Entry<String, AttributeValue> e : av.m().entrySet()) {
+          g.writeFieldName(e.getKey());
+          writeAttributeValue(e.getValue(), g);
+        }
+        g.writeEndObject();
+      }
+      case L -> {
+        g.writeArrayFieldStart("L");
+        for (AttributeValue element : av.l()) {
+          writeAttributeValue(element, g);
+        }
+        g.writeEndArray();
+      }
+      default -> throw new IllegalStateException("unknown attribute value type " + av.type());
+    }
+    g.writeEndObject();
+  }
+
+  private static void writeStrings(String name, List<String> values, JsonGenerator g) throws IOException {
+    g.writeArrayFieldStart(name);
+    for (String v : values) {
+      g.writeString(v);
+    }
+    g.writeEndArray();
   }
 
   /** Epoch seconds with milliseconds, as DynamoDB writes its timestamps ({@code 1700000000.123}). */

@@ -37,12 +37,7 @@ public final class WireErrors {
     Map<String, AttributeValue> item = e.item();
     if (item != null) {
       g.writeFieldName("Item");
-      g.writeStartObject();
-      for (Map.Entry<String, AttributeValue> a : item.entrySet()) {
-        g.writeFieldName(a.getKey());
-        SdkJsonWriter.write(a.getValue(), g);
-      }
-      g.writeEndObject();
+      SdkJsonWriter.writeItem(item, g);
     }
     g.writeEndObject();
   }
