@@ -1,0 +1,2 @@
+-- GET /: the health answer, the HTTP stack's ceiling (no JSON, no engine)
+wrk.method = "GET"
