@@ -135,6 +135,10 @@ class WireProtocolTest {
     assertError(raw.post("ListTables", "{\"Limit\":\"many\"}"), 400, type, null);
     assertError(raw.post("PutItem", "{\"TableName\":\"wire\",\"Item\":{\"PK\":{\"SS\":[null]}}}"), 400, type, null);
     assertError(raw.post("ListTables", "{} {}"), 400, type, null);
+    // short texts whose exact conversion would expand a billion digits: refused at once
+    assertError(raw.post("ListTables", "{\"Limit\":1e-999999999}"), 400, type, null);
+    assertError(raw.post("ListTables", "{\"Limit\":1e999999999}"), 400, type, null);
+    assertError(raw.post("ListTables", "{\"Limit\":1.5}"), 400, type, "Limit must be an integer within range, not 1.5");
     // nothing was written by any of them
     assertEquals("{\"TableNames\":[\"wire\"]}", text(raw.post("ListTables", "{}")));
   }

@@ -35,6 +35,9 @@ import software.amazon.awssdk.utils.builder.SdkBuilder;
  */
 public final class SdkJsonReader {
   private static final Base64.Decoder BASE64 = Base64.getDecoder();
+  private static final int MAX_SCALE = 400;
+  /** The largest timestamp accepted, in epoch seconds: the year 9999, far beyond any DynamoDB date. */
+  private static final BigDecimal MAX_EPOCH_SECONDS = BigDecimal.valueOf(253_402_300_799L);
 
   private SdkJsonReader() {}
 
@@ -147,6 +150,10 @@ public final class SdkJsonReader {
         return number.longValueExact();
       }
       if (type == MarshallingType.INSTANT) {
+        // compared first: longValue() of 1e1000000000 would expand a billion digits
+        if (number.abs().compareTo(MAX_EPOCH_SECONDS) > 0) {
+          throw new ArithmeticException();
+        }
         return Instant.ofEpochSecond(number.longValue(), number.remainder(BigDecimal.ONE).movePointRight(9).intValue());
       }
       if (type == MarshallingType.DOUBLE) {
@@ -156,7 +163,8 @@ public final class SdkJsonReader {
         return number;
       }
     } catch (ArithmeticException e) {
-      throw serialization(field.locationName() + " is out of range for its type: " + number.toPlainString());
+      throw serialization(field.locationName() + " must be " + (type == MarshallingType.INSTANT ? "a timestamp"
+          : "an integer") + " within range, not " + abbreviate(number.toString()));
     }
     throw serialization("Unexpected field type");
   }
@@ -164,11 +172,18 @@ public final class SdkJsonReader {
   private static BigDecimal number(SdkField<?> field, JsonToken token, JsonParser p) throws IOException {
     if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT
         || token == JsonToken.VALUE_STRING) {
+      BigDecimal n;
       try {
-        return new BigDecimal(p.getText().trim());
+        n = new BigDecimal(p.getText().trim());
       } catch (NumberFormatException e) {
-        // fall through to the error below
+        throw serialization(field.locationName() + " must be a number, not " + describe(token, p));
       }
+      // A short text such as 1e-999999999 makes exact conversions expand a billion digits: no
+      // member of DynamoDB's API needs more than a few hundred digits of scale either way.
+      if (Math.abs((long) n.scale()) > MAX_SCALE) {
+        throw serialization(field.locationName() + " is out of range: " + abbreviate(n.toString()));
+      }
+      return n;
     }
     throw serialization(field.locationName() + " must be a number, not " + describe(token, p));
   }
