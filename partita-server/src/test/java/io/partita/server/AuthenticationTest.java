@@ -73,6 +73,33 @@ class AuthenticationTest {
         + "\"message\":\"Request is missing Authentication Token\"}", RawHttp.text(r));
   }
 
+  /** A compressed body is verified as sent (compressed), then inflated and served. */
+  @Test
+  void aSignedGzipBodyIsVerifiedOverTheCompressedBytes() {
+    byte[] gz = RawHttp.gzip("{}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    software.amazon.awssdk.http.SdkHttpFullRequest unsigned = software.amazon.awssdk.http.SdkHttpFullRequest.builder()
+        .method(software.amazon.awssdk.http.SdkHttpMethod.POST).uri(server.endpoint())
+        .putHeader("Content-Type", "application/x-amz-json-1.0")
+        .putHeader("Content-Encoding", "gzip")
+        .putHeader("X-Amz-Target", "DynamoDB_20120810.ListTables")
+        .contentStreamProvider(() -> new java.io.ByteArrayInputStream(gz)).build();
+    var signed = software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner.create().sign(r -> r
+        .identity(software.amazon.awssdk.identity.spi.AwsCredentialsIdentity.create("AKIDPARTITA", "s3cret"))
+        .request(unsigned).payload(unsigned.contentStreamProvider().orElseThrow())
+        .putProperty(software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner.SERVICE_SIGNING_NAME, "dynamodb")
+        .putProperty(software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner.REGION_NAME, "us-east-1"));
+    java.net.http.HttpRequest.Builder b = java.net.http.HttpRequest.newBuilder(server.endpoint())
+        .POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(gz));
+    signed.request().headers().forEach((name, values) -> {
+      if (!name.equalsIgnoreCase("Host") && !name.equalsIgnoreCase("Content-Length")) {
+        values.forEach(v -> b.header(name, v));
+      }
+    });
+    HttpResponse<byte[]> r = new RawHttp(server.endpoint()).send(b.build());
+    assertEquals(200, r.statusCode(), RawHttp.text(r));
+    assertEquals("{\"TableNames\":[]}", RawHttp.text(r));
+  }
+
   @Test
   void theHealthPageNeedsNoSignature() {
     HttpResponse<byte[]> health = new RawHttp(server.endpoint())

@@ -248,6 +248,59 @@ class WireProtocolTest {
   }
 
   @Test
+  void corruptOrUnknownEncodingsAreSerializationExceptions() {
+    String type = "com.amazon.coral.service#SerializationException";
+    byte[] json = "{}".getBytes(StandardCharsets.UTF_8);
+    assertError(raw.post("ListTables", json, "Content-Encoding", "gzip"), 400, type, null);
+    assertError(raw.post("ListTables", json, "Content-Encoding", "deflate"), 400, type, null);
+    byte[] truncated = java.util.Arrays.copyOf(RawHttp.gzip(json), 12);
+    assertError(raw.post("ListTables", truncated, "Content-Encoding", "gzip"), 400, type, null);
+    assertError(raw.post("ListTables", json, "Content-Encoding", "br"), 400, type,
+        "Unsupported Content-Encoding: br (supported: gzip, deflate)");
+  }
+
+  @Test
+  void aRefusedBodyIsAnsweredInOrderAfterTheRequestsBeforeIt() throws IOException {
+    String create = "{\"TableName\":\"second\",\"AttributeDefinitions\":[{\"AttributeName\":\"PK\",\"AttributeType\":\"S\"}],"
+        + "\"KeySchema\":[{\"AttributeName\":\"PK\",\"KeyType\":\"HASH\"}],\"BillingMode\":\"PAY_PER_REQUEST\"}";
+    String requests = "POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.CreateTable\r\n"
+        + "Content-Length: " + create.length() + "\r\n\r\n" + create
+        + "POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+        + "Content-Length: 99999999\r\n\r\n";
+    try (Socket s = new Socket(server.address().getAddress(), server.port())) {
+      s.getOutputStream().write(requests.getBytes(StandardCharsets.US_ASCII));
+      s.getOutputStream().flush();
+      String answers = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      int created = answers.indexOf("HTTP/1.1 200 OK");
+      int refused = answers.indexOf("HTTP/1.1 413 ");
+      assertTrue(created >= 0 && refused > created, answers);
+      assertTrue(answers.contains("RequestEntityTooLargeException"), answers);
+    }
+  }
+
+  @Test
+  void expectContinueOverTheLimitGetsDynamoDbsError() throws IOException {
+    try (Socket s = new Socket(server.address().getAddress(), server.port())) {
+      s.getOutputStream().write(("POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.PutItem\r\n"
+          + "Expect: 100-continue\r\nContent-Length: 99999999\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+      s.getOutputStream().flush();
+      byte[] head = new byte[400];
+      int n = s.getInputStream().read(head);
+      String answer = new String(head, 0, Math.max(n, 0), StandardCharsets.UTF_8);
+      assertTrue(answer.startsWith("HTTP/1.1 413 "), answer);
+      assertTrue(answer.contains("x-amzn-RequestId"), answer);
+    }
+  }
+
+  @Test
+  void answersCarryADateForClockSkewCorrection() {
+    HttpResponse<byte[]> r = raw.post("ListTables", "{}");
+    java.time.ZonedDateTime date = java.time.ZonedDateTime.parse(r.headers().firstValue("Date").orElseThrow(),
+        java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME);
+    assertTrue(Math.abs(date.toEpochSecond() - java.time.Instant.now().getEpochSecond()) < 3600, date.toString());
+  }
+
+  @Test
   void healthAnswersLikeDynamoDb() {
     HttpResponse<byte[]> health = raw.send(java.net.http.HttpRequest.newBuilder(server.endpoint()).GET().build());
     assertEquals(200, health.statusCode());

@@ -17,6 +17,8 @@ public final class Numbers {
   /** What DynamoDB accepts as a number literal; BigDecimal alone would also take e.g. "1_0"-free oddities like "+.e". */
   private static final Pattern SYNTAX = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
   /** Arithmetic keeps one digit more than storage allows, so that an overflow is seen, not rounded away. */
+  /** Longest number text parsed: 38 digits, 130 zeros after the point, sign and exponent fit easily. */
+  static final int MAX_TEXT_LENGTH = 1000;
   private static final MathContext ARITHMETIC = new MathContext(MAX_PRECISION + 1);
 
   private Numbers() {}
@@ -25,6 +27,11 @@ public final class Numbers {
   public static BigDecimal parse(String text) {
     if (text == null || !SYNTAX.matcher(text).matches()) {
       throw notANumber(text);
+    }
+    if (text.length() > MAX_TEXT_LENGTH) {
+      // BigDecimal parses in time quadratic in the length: a 400 KB digit string would hold a
+      // thread for seconds. No number DynamoDB stores needs this many characters.
+      throw PartitaException.validation("Attempting to store more than 38 significant digits in a Number");
     }
     BigDecimal value;
     try {

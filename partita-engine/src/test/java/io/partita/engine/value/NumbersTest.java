@@ -34,6 +34,13 @@ class NumbersTest {
   }
 
   @Test
+  void veryLongNumberTextIsRefusedBeforeParsing() {
+    assertEquals("1", Numbers.normalize("0".repeat(Numbers.MAX_TEXT_LENGTH - 1) + "1"));
+    assertValidation("Attempting to store more than 38 significant digits in a Number",
+        () -> Numbers.parse("7".repeat(400_000)));
+  }
+
+  @Test
   void zeroInAllSpellingsIsZero() {
     assertEquals("0", Numbers.normalize("0"));
     assertEquals("0", Numbers.normalize("-0"));

@@ -15,6 +15,7 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -92,18 +93,15 @@ public final class ServeCommand implements Callable<Integer> {
           + e.getMessage());
       return 1;
     }
-    PartitaServer server;
-    try {
-      server = PartitaServer.start(partita, config);
-    } catch (Exception e) {
-      partita.close();
-      throw new CommandLine.ParameterException(spec.commandLine(),
-          "cannot listen on " + host + ":" + port + ": " + e.getMessage());
-    }
+    // the hook goes in before the server starts, so a SIGTERM at any moment still closes RocksDB
+    AtomicReference<PartitaServer> running = new AtomicReference<>();
     CountDownLatch stopped = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+    Thread hook = new Thread(() -> {
       try {
-        server.close();
+        PartitaServer s = running.get();
+        if (s != null) {
+          s.close();
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       } finally {
@@ -111,7 +109,18 @@ public final class ServeCommand implements Callable<Integer> {
         System.err.println("Partita stopped; " + (inMemory ? "in-memory data discarded" : "data folder closed"));
         stopped.countDown();
       }
-    }, "partita-shutdown"));
+    }, "partita-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    PartitaServer server;
+    try {
+      server = PartitaServer.start(partita, config);
+      running.set(server);
+    } catch (Exception e) {
+      Runtime.getRuntime().removeShutdownHook(hook);
+      partita.close();
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "cannot listen on " + host + ":" + port + ": " + e.getMessage());
+    }
     String endpoint = server.endpoint().toString();
     out.println("Partita serving DynamoDB on " + endpoint + " ("
         + (inMemory ? "in memory" : "data in " + data.toAbsolutePath().normalize()) + ", "

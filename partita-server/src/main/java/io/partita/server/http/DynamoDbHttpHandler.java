@@ -1,7 +1,6 @@
 package io.partita.server.http;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufInputStream;
 import io.netty.buffer.ByteBufOutputStream;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
@@ -16,8 +15,10 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
+import io.partita.server.Authenticator;
 import io.partita.server.auth.SignedRequest;
 import io.partita.server.wire.Dispatcher;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -31,13 +32,15 @@ import java.util.logging.Logger;
 /**
  * One connection's DynamoDB requests. A request that may wait for a durable write's log sync runs
  * on a worker thread, so the event loop stays free for other connections; the rest run on the event
- * loop itself ({@link Threading}). Requests on one
- * connection are answered in order, one at a time: a client that pipelines gets its answers in the
- * order it asked, and reading pauses while a request is in flight, so a fast sender cannot queue
- * unbounded work.
+ * loop itself ({@link Threading}). Requests on one connection are answered in order, one at a time:
+ * a client that pipelines gets its answers in the order it asked, refusals included, and at most
+ * {@link #MAX_WAITING} requests may wait behind the one in flight.
  */
 final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   private static final Logger LOG = Logger.getLogger(DynamoDbHttpHandler.class.getName());
+  /** DynamoDB's clients do not pipeline; a connection that queues more than this is closed. */
+  static final int MAX_WAITING = 64;
+
   private final ServerState state;
   private final Executor workers;
   private final ArrayDeque<FullHttpRequest> waiting = new ArrayDeque<>();
@@ -51,11 +54,15 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
 
   @Override
   protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
-    if (busy) {
+    if (!busy) {
+      start(ctx, request);
+    } else if (waiting.size() < MAX_WAITING) {
       waiting.add(request);
-      return;
+    } else {
+      request.release();
+      LOG.fine("closing a connection that pipelined more than " + MAX_WAITING + " requests");
+      ctx.close();
     }
-    start(ctx, request);
   }
 
   private void start(ChannelHandlerContext ctx, FullHttpRequest request) {
@@ -83,13 +90,16 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         ctx.alloc());
   }
 
+  /** Answers one request, whatever happens, and hands the answer back to the event loop. */
   private void serve(ChannelHandlerContext ctx, FullHttpRequest request) {
     FullHttpResponse response;
-    // after an HTTP syntax error the decoder discards the rest of the stream: the connection is done
+    // after an HTTP syntax error or a refused body the rest of the stream is not usable
     boolean keepAlive = HttpUtil.isKeepAlive(request) && !request.decoderResult().isFailure();
     try {
       response = answer(ctx, request);
-    } catch (RuntimeException e) {
+    } catch (Throwable e) {
+      // an Error too (out of memory under load, say): the connection still gets an answer and the
+      // in-flight count still goes down, so neither the client nor a shutdown waits for ever
       LOG.log(Level.SEVERE, "unexpected failure serving a request", e);
       response = Responses.error(new PartitaException(ErrorCode.InternalServerError, "Internal server error"),
           ctx.alloc());
@@ -100,14 +110,23 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     if (ctx.executor().inEventLoop()) {
       finish(ctx, answer, keepAlive && !state.draining(), true);
     } else {
-      ctx.executor().execute(() -> finish(ctx, answer, keepAlive && !state.draining(), true));
+      try {
+        ctx.executor().execute(() -> finish(ctx, answer, keepAlive && !state.draining(), true));
+      } catch (RejectedExecutionException e) {
+        // the event loop stopped after a drain that timed out: nobody can receive this answer
+        answer.release();
+        state.exit();
+      }
     }
   }
 
   private FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request) {
     if (request.decoderResult().isFailure()) {
-      return Responses.error(new PartitaException(ErrorCode.SerializationException,
-          "The request could not be decoded: " + request.decoderResult().cause().getMessage()), ctx.alloc());
+      Throwable cause = request.decoderResult().cause();
+      PartitaException refusal = cause instanceof BodyLimit.Refused refused ? refused.answer
+          : new PartitaException(ErrorCode.SerializationException, "The request could not be decoded: "
+              + cause.getMessage());
+      return Responses.error(refusal, ctx.alloc());
     }
     HttpMethod method = request.method();
     if (method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) {
@@ -117,14 +136,31 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       return Responses.error(new PartitaException(ErrorCode.UnknownOperationException,
           "DynamoDB's API accepts POST requests only, not " + method), ctx.alloc());
     }
-    try {
-      state.authenticator().authenticate(signedRequest(request));
-    } catch (PartitaException e) {
-      return Responses.error(e, ctx.alloc());
-    }
     ByteBuf body = ctx.alloc().buffer();
+    try {
+      int status;
+      try {
+        if (state.authenticator() != Authenticator.ACCEPT_ANY) {
+          state.authenticator().authenticate(signedRequest(request));
+        }
+        InputStream json = Inflation.open(request.headers().get(HttpHeaderNames.CONTENT_ENCODING),
+            request.content(), state.maxRequestBytes());
+        status = state.dispatcher().dispatch(request.headers().get("X-Amz-Target"), json, output(body));
+      } catch (PartitaException e) {
+        body.clear();
+        status = Dispatcher.writeError(e, new ByteBufOutputStream(body));
+      }
+      return Responses.json(HttpResponseStatus.valueOf(status), body,
+          Compression.accepted(request.headers().get(HttpHeaderNames.ACCEPT_ENCODING)), ctx.alloc());
+    } catch (Throwable e) {
+      body.release();
+      throw e;
+    }
+  }
+
+  private static Dispatcher.Output output(ByteBuf body) {
     ByteBufOutputStream stream = new ByteBufOutputStream(body);
-    Dispatcher.Output out = new Dispatcher.Output() {
+    return new Dispatcher.Output() {
       @Override
       public OutputStream stream() {
         return stream;
@@ -135,22 +171,19 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         body.clear();
       }
     };
-    String target = request.headers().get("X-Amz-Target");
-    int status = state.dispatcher().dispatch(target, new ByteBufInputStream(request.content()), out);
-    return Responses.json(HttpResponseStatus.valueOf(status), body,
-        Compression.accepted(request.headers().get(HttpHeaderNames.ACCEPT_ENCODING)), ctx.alloc());
   }
 
+  /** The request as it was signed: raw path and query, headers as received, the body as sent. */
   private static SignedRequest signedRequest(FullHttpRequest request) {
-    QueryStringDecoder uri = new QueryStringDecoder(request.uri());
-    int q = request.uri().indexOf('?');
+    String uri = request.uri();
+    int q = uri.indexOf('?');
     List<Map.Entry<String, String>> headers = new ArrayList<>(request.headers().size());
     request.headers().forEach(headers::add);
     ByteBuf content = request.content();
     byte[] payload = new byte[content.readableBytes()];
     content.getBytes(content.readerIndex(), payload);
-    return new SignedRequest(request.method().name(), uri.rawPath(),
-        q < 0 ? "" : request.uri().substring(q + 1), headers, payload);
+    return new SignedRequest(request.method().name(), new QueryStringDecoder(uri).rawPath(),
+        q < 0 ? "" : uri.substring(q + 1), headers, payload);
   }
 
   /**
@@ -193,7 +226,8 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    // a broken connection or an HTTP syntax error: nothing more can be answered on it
+    // a broken connection: nothing more can be answered on it (HTTP syntax errors and refused
+    // bodies arrive as failed requests instead, and are answered in order)
     LOG.log(Level.FINE, "closing a connection after " + cause, cause);
     ctx.close();
   }

@@ -10,7 +10,6 @@ import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpContentDecompressor;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
@@ -21,8 +20,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The Netty side of the server: an event loop that accepts and parses HTTP/1.1 with keep-alive,
- * inflates gzip and deflate bodies, bounds their size, and hands whole requests to {@link
- * DynamoDbHttpHandler}. Engine calls run on a fixed pool of worker threads, never one per
+ * bounds body sizes, and hands whole requests to {@link DynamoDbHttpHandler} (which inflates
+ * compressed bodies after checking their signature). Engine calls run on a fixed pool of worker threads, never one per
  * connection.
  */
 public final class HttpServer implements AutoCloseable {
@@ -50,7 +49,6 @@ public final class HttpServer implements AutoCloseable {
             connections.add(ch);
             ch.pipeline()
                 .addLast("http", new HttpServerCodec())
-                .addLast("inflate", new HttpContentDecompressor())
                 .addLast("aggregate", new BodyLimit(maxRequestBytes))
                 .addLast("dynamodb", new DynamoDbHttpHandler(state, workers));
           }

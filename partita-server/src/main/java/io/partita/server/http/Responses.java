@@ -33,6 +33,7 @@ final class Responses {
     h.set(HttpHeaderNames.CONTENT_TYPE, JSON_1_0);
     h.set("x-amzn-RequestId", RequestIds.next());
     h.set("x-amz-crc32", Long.toString(crc32(wire)));
+    h.set(HttpHeaderNames.DATE, HttpDate.now());
     if (compression != Compression.NONE) {
       h.set(HttpHeaderNames.CONTENT_ENCODING, compression.contentEncoding);
     }
@@ -53,6 +54,7 @@ final class Responses {
     FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, body);
     response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain");
     response.headers().set("x-amzn-RequestId", RequestIds.next());
+    response.headers().set(HttpHeaderNames.DATE, HttpDate.now());
     response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, text.length);
     return response;
   }

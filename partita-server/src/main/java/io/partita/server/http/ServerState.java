@@ -13,12 +13,15 @@ public final class ServerState {
   private final Authenticator authenticator;
   private final String region;
   private final Threading threading;
+  private final int maxRequestBytes;
   private final Object lock = new Object();
   private int inFlight;
   private boolean draining;
 
-  public ServerState(Dispatcher dispatcher, Authenticator authenticator, String region, boolean durable) {
+  public ServerState(Dispatcher dispatcher, Authenticator authenticator, String region, boolean durable,
+      int maxRequestBytes) {
     this.threading = new Threading(durable);
+    this.maxRequestBytes = maxRequestBytes;
     this.dispatcher = dispatcher;
     this.authenticator = authenticator;
     this.region = region;
@@ -30,6 +33,10 @@ public final class ServerState {
 
   Authenticator authenticator() {
     return authenticator;
+  }
+
+  int maxRequestBytes() {
+    return maxRequestBytes;
   }
 
   Threading threading() {

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Modifier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import software.amazon.awssdk.core.SdkPojo;
@@ -63,8 +64,8 @@ public final class Dispatcher {
       // a bug, not an answer: log it with its stack, and answer as DynamoDB does for its own faults
       LOG.log(Level.SEVERE, "request to " + target + " failed", e);
       out.clear();
-      return writeError(new PartitaException(ErrorCode.InternalServerError,
-          "Internal server error: " + e), out.stream());
+      return writeError(new PartitaException(ErrorCode.InternalServerError, "Internal server error"),
+          out.stream());
     }
   }
 
@@ -107,9 +108,9 @@ public final class Dispatcher {
       return false;
     }
     try {
-      Class.forName(DynamoDbRequest.class.getPackageName() + "." + operation + "Request", false,
+      Class<?> type = Class.forName(DynamoDbRequest.class.getPackageName() + "." + operation + "Request", false,
           Dispatcher.class.getClassLoader());
-      return true;
+      return DynamoDbRequest.class.isAssignableFrom(type) && !Modifier.isAbstract(type.getModifiers());
     } catch (ClassNotFoundException e) {
       return false;
     }

@@ -36,6 +36,7 @@ import software.amazon.awssdk.utils.builder.SdkBuilder;
 public final class SdkJsonReader {
   private static final Base64.Decoder BASE64 = Base64.getDecoder();
   private static final int MAX_SCALE = 400;
+  private static final int MAX_NUMBER_TEXT = 100;
   /** The largest timestamp accepted, in epoch seconds: the year 9999, far beyond any DynamoDB date. */
   private static final BigDecimal MAX_EPOCH_SECONDS = BigDecimal.valueOf(253_402_300_799L);
 
@@ -172,9 +173,14 @@ public final class SdkJsonReader {
   private static BigDecimal number(SdkField<?> field, JsonToken token, JsonParser p) throws IOException {
     if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT
         || token == JsonToken.VALUE_STRING) {
+      String text = p.getText().trim();
+      if (text.length() > MAX_NUMBER_TEXT) {
+        // parsing is quadratic in the length; no member of DynamoDB's API needs long numbers
+        throw serialization(field.locationName() + " is out of range: " + abbreviate(text));
+      }
       BigDecimal n;
       try {
-        n = new BigDecimal(p.getText().trim());
+        n = new BigDecimal(text);
       } catch (NumberFormatException e) {
         throw serialization(field.locationName() + " must be a number, not " + describe(token, p));
       }
