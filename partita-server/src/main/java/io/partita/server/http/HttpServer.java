@@ -11,6 +11,7 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
@@ -25,6 +26,7 @@ import java.util.concurrent.TimeUnit;
  * connection.
  */
 public final class HttpServer implements AutoCloseable {
+  private static final int IDLE_SECONDS = 300;
   private final ServerState state;
   private final EventLoopGroup boss;
   private final EventLoopGroup loop;
@@ -48,6 +50,14 @@ public final class HttpServer implements AutoCloseable {
           protected void initChannel(SocketChannel ch) {
             connections.add(ch);
             ch.pipeline()
+                // a connection silent for five minutes, half a request included, is closed
+                .addLast("idle", new IdleStateHandler(0, 0, IDLE_SECONDS) {
+                  @Override
+                  protected void channelIdle(io.netty.channel.ChannelHandlerContext ctx,
+                      io.netty.handler.timeout.IdleStateEvent evt) {
+                    ctx.close();
+                  }
+                })
                 .addLast("http", new HttpServerCodec())
                 .addLast("aggregate", new BodyLimit(maxRequestBytes))
                 .addLast("dynamodb", new DynamoDbHttpHandler(state, workers));
