@@ -18,6 +18,7 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.RocksMemEnv;
 import org.rocksdb.Slice;
+import org.rocksdb.Snapshot;
 import org.rocksdb.UInt64AddOperator;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
@@ -150,6 +151,77 @@ public final class Store implements AutoCloseable {
       throw wrap("scan", e);
     }
     return out;
+  }
+
+  /**
+   * A cursor over the entries with {@code from <= key < to}, in key order or reversed, reading one
+   * snapshot: a page of a Query or Scan sees the table as it was when the page began, however long
+   * it reads. The caller must close it.
+   */
+  public Cursor cursor(byte[] from, byte[] to, boolean reverse) {
+    return new Cursor(from, to, reverse);
+  }
+
+  /** See {@link #cursor}. Not thread-safe. */
+  public final class Cursor implements AutoCloseable {
+    private final Snapshot snapshot;
+    private final Slice lower;
+    private final Slice upper;
+    private final ReadOptions options;
+    private final RocksIterator it;
+    private final boolean reverse;
+    private boolean started;
+
+    private Cursor(byte[] from, byte[] to, boolean reverse) {
+      this.reverse = reverse;
+      this.snapshot = db.getSnapshot();
+      this.lower = new Slice(from);
+      this.upper = new Slice(to);
+      this.options = new ReadOptions().setSnapshot(snapshot).setIterateLowerBound(lower).setIterateUpperBound(upper);
+      this.it = db.newIterator(options);
+    }
+
+    /** Moves to the next entry; {@code false} when there is none. */
+    public boolean next() {
+      if (!started) {
+        started = true;
+        if (reverse) {
+          it.seekToLast();
+        } else {
+          it.seekToFirst();
+        }
+      } else if (reverse) {
+        it.prev();
+      } else {
+        it.next();
+      }
+      if (it.isValid()) {
+        return true;
+      }
+      try {
+        it.status();
+      } catch (RocksDBException e) {
+        throw wrap("cursor", e);
+      }
+      return false;
+    }
+
+    public byte[] key() {
+      return it.key();
+    }
+
+    public byte[] value() {
+      return it.value();
+    }
+
+    @Override
+    public void close() {
+      it.close();
+      options.close();
+      lower.close();
+      upper.close();
+      db.releaseSnapshot(snapshot);
+    }
   }
 
   @Override

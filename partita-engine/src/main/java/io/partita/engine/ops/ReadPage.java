@@ -1,0 +1,81 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.expr.Condition;
+import io.partita.engine.expr.Projection;
+import io.partita.engine.storage.Store;
+import io.partita.engine.table.TableDef;
+import io.partita.engine.value.ItemCodec;
+import io.partita.engine.value.ItemSize;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * One page of a Query or Scan, by DynamoDB's rules: items are read in order until {@code Limit}
+ * items have been evaluated or 1 MB has been read, counting items before the filter (so a page may
+ * come back empty with a key to go on from); the filter and projection apply to what was read; the
+ * last item evaluated names where the next page starts.
+ */
+final class ReadPage {
+  /** DynamoDB reads at most 1 MB of items per Query or Scan page, measured before any filter. */
+  static final long MAX_PAGE_BYTES = 1024 * 1024;
+
+  /**
+   * @param limit items to evaluate at most, or {@code Integer.MAX_VALUE}
+   * @param filter the FilterExpression, or null
+   * @param projection the ProjectionExpression, or null
+   * @param countOnly Select=COUNT: count, return no items
+   * @param keys which storage keys belong to this read (a Scan segment), or null for all
+   */
+  record Spec(TableDef table, int limit, Condition filter, Projection projection, boolean countOnly,
+      Predicate<byte[]> keys) {}
+
+  record Result(List<Map<String, AttributeValue>> items, int count, int scanned,
+      Map<String, AttributeValue> lastEvaluatedKey, long bytesRead) {}
+
+  private ReadPage() {}
+
+  static Result read(Store.Cursor cursor, Spec spec) {
+    List<Map<String, AttributeValue>> items = new ArrayList<>();
+    int count = 0;
+    int scanned = 0;
+    long bytes = 0;
+    Map<String, AttributeValue> last = null;
+    while (scanned < spec.limit() && bytes < MAX_PAGE_BYTES && cursor.next()) {
+      if (spec.keys() != null && !spec.keys().test(cursor.key())) {
+        continue;
+      }
+      Map<String, AttributeValue> item = ItemCodec.decode(cursor.value());
+      scanned++;
+      bytes += ItemSize.of(item);
+      last = item;
+      if (spec.filter() != null && !spec.filter().test(item)) {
+        continue;
+      }
+      count++;
+      if (!spec.countOnly()) {
+        items.add(spec.projection() == null ? item : spec.projection().apply(item));
+      }
+    }
+    // stopped by Limit or by size: say where to go on from, even if nothing follows (as DynamoDB does)
+    boolean cut = scanned == spec.limit() || bytes >= MAX_PAGE_BYTES;
+    return new Result(items, count, scanned, cut && last != null ? keyOf(spec.table(), last) : null, bytes);
+  }
+
+  static Map<String, AttributeValue> keyOf(TableDef table, Map<String, AttributeValue> item) {
+    Map<String, AttributeValue> key = new LinkedHashMap<>();
+    key.put(table.hash().name(), item.get(table.hash().name()));
+    if (table.range() != null) {
+      key.put(table.range().name(), item.get(table.range().name()));
+    }
+    return key;
+  }
+
+  /** Read capacity of a page: the sizes of every item read, summed, then rounded up to 4 KB units. */
+  static double readUnits(long bytes, boolean consistent) {
+    return Math.ceil(bytes / 4096.0) * (consistent ? 1.0 : 0.5);
+  }
+}

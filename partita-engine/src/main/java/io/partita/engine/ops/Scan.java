@@ -1,0 +1,108 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.PartitaException;
+import io.partita.engine.expr.Condition;
+import io.partita.engine.expr.ExpressionContext;
+import io.partita.engine.expr.Projection;
+import io.partita.engine.storage.Keyspace;
+import io.partita.engine.storage.Store;
+import io.partita.engine.table.Table;
+import io.partita.engine.table.TableDef;
+import io.partita.engine.value.KeyCodec;
+import java.util.Arrays;
+import java.util.function.Predicate;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+
+/**
+ * Scan: every item of the table in storage order (partition key bytes, then sort key), a page at a
+ * time by DynamoDB's rules ({@link ReadPage}). A parallel scan's segment holds the partitions whose
+ * key hashes to it, so segments are disjoint, their union is the table, and an item collection is
+ * never split between two segments.
+ */
+public final class Scan {
+  private Scan() {}
+
+  public static ScanResponse execute(EngineContext ctx, ScanRequest req) {
+    Constraints.check().tableName(req.tableName(), "tableName").done();
+    RequestParams.refuseLegacy(
+        RequestParams.given("AttributesToGet", req.hasAttributesToGet(), "ScanFilter", req.hasScanFilter(),
+            "ConditionalOperator", req.conditionalOperatorAsString() != null),
+        RequestParams.given("ProjectionExpression", req.projectionExpression() != null,
+            "FilterExpression", req.filterExpression() != null));
+    segments(req.segment(), req.totalSegments());
+    int limit = ReadParams.limit(req.limit());
+    boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(), req.projectionExpression(),
+        req.indexName());
+    Table table = ctx.catalog.get(req.tableName());
+    TableDef def = table.def();
+    ReadParams.refuseIndex(def, req.indexName());
+
+    boolean anyExpression = req.projectionExpression() != null || req.filterExpression() != null;
+    ExpressionContext expressions = RequestParams.expressions(
+        req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
+        req.hasExpressionAttributeValues(), req.expressionAttributeValues(), anyExpression,
+        "ProjectionExpression and FilterExpression are null");
+    Condition filter = req.filterExpression() == null ? null
+        : expressions.condition(req.filterExpression(), "FilterExpression");
+    Projection projection = ReadParams.projection(expressions, req.projectionExpression());
+    expressions.checkAllUsed();
+
+    byte[] from = Keyspace.itemsFrom(def.id());
+    if (req.hasExclusiveStartKey()) {
+      from = after(StartKeys.of(def, req.exclusiveStartKey()).storageKey());
+    }
+    ReadPage.Result page;
+    try (Store.Cursor cursor = ctx.store.cursor(from, Keyspace.itemsTo(def.id()), false)) {
+      page = ReadPage.read(cursor, new ReadPage.Spec(def, limit, filter, projection, countOnly,
+          segmentFilter(req.segment(), req.totalSegments())));
+    }
+    ScanResponse.Builder out = ScanResponse.builder().count(page.count()).scannedCount(page.scanned());
+    if (!countOnly) {
+      out.items(page.items());
+    }
+    if (page.lastEvaluatedKey() != null) {
+      out.lastEvaluatedKey(page.lastEvaluatedKey());
+    }
+    if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
+      out.consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
+          ReadPage.readUnits(page.bytesRead(), Boolean.TRUE.equals(req.consistentRead()))));
+    }
+    return out.build();
+  }
+
+  private static void segments(Integer segment, Integer total) {
+    if (segment != null && total == null) {
+      throw PartitaException.validation("If segment is specified, total segment must also be specified");
+    }
+    if (total != null && segment == null) {
+      throw PartitaException.validation("If total segment is specified, segment must also be specified");
+    }
+    if (total != null) {
+      Constraints.check()
+          .range((long) segment, 0, Math.max(0, total - 1), "segment")
+          .range((long) total, 1, 1_000_000, "totalSegments")
+          .done();
+    }
+  }
+
+  /** The storage keys of one segment: those whose partition key bytes hash to it. */
+  private static Predicate<byte[]> segmentFilter(Integer segment, Integer total) {
+    if (total == null || total == 1) {
+      return null;
+    }
+    int headerLength = Keyspace.itemsFrom(0).length;
+    return key -> {
+      int end = headerLength + KeyCodec.terminatedLength(key, headerLength);
+      int hash = Arrays.hashCode(Arrays.copyOfRange(key, headerLength, end));
+      hash ^= hash >>> 16;
+      return Math.floorMod(hash * 0x9E3779B9, total) == segment;
+    };
+  }
+
+  /** The smallest key after {@code key}: a scan from an exclusive start key begins there. */
+  static byte[] after(byte[] key) {
+    return Arrays.copyOf(key, key.length + 1);
+  }
+}

@@ -1,0 +1,29 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.PartitaException;
+import io.partita.engine.table.TableDef;
+import io.partita.engine.value.ScalarType;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** ExclusiveStartKey, checked against the table's key schema with DynamoDB's messages. */
+final class StartKeys {
+  private StartKeys() {}
+
+  static ItemKey of(TableDef table, Map<String, AttributeValue> startKey) {
+    int expected = table.range() == null ? 1 : 2;
+    if (startKey.size() != expected) {
+      throw PartitaException.validation("Exclusive Start Key must have same size as table's key schema");
+    }
+    AttributeValue hash = startKey.get(table.hash().name());
+    AttributeValue range = table.range() == null ? null : startKey.get(table.range().name());
+    if (hash == null || (table.range() != null && range == null)) {
+      throw PartitaException.validation("The provided starting key is invalid: The provided key element does not match the schema");
+    }
+    if (ScalarType.of(hash) != table.hash().type() || (range != null && ScalarType.of(range) != table.range().type())) {
+      // DynamoDB Local's wording; Amazon DynamoDB's is not documented
+      throw PartitaException.validation("Type mismatch for attribute to update");
+    }
+    return Keys.ofKey(table, startKey);
+  }
+}
