@@ -30,6 +30,8 @@ final class Binder {
   private final ExpressionContext context;
   private final String kind;
   private final String[] errors = new String[6];
+  /** Top-level attribute names of every path bound, for rules on which attributes an expression may read. */
+  private final java.util.Set<String> topLevelNames = new java.util.LinkedHashSet<>();
 
   Binder(ExpressionContext context, String kind) {
     this.context = context;
@@ -49,6 +51,10 @@ final class Binder {
       }
     }
     return result;
+  }
+
+  java.util.Set<String> topLevelNames() {
+    return topLevelNames;
   }
 
   // ---- shared ----
@@ -71,6 +77,9 @@ final class Binder {
           out.add(name.text());
         }
       }
+    }
+    if (!out.isEmpty() && out.get(0) instanceof String first) {
+      topLevelNames.add(first);
     }
     return new DocPath(out);
   }

@@ -40,6 +40,24 @@ public final class ExpressionContext {
     return new Binder(this, kind).condition(AstCache.condition(expression, kind));
   }
 
+  /**
+   * A Query's FilterExpression: a condition that may not read the key attributes, which the key
+   * condition already decides (DynamoDB refuses them, after the usual binding checks).
+   */
+  public Condition queryFilter(String expression, java.util.Collection<String> keyAttributes) {
+    String kind = "FilterExpression";
+    checkText(expression, kind);
+    Binder binder = new Binder(this, kind);
+    Condition condition = binder.condition(AstCache.condition(expression, kind));
+    for (String name : binder.topLevelNames()) {
+      if (keyAttributes.contains(name)) {
+        throw PartitaException.validation(
+            "Filter Expression can only contain non-primary key attributes: Primary key attribute: " + name);
+      }
+    }
+    return condition;
+  }
+
   public Update update(String expression) {
     String kind = "UpdateExpression";
     checkText(expression, kind);
