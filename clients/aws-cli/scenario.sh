@@ -88,6 +88,8 @@ elif mode == "get":
     print(v if isinstance(v, str) else json.dumps(v))
 elif mode == "merge":
     print(json.dumps({**json.loads(sys.argv[2]), **json.loads(sys.argv[3])}))
+elif mode == "sort-keys":
+    print(json.dumps([i.get("SK", {}).get("S") for i in (json.loads(sys.argv[2] or "null") or {}).get("Items") or []]))
 elif mode == "has-table":
     print("yes" if sys.argv[3] in json.loads(sys.argv[2])["TableNames"] else "no")
 '
@@ -98,6 +100,7 @@ expect_json() { # STEP WHAT ACTUAL_JSON PATH EXPECTED_JSON
 }
 json_get() { "$PY" -c "$PY_JSON" get "$1" "$2"; }          # JSON PATH
 json_merge() { "$PY" -c "$PY_JSON" merge "$1" "$2"; }      # JSON OVERRIDES
+sort_keys() { "$PY" -c "$PY_JSON" sort-keys "$1"; }        # RESPONSE_JSON -> JSON list of Items' SK
 
 # expect_error STEP CODE ddb ARGS...: the call must exit non-zero with "(CODE)" in
 # stderr. It runs with --debug so the HTTP status can be read from the urllib3 log
@@ -255,6 +258,80 @@ step06_conditional_update_fails() {
   expect_json "$STEP" "item unchanged by the failed update" "$resp" Item "$SHIPPED_ORDER1"
 }
 
+# Steps 6a-6e read the item collection as it stands after step 6: the profile and the
+# three orders, ORDER#2025-001 shipped. Every query and scan runs with --no-paginate,
+# so that the output is the one response the server sent: without it the CLI follows
+# LastEvaluatedKey itself and merges the pages (summing Count and ScannedCount, and
+# adding "ConsumedCapacity": null). CLI 2.9 already stops paginating when --limit or
+# --exclusive-start-key is given, but --no-paginate says so rather than relying on it.
+QUERY_VALUES="{\":pk\":{\"S\":\"$PK\"},\":order\":{\"S\":\"ORDER#\"}}"
+query() { ddb query --table-name "$TABLE" --no-paginate "$@"; }
+
+step06a_query_collection() {
+  STEP="6a Query item collection"
+  local resp
+  resp=$(query --key-condition-expression 'PK = :pk' \
+    --expression-attribute-values "{\":pk\":{\"S\":\"$PK\"}}" --consistent-read)
+  expect_json "$STEP" "sort keys, ascending" "$(sort_keys "$resp")" "" \
+    '["ORDER#2025-001","ORDER#2025-002","ORDER#2025-003","PROFILE"]'
+  expect_json "$STEP" "items equal GetItem's" "$resp" Items "[$SHIPPED_ORDER1,$ORDER2,$ORDER3,$PROFILE]"
+  expect "$STEP" Count "$(json_get "$resp" Count)" 4
+  expect "$STEP" ScannedCount "$(json_get "$resp" ScannedCount)" 4
+  expect_json "$STEP" "no LastEvaluatedKey" "$resp" LastEvaluatedKey null
+}
+
+step06b_query_latest_orders_paged() {
+  STEP="6b Query latest orders, page 1"
+  local resp lek
+  local args=(--key-condition-expression 'PK = :pk AND begins_with(SK, :order)'
+              --expression-attribute-values "$QUERY_VALUES" --no-scan-index-forward --limit 2)
+  resp=$(query "${args[@]}")
+  expect_json "$STEP" "sort keys, descending" "$(sort_keys "$resp")" "" '["ORDER#2025-003","ORDER#2025-002"]'
+  expect_json "$STEP" items "$resp" Items "[$ORDER3,$ORDER2]"
+  expect "$STEP" Count "$(json_get "$resp" Count)" 2
+  expect_json "$STEP" LastEvaluatedKey "$resp" LastEvaluatedKey "$(key 'ORDER#2025-002')"
+  lek=$(json_get "$resp" LastEvaluatedKey)
+  STEP="6b Query latest orders, page 2"
+  resp=$(query "${args[@]}" --exclusive-start-key "$lek")
+  expect_json "$STEP" "sort keys" "$(sort_keys "$resp")" "" '["ORDER#2025-001"]'
+  expect_json "$STEP" items "$resp" Items "[$SHIPPED_ORDER1]"
+  expect "$STEP" Count "$(json_get "$resp" Count)" 1
+  expect_json "$STEP" "no LastEvaluatedKey (page not cut by Limit)" "$resp" LastEvaluatedKey null
+}
+
+step06c_query_filter_projection() {
+  STEP="6c Query filter and projection"
+  local resp
+  resp=$(query --key-condition-expression 'PK = :pk AND begins_with(SK, :order)' \
+    --filter-expression '#s = :shipped' --projection-expression 'SK, #s' \
+    --expression-attribute-names '{"#s":"status"}' \
+    --expression-attribute-values "{\":pk\":{\"S\":\"$PK\"},\":order\":{\"S\":\"ORDER#\"},\":shipped\":{\"S\":\"SHIPPED\"}}")
+  expect_json "$STEP" "projected items" "$resp" Items \
+    '[{"SK":{"S":"ORDER#2025-001"},"status":{"S":"SHIPPED"}}]'
+  expect "$STEP" Count "$(json_get "$resp" Count)" 1
+  expect "$STEP" ScannedCount "$(json_get "$resp" ScannedCount)" 3
+}
+
+step06d_query_filter_on_key_fails() {
+  STEP="6d Query filter on a key attribute"
+  local msg want="Filter Expression can only contain non-primary key attributes"
+  must_error "$STEP" ValidationException \
+    query --key-condition-expression 'PK = :pk' --filter-expression 'SK = :x' \
+      --expression-attribute-values "{\":pk\":{\"S\":\"$PK\"},\":x\":{\"S\":\"PROFILE\"}}"
+  msg=$(grep -E '^An error occurred \(' "$WORK/err" | tail -n 1 || true)
+  [[ "$msg" == *"$want"* ]] || fail "$STEP" "message does not contain \"$want\": $msg"
+  ok "$STEP" "message: $(sed -E 's/^.* operation( \([^)]*\))?: //' <<<"$msg")"
+}
+
+step06e_scan_count() {
+  STEP="6e Scan Select COUNT"
+  local resp
+  resp=$(ddb scan --table-name "$TABLE" --select COUNT --no-paginate)
+  expect "$STEP" Count "$(json_get "$resp" Count)" 4
+  expect "$STEP" ScannedCount "$(json_get "$resp" ScannedCount)" 4
+  expect_json "$STEP" "no Items" "$resp" Items null
+}
+
 step07_put_if_absent_fails() {
   STEP="7 PutItem attribute_not_exists"
   local new_profile
@@ -302,9 +379,10 @@ step10_delete_item() {
 
 # ----------------------------------------------------------------------------
 # FUTURE STEPS go here, before DeleteTable (they need the table):
-#   Query of the item collection (PK = USER#alice, begins_with(SK, 'ORDER#')),
 #   GSI, transactions (transact-write-items/transact-get-items), batch load
 #   (batch-write-item/batch-get-item). Add a stepNN_... function and call it below.
+#   (The Query and Scan steps 6a-6e are not here but right after step 6: they
+#   read the whole item collection, before step 10 deletes ORDER#2025-002.)
 # ----------------------------------------------------------------------------
 
 step11_delete_table() {
@@ -330,6 +408,11 @@ step03_put_orders
 step04_get_items
 step05_conditional_update
 step06_conditional_update_fails
+step06a_query_collection
+step06b_query_latest_orders_paged
+step06c_query_filter_projection
+step06d_query_filter_on_key_fails
+step06e_scan_count
 step07_put_if_absent_fails
 step08_validation_error
 step09_missing_table

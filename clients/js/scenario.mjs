@@ -21,6 +21,8 @@ import {
   GetItemCommand,
   UpdateItemCommand,
   DeleteItemCommand,
+  QueryCommand,
+  ScanCommand,
   DeleteTableCommand,
   ListTablesCommand,
 } from "@aws-sdk/client-dynamodb";
@@ -140,6 +142,13 @@ const UPDATE = {
 
 const SHIPPED_ORDER1 = { ...ORDERS[0], status: { S: "SHIPPED" }, shippedAt: { S: SHIPPED_AT }, version: { N: "1" } };
 
+const LATEST_ORDERS = {
+  KeyConditionExpression: "PK = :pk AND begins_with(SK, :order)",
+  ExpressionAttributeValues: { ":pk": { S: PK }, ":order": { S: "ORDER#" } },
+  ScanIndexForward: false,
+  Limit: 2,
+};
+
 // ------------------------------------------------------------------ steps ---
 
 async function listTables(ddb) {
@@ -155,6 +164,7 @@ async function listTables(ddb) {
 
 function makeSteps(ddb, table, state) {
   const get = (sk) => ddb.send(new GetItemCommand({ TableName: table, Key: key(sk), ConsistentRead: true }));
+  const query = (input) => ddb.send(new QueryCommand({ TableName: table, ...input }));
 
   return [
     async function step01_createTable() {
@@ -228,6 +238,77 @@ function makeSteps(ddb, table, state) {
       expect(step, (await get("ORDER#2025-001")).Item, SHIPPED_ORDER1, "item unchanged by the failed update");
     },
 
+    // Steps 6a-6e read the item collection as it stands after step 6: the profile and
+    // the three orders, ORDER#2025-001 shipped.
+
+    async function step06a_queryCollection() {
+      const step = "6a Query item collection";
+      const resp = await query({
+        KeyConditionExpression: "PK = :pk",
+        ExpressionAttributeValues: { ":pk": { S: PK } },
+        ConsistentRead: true,
+      });
+      const items = resp.Items ?? [];
+      expect(step, items.map((i) => i.SK?.S), ["ORDER#2025-001", "ORDER#2025-002", "ORDER#2025-003", "PROFILE"], "sort keys, ascending");
+      expect(step, items, [SHIPPED_ORDER1, ORDERS[1], ORDERS[2], PROFILE], "items equal GetItem's");
+      expect(step, resp.Count, 4, "Count");
+      expect(step, resp.ScannedCount, 4, "ScannedCount");
+      expect(step, resp.LastEvaluatedKey, undefined, "no LastEvaluatedKey");
+    },
+
+    async function step06b_queryLatestOrdersPaged() {
+      let step = "6b Query latest orders, page 1";
+      let resp = await query(LATEST_ORDERS);
+      let items = resp.Items ?? [];
+      expect(step, items.map((i) => i.SK?.S), ["ORDER#2025-003", "ORDER#2025-002"], "sort keys, descending");
+      expect(step, items, [ORDERS[2], ORDERS[1]], "items");
+      expect(step, resp.Count, 2, "Count");
+      expect(step, resp.LastEvaluatedKey, key("ORDER#2025-002"), "LastEvaluatedKey");
+      step = "6b Query latest orders, page 2";
+      resp = await query({ ...LATEST_ORDERS, ExclusiveStartKey: resp.LastEvaluatedKey });
+      items = resp.Items ?? [];
+      expect(step, items.map((i) => i.SK?.S), ["ORDER#2025-001"], "sort keys");
+      expect(step, items, [SHIPPED_ORDER1], "items");
+      expect(step, resp.Count, 1, "Count");
+      expect(step, resp.LastEvaluatedKey, undefined, "no LastEvaluatedKey (page not cut by Limit)");
+    },
+
+    async function step06c_queryFilterProjection() {
+      const step = "6c Query filter and projection";
+      const resp = await query({
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :order)",
+        FilterExpression: "#s = :shipped",
+        ProjectionExpression: "SK, #s",
+        ExpressionAttributeNames: { "#s": "status" },
+        ExpressionAttributeValues: { ":pk": { S: PK }, ":order": { S: "ORDER#" }, ":shipped": { S: "SHIPPED" } },
+      });
+      expect(step, resp.Items, [{ SK: { S: "ORDER#2025-001" }, status: { S: "SHIPPED" } }], "projected items");
+      expect(step, resp.Count, 1, "Count");
+      expect(step, resp.ScannedCount, 3, "ScannedCount");
+    },
+
+    async function step06d_queryFilterOnKeyFails() {
+      const step = "6d Query filter on a key attribute";
+      const err = await expectError(step,
+        () => query({
+          KeyConditionExpression: "PK = :pk",
+          FilterExpression: "SK = :x",
+          ExpressionAttributeValues: { ":pk": { S: PK }, ":x": { S: "PROFILE" } },
+        }),
+        "ValidationException");
+      const want = "Filter Expression can only contain non-primary key attributes";
+      if (!err.message?.includes(want)) fail(step, `message does not contain ${show(want)}: ${show(err.message)}`);
+      console.log(`  ok  ${step}: message: ${err.message}`);
+    },
+
+    async function step06e_scanCount() {
+      const step = "6e Scan Select COUNT";
+      const resp = await ddb.send(new ScanCommand({ TableName: table, Select: "COUNT" }));
+      expect(step, resp.Count, 4, "Count");
+      expect(step, resp.ScannedCount, 4, "ScannedCount");
+      expect(step, resp.Items, undefined, "no Items");
+    },
+
     async function step07_putIfAbsentFails() {
       const step = "7 PutItem attribute_not_exists";
       const newProfile = { ...PROFILE, email: { S: "alice@new.example.com" } };
@@ -266,9 +347,10 @@ function makeSteps(ddb, table, state) {
 
     // ------------------------------------------------------------------------
     // FUTURE STEPS go here, before DeleteTable (they need the table):
-    //   Query of the item collection (PK = USER#alice, begins_with(SK, 'ORDER#')),
     //   GSI, transactions (TransactWriteItems/TransactGetItems), batch load
     //   (BatchWriteItem/BatchGetItem). Add an async function to this list.
+    //   (The Query and Scan steps 6a-6e are not here but right after step 6: they
+    //   read the whole item collection, before step 10 deletes ORDER#2025-002.)
     // ------------------------------------------------------------------------
 
     async function step11_deleteTable() {

@@ -260,6 +260,80 @@ class Scenario:
         expect(step, self.get("ORDER#2025-001").get("Item"), self.shipped_order1(),
                "item unchanged by the failed update")
 
+    # Steps 6a-6e read the item collection as it stands after step 6: the profile and
+    # the three orders, ORDER#2025-001 shipped.
+
+    def query(self, **kwargs):
+        return self.ddb.query(TableName=self.table, **kwargs)
+
+    LATEST_ORDERS = dict(
+        KeyConditionExpression="PK = :pk AND begins_with(SK, :order)",
+        ExpressionAttributeValues={":pk": {"S": PK}, ":order": {"S": "ORDER#"}},
+        ScanIndexForward=False,
+        Limit=2,
+    )
+
+    def step06a_query_collection(self):
+        step = "6a Query item collection"
+        resp = self.query(KeyConditionExpression="PK = :pk",
+                          ExpressionAttributeValues={":pk": {"S": PK}}, ConsistentRead=True)
+        items = resp.get("Items", [])
+        expect(step, [i["SK"]["S"] for i in items],
+               ["ORDER#2025-001", "ORDER#2025-002", "ORDER#2025-003", "PROFILE"], "sort keys, ascending")
+        expect(step, items, [self.shipped_order1(), ORDERS[1], ORDERS[2], PROFILE], "items equal GetItem's")
+        expect(step, resp.get("Count"), 4, "Count")
+        expect(step, resp.get("ScannedCount"), 4, "ScannedCount")
+        expect(step, "LastEvaluatedKey" in resp, False, "no LastEvaluatedKey")
+
+    def step06b_query_latest_orders_paged(self):
+        step = "6b Query latest orders, page 1"
+        resp = self.query(**self.LATEST_ORDERS)
+        items = resp.get("Items", [])
+        expect(step, [i["SK"]["S"] for i in items], ["ORDER#2025-003", "ORDER#2025-002"], "sort keys, descending")
+        expect(step, items, [ORDERS[2], ORDERS[1]], "items")
+        expect(step, resp.get("Count"), 2, "Count")
+        expect(step, resp.get("LastEvaluatedKey"), key("ORDER#2025-002"), "LastEvaluatedKey")
+        step = "6b Query latest orders, page 2"
+        resp = self.query(**self.LATEST_ORDERS, ExclusiveStartKey=resp["LastEvaluatedKey"])
+        items = resp.get("Items", [])
+        expect(step, [i["SK"]["S"] for i in items], ["ORDER#2025-001"], "sort keys")
+        expect(step, items, [self.shipped_order1()], "items")
+        expect(step, resp.get("Count"), 1, "Count")
+        expect(step, "LastEvaluatedKey" in resp, False, "no LastEvaluatedKey (page not cut by Limit)")
+
+    def step06c_query_filter_projection(self):
+        step = "6c Query filter and projection"
+        resp = self.query(
+            KeyConditionExpression="PK = :pk AND begins_with(SK, :order)",
+            FilterExpression="#s = :shipped",
+            ProjectionExpression="SK, #s",
+            ExpressionAttributeNames={"#s": "status"},
+            ExpressionAttributeValues={":pk": {"S": PK}, ":order": {"S": "ORDER#"}, ":shipped": {"S": "SHIPPED"}},
+        )
+        expect(step, resp.get("Items"), [{"SK": {"S": "ORDER#2025-001"}, "status": {"S": "SHIPPED"}}],
+               "projected items")
+        expect(step, resp.get("Count"), 1, "Count")
+        expect(step, resp.get("ScannedCount"), 3, "ScannedCount")
+
+    def step06d_query_filter_on_key_fails(self):
+        step = "6d Query filter on a key attribute"
+        e = expect_error(step, lambda: self.query(
+            KeyConditionExpression="PK = :pk", FilterExpression="SK = :x",
+            ExpressionAttributeValues={":pk": {"S": PK}, ":x": {"S": "PROFILE"}}),
+            "ValidationException")
+        message = e.response.get("Error", {}).get("Message", "")
+        want = "Filter Expression can only contain non-primary key attributes"
+        if want not in message:
+            fail(step, f"message does not contain {want!r}: {message!r}")
+        print(f"  ok  {step}: message: {message}")
+
+    def step06e_scan_count(self):
+        step = "6e Scan Select COUNT"
+        resp = self.ddb.scan(TableName=self.table, Select="COUNT")
+        expect(step, resp.get("Count"), 4, "Count")
+        expect(step, resp.get("ScannedCount"), 4, "ScannedCount")
+        expect(step, "Items" in resp, False, "no Items")
+
     def step07_put_if_absent_fails(self):
         step = "7 PutItem attribute_not_exists"
         new_profile = {**PROFILE, "email": {"S": "alice@new.example.com"}}
@@ -291,9 +365,10 @@ class Scenario:
 
     # ----------------------------------------------------------------------
     # FUTURE STEPS go here, before DeleteTable (they need the table):
-    #   Query of the item collection (PK = USER#alice, begins_with(SK, 'ORDER#')),
     #   GSI, transactions (TransactWriteItems/TransactGetItems), batch load
     #   (BatchWriteItem/BatchGetItem). Add a method and list it in STEPS.
+    #   (The Query and Scan steps 6a-6e are not here but right after step 6: they
+    #   read the whole item collection, before step 10 deletes ORDER#2025-002.)
     # ----------------------------------------------------------------------
 
     def step11_delete_table(self):
@@ -315,6 +390,11 @@ class Scenario:
         step04_get_items,
         step05_conditional_update,
         step06_conditional_update_fails,
+        step06a_query_collection,
+        step06b_query_latest_orders_paged,
+        step06c_query_filter_projection,
+        step06d_query_filter_on_key_fails,
+        step06e_scan_count,
         step07_put_if_absent_fails,
         step08_validation_error,
         step09_missing_table,

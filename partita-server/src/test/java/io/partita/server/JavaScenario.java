@@ -3,6 +3,7 @@ package io.partita.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
 import java.util.List;
@@ -17,10 +18,14 @@ import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import software.amazon.awssdk.services.dynamodb.model.Select;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
@@ -58,14 +63,15 @@ final class JavaScenario {
       for (Map<String, AttributeValue> o : ORDERS) {
         assertEquals(o, get(o.get("SK").s()));
       }
-      conditionalUpdate();
+      Map<String, AttributeValue> shipped = conditionalUpdate();
+      queryItemCollection(shipped);
       putIfAbsentFails();
       errors();
       Map<String, AttributeValue> old = dynamo.deleteItem(b -> b.tableName(table).key(key("ORDER#2025-002"))
           .returnValues(ReturnValue.ALL_OLD)).attributes();
       assertEquals(ORDERS.get(1), old);
       assertEquals(null, get("ORDER#2025-002"));
-      // later issues add: the item-collection Query, the GSI, transactions and the batch load
+      // later issues add: the GSI, transactions and the batch load
     } finally {
       dynamo.deleteTable(b -> b.tableName(table));
     }
@@ -83,7 +89,8 @@ final class JavaScenario {
     assertEquals(TableStatus.ACTIVE, dynamo.describeTable(b -> b.tableName(table)).table().tableStatus());
   }
 
-  private void conditionalUpdate() {
+  /** Steps 5 and 6; returns order 1 as shipped. */
+  private Map<String, AttributeValue> conditionalUpdate() {
     UpdateItemRequest ship = UpdateItemRequest.builder().tableName(table).key(key("ORDER#2025-001"))
         .updateExpression("SET #s = :shipped, shippedAt = :t ADD version :one")
         .conditionExpression("#s = :pending")
@@ -100,6 +107,63 @@ final class JavaScenario {
         () -> dynamo.updateItem(ship));
     assertEquals(400, again.statusCode());
     assertEquals(shipped, get("ORDER#2025-001"));
+    return shipped;
+  }
+
+  /** Steps 6a-6e: Query and Scan over the item collection as steps 1-6 left it. */
+  private void queryItemCollection(Map<String, AttributeValue> shipped) {
+    // 6a: the whole item collection, in sort-key order, each item as GetItem returned it
+    QueryResponse all = dynamo.query(b -> b.tableName(table).keyConditionExpression("PK = :pk")
+        .expressionAttributeValues(Map.of(":pk", s(PK))).consistentRead(true));
+    assertEquals(List.of("ORDER#2025-001", "ORDER#2025-002", "ORDER#2025-003", "PROFILE"), sortKeys(all.items()));
+    assertEquals(List.of(shipped, ORDERS.get(1), ORDERS.get(2), PROFILE), all.items());
+    assertEquals(4, all.count());
+    assertEquals(4, all.scannedCount());
+    assertFalse(all.hasLastEvaluatedKey());
+
+    // 6b: latest orders first, two per page
+    QueryRequest latest = QueryRequest.builder().tableName(table)
+        .keyConditionExpression("PK = :pk AND begins_with(SK, :order)")
+        .expressionAttributeValues(Map.of(":pk", s(PK), ":order", s("ORDER#")))
+        .scanIndexForward(false).limit(2).build();
+    QueryResponse page1 = dynamo.query(latest);
+    assertEquals(List.of("ORDER#2025-003", "ORDER#2025-002"), sortKeys(page1.items()));
+    assertEquals(List.of(ORDERS.get(2), ORDERS.get(1)), page1.items());
+    assertEquals(2, page1.count());
+    assertEquals(key("ORDER#2025-002"), page1.lastEvaluatedKey());
+    QueryResponse page2 = dynamo.query(latest.toBuilder().exclusiveStartKey(page1.lastEvaluatedKey()).build());
+    assertEquals(List.of(shipped), page2.items());
+    assertEquals(1, page2.count());
+    assertFalse(page2.hasLastEvaluatedKey(), "no LastEvaluatedKey when the page was not cut by Limit");
+
+    // 6c: filter and projection; ScannedCount counts the items read before the filter
+    QueryResponse shippedOrders = dynamo.query(b -> b.tableName(table)
+        .keyConditionExpression("PK = :pk AND begins_with(SK, :order)")
+        .filterExpression("#s = :shipped").projectionExpression("SK, #s")
+        .expressionAttributeNames(Map.of("#s", "status"))
+        .expressionAttributeValues(Map.of(":pk", s(PK), ":order", s("ORDER#"), ":shipped", s("SHIPPED"))));
+    assertEquals(List.of(Map.of("SK", s("ORDER#2025-001"), "status", s("SHIPPED"))), shippedOrders.items());
+    assertEquals(1, shippedOrders.count());
+    assertEquals(3, shippedOrders.scannedCount());
+
+    // 6d: a filter may not read the key
+    AwsServiceException keyFilter = assertThrows(AwsServiceException.class,
+        () -> dynamo.query(b -> b.tableName(table).keyConditionExpression("PK = :pk").filterExpression("SK = :x")
+            .expressionAttributeValues(Map.of(":pk", s(PK), ":x", s("PROFILE")))));
+    assertEquals("ValidationException", keyFilter.awsErrorDetails().errorCode());
+    assertEquals(400, keyFilter.statusCode());
+    String message = keyFilter.awsErrorDetails().errorMessage();
+    assertTrue(message.contains("Filter Expression can only contain non-primary key attributes"), message);
+
+    // 6e: count the table
+    ScanResponse counted = dynamo.scan(b -> b.tableName(table).select(Select.COUNT));
+    assertEquals(4, counted.count());
+    assertEquals(4, counted.scannedCount());
+    assertFalse(counted.hasItems());
+  }
+
+  private static List<String> sortKeys(List<Map<String, AttributeValue>> items) {
+    return items.stream().map(i -> i.get("SK").s()).toList();
   }
 
   private void putIfAbsentFails() {
