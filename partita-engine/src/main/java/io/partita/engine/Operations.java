@@ -8,6 +8,7 @@ import io.partita.engine.ops.EngineContext;
 import io.partita.engine.ops.GetItem;
 import io.partita.engine.ops.ListTables;
 import io.partita.engine.ops.PutItem;
+import io.partita.engine.ops.Query;
 import io.partita.engine.ops.Scan;
 import io.partita.engine.ops.UpdateItem;
 import io.partita.engine.ops.UpdateTable;
@@ -24,6 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ListTablesRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest;
@@ -51,6 +53,7 @@ final class Operations {
     add("GetItem", GetItemRequest.class, GetItem::execute);
     add("UpdateItem", UpdateItemRequest.class, UpdateItem::execute);
     add("DeleteItem", DeleteItemRequest.class, DeleteItem::execute);
+    add("Query", QueryRequest.class, Query::execute);
     add("Scan", ScanRequest.class, Scan::execute);
   }
 

@@ -38,9 +38,18 @@ final class Binder {
     this.kind = kind;
   }
 
+  /**
+   * Conditions report their first problem in the order written, whatever its kind: DynamoDB Local
+   * answers {@code begins_with(a, :n) AND b = :missing} with the operand type of {@code :n} and the
+   * other order with the undefined {@code :missing} (a conformance suite records the same of Amazon
+   * DynamoDB). Updates and projections report by kind (priority).
+   */
+  private boolean inOrder;
+
   private void error(int priority, String message) {
-    if (errors[priority] == null) {
-      errors[priority] = message;
+    int slot = inOrder ? 0 : priority;
+    if (errors[slot] == null) {
+      errors[slot] = message;
     }
   }
 
@@ -132,6 +141,7 @@ final class Binder {
   }
 
   Condition condition(Ast.Cond cond) {
+    inOrder = true;
     return done(cond(cond));
   }
 

@@ -58,6 +58,18 @@ public final class ExpressionContext {
     return condition;
   }
 
+  /**
+   * A Query's KeyConditionExpression, checked against {@code schema} (the table's key, or the
+   * index's): equality on every partition key attribute and at most one condition on the sort key,
+   * with DynamoDB's messages for everything else.
+   */
+  public KeyCondition keyCondition(String expression, KeySchemaSpec schema) {
+    String kind = "KeyConditionExpression";
+    checkText(expression, kind);
+    Condition bound = new Binder(this, kind).condition(AstCache.condition(expression, kind));
+    return KeyConditions.validate(KeyClauses.of(bound), schema);
+  }
+
   public Update update(String expression) {
     String kind = "UpdateExpression";
     checkText(expression, kind);

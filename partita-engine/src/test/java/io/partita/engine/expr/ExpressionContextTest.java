@@ -31,6 +31,19 @@ class ExpressionContextTest {
   }
 
   @Test
+  void conditionsReportTheirFirstProblemInTheOrderWritten() {
+    // DynamoDB Local 2.6.1, PutItem: rows 179-182 of docs/dynamodb-keycondition-messages.md
+    String operand = "Invalid ConditionExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: N";
+    ExpressionContext ctx = new ExpressionContext(null, item(":n", n("1")));
+    assertValidation(operand, () -> ctx.condition("begins_with(a, :n) AND b = :missing", "ConditionExpression"));
+    assertValidation("Invalid ConditionExpression: An expression attribute value used in expression is not defined; attribute value: :missing",
+        () -> ctx.condition("b = :missing AND begins_with(a, :n)", "ConditionExpression"));
+    assertValidation(operand, () -> ctx.condition("begins_with(a, :n) AND #missing = :n", "ConditionExpression"));
+    assertValidation("Invalid ConditionExpression: The first operand must be distinct from the remaining operands for this operator or "
+        + "function; operator: =, first operand: [a]", () -> ctx.condition("a = a AND b = :missing", "ConditionExpression"));
+  }
+
+  @Test
   void unusedPlaceholdersAcrossExpressions() {
     ExpressionContext ctx = new ExpressionContext(names("#a", "a", "#b", "b", "#c", "c"), item(":x", n("1"), ":y", n("2")));
     ctx.condition("attribute_exists(#a)", "ConditionExpression");

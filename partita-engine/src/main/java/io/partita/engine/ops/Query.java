@@ -1,0 +1,138 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.PartitaException;
+import io.partita.engine.expr.Condition;
+import io.partita.engine.expr.ExpressionContext;
+import io.partita.engine.expr.KeyCondition;
+import io.partita.engine.expr.KeySchemaSpec;
+import io.partita.engine.expr.Projection;
+import io.partita.engine.expr.SortCondition;
+import io.partita.engine.storage.Keyspace;
+import io.partita.engine.storage.Store;
+import io.partita.engine.table.KeyDef;
+import io.partita.engine.table.TableDef;
+import io.partita.engine.value.KeyCodec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+
+/**
+ * Query: one item collection, or the part of it the sort-key condition selects, read as one key
+ * range in sort-key order (or reversed), a page at a time by DynamoDB's rules ({@link ReadPage}).
+ * It reads only that range: its cost does not grow with the table.
+ */
+public final class Query {
+  private Query() {}
+
+  public static QueryResponse execute(EngineContext ctx, QueryRequest req) {
+    Constraints.check().tableName(req.tableName(), "tableName").done();
+    RequestParams.refuseLegacy(
+        RequestParams.given("KeyConditions", req.hasKeyConditions(), "QueryFilter", req.hasQueryFilter(),
+            "AttributesToGet", req.hasAttributesToGet(), "ConditionalOperator", req.conditionalOperatorAsString() != null),
+        RequestParams.given("KeyConditionExpression", req.keyConditionExpression() != null,
+            "FilterExpression", req.filterExpression() != null,
+            "ProjectionExpression", req.projectionExpression() != null));
+    if (req.keyConditionExpression() == null) {
+      throw PartitaException.validation(
+          "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
+    }
+    int limit = ReadParams.limit(req.limit());
+    boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(), req.projectionExpression(),
+        req.indexName());
+    TableDef def = ctx.catalog.get(req.tableName()).def();
+    ReadParams.refuseIndex(def, req.indexName());
+
+    ExpressionContext expressions = RequestParams.expressions(
+        req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
+        req.hasExpressionAttributeValues(), req.expressionAttributeValues(), true, "KeyConditionExpression is null");
+    KeyCondition key = expressions.keyCondition(req.keyConditionExpression(),
+        new KeySchemaSpec(List.of(def.hash()), def.range() == null ? List.of() : List.of(def.range())));
+    Condition filter = req.filterExpression() == null ? null
+        : expressions.queryFilter(req.filterExpression(), keyNames(def));
+    Projection projection = ReadParams.projection(expressions, req.projectionExpression());
+    expressions.checkAllUsed();
+
+    byte[][] range = range(def, key);
+    boolean forward = !Boolean.FALSE.equals(req.scanIndexForward());
+    if (req.hasExclusiveStartKey()) {
+      byte[] start = StartKeys.of(def, req.exclusiveStartKey()).storageKey();
+      if (Arrays.compareUnsigned(start, range[0]) < 0 || Arrays.compareUnsigned(start, range[1]) >= 0) {
+        throw PartitaException.validation("The provided starting key does not match the range key predicate");
+      }
+      if (forward) {
+        range[0] = Scan.after(start);
+      } else {
+        range[1] = start;
+      }
+    }
+    ReadPage.Result page;
+    try (Store.Cursor cursor = ctx.store.cursor(range[0], range[1], !forward)) {
+      page = ReadPage.read(cursor, new ReadPage.Spec(def, limit, filter, projection, countOnly, null));
+    }
+    QueryResponse.Builder out = QueryResponse.builder().count(page.count()).scannedCount(page.scanned());
+    if (!countOnly) {
+      out.items(page.items());
+    }
+    if (page.lastEvaluatedKey() != null) {
+      out.lastEvaluatedKey(page.lastEvaluatedKey());
+    }
+    if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
+      out.consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
+          ReadPage.readUnits(page.bytesRead(), Boolean.TRUE.equals(req.consistentRead()))));
+    }
+    return out.build();
+  }
+
+  private static List<String> keyNames(TableDef def) {
+    List<String> names = new ArrayList<>(2);
+    names.add(def.hash().name());
+    if (def.range() != null) {
+      names.add(def.range().name());
+    }
+    return names;
+  }
+
+  /** The storage keys {@code [from, to)} the key condition selects. */
+  static byte[][] range(TableDef def, KeyCondition key) {
+    KeyDef hash = def.hash();
+    AttributeValue hashValue = key.hashValues().get(hash.name());
+    byte[] partition = Keyspace.itemKey(def.id(), KeyCodec.encodeTerminated(hashValue), null);
+    SortCondition sort = key.sort();
+    if (sort == null) {
+      return new byte[][] {partition, prefixEnd(partition)};
+    }
+    byte[] at = concat(partition, KeyCodec.encode(sort.value()));
+    return switch (sort.op()) {
+      case EQ -> new byte[][] {at, Scan.after(at)};
+      case LT -> new byte[][] {partition, at};
+      case LE -> new byte[][] {partition, Scan.after(at)};
+      case GT -> new byte[][] {Scan.after(at), prefixEnd(partition)};
+      case GE -> new byte[][] {at, prefixEnd(partition)};
+      case BETWEEN -> new byte[][] {at, Scan.after(concat(partition, KeyCodec.encode(sort.upper())))};
+      // S and B sort keys encode as their own bytes, so a string prefix is a key prefix
+      case BEGINS_WITH -> new byte[][] {at, prefixEnd(at)};
+    };
+  }
+
+  private static byte[] concat(byte[] a, byte[] b) {
+    byte[] out = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+
+  /** The smallest key greater than every key that starts with {@code prefix}. */
+  static byte[] prefixEnd(byte[] prefix) {
+    byte[] end = prefix.clone();
+    for (int i = end.length - 1; i >= 0; i--) {
+      if (end[i] != (byte) 0xFF) {
+        end[i]++;
+        return Arrays.copyOf(end, i + 1);
+      }
+    }
+    throw new IllegalArgumentException("no key follows an all-0xFF prefix");
+  }
+}
