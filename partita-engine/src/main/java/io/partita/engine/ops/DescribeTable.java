@@ -13,7 +13,7 @@ public final class DescribeTable {
     Constraints.check().tableName(req.tableName(), "tableName").done();
     TableDef def = ctx.catalog.get(req.tableName()).def();
     return DescribeTableResponse.builder()
-        .table(Descriptions.of(def, TableStatus.ACTIVE, ctx.catalog.itemCount(def), ctx.catalog.sizeBytes(def)))
+        .table(Descriptions.current(ctx, def, TableStatus.ACTIVE))
         .build();
   }
 }

@@ -23,7 +23,45 @@ import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 final class Descriptions {
   private Descriptions() {}
 
+  /** An index's ItemCount and IndexSizeBytes. */
+  interface IndexStats {
+    IndexStats NONE = new IndexStats() {
+      @Override
+      public long count(String index) {
+        return 0;
+      }
+
+      @Override
+      public long size(String index) {
+        return 0;
+      }
+    };
+
+    long count(String index);
+
+    long size(String index);
+  }
+
   static TableDescription of(TableDef t, TableStatus status, long itemCount, long sizeBytes) {
+    return of(t, status, itemCount, sizeBytes, IndexStats.NONE);
+  }
+
+  /** The description with the counters as they are now: the table's and every index's. */
+  static TableDescription current(EngineContext ctx, TableDef t, TableStatus status) {
+    return of(t, status, ctx.catalog.itemCount(t), ctx.catalog.sizeBytes(t), new IndexStats() {
+      @Override
+      public long count(String index) {
+        return ctx.catalog.indexItemCount(t, index);
+      }
+
+      @Override
+      public long size(String index) {
+        return ctx.catalog.indexSizeBytes(t, index);
+      }
+    });
+  }
+
+  static TableDescription of(TableDef t, TableStatus status, long itemCount, long sizeBytes, IndexStats stats) {
     List<KeySchemaElement> keySchema = new ArrayList<>(2);
     keySchema.add(element(t.hash(), KeyType.HASH));
     if (t.range() != null) {
@@ -57,8 +95,8 @@ final class Descriptions {
           .projection(projection(ix))
           .indexStatus(IndexStatus.ACTIVE)
           .provisionedThroughput(throughput(ix.readUnits(), ix.writeUnits()))
-          .indexSizeBytes(0L)
-          .itemCount(0L)
+          .indexSizeBytes(stats.size(ix.name()))
+          .itemCount(stats.count(ix.name()))
           .indexArn(t.arn() + "/index/" + ix.name())
           .build()).toList());
     }
@@ -67,8 +105,8 @@ final class Descriptions {
           .indexName(ix.name())
           .keySchema(keySchema(ix))
           .projection(projection(ix))
-          .indexSizeBytes(0L)
-          .itemCount(0L)
+          .indexSizeBytes(stats.size(ix.name()))
+          .itemCount(stats.count(ix.name()))
           .indexArn(t.arn() + "/index/" + ix.name())
           .build()).toList());
     }

@@ -28,6 +28,45 @@ final class ReadModifyWrite {
 
   private ReadModifyWrite() {}
 
+  /**
+   * Replaces the item's old index entries by its new ones in the same batch: an entry whose key
+   * changed is deleted and the new one written; an unchanged entry is left alone.
+   */
+  private static void writeIndexEntries(Store.Batch batch, io.partita.engine.table.TableDef def,
+      Map<String, AttributeValue> before, Map<String, AttributeValue> after) {
+    if (def.globalIndexes().isEmpty() && def.localIndexes().isEmpty()) {
+      return;
+    }
+    java.util.List<IndexEntries.Entry> old = IndexEntries.of(def, before);
+    java.util.List<IndexEntries.Entry> now = IndexEntries.of(def, after);
+    java.util.Map<String, long[]> deltas = new java.util.HashMap<>();
+    for (IndexEntries.Entry o : old) {
+      if (now.stream().noneMatch(n -> java.util.Arrays.equals(n.key(), o.key()))) {
+        batch.delete(o.key());
+      }
+      long[] d = deltas.computeIfAbsent(o.index(), k -> new long[2]);
+      d[0]--;
+      d[1] -= o.size();
+    }
+    for (IndexEntries.Entry n : now) {
+      if (old.stream().noneMatch(o -> IndexEntries.same(o, n))) {
+        batch.put(n.key(), n.value());
+      }
+      long[] d = deltas.computeIfAbsent(n.index(), k -> new long[2]);
+      d[0]++;
+      d[1] += n.size();
+    }
+    // the index counters move in the same batch as the entries, so they are exact after a crash too
+    deltas.forEach((index, d) -> {
+      if (d[0] != 0) {
+        batch.addToCounter(Keyspace.indexCountKey(def.id(), index), d[0]);
+      }
+      if (d[1] != 0) {
+        batch.addToCounter(Keyspace.indexSizeKey(def.id(), index), d[1]);
+      }
+    });
+  }
+
   static Result run(EngineContext ctx, Table table, ItemKey key, Step step) {
     Lock lifecycle = table.lifecycle().readLock();
     lifecycle.lock();
@@ -50,12 +89,16 @@ final class ReadModifyWrite {
         if (before == null && after == null) {
           return new Result(null, 0, null, 0);
         }
+        if (after != null) {
+          IndexEntries.check(table.def(), after);
+        }
         Store.Batch batch = new Store.Batch();
         if (after == null) {
           batch.delete(key.storageKey());
         } else {
           batch.put(key.storageKey(), ItemCodec.encode(after));
         }
+        writeIndexEntries(batch, table.def(), before, after);
         long countDelta = (after == null ? 0 : 1) - (before == null ? 0 : 1);
         if (countDelta != 0) {
           batch.addToCounter(Keyspace.itemCountKey(tableId), countDelta);

@@ -65,7 +65,7 @@ public final class UpdateTable {
           old.tags(), protection);
       ctx.catalog.update(def);
       return UpdateTableResponse.builder()
-          .tableDescription(Descriptions.of(def, TableStatus.ACTIVE, ctx.catalog.itemCount(def), ctx.catalog.sizeBytes(def)))
+          .tableDescription(Descriptions.current(ctx, def, TableStatus.ACTIVE))
           .build();
     }
   }

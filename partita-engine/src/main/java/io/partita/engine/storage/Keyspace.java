@@ -23,6 +23,8 @@ public final class Keyspace {
   public static final byte TABLE = 0x01;
   public static final byte STATS = 0x02;
   public static final byte ITEM = 0x10;
+  /** Secondary index entries: {@code 0x11 | table id | index name (terminated) | index key | table key}. */
+  public static final byte INDEX = 0x11;
 
   public static final byte[] FORMAT_KEY = {META, 'F'};
   public static final byte[] NEXT_TABLE_ID_KEY = {META, 'T'};
@@ -47,6 +49,30 @@ public final class Keyspace {
     return ByteBuffer.allocate(10).put(STATS).putLong(tableId).put((byte) 's').array();
   }
 
+  /** An index's item count: {@code 0x02 | table | 'C' | index name}. */
+  public static byte[] indexCountKey(long tableId, String indexName) {
+    return statsKey(tableId, 'C', indexName);
+  }
+
+  /** An index's size in bytes: {@code 0x02 | table | 'S' | index name}. */
+  public static byte[] indexSizeKey(long tableId, String indexName) {
+    return statsKey(tableId, 'S', indexName);
+  }
+
+  private static byte[] statsKey(long tableId, char kind, String indexName) {
+    byte[] name = indexName.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    return ByteBuffer.allocate(10 + name.length).put(STATS).putLong(tableId).put((byte) kind).put(name).array();
+  }
+
+  /** The first and just-past keys of all of a table's counters. */
+  public static byte[] statsFrom(long tableId) {
+    return ByteBuffer.allocate(9).put(STATS).putLong(tableId).array();
+  }
+
+  public static byte[] statsTo(long tableId) {
+    return ByteBuffer.allocate(9).put(STATS).putLong(tableId + 1).array();
+  }
+
   /** The first key of a table's items. */
   public static byte[] itemsFrom(long tableId) {
     return ByteBuffer.allocate(9).put(ITEM).putLong(tableId).array();
@@ -55,6 +81,25 @@ public final class Keyspace {
   /** The key just past a table's items. */
   public static byte[] itemsTo(long tableId) {
     return ByteBuffer.allocate(9).put(ITEM).putLong(tableId + 1).array();
+  }
+
+  /** The first key of a table's index entries, all indexes. */
+  public static byte[] indexesFrom(long tableId) {
+    return ByteBuffer.allocate(9).put(INDEX).putLong(tableId).array();
+  }
+
+  /** The key just past a table's index entries. */
+  public static byte[] indexesTo(long tableId) {
+    return ByteBuffer.allocate(9).put(INDEX).putLong(tableId + 1).array();
+  }
+
+  /** The prefix of one index's entries: {@code nameTerminated} is the index name's terminated encoding. */
+  public static byte[] indexPrefix(long tableId, byte[] nameTerminated) {
+    byte[] k = new byte[9 + nameTerminated.length];
+    k[0] = INDEX;
+    putLong(k, 1, tableId);
+    System.arraycopy(nameTerminated, 0, k, 9, nameTerminated.length);
+    return k;
   }
 
   /** An item's storage key from its encoded key parts ({@code sortKey} may be null). */

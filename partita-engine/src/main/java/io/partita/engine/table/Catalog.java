@@ -79,7 +79,9 @@ public final class Catalog {
           .delete(Keyspace.tableKey(name))
           .delete(Keyspace.itemCountKey(id))
           .delete(Keyspace.sizeBytesKey(id))
-          .deleteRange(Keyspace.itemsFrom(id), Keyspace.itemsTo(id)));
+          .deleteRange(Keyspace.itemsFrom(id), Keyspace.itemsTo(id))
+          .deleteRange(Keyspace.indexesFrom(id), Keyspace.indexesTo(id))
+          .deleteRange(Keyspace.statsFrom(id), Keyspace.statsTo(id)));
       t.markDropped();
       tables.remove(name);
       return def;
@@ -94,6 +96,14 @@ public final class Catalog {
 
   public long sizeBytes(TableDef def) {
     return store.counter(Keyspace.sizeBytesKey(def.id()));
+  }
+
+  public long indexItemCount(TableDef def, String indexName) {
+    return store.counter(Keyspace.indexCountKey(def.id(), indexName));
+  }
+
+  public long indexSizeBytes(TableDef def, String indexName) {
+    return store.counter(Keyspace.indexSizeKey(def.id(), indexName));
   }
 
 }

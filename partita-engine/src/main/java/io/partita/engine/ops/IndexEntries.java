@@ -1,0 +1,152 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.PartitaException;
+import io.partita.engine.storage.Keyspace;
+import io.partita.engine.table.IndexDef;
+import io.partita.engine.table.KeyDef;
+import io.partita.engine.table.TableDef;
+import io.partita.engine.value.ItemCodec;
+import io.partita.engine.value.ItemSize;
+import io.partita.engine.value.KeyCodec;
+import io.partita.engine.value.ScalarType;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+
+/**
+ * The secondary-index entries of an item, written in the same batch as the item itself, so an
+ * index never disagrees with its table.
+ *
+ * <p>An entry's key is {@code 0x11 | table | index name | index key attributes | table key}: each
+ * index key attribute in the order-preserving, prefix-free encoding, so one index partition is one
+ * key prefix and its sort keys are in order; the table key last makes entries of equal index keys
+ * distinct. Its value is the item as the index projects it. An item missing any index key
+ * attribute has no entry: indexes are sparse.
+ */
+final class IndexEntries {
+  /** One index entry: where it is stored and what it holds. */
+  record Entry(String index, byte[] key, byte[] value, long size) {}
+
+  private IndexEntries() {}
+
+  /**
+   * Refuses an item whose index key attributes have the wrong type or are empty, with DynamoDB's
+   * messages; called for every item written to a table with indexes.
+   */
+  static void check(TableDef table, Map<String, AttributeValue> item) {
+    for (IndexDef index : indexes(table)) {
+      for (KeyDef key : keys(index)) {
+        AttributeValue v = item.get(key.name());
+        if (v == null) {
+          continue;
+        }
+        ScalarType type = ScalarType.of(v);
+        if (type != key.type()) {
+          // DynamoDB Local's wording; the service's is longer and names the attribute
+          throw PartitaException.validation("One or more parameter values were invalid: Type mismatch for Index Key");
+        }
+        if ((v.s() != null && v.s().isEmpty()) || (v.b() != null && v.b().asByteArrayUnsafe().length == 0)) {
+          throw PartitaException.validation("One or more parameter values are not valid. A value specified for a "
+              + "secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty "
+              + "string value. IndexName: " + index.name() + ", IndexKey: " + key.name());
+        }
+      }
+    }
+  }
+
+  /** The entries {@code item} has in the table's indexes; none for a null item. */
+  static List<Entry> of(TableDef table, Map<String, AttributeValue> item) {
+    if (item == null) {
+      return List.of();
+    }
+    List<Entry> entries = new ArrayList<>();
+    for (IndexDef index : indexes(table)) {
+      byte[] key = key(table, index, item);
+      if (key != null) {
+        Map<String, AttributeValue> projected = project(table, index, item);
+        entries.add(new Entry(index.name(), key, ItemCodec.encode(projected), ItemSize.of(projected)));
+      }
+    }
+    return entries;
+  }
+
+  static List<IndexDef> indexes(TableDef table) {
+    if (table.globalIndexes().isEmpty()) {
+      return table.localIndexes();
+    }
+    if (table.localIndexes().isEmpty()) {
+      return table.globalIndexes();
+    }
+    List<IndexDef> all = new ArrayList<>(table.globalIndexes());
+    all.addAll(table.localIndexes());
+    return all;
+  }
+
+  /** An index's key attributes, partition then sort. */
+  static List<KeyDef> keys(IndexDef index) {
+    List<KeyDef> keys = new ArrayList<>(index.hashKeys());
+    keys.addAll(index.rangeKeys());
+    return keys;
+  }
+
+  /** The prefix of every entry of {@code index}. */
+  static byte[] prefix(TableDef table, IndexDef index) {
+    return Keyspace.indexPrefix(table.id(), KeyCodec.encodeTerminated(AttributeValue.fromS(index.name())));
+  }
+
+  /** The entry key of {@code item} in {@code index}, or null when the item lacks an index key attribute. */
+  static byte[] key(TableDef table, IndexDef index, Map<String, AttributeValue> item) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(64);
+    out.writeBytes(prefix(table, index));
+    for (KeyDef key : keys(index)) {
+      AttributeValue v = item.get(key.name());
+      if (v == null || ScalarType.of(v) != key.type()) {
+        return null;
+      }
+      out.writeBytes(KeyCodec.encodeTerminated(v));
+    }
+    out.writeBytes(KeyCodec.encodeTerminated(item.get(table.hash().name())));
+    if (table.range() != null) {
+      out.writeBytes(KeyCodec.encode(item.get(table.range().name())));
+    }
+    return out.toByteArray();
+  }
+
+  /** The item as {@code index} projects it: everything, or the keys plus the included attributes. */
+  static Map<String, AttributeValue> project(TableDef table, IndexDef index, Map<String, AttributeValue> item) {
+    if (index.projection() == ProjectionType.ALL) {
+      return item;
+    }
+    Map<String, AttributeValue> projected = new LinkedHashMap<>();
+    copy(item, projected, table.hash().name());
+    if (table.range() != null) {
+      copy(item, projected, table.range().name());
+    }
+    for (KeyDef key : keys(index)) {
+      copy(item, projected, key.name());
+    }
+    if (index.projection() == ProjectionType.INCLUDE) {
+      for (String name : index.nonKeyAttributes()) {
+        copy(item, projected, name);
+      }
+    }
+    return projected;
+  }
+
+  private static void copy(Map<String, AttributeValue> from, Map<String, AttributeValue> to, String name) {
+    AttributeValue v = from.get(name);
+    if (v != null) {
+      to.put(name, v);
+    }
+  }
+
+  /** Whether two entry lists hold the same entry for the same key (so nothing needs rewriting). */
+  static boolean same(Entry a, Entry b) {
+    return Arrays.equals(a.key(), b.key()) && Arrays.equals(a.value(), b.value());
+  }
+}
