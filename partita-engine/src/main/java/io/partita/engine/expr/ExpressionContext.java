@@ -45,6 +45,16 @@ public final class ExpressionContext {
    * condition already decides (DynamoDB refuses them, after the usual binding checks).
    */
   public Condition queryFilter(String expression, java.util.Collection<String> keyAttributes) {
+    return queryFilter(expression, keyAttributes, null, null);
+  }
+
+  /**
+   * A FilterExpression on a secondary index: besides the key rule of {@link #queryFilter(String,
+   * java.util.Collection)}, it may read only attributes the index projects ({@code projected}, or
+   * null when it projects all).
+   */
+  public Condition queryFilter(String expression, java.util.Collection<String> keyAttributes, String indexName,
+      java.util.Set<String> projected) {
     String kind = "FilterExpression";
     checkText(expression, kind);
     Binder binder = new Binder(this, kind);
@@ -53,6 +63,13 @@ public final class ExpressionContext {
       if (keyAttributes.contains(name)) {
         throw PartitaException.validation(
             "Filter Expression can only contain non-primary key attributes: Primary key attribute: " + name);
+      }
+    }
+    if (projected != null) {
+      List<String> missing = binder.topLevelNames().stream().filter(n -> !projected.contains(n)).toList();
+      if (!missing.isEmpty()) {
+        throw PartitaException.validation("One or more parameter values were invalid: Secondary index " + indexName
+            + " does not project one or more filter attributes: [" + String.join(", ", missing) + "]");
       }
     }
     return condition;

@@ -9,12 +9,13 @@ import io.partita.engine.expr.Projection;
 import io.partita.engine.expr.SortCondition;
 import io.partita.engine.storage.Keyspace;
 import io.partita.engine.storage.Store;
+import io.partita.engine.table.IndexDef;
 import io.partita.engine.table.KeyDef;
 import io.partita.engine.table.TableDef;
 import io.partita.engine.value.KeyCodec;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -44,22 +45,29 @@ public final class Query {
     boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(), req.projectionExpression(),
         req.indexName());
     TableDef def = ctx.catalog.get(req.tableName()).def();
-    ReadParams.refuseIndex(def, req.indexName());
+    IndexDef index = ReadParams.index(def, req.indexName());
+    Set<String> projected = ReadParams.projected(def, index);
+    boolean consistent = Boolean.TRUE.equals(req.consistentRead());
 
     ExpressionContext expressions = RequestParams.expressions(
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
         req.hasExpressionAttributeValues(), req.expressionAttributeValues(), true, "KeyConditionExpression is null");
-    KeyCondition key = expressions.keyCondition(req.keyConditionExpression(),
-        new KeySchemaSpec(List.of(def.hash()), def.range() == null ? List.of() : List.of(def.range())));
+    KeyCondition key = expressions.keyCondition(req.keyConditionExpression(), index == null
+        ? new KeySchemaSpec(List.of(def.hash()), def.range() == null ? List.of() : List.of(def.range()))
+        : new KeySchemaSpec(index.hashKeys(), index.rangeKeys()));
     Condition filter = req.filterExpression() == null ? null
-        : expressions.queryFilter(req.filterExpression(), keyNames(def));
+        : expressions.queryFilter(req.filterExpression(), index == null ? ReadParams.tableKeyNames(def)
+            : IndexEntries.keys(index).stream().map(KeyDef::name).toList(),
+            req.indexName(), index != null && index.global() ? projected : null);
     Projection projection = ReadParams.projection(expressions, req.projectionExpression());
     expressions.checkAllUsed();
+    ReadParams.checkIndexRead(index, req.select(), consistent, projection, projected);
 
-    byte[][] range = range(def, key);
+    byte[][] range = index == null ? range(def, key) : IndexRanges.of(def, index, key);
     boolean forward = !Boolean.FALSE.equals(req.scanIndexForward());
     if (req.hasExclusiveStartKey()) {
-      byte[] start = StartKeys.of(def, req.exclusiveStartKey()).storageKey();
+      byte[] start = index == null ? StartKeys.of(def, req.exclusiveStartKey()).storageKey()
+          : StartKeys.ofIndex(def, index, req.exclusiveStartKey());
       if (Arrays.compareUnsigned(start, range[0]) < 0 || Arrays.compareUnsigned(start, range[1]) >= 0) {
         throw PartitaException.validation("The provided starting key does not match the range key predicate");
       }
@@ -71,7 +79,8 @@ public final class Query {
     }
     ReadPage.Result page;
     try (Store.Cursor cursor = ctx.store.cursor(range[0], range[1], !forward)) {
-      page = ReadPage.read(cursor, new ReadPage.Spec(def, limit, filter, projection, countOnly, null));
+      page = ReadPage.read(cursor, new ReadPage.Spec(ReadParams.keyNames(def, index), limit, filter, projection,
+          countOnly, null, IndexRanges.resolver(ctx, def, index, req.select(), projection, filter)));
     }
     QueryResponse.Builder out = QueryResponse.builder().count(page.count()).scannedCount(page.scanned());
     if (!countOnly) {
@@ -85,15 +94,6 @@ public final class Query {
           ReadPage.readUnits(page.bytesRead(), Boolean.TRUE.equals(req.consistentRead()))));
     }
     return out.build();
-  }
-
-  private static List<String> keyNames(TableDef def) {
-    List<String> names = new ArrayList<>(2);
-    names.add(def.hash().name());
-    if (def.range() != null) {
-      names.add(def.range().name());
-    }
-    return names;
   }
 
   /** The storage keys {@code [from, to)} the key condition selects. */

@@ -3,7 +3,6 @@ package io.partita.engine.ops;
 import io.partita.engine.expr.Condition;
 import io.partita.engine.expr.Projection;
 import io.partita.engine.storage.Store;
-import io.partita.engine.table.TableDef;
 import io.partita.engine.value.ItemCodec;
 import io.partita.engine.value.ItemSize;
 import java.util.ArrayList;
@@ -30,8 +29,8 @@ final class ReadPage {
    * @param countOnly Select=COUNT: count, return no items
    * @param keys which storage keys belong to this read (a Scan segment), or null for all
    */
-  record Spec(TableDef table, int limit, Condition filter, Projection projection, boolean countOnly,
-      Predicate<byte[]> keys) {}
+  record Spec(List<String> keyNames, int limit, Condition filter, Projection projection, boolean countOnly,
+      Predicate<byte[]> keys, java.util.function.UnaryOperator<Map<String, AttributeValue>> resolve) {}
 
   record Result(List<Map<String, AttributeValue>> items, int count, int scanned,
       Map<String, AttributeValue> lastEvaluatedKey, long bytesRead) {}
@@ -49,6 +48,9 @@ final class ReadPage {
         continue;
       }
       Map<String, AttributeValue> item = ItemCodec.decode(cursor.value());
+      if (spec.resolve() != null) {
+        item = spec.resolve().apply(item);
+      }
       scanned++;
       bytes += ItemSize.of(item);
       last = item;
@@ -62,14 +64,13 @@ final class ReadPage {
     }
     // stopped by Limit or by size: say where to go on from, even if nothing follows (as DynamoDB does)
     boolean cut = scanned == spec.limit() || bytes >= MAX_PAGE_BYTES;
-    return new Result(items, count, scanned, cut && last != null ? keyOf(spec.table(), last) : null, bytes);
+    return new Result(items, count, scanned, cut && last != null ? keyOf(spec.keyNames(), last) : null, bytes);
   }
 
-  static Map<String, AttributeValue> keyOf(TableDef table, Map<String, AttributeValue> item) {
+  static Map<String, AttributeValue> keyOf(List<String> keyNames, Map<String, AttributeValue> item) {
     Map<String, AttributeValue> key = new LinkedHashMap<>();
-    key.put(table.hash().name(), item.get(table.hash().name()));
-    if (table.range() != null) {
-      key.put(table.range().name(), item.get(table.range().name()));
+    for (String name : keyNames) {
+      key.put(name, item.get(name));
     }
     return key;
   }

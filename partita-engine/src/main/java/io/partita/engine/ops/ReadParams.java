@@ -60,21 +60,69 @@ final class ReadParams {
     return limit;
   }
 
-  /**
-   * Refuses {@code IndexName}: an unknown index as DynamoDB does, and a known one because indexes are
-   * stored and described but not maintained yet, so a read of one would answer wrongly.
-   */
-  static void refuseIndex(TableDef table, String indexName) {
+  /** The index named by {@code IndexName}, or null for none; an unknown name is refused as DynamoDB does. */
+  static IndexDef index(TableDef table, String indexName) {
     if (indexName == null) {
+      return null;
+    }
+    for (IndexDef index : IndexEntries.indexes(table)) {
+      if (index.name().equals(indexName)) {
+        return index;
+      }
+    }
+    throw PartitaException.validation("The table does not have the specified index: " + indexName);
+  }
+
+  /** Checks a read of an index against its kind and projection; answers whether to return only the count. */
+  static void checkIndexRead(IndexDef index, Select select, boolean consistentRead, Projection projection,
+      java.util.Set<String> projected) {
+    if (index == null) {
       return;
     }
-    boolean known = table.globalIndexes().stream().map(IndexDef::name).anyMatch(indexName::equals)
-        || table.localIndexes().stream().map(IndexDef::name).anyMatch(indexName::equals);
-    if (!known) {
-      throw PartitaException.validation("The table does not have the specified index: " + indexName);
+    if (index.global() && consistentRead) {
+      throw PartitaException.validation("Consistent read cannot be true when querying a GSI");
     }
-    throw PartitaException.validation("Partita does not maintain secondary indexes yet, so index " + indexName
-        + " cannot be read; query the table itself");
+    if (select == Select.ALL_ATTRIBUTES && projected != null && index.global()) {
+      throw PartitaException.validation("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not "
+          + "supported for global secondary index " + index.name() + " because its projection type is not ALL");
+    }
+    if (projection != null && projected != null && index.global()) {
+      java.util.List<String> missing = projection.topLevelAttributes().stream()
+          .filter(a -> !projected.contains(a)).sorted().toList();
+      if (!missing.isEmpty()) {
+        throw PartitaException.validation("One or more parameter values were invalid: Global secondary index "
+            + index.name() + " does not project " + missing);
+      }
+    }
+  }
+
+  /** The attributes an index holds, or null when it projects all of them. */
+  static java.util.Set<String> projected(TableDef table, IndexDef index) {
+    if (index == null || index.projection() == software.amazon.awssdk.services.dynamodb.model.ProjectionType.ALL) {
+      return null;
+    }
+    java.util.Set<String> names = new java.util.HashSet<>(keyNames(table, index));
+    names.addAll(index.nonKeyAttributes());
+    return names;
+  }
+
+  /** The key attributes of what is read: the table's, or the index's followed by the table's. */
+  static java.util.List<String> keyNames(TableDef table, IndexDef index) {
+    java.util.List<String> names = new java.util.ArrayList<>();
+    if (index != null) {
+      IndexEntries.keys(index).forEach(k -> names.add(k.name()));
+    }
+    for (String n : tableKeyNames(table)) {
+      if (!names.contains(n)) {
+        names.add(n);
+      }
+    }
+    return names;
+  }
+
+  static java.util.List<String> tableKeyNames(TableDef table) {
+    return table.range() == null ? java.util.List.of(table.hash().name())
+        : java.util.List.of(table.hash().name(), table.range().name());
   }
 
   static Projection projection(ExpressionContext expressions, String projectionExpression) {

@@ -6,10 +6,13 @@ import io.partita.engine.expr.ExpressionContext;
 import io.partita.engine.expr.Projection;
 import io.partita.engine.storage.Keyspace;
 import io.partita.engine.storage.Store;
+import io.partita.engine.table.IndexDef;
 import io.partita.engine.table.Table;
 import io.partita.engine.table.TableDef;
 import io.partita.engine.value.KeyCodec;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
@@ -37,7 +40,8 @@ public final class Scan {
         req.indexName());
     Table table = ctx.catalog.get(req.tableName());
     TableDef def = table.def();
-    ReadParams.refuseIndex(def, req.indexName());
+    IndexDef index = ReadParams.index(def, req.indexName());
+    Set<String> projected = ReadParams.projected(def, index);
 
     boolean anyExpression = req.projectionExpression() != null || req.filterExpression() != null;
     ExpressionContext expressions = RequestParams.expressions(
@@ -45,18 +49,25 @@ public final class Scan {
         req.hasExpressionAttributeValues(), req.expressionAttributeValues(), anyExpression,
         "ProjectionExpression and FilterExpression are null");
     Condition filter = req.filterExpression() == null ? null
-        : expressions.condition(req.filterExpression(), "FilterExpression");
+        : index != null && index.global()
+            ? expressions.queryFilter(req.filterExpression(), List.of(), index.name(), projected)
+            : expressions.condition(req.filterExpression(), "FilterExpression");
     Projection projection = ReadParams.projection(expressions, req.projectionExpression());
     expressions.checkAllUsed();
+    ReadParams.checkIndexRead(index, req.select(), Boolean.TRUE.equals(req.consistentRead()), projection, projected);
 
-    byte[] from = Keyspace.itemsFrom(def.id());
+    byte[] from = index == null ? Keyspace.itemsFrom(def.id()) : IndexEntries.prefix(def, index);
+    byte[] to = index == null ? Keyspace.itemsTo(def.id()) : Query.prefixEnd(from);
+    int headerLength = from.length;
     if (req.hasExclusiveStartKey()) {
-      from = after(StartKeys.of(def, req.exclusiveStartKey()).storageKey());
+      from = after(index == null ? StartKeys.of(def, req.exclusiveStartKey()).storageKey()
+          : StartKeys.ofIndex(def, index, req.exclusiveStartKey()));
     }
     ReadPage.Result page;
-    try (Store.Cursor cursor = ctx.store.cursor(from, Keyspace.itemsTo(def.id()), false)) {
-      page = ReadPage.read(cursor, new ReadPage.Spec(def, limit, filter, projection, countOnly,
-          segmentFilter(req.segment(), req.totalSegments())));
+    try (Store.Cursor cursor = ctx.store.cursor(from, to, false)) {
+      page = ReadPage.read(cursor, new ReadPage.Spec(ReadParams.keyNames(def, index), limit, filter, projection,
+          countOnly, segmentFilter(req.segment(), req.totalSegments(), headerLength),
+          IndexRanges.resolver(ctx, def, index, req.select(), projection, filter)));
     }
     ScanResponse.Builder out = ScanResponse.builder().count(page.count()).scannedCount(page.scanned());
     if (!countOnly) {
@@ -87,12 +98,14 @@ public final class Scan {
     }
   }
 
-  /** The storage keys of one segment: those whose partition key bytes hash to it. */
-  private static Predicate<byte[]> segmentFilter(Integer segment, Integer total) {
+  /**
+   * The storage keys of one segment: those whose partition key (the first key component after the
+   * table's or index's prefix) hashes to it.
+   */
+  private static Predicate<byte[]> segmentFilter(Integer segment, Integer total, int headerLength) {
     if (total == null || total == 1) {
       return null;
     }
-    int headerLength = Keyspace.itemsFrom(0).length;
     return key -> {
       int end = headerLength + KeyCodec.terminatedLength(key, headerLength);
       int hash = Arrays.hashCode(Arrays.copyOfRange(key, headerLength, end));

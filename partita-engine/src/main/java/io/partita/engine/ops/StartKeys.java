@@ -26,4 +26,25 @@ final class StartKeys {
     }
     return Keys.ofKey(table, startKey);
   }
+
+  /** An ExclusiveStartKey of an index read: the index's key attributes and the table's. */
+  static byte[] ofIndex(TableDef table, io.partita.engine.table.IndexDef index, Map<String, AttributeValue> startKey) {
+    if (startKey.size() != ReadParams.keyNames(table, index).size()) {
+      throw PartitaException.validation("Exclusive Start Key must have same size as table's key schema");
+    }
+    Map<String, AttributeValue> tableKey = new java.util.HashMap<>();
+    for (String name : ReadParams.tableKeyNames(table)) {
+      AttributeValue v = startKey.get(name);
+      if (v == null) {
+        throw PartitaException.validation("The provided starting key is invalid: The provided key element does not match the schema");
+      }
+      tableKey.put(name, v);
+    }
+    of(table, tableKey);
+    byte[] key = IndexEntries.key(table, index, startKey);
+    if (key == null) {
+      throw PartitaException.validation("The provided starting key is invalid: The provided key element does not match the schema");
+    }
+    return key;
+  }
 }

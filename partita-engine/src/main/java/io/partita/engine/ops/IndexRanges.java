@@ -1,0 +1,98 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.expr.Condition;
+import io.partita.engine.expr.KeyCondition;
+import io.partita.engine.expr.Projection;
+import io.partita.engine.expr.SortCondition;
+import io.partita.engine.expr.SortEquality;
+import io.partita.engine.table.IndexDef;
+import io.partita.engine.table.KeyDef;
+import io.partita.engine.table.TableDef;
+import io.partita.engine.value.ItemCodec;
+import io.partita.engine.value.KeyCodec;
+import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.Select;
+
+/**
+ * Reading a secondary index: the key range a key condition selects among its entries, and, for a
+ * local index that does not project everything, fetching the table's item where the read needs
+ * attributes the index does not hold (DynamoDB does the same for local indexes; a global index
+ * refuses such reads instead).
+ */
+final class IndexRanges {
+  private IndexRanges() {}
+
+  /**
+   * Every index key attribute is stored in the prefix-free encoding, so equalities extend a prefix
+   * and the condition on the last attribute named is a range within it.
+   */
+  static byte[][] of(TableDef table, IndexDef index, KeyCondition key) {
+    ByteArrayOutputStream prefix = new ByteArrayOutputStream(64);
+    prefix.writeBytes(IndexEntries.prefix(table, index));
+    for (KeyDef hash : index.hashKeys()) {
+      prefix.writeBytes(KeyCodec.encodeTerminated(key.hashValues().get(hash.name())));
+    }
+    for (SortEquality eq : key.sortPrefix()) {
+      prefix.writeBytes(KeyCodec.encodeTerminated(eq.value()));
+    }
+    byte[] p = prefix.toByteArray();
+    SortCondition sort = key.sort();
+    if (sort == null) {
+      return new byte[][] {p, Query.prefixEnd(p)};
+    }
+    byte[] at = concat(p, KeyCodec.encodeTerminated(sort.value()));
+    return switch (sort.op()) {
+      case EQ -> new byte[][] {at, Query.prefixEnd(at)};
+      case LT -> new byte[][] {p, at};
+      case LE -> new byte[][] {p, Query.prefixEnd(at)};
+      case GT -> new byte[][] {Query.prefixEnd(at), Query.prefixEnd(p)};
+      case GE -> new byte[][] {at, Query.prefixEnd(p)};
+      case BETWEEN -> new byte[][] {at, Query.prefixEnd(concat(p, KeyCodec.encodeTerminated(sort.upper())))};
+      case BEGINS_WITH -> {
+        // the terminated encoding is the value's bytes (0x00 escaped) then 0x00 0x01: without the
+        // terminator, a string prefix is a byte prefix
+        byte[] escaped = KeyCodec.encodeTerminated(sort.value());
+        byte[] start = concat(p, Arrays.copyOf(escaped, escaped.length - 2));
+        yield new byte[][] {start, Query.prefixEnd(start)};
+      }
+    };
+  }
+
+  /**
+   * For a local index without ALL projection: the table's item in place of the entry, when the
+   * read asks for all attributes or its projection or filter reads beyond what the index holds.
+   */
+  static UnaryOperator<Map<String, AttributeValue>> resolver(EngineContext ctx, TableDef table, IndexDef index,
+      Select select, Projection projection, Condition filter) {
+    if (index == null || index.global() || index.projection() == ProjectionType.ALL) {
+      return null;
+    }
+    Set<String> projected = ReadParams.projected(table, index);
+    boolean needsTable = select == Select.ALL_ATTRIBUTES || filter != null
+        || (projection != null && !projected.containsAll(projection.topLevelAttributes()));
+    if (!needsTable) {
+      return null;
+    }
+    return entry -> {
+      Map<String, AttributeValue> key = new HashMap<>();
+      for (String name : ReadParams.tableKeyNames(table)) {
+        key.put(name, entry.get(name));
+      }
+      byte[] stored = ctx.store.get(Keys.ofKey(table, key).storageKey());
+      return stored == null ? entry : ItemCodec.decode(stored);
+    };
+  }
+
+  private static byte[] concat(byte[] a, byte[] b) {
+    byte[] out = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+}
