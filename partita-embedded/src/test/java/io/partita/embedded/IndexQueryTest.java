@@ -165,6 +165,37 @@ class IndexQueryTest {
     assertEquals("n003", all.items().get(0).get("note").s(), "an LSI fetches unprojected attributes from the table");
   }
 
+  /** DynamoDB's multi-attribute GSI keys: a partition key of two attributes, a sort key of two. */
+  @Test
+  void multiAttributeGsiKeys() {
+    dynamo.createTable(b -> b.tableName("metrics").billingMode(BillingMode.PAY_PER_REQUEST)
+        .attributeDefinitions(def("id", ScalarAttributeType.S), def("tenant", ScalarAttributeType.S),
+            def("region", ScalarAttributeType.S), def("year", ScalarAttributeType.N), def("month", ScalarAttributeType.N))
+        .keySchema(key("id", KeyType.HASH))
+        .globalSecondaryIndexes(gsi("ByTenantRegion", ProjectionType.ALL, key("tenant", KeyType.HASH),
+            key("region", KeyType.HASH), key("year", KeyType.RANGE), key("month", KeyType.RANGE))));
+    int id = 0;
+    for (String region : List.of("eu", "us")) {
+      for (int year = 2024; year <= 2025; year++) {
+        for (int month = 1; month <= 12; month += 5) {
+          Map<String, AttributeValue> item = Map.of("id", s("m" + id++), "tenant", s("acme"),
+              "region", s(region), "year", n(Integer.toString(year)), "month", n(Integer.toString(month)));
+          dynamo.putItem(b -> b.tableName("metrics").item(item));
+        }
+      }
+    }
+    QueryResponse r = dynamo.query(b -> b.tableName("metrics").indexName("ByTenantRegion")
+        .keyConditionExpression("tenant = :t AND #r = :r AND #y = :y AND #m > :m")
+        .expressionAttributeNames(Map.of("#r", "region", "#y", "year", "#m", "month"))
+        .expressionAttributeValues(Map.of(":t", s("acme"), ":r", s("eu"), ":y", n("2025"), ":m", n("1"))));
+    assertEquals(List.of("6", "11"), r.items().stream().map(i -> i.get("month").n()).toList());
+    QueryResponse years = dynamo.query(b -> b.tableName("metrics").indexName("ByTenantRegion")
+        .keyConditionExpression("tenant = :t AND #r = :r AND #y >= :y")
+        .expressionAttributeNames(Map.of("#r", "region", "#y", "year"))
+        .expressionAttributeValues(Map.of(":t", s("acme"), ":r", s("us"), ":y", n("2025"))).scanIndexForward(false));
+    assertEquals(List.of("11", "6", "1"), years.items().stream().map(i -> i.get("month").n()).toList());
+  }
+
   private static void assertValidation(String message, Runnable r) {
     DynamoDbException e = assertThrows(DynamoDbException.class, r::run);
     assertEquals("ValidationException", e.awsErrorDetails().errorCode());
