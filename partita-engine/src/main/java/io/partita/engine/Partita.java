@@ -28,12 +28,12 @@ public final class Partita implements AutoCloseable {
   private final ReadWriteLock open = new ReentrantReadWriteLock();
   private volatile boolean closed;
 
-  private Partita(Store store, Clock clock, boolean durable) {
+  private Partita(Store store, Clock clock, boolean durable, Limits limits) {
     this.store = store;
     this.durable = durable;
     try {
       DataFormat.initOrCheck(store);
-      this.ctx = new EngineContext(store, new Catalog(store), clock);
+      this.ctx = new EngineContext(store, new Catalog(store), clock, limits);
     } catch (RuntimeException e) {
       store.close();
       throw e;
@@ -47,12 +47,22 @@ public final class Partita implements AutoCloseable {
    *     unknown or newer format
    */
   public static Partita open(Path directory) {
-    return new Partita(Store.open(directory), Clock.systemUTC(), true);
+    return open(directory, Limits.DYNAMODB);
+  }
+
+  /** {@link #open(Path)} with other limits than DynamoDB's (a test that must reach one, say). */
+  public static Partita open(Path directory, Limits limits) {
+    return new Partita(Store.open(directory), Clock.systemUTC(), true, limits);
   }
 
   /** A new, empty database in memory, running the same storage code on RocksDB's memory environment. */
   public static Partita inMemory() {
-    return new Partita(Store.inMemory(), Clock.systemUTC(), false);
+    return inMemory(Limits.DYNAMODB);
+  }
+
+  /** {@link #inMemory()} with other limits than DynamoDB's. */
+  public static Partita inMemory(Limits limits) {
+    return new Partita(Store.inMemory(), Clock.systemUTC(), false, limits);
   }
 
   /**

@@ -30,6 +30,8 @@ public final class DeleteItem {
       return null;
     });
     DeleteItemResponse.Builder out = DeleteItemResponse.builder()
+        .itemCollectionMetrics(ItemCollections.metrics(req.returnItemCollectionMetrics(), def, key.attributes(),
+            r.collectionSize()))
         .consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
             Capacity.writeUnits(r.beforeSize(), 0)));
     if (returnValues == ReturnValue.ALL_OLD && r.before() != null) {

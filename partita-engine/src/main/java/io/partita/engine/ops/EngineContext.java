@@ -1,5 +1,6 @@
 package io.partita.engine.ops;
 
+import io.partita.engine.Limits;
 import io.partita.engine.storage.Store;
 import io.partita.engine.table.Catalog;
 import java.time.Clock;
@@ -10,10 +11,12 @@ public final class EngineContext {
   final Catalog catalog;
   final ItemLocks locks = new ItemLocks();
   final Clock clock;
+  final Limits limits;
 
-  public EngineContext(Store store, Catalog catalog, Clock clock) {
+  public EngineContext(Store store, Catalog catalog, Clock clock, Limits limits) {
     this.store = store;
     this.catalog = catalog;
     this.clock = clock;
+    this.limits = limits;
   }
 }

@@ -35,6 +35,8 @@ public final class PutItem {
       return item;
     });
     PutItemResponse.Builder out = PutItemResponse.builder()
+        .itemCollectionMetrics(ItemCollections.metrics(req.returnItemCollectionMetrics(), def, key.attributes(),
+            r.collectionSize()))
         .consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
             Capacity.writeUnits(r.beforeSize(), r.afterSize())));
     if (returnValues == ReturnValue.ALL_OLD && r.before() != null) {

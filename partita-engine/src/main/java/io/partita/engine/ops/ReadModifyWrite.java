@@ -24,7 +24,8 @@ final class ReadModifyWrite {
   }
 
   /** What was there and what is there now; sizes by DynamoDB's rules, 0 for no item. */
-  record Result(Map<String, AttributeValue> before, long beforeSize, Map<String, AttributeValue> after, long afterSize) {}
+  record Result(Map<String, AttributeValue> before, long beforeSize, Map<String, AttributeValue> after, long afterSize,
+      long collectionSize) {}
 
   private ReadModifyWrite() {}
 
@@ -32,10 +33,11 @@ final class ReadModifyWrite {
    * Replaces the item's old index entries by its new ones in the same batch: an entry whose key
    * changed is deleted and the new one written; an unchanged entry is left alone.
    */
-  private static void writeIndexEntries(Store.Batch batch, io.partita.engine.table.TableDef def,
+  /** @return how much the item's local index entries grew (negative when they shrank) */
+  private static long writeIndexEntries(Store.Batch batch, io.partita.engine.table.TableDef def,
       Map<String, AttributeValue> before, Map<String, AttributeValue> after) {
     if (def.globalIndexes().isEmpty() && def.localIndexes().isEmpty()) {
-      return;
+      return 0;
     }
     java.util.List<IndexEntries.Entry> old = IndexEntries.of(def, before);
     java.util.List<IndexEntries.Entry> now = IndexEntries.of(def, after);
@@ -65,6 +67,12 @@ final class ReadModifyWrite {
         batch.addToCounter(Keyspace.indexSizeKey(def.id(), index), d[1]);
       }
     });
+    long local = 0;
+    for (io.partita.engine.table.IndexDef lsi : def.localIndexes()) {
+      long[] d = deltas.get(lsi.name());
+      local += d == null ? 0 : d[1];
+    }
+    return local;
   }
 
   static Result run(EngineContext ctx, Table table, ItemKey key, Step step) {
@@ -87,7 +95,7 @@ final class ReadModifyWrite {
           throw PartitaException.validation("Item size has exceeded the maximum allowed size");
         }
         if (before == null && after == null) {
-          return new Result(null, 0, null, 0);
+          return new Result(null, 0, null, 0, -1);
         }
         if (after != null) {
           IndexEntries.check(table.def(), after);
@@ -98,7 +106,9 @@ final class ReadModifyWrite {
         } else {
           batch.put(key.storageKey(), ItemCodec.encode(after));
         }
-        writeIndexEntries(batch, table.def(), before, after);
+        long localIndexDelta = writeIndexEntries(batch, table.def(), before, after);
+        long collectionSize = ItemCollections.account(ctx, batch, table.def(), key,
+            afterSize - beforeSize + localIndexDelta);
         long countDelta = (after == null ? 0 : 1) - (before == null ? 0 : 1);
         if (countDelta != 0) {
           batch.addToCounter(Keyspace.itemCountKey(tableId), countDelta);
@@ -107,7 +117,7 @@ final class ReadModifyWrite {
           batch.addToCounter(Keyspace.sizeBytesKey(tableId), afterSize - beforeSize);
         }
         ctx.store.write(batch);
-        return new Result(before, beforeSize, after, afterSize);
+        return new Result(before, beforeSize, after, afterSize, collectionSize);
       } finally {
         itemLock.unlock();
       }

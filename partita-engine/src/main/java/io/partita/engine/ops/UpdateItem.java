@@ -59,6 +59,8 @@ public final class UpdateItem {
       return update == null ? base : update.apply(base);
     });
     UpdateItemResponse.Builder out = UpdateItemResponse.builder()
+        .itemCollectionMetrics(ItemCollections.metrics(req.returnItemCollectionMetrics(), def, key.attributes(),
+            r.collectionSize()))
         .consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
             Capacity.writeUnits(r.beforeSize(), r.afterSize())));
     Map<String, AttributeValue> attributes = switch (returnValues) {

@@ -64,6 +64,12 @@ public final class Keyspace {
     return ByteBuffer.allocate(10 + name.length).put(STATS).putLong(tableId).put((byte) kind).put(name).array();
   }
 
+  /** The size of one item collection (tables with local indexes): {@code 0x02 | table | 'P' | partition key}. */
+  public static byte[] collectionSizeKey(long tableId, byte[] partitionKeyTerminated) {
+    return ByteBuffer.allocate(10 + partitionKeyTerminated.length).put(STATS).putLong(tableId).put((byte) 'P')
+        .put(partitionKeyTerminated).array();
+  }
+
   /** The first and just-past keys of all of a table's counters. */
   public static byte[] statsFrom(long tableId) {
     return ByteBuffer.allocate(9).put(STATS).putLong(tableId).array();

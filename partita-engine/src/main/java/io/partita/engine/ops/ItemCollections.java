@@ -1,0 +1,72 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.ErrorCode;
+import io.partita.engine.PartitaException;
+import io.partita.engine.storage.Keyspace;
+import io.partita.engine.storage.Store;
+import io.partita.engine.table.TableDef;
+import io.partita.engine.value.KeyCodec;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ItemCollectionMetrics;
+import software.amazon.awssdk.services.dynamodb.model.ReturnItemCollectionMetrics;
+
+/**
+ * Item collection sizes of tables with local secondary indexes, where DynamoDB caps a collection
+ * (the items of one partition key and their local index entries) at 10 GB. The size is a counter
+ * per partition key, moved in the write's own batch.
+ *
+ * <p>The check reads the counter under the item's lock, not the partition's: two writers growing
+ * the same collection at the same moment can together pass the limit by one item each. DynamoDB
+ * itself reports the size only as an estimate; a partition lock on every write would cost more
+ * than that imprecision.
+ */
+final class ItemCollections {
+  private static final double GB = 1024.0 * 1024 * 1024;
+
+  private ItemCollections() {}
+
+  /**
+   * Adds {@code delta} to the item's collection, refusing growth past the limit.
+   *
+   * @return the collection's size after the write, or -1 for a table without local indexes
+   */
+  static long account(EngineContext ctx, Store.Batch batch, TableDef table, ItemKey key, long delta) {
+    if (table.localIndexes().isEmpty()) {
+      return -1;
+    }
+    byte[] counter = counterKey(table, key);
+    long size = ctx.store.counter(counter) + delta;
+    if (delta > 0 && size > ctx.limits.itemCollectionSizeBytes()) {
+      throw new PartitaException(ErrorCode.ItemCollectionSizeLimitExceededException,
+          "Item collection size limit exceeded: the items with this partition key and their local secondary index "
+              + "entries may hold at most " + ctx.limits.itemCollectionSizeBytes() + " bytes");
+    }
+    if (delta != 0) {
+      batch.addToCounter(counter, delta);
+    }
+    return size;
+  }
+
+  private static byte[] counterKey(TableDef table, ItemKey key) {
+    byte[] storage = key.storageKey();
+    int header = Keyspace.itemsFrom(0).length;
+    byte[] partition = Arrays.copyOfRange(storage, header, header + KeyCodec.terminatedLength(storage, header));
+    return Keyspace.collectionSizeKey(table.id(), partition);
+  }
+
+  /** ItemCollectionMetrics when asked for and the table has local indexes, else null. */
+  static ItemCollectionMetrics metrics(ReturnItemCollectionMetrics mode, TableDef table,
+      Map<String, AttributeValue> key, long size) {
+    if (mode != ReturnItemCollectionMetrics.SIZE || size < 0) {
+      return null;
+    }
+    double low = Math.floor(size / GB);
+    return ItemCollectionMetrics.builder()
+        .itemCollectionKey(Map.of(table.hash().name(), key.get(table.hash().name())))
+        .sizeEstimateRangeGB(List.of(low, low + 1))
+        .build();
+  }
+}
