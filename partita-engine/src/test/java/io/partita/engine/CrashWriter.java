@@ -6,6 +6,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.Projection;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
@@ -22,7 +25,16 @@ public final class CrashWriter {
     Partita db = Partita.open(Path.of(args[0]));
     db.execute(CreateTableRequest.builder().tableName("crash")
         .keySchema(KeySchemaElement.builder().attributeName("pk").keyType(KeyType.HASH).build())
-        .attributeDefinitions(AttributeDefinition.builder().attributeName("pk").attributeType(ScalarAttributeType.S).build())
+        .attributeDefinitions(
+            AttributeDefinition.builder().attributeName("pk").attributeType(ScalarAttributeType.S).build(),
+            AttributeDefinition.builder().attributeName("bucket").attributeType(ScalarAttributeType.S).build(),
+            AttributeDefinition.builder().attributeName("a").attributeType(ScalarAttributeType.N).build())
+        // every write moves the item's index entry (a changes, and often its bucket), so a write
+        // applied to the table but not to the index would show after the crash
+        .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName("ByBucket")
+            .keySchema(KeySchemaElement.builder().attributeName("bucket").keyType(KeyType.HASH).build(),
+                KeySchemaElement.builder().attributeName("a").keyType(KeyType.RANGE).build())
+            .projection(Projection.builder().projectionType(ProjectionType.KEYS_ONLY).build()).build())
         .billingMode(BillingMode.PAY_PER_REQUEST).build());
     System.out.println("READY");
     for (long i = 0; ; i++) {
@@ -32,15 +44,22 @@ public final class CrashWriter {
             "pk", AttributeValue.fromS(key),
             "a", AttributeValue.fromN(Long.toString(i)),
             "b", AttributeValue.fromN(Long.toString(i)),
+            "bucket", AttributeValue.fromS(bucket(i)),
             "pad", AttributeValue.fromS("x".repeat(200)))).build());
       } else {
         db.execute(UpdateItemRequest.builder().tableName("crash")
             .key(Map.of("pk", AttributeValue.fromS(key)))
-            .updateExpression("SET a = :i, b = :i")
-            .expressionAttributeValues(Map.of(":i", AttributeValue.fromN(Long.toString(i)))).build());
+            .updateExpression("SET a = :i, b = :i, #bucket = :b")
+            .expressionAttributeNames(Map.of("#bucket", "bucket"))
+            .expressionAttributeValues(Map.of(":i", AttributeValue.fromN(Long.toString(i)),
+                ":b", AttributeValue.fromS(bucket(i)))).build());
       }
       System.out.println("ACK " + i);
       System.out.flush();
     }
+  }
+
+  static String bucket(long i) {
+    return "B" + (i % 7);
   }
 }
