@@ -89,7 +89,8 @@ elif mode == "get":
 elif mode == "merge":
     print(json.dumps({**json.loads(sys.argv[2]), **json.loads(sys.argv[3])}))
 elif mode == "sort-keys":
-    print(json.dumps([i.get("SK", {}).get("S") for i in (json.loads(sys.argv[2] or "null") or {}).get("Items") or []]))
+    attr = sys.argv[3] if len(sys.argv) > 3 else "SK"
+    print(json.dumps([i.get(attr, {}).get("S") for i in (json.loads(sys.argv[2] or "null") or {}).get("Items") or []]))
 elif mode == "has-table":
     print("yes" if sys.argv[3] in json.loads(sys.argv[2])["TableNames"] else "no")
 '
@@ -100,7 +101,7 @@ expect_json() { # STEP WHAT ACTUAL_JSON PATH EXPECTED_JSON
 }
 json_get() { "$PY" -c "$PY_JSON" get "$1" "$2"; }          # JSON PATH
 json_merge() { "$PY" -c "$PY_JSON" merge "$1" "$2"; }      # JSON OVERRIDES
-sort_keys() { "$PY" -c "$PY_JSON" sort-keys "$1"; }        # RESPONSE_JSON -> JSON list of Items' SK
+sort_keys() { "$PY" -c "$PY_JSON" sort-keys "$@"; }        # RESPONSE_JSON [ATTR] -> JSON list of Items' SK (or ATTR)
 
 # expect_error STEP CODE ddb ARGS...: the call must exit non-zero with "(CODE)" in
 # stderr. It runs with --debug so the HTTP status can be read from the urllib3 log
@@ -157,27 +158,36 @@ PROFILE='{"PK":{"S":"USER#alice"},"SK":{"S":"PROFILE"},"entity":{"S":"User"},"us
  "email":{"S":"alice@example.com"},"createdAt":{"S":"2025-01-15T10:00:00Z"},"tags":{"SS":["admin","beta"]},
  "prefs":{"M":{"theme":{"S":"dark"},"notifications":{"BOOL":true}}},"avatar":{"B":"AP8QgH8="}}'
 
-order() { # N AMOUNT SKU QTY [EXTRA_ATTRIBUTES_JSON]
+PENDING_INDEX='ORDERS#PENDING'   # GSI1PK of a pending order
+SHIPPED_INDEX='ORDERS#SHIPPED'   # GSI1PK of a shipped order
+
+# GSI1 (overloaded, sparse): orders by status (GSI1PK), by date (GSI1SK); the profile has neither.
+order() { # N AMOUNT SKU QTY DATE [EXTRA_ATTRIBUTES_JSON]
   local extra='{}'
-  [[ $# -lt 5 ]] || extra=$5
+  [[ $# -lt 6 ]] || extra=$6
   json_merge "{\"PK\":{\"S\":\"$PK\"},\"SK\":{\"S\":\"ORDER#2025-00$1\"},\"entity\":{\"S\":\"Order\"},
     \"status\":{\"S\":\"PENDING\"},\"amount\":{\"N\":\"$2\"},
-    \"items\":{\"L\":[{\"M\":{\"sku\":{\"S\":\"$3\"},\"qty\":{\"N\":\"$4\"}}}]}}" "$extra"
+    \"items\":{\"L\":[{\"M\":{\"sku\":{\"S\":\"$3\"},\"qty\":{\"N\":\"$4\"}}}]},
+    \"GSI1PK\":{\"S\":\"$PENDING_INDEX\"},\"GSI1SK\":{\"S\":\"$5#00$1\"}}" "$extra"
 }
-ORDER1=$(order 1 129.99 SKU-RED-MUG 2)
+ORDER1=$(order 1 129.99 SKU-RED-MUG 2 2025-01-05)
 # 38 significant digits: must round-trip as exactly this string.
-ORDER2=$(order 2 12345678901234567890.123456789012345678 SKU-GPU-9000 1)
-ORDER3=$(order 3 0.5 SKU-STICKER 10 '{"note":{"NULL":true}}')
+ORDER2=$(order 2 12345678901234567890.123456789012345678 SKU-GPU-9000 1 2025-02-11)
+ORDER3=$(order 3 0.5 SKU-STICKER 10 2025-01-20 '{"note":{"NULL":true}}')
+# GSI1's LastEvaluatedKey for ORDER3: the index keys and the table keys
+ORDER3_GSI1_KEY="{\"GSI1PK\":{\"S\":\"$PENDING_INDEX\"},\"GSI1SK\":{\"S\":\"2025-01-20#003\"},\"PK\":{\"S\":\"$PK\"},\"SK\":{\"S\":\"ORDER#2025-003\"}}"
+
+GSI1='{"IndexName":"GSI1","KeySchema":[{"AttributeName":"GSI1PK","KeyType":"HASH"},{"AttributeName":"GSI1SK","KeyType":"RANGE"}],"Projection":{"ProjectionType":"ALL"}}'
 
 SHIPPED_AT=2025-01-16T09:30:00Z
 SHIPPED_ORDER1=$(json_merge "$ORDER1" \
-  "{\"status\":{\"S\":\"SHIPPED\"},\"shippedAt\":{\"S\":\"$SHIPPED_AT\"},\"version\":{\"N\":\"1\"}}")
+  "{\"status\":{\"S\":\"SHIPPED\"},\"shippedAt\":{\"S\":\"$SHIPPED_AT\"},\"GSI1PK\":{\"S\":\"$SHIPPED_INDEX\"},\"version\":{\"N\":\"1\"}}")
 
 UPDATE_ARGS=(
-  --update-expression 'SET #s = :shipped, shippedAt = :t ADD version :one'
+  --update-expression 'SET #s = :shipped, shippedAt = :t, GSI1PK = :shippedIndex ADD version :one'
   --condition-expression '#s = :pending'
   --expression-attribute-names '{"#s":"status"}'
-  --expression-attribute-values "{\":shipped\":{\"S\":\"SHIPPED\"},\":pending\":{\"S\":\"PENDING\"},\":t\":{\"S\":\"$SHIPPED_AT\"},\":one\":{\"N\":\"1\"}}"
+  --expression-attribute-values "{\":shipped\":{\"S\":\"SHIPPED\"},\":pending\":{\"S\":\"PENDING\"},\":t\":{\"S\":\"$SHIPPED_AT\"},\":shippedIndex\":{\"S\":\"$SHIPPED_INDEX\"},\":one\":{\"N\":\"1\"}}"
   --return-values ALL_NEW
 )
 
@@ -187,23 +197,29 @@ get() { ddb get-item --table-name "$TABLE" --key "$(key "$1")" --consistent-read
 
 step01_create_table() {
   STEP="1 CreateTable"
-  local resp desc sorted_defs
+  local resp desc sorted_defs gsis
   resp=$(ddb create-table --table-name "$TABLE" \
     --attribute-definitions AttributeName=PK,AttributeType=S AttributeName=SK,AttributeType=S \
+      AttributeName=GSI1PK,AttributeType=S AttributeName=GSI1SK,AttributeType=S \
     --key-schema AttributeName=PK,KeyType=HASH AttributeName=SK,KeyType=RANGE \
+    --global-secondary-indexes "[$GSI1]" \
     --billing-mode PAY_PER_REQUEST)
   TABLE_CREATED=1
   expect "$STEP" TableName "$(json_get "$resp" TableDescription.TableName)" "$TABLE"
-  # The waiter polls DescribeTable until ACTIVE (first poll at once, then every 20 s).
+  # The waiter polls DescribeTable until the table is ACTIVE (first poll at once, then
+  # every 20 s); it does not look at the indexes, so their IndexStatus is checked below.
   ddb wait table-exists --table-name "$TABLE"
   desc=$(ddb describe-table --table-name "$TABLE")
   sorted_defs=$(ddb describe-table --table-name "$TABLE" --query 'sort_by(Table.AttributeDefinitions, &AttributeName)')
+  gsis=$(ddb describe-table --table-name "$TABLE" \
+    --query 'Table.GlobalSecondaryIndexes[].{IndexName: IndexName, KeySchema: KeySchema, Projection: Projection, IndexStatus: IndexStatus}')
   expect "$STEP" "DescribeTable TableStatus" "$(json_get "$desc" Table.TableStatus)" ACTIVE
   expect_json "$STEP" "DescribeTable KeySchema" "$desc" Table.KeySchema \
     '[{"AttributeName":"PK","KeyType":"HASH"},{"AttributeName":"SK","KeyType":"RANGE"}]'
   expect_json "$STEP" "DescribeTable AttributeDefinitions" \
     "$sorted_defs" "" \
-    '[{"AttributeName":"PK","AttributeType":"S"},{"AttributeName":"SK","AttributeType":"S"}]'
+    '[{"AttributeName":"GSI1PK","AttributeType":"S"},{"AttributeName":"GSI1SK","AttributeType":"S"},{"AttributeName":"PK","AttributeType":"S"},{"AttributeName":"SK","AttributeType":"S"}]'
+  expect_json "$STEP" "DescribeTable GlobalSecondaryIndexes" "$gsis" "" "[$(json_merge "$GSI1" '{"IndexStatus":"ACTIVE"}')]"
   expect "$STEP" "DescribeTable BillingModeSummary.BillingMode" \
     "$(json_get "$desc" Table.BillingModeSummary.BillingMode)" PAY_PER_REQUEST
 }
@@ -332,6 +348,49 @@ step06e_scan_count() {
   expect_json "$STEP" "no Items" "$resp" Items null
 }
 
+# Steps 6f-6h query the GSI1 index: orders by status (GSI1PK), by date (GSI1SK).
+# The profile has no GSI1 attributes, so it is never in the index (sparse).
+PENDING_ORDERS=(--index-name GSI1 --key-condition-expression 'GSI1PK = :p'
+                --expression-attribute-values "{\":p\":{\"S\":\"$PENDING_INDEX\"}}")
+
+step06f_query_gsi() {
+  STEP="6f Query GSI1 pending orders"
+  local resp
+  resp=$(query "${PENDING_ORDERS[@]}")
+  expect_json "$STEP" "GSI1SK, ascending (no profile)" "$(sort_keys "$resp" GSI1SK)" "" \
+    '["2025-01-20#003","2025-02-11#002"]'
+  expect_json "$STEP" "items (Projection ALL)" "$resp" Items "[$ORDER3,$ORDER2]"
+  expect "$STEP" Count "$(json_get "$resp" Count)" 2
+  expect "$STEP" ScannedCount "$(json_get "$resp" ScannedCount)" 2
+  expect_json "$STEP" "no LastEvaluatedKey" "$resp" LastEvaluatedKey null
+}
+
+step06g_query_gsi_paged() {
+  STEP="6g Query GSI1 pending orders, page 1"
+  local resp lek
+  resp=$(query "${PENDING_ORDERS[@]}" --limit 1)
+  expect_json "$STEP" items "$resp" Items "[$ORDER3]"
+  expect_json "$STEP" "LastEvaluatedKey (index and table keys)" "$resp" LastEvaluatedKey "$ORDER3_GSI1_KEY"
+  lek=$(json_get "$resp" LastEvaluatedKey)
+  STEP="6g Query GSI1 pending orders, page 2"
+  resp=$(query "${PENDING_ORDERS[@]}" --exclusive-start-key "$lek")
+  expect_json "$STEP" items "$resp" Items "[$ORDER2]"
+  expect_json "$STEP" "no LastEvaluatedKey" "$resp" LastEvaluatedKey null
+  STEP="6g Query GSI1 shipped orders"
+  resp=$(query --index-name GSI1 --key-condition-expression 'GSI1PK = :s' \
+    --expression-attribute-values "{\":s\":{\"S\":\"$SHIPPED_INDEX\"}}")
+  expect_json "$STEP" items "$resp" Items "[$SHIPPED_ORDER1]"
+}
+
+step06h_query_gsi_consistent_fails() {
+  STEP="6h Query GSI1 ConsistentRead"
+  local msg want="Consistent read cannot be true when querying a GSI"
+  must_error "$STEP" ValidationException query "${PENDING_ORDERS[@]}" --consistent-read
+  msg=$(grep -E '^An error occurred \(' "$WORK/err" | tail -n 1 || true)
+  [[ "$msg" == *"$want"* ]] || fail "$STEP" "message does not contain \"$want\": $msg"
+  ok "$STEP" "message: $(sed -E 's/^.* operation( \([^)]*\))?: //' <<<"$msg")"
+}
+
 step07_put_if_absent_fails() {
   STEP="7 PutItem attribute_not_exists"
   local new_profile
@@ -379,9 +438,9 @@ step10_delete_item() {
 
 # ----------------------------------------------------------------------------
 # FUTURE STEPS go here, before DeleteTable (they need the table):
-#   GSI, transactions (transact-write-items/transact-get-items), batch load
+#   transactions (transact-write-items/transact-get-items), batch load
 #   (batch-write-item/batch-get-item). Add a stepNN_... function and call it below.
-#   (The Query and Scan steps 6a-6e are not here but right after step 6: they
+#   (The Query, Scan and GSI steps 6a-6h are not here but right after step 6: they
 #   read the whole item collection, before step 10 deletes ORDER#2025-002.)
 # ----------------------------------------------------------------------------
 
@@ -413,6 +472,9 @@ step06b_query_latest_orders_paged
 step06c_query_filter_projection
 step06d_query_filter_on_key_fails
 step06e_scan_count
+step06f_query_gsi
+step06g_query_gsi_paged
+step06h_query_gsi_consistent_fails
 step07_put_if_absent_fails
 step08_validation_error
 step09_missing_table

@@ -104,7 +104,10 @@ const PROFILE = {
   avatar: { B: Uint8Array.from([0x00, 0xff, 0x10, 0x80, 0x7f]) },
 };
 
-function order(n, amount, sku, qty, extra = {}) {
+const PENDING_INDEX = "ORDERS#PENDING"; // GSI1PK of a pending order
+const SHIPPED_INDEX = "ORDERS#SHIPPED"; // GSI1PK of a shipped order
+
+function order(n, amount, sku, qty, date, extra = {}) {
   return {
     PK: { S: PK },
     SK: { S: `ORDER#2025-00${n}` },
@@ -112,41 +115,66 @@ function order(n, amount, sku, qty, extra = {}) {
     status: { S: "PENDING" },
     amount: { N: amount },
     items: { L: [{ M: { sku: { S: sku }, qty: { N: qty } } }] },
+    // GSI1 (overloaded, sparse): orders by status, by date; the profile has neither.
+    GSI1PK: { S: PENDING_INDEX },
+    GSI1SK: { S: `${date}#00${n}` },
     ...extra,
   };
 }
 
 const ORDERS = [
-  order(1, "129.99", "SKU-RED-MUG", "2"),
+  order(1, "129.99", "SKU-RED-MUG", "2", "2025-01-05"),
   // 38 significant digits: must round-trip as exactly this string.
-  order(2, "12345678901234567890.123456789012345678", "SKU-GPU-9000", "1"),
-  order(3, "0.5", "SKU-STICKER", "10", { note: { NULL: true } }),
+  order(2, "12345678901234567890.123456789012345678", "SKU-GPU-9000", "1", "2025-02-11"),
+  order(3, "0.5", "SKU-STICKER", "10", "2025-01-20", { note: { NULL: true } }),
 ];
 
 const SHIPPED_AT = "2025-01-16T09:30:00Z";
 
+const GSI1 = {
+  IndexName: "GSI1",
+  KeySchema: [
+    { AttributeName: "GSI1PK", KeyType: "HASH" },
+    { AttributeName: "GSI1SK", KeyType: "RANGE" },
+  ],
+  Projection: { ProjectionType: "ALL" },
+};
+
 const key = (sk) => ({ PK: { S: PK }, SK: { S: sk } });
 
 const UPDATE = {
-  UpdateExpression: "SET #s = :shipped, shippedAt = :t ADD version :one",
+  UpdateExpression: "SET #s = :shipped, shippedAt = :t, GSI1PK = :shippedIndex ADD version :one",
   ConditionExpression: "#s = :pending",
   ExpressionAttributeNames: { "#s": "status" },
   ExpressionAttributeValues: {
     ":shipped": { S: "SHIPPED" },
     ":pending": { S: "PENDING" },
     ":t": { S: SHIPPED_AT },
+    ":shippedIndex": { S: SHIPPED_INDEX },
     ":one": { N: "1" },
   },
   ReturnValues: "ALL_NEW",
 };
 
-const SHIPPED_ORDER1 = { ...ORDERS[0], status: { S: "SHIPPED" }, shippedAt: { S: SHIPPED_AT }, version: { N: "1" } };
+const SHIPPED_ORDER1 = {
+  ...ORDERS[0],
+  status: { S: "SHIPPED" },
+  shippedAt: { S: SHIPPED_AT },
+  GSI1PK: { S: SHIPPED_INDEX },
+  version: { N: "1" },
+};
 
 const LATEST_ORDERS = {
   KeyConditionExpression: "PK = :pk AND begins_with(SK, :order)",
   ExpressionAttributeValues: { ":pk": { S: PK }, ":order": { S: "ORDER#" } },
   ScanIndexForward: false,
   Limit: 2,
+};
+
+const PENDING_ORDERS = {
+  IndexName: "GSI1",
+  KeyConditionExpression: "GSI1PK = :p",
+  ExpressionAttributeValues: { ":p": { S: PENDING_INDEX } },
 };
 
 // ------------------------------------------------------------------ steps ---
@@ -175,11 +203,14 @@ function makeSteps(ddb, table, state) {
           AttributeDefinitions: [
             { AttributeName: "PK", AttributeType: "S" },
             { AttributeName: "SK", AttributeType: "S" },
+            { AttributeName: "GSI1PK", AttributeType: "S" },
+            { AttributeName: "GSI1SK", AttributeType: "S" },
           ],
           KeySchema: [
             { AttributeName: "PK", KeyType: "HASH" },
             { AttributeName: "SK", KeyType: "RANGE" },
           ],
+          GlobalSecondaryIndexes: [GSI1],
           BillingMode: "PAY_PER_REQUEST",
         }),
       );
@@ -188,8 +219,11 @@ function makeSteps(ddb, table, state) {
       let desc;
       for (;;) {
         desc = (await ddb.send(new DescribeTableCommand({ TableName: table }))).Table;
-        if (desc.TableStatus === "ACTIVE") break;
-        if (Date.now() > deadline) fail(step, `table not ACTIVE after 60 s (status ${desc.TableStatus})`);
+        const indexes = desc.GlobalSecondaryIndexes ?? [];
+        if (desc.TableStatus === "ACTIVE" && indexes.every((i) => i.IndexStatus === "ACTIVE")) break;
+        if (Date.now() > deadline) {
+          fail(step, `table or index not ACTIVE after 60 s (status ${desc.TableStatus}, indexes ${show(indexes.map((i) => i.IndexStatus))})`);
+        }
         await sleep(500);
       }
       expect(step, desc.TableStatus, "ACTIVE", "DescribeTable TableStatus");
@@ -198,9 +232,14 @@ function makeSteps(ddb, table, state) {
         { AttributeName: "SK", KeyType: "RANGE" },
       ], "DescribeTable KeySchema");
       expect(step, [...desc.AttributeDefinitions].sort((a, b) => a.AttributeName.localeCompare(b.AttributeName)), [
+        { AttributeName: "GSI1PK", AttributeType: "S" },
+        { AttributeName: "GSI1SK", AttributeType: "S" },
         { AttributeName: "PK", AttributeType: "S" },
         { AttributeName: "SK", AttributeType: "S" },
       ], "DescribeTable AttributeDefinitions");
+      expect(step, (desc.GlobalSecondaryIndexes ?? []).map(
+        (i) => ({ IndexName: i.IndexName, KeySchema: i.KeySchema, Projection: i.Projection, IndexStatus: i.IndexStatus })),
+      [{ ...GSI1, IndexStatus: "ACTIVE" }], "DescribeTable GlobalSecondaryIndexes");
       expect(step, desc.BillingModeSummary?.BillingMode, "PAY_PER_REQUEST", "DescribeTable BillingModeSummary.BillingMode");
     },
 
@@ -309,6 +348,47 @@ function makeSteps(ddb, table, state) {
       expect(step, resp.Items, undefined, "no Items");
     },
 
+    // Steps 6f-6h query the GSI1 index: orders by status (GSI1PK), by date (GSI1SK).
+    // The profile has no GSI1 attributes, so it is never in the index (sparse).
+
+    async function step06f_queryGsi() {
+      const step = "6f Query GSI1 pending orders";
+      const resp = await query(PENDING_ORDERS);
+      const items = resp.Items ?? [];
+      expect(step, items.map((i) => i.GSI1SK?.S), ["2025-01-20#003", "2025-02-11#002"], "GSI1SK, ascending (no profile)");
+      expect(step, items, [ORDERS[2], ORDERS[1]], "items (Projection ALL)");
+      expect(step, resp.Count, 2, "Count");
+      expect(step, resp.ScannedCount, 2, "ScannedCount");
+      expect(step, resp.LastEvaluatedKey, undefined, "no LastEvaluatedKey");
+    },
+
+    async function step06g_queryGsiPaged() {
+      let step = "6g Query GSI1 pending orders, page 1";
+      let resp = await query({ ...PENDING_ORDERS, Limit: 1 });
+      expect(step, resp.Items, [ORDERS[2]], "items");
+      const { GSI1PK, GSI1SK, PK: pk, SK } = ORDERS[2];
+      expect(step, resp.LastEvaluatedKey, { GSI1PK, GSI1SK, PK: pk, SK }, "LastEvaluatedKey (index and table keys)");
+      step = "6g Query GSI1 pending orders, page 2";
+      resp = await query({ ...PENDING_ORDERS, ExclusiveStartKey: resp.LastEvaluatedKey });
+      expect(step, resp.Items, [ORDERS[1]], "items");
+      expect(step, resp.LastEvaluatedKey, undefined, "no LastEvaluatedKey");
+      step = "6g Query GSI1 shipped orders";
+      resp = await query({
+        IndexName: "GSI1",
+        KeyConditionExpression: "GSI1PK = :s",
+        ExpressionAttributeValues: { ":s": { S: SHIPPED_INDEX } },
+      });
+      expect(step, resp.Items, [SHIPPED_ORDER1], "items");
+    },
+
+    async function step06h_queryGsiConsistentFails() {
+      const step = "6h Query GSI1 ConsistentRead";
+      const err = await expectError(step, () => query({ ...PENDING_ORDERS, ConsistentRead: true }), "ValidationException");
+      const want = "Consistent read cannot be true when querying a GSI";
+      if (!err.message?.includes(want)) fail(step, `message does not contain ${show(want)}: ${show(err.message)}`);
+      console.log(`  ok  ${step}: message: ${err.message}`);
+    },
+
     async function step07_putIfAbsentFails() {
       const step = "7 PutItem attribute_not_exists";
       const newProfile = { ...PROFILE, email: { S: "alice@new.example.com" } };
@@ -347,9 +427,9 @@ function makeSteps(ddb, table, state) {
 
     // ------------------------------------------------------------------------
     // FUTURE STEPS go here, before DeleteTable (they need the table):
-    //   GSI, transactions (TransactWriteItems/TransactGetItems), batch load
+    //   transactions (TransactWriteItems/TransactGetItems), batch load
     //   (BatchWriteItem/BatchGetItem). Add an async function to this list.
-    //   (The Query and Scan steps 6a-6e are not here but right after step 6: they
+    //   (The Query, Scan and GSI steps 6a-6h are not here but right after step 6: they
     //   read the whole item collection, before step 10 deletes ORDER#2025-002.)
     // ------------------------------------------------------------------------
 

@@ -139,7 +139,11 @@ PROFILE = {
 }
 
 
-def order(n, amount, sku, qty, extra=None):
+PENDING_INDEX = "ORDERS#PENDING"   # GSI1PK of a pending order
+SHIPPED_INDEX = "ORDERS#SHIPPED"   # GSI1PK of a shipped order
+
+
+def order(n, amount, sku, qty, date, extra=None):
     item = {
         "PK": {"S": PK},
         "SK": {"S": f"ORDER#2025-00{n}"},
@@ -147,19 +151,31 @@ def order(n, amount, sku, qty, extra=None):
         "status": {"S": "PENDING"},
         "amount": {"N": amount},
         "items": {"L": [{"M": {"sku": {"S": sku}, "qty": {"N": qty}}}]},
+        # GSI1 (overloaded, sparse): orders by status, by date; the profile has neither.
+        "GSI1PK": {"S": PENDING_INDEX},
+        "GSI1SK": {"S": f"{date}#00{n}"},
     }
     item.update(extra or {})
     return item
 
 
 ORDERS = [
-    order(1, "129.99", "SKU-RED-MUG", "2"),
+    order(1, "129.99", "SKU-RED-MUG", "2", "2025-01-05"),
     # 38 significant digits: must round-trip as exactly this string.
-    order(2, "12345678901234567890.123456789012345678", "SKU-GPU-9000", "1"),
-    order(3, "0.5", "SKU-STICKER", "10", {"note": {"NULL": True}}),
+    order(2, "12345678901234567890.123456789012345678", "SKU-GPU-9000", "1", "2025-02-11"),
+    order(3, "0.5", "SKU-STICKER", "10", "2025-01-20", {"note": {"NULL": True}}),
 ]
 
 SHIPPED_AT = "2025-01-16T09:30:00Z"
+
+GSI1 = {
+    "IndexName": "GSI1",
+    "KeySchema": [
+        {"AttributeName": "GSI1PK", "KeyType": "HASH"},
+        {"AttributeName": "GSI1SK", "KeyType": "RANGE"},
+    ],
+    "Projection": {"ProjectionType": "ALL"},
+}
 
 
 def key(sk):
@@ -184,21 +200,26 @@ class Scenario:
             AttributeDefinitions=[
                 {"AttributeName": "PK", "AttributeType": "S"},
                 {"AttributeName": "SK", "AttributeType": "S"},
+                {"AttributeName": "GSI1PK", "AttributeType": "S"},
+                {"AttributeName": "GSI1SK", "AttributeType": "S"},
             ],
             KeySchema=[
                 {"AttributeName": "PK", "KeyType": "HASH"},
                 {"AttributeName": "SK", "KeyType": "RANGE"},
             ],
+            GlobalSecondaryIndexes=[GSI1],
             BillingMode="PAY_PER_REQUEST",
         )
         expect(step, resp["TableDescription"]["TableName"], self.table, "TableName")
         deadline = time.time() + 60
         while True:
             desc = self.ddb.describe_table(TableName=self.table)["Table"]
-            if desc["TableStatus"] == "ACTIVE":
+            if desc["TableStatus"] == "ACTIVE" and all(
+                    i.get("IndexStatus") == "ACTIVE" for i in desc.get("GlobalSecondaryIndexes", [])):
                 break
             if time.time() > deadline:
-                fail(step, f"table not ACTIVE after 60 s (status {desc['TableStatus']})")
+                fail(step, f"table or index not ACTIVE after 60 s (status {desc['TableStatus']}, "
+                           f"indexes {[i.get('IndexStatus') for i in desc.get('GlobalSecondaryIndexes', [])]})")
             time.sleep(0.5)
         expect(step, desc["TableStatus"], "ACTIVE", "DescribeTable TableStatus")
         expect(step, desc["KeySchema"], [
@@ -206,9 +227,14 @@ class Scenario:
             {"AttributeName": "SK", "KeyType": "RANGE"},
         ], "DescribeTable KeySchema")
         expect(step, sorted(desc["AttributeDefinitions"], key=lambda d: d["AttributeName"]), [
+            {"AttributeName": "GSI1PK", "AttributeType": "S"},
+            {"AttributeName": "GSI1SK", "AttributeType": "S"},
             {"AttributeName": "PK", "AttributeType": "S"},
             {"AttributeName": "SK", "AttributeType": "S"},
         ], "DescribeTable AttributeDefinitions")
+        gsis = desc.get("GlobalSecondaryIndexes", [])
+        expect(step, [{k: i.get(k) for k in ("IndexName", "KeySchema", "Projection", "IndexStatus")} for i in gsis],
+               [{**GSI1, "IndexStatus": "ACTIVE"}], "DescribeTable GlobalSecondaryIndexes")
         expect(step, desc.get("BillingModeSummary", {}).get("BillingMode"), "PAY_PER_REQUEST",
                "DescribeTable BillingModeSummary.BillingMode")
 
@@ -228,13 +254,14 @@ class Scenario:
             expect(f"4 GetItem {sk}", self.get(sk).get("Item"), o, "item")
 
     UPDATE = dict(
-        UpdateExpression="SET #s = :shipped, shippedAt = :t ADD version :one",
+        UpdateExpression="SET #s = :shipped, shippedAt = :t, GSI1PK = :shippedIndex ADD version :one",
         ConditionExpression="#s = :pending",
         ExpressionAttributeNames={"#s": "status"},
         ExpressionAttributeValues={
             ":shipped": {"S": "SHIPPED"},
             ":pending": {"S": "PENDING"},
             ":t": {"S": SHIPPED_AT},
+            ":shippedIndex": {"S": SHIPPED_INDEX},
             ":one": {"N": "1"},
         },
         ReturnValues="ALL_NEW",
@@ -242,7 +269,7 @@ class Scenario:
 
     def shipped_order1(self):
         return {**ORDERS[0], "status": {"S": "SHIPPED"}, "shippedAt": {"S": SHIPPED_AT},
-                "version": {"N": "1"}}
+                "GSI1PK": {"S": SHIPPED_INDEX}, "version": {"N": "1"}}
 
     def step05_conditional_update(self):
         step = "5 UpdateItem ORDER#2025-001"
@@ -334,6 +361,52 @@ class Scenario:
         expect(step, resp.get("ScannedCount"), 4, "ScannedCount")
         expect(step, "Items" in resp, False, "no Items")
 
+    # Steps 6f-6h query the GSI1 index: orders by status (GSI1PK), by date (GSI1SK).
+    # The profile has no GSI1 attributes, so it is never in the index (sparse).
+
+    PENDING_ORDERS = dict(
+        IndexName="GSI1",
+        KeyConditionExpression="GSI1PK = :p",
+        ExpressionAttributeValues={":p": {"S": PENDING_INDEX}},
+    )
+
+    def step06f_query_gsi(self):
+        step = "6f Query GSI1 pending orders"
+        resp = self.query(**self.PENDING_ORDERS)
+        items = resp.get("Items", [])
+        expect(step, [i["GSI1SK"]["S"] for i in items], ["2025-01-20#003", "2025-02-11#002"],
+               "GSI1SK, ascending (no profile)")
+        expect(step, items, [ORDERS[2], ORDERS[1]], "items (Projection ALL)")
+        expect(step, resp.get("Count"), 2, "Count")
+        expect(step, resp.get("ScannedCount"), 2, "ScannedCount")
+        expect(step, "LastEvaluatedKey" in resp, False, "no LastEvaluatedKey")
+
+    def step06g_query_gsi_paged(self):
+        step = "6g Query GSI1 pending orders, page 1"
+        resp = self.query(**self.PENDING_ORDERS, Limit=1)
+        expect(step, resp.get("Items"), [ORDERS[2]], "items")
+        expect(step, resp.get("LastEvaluatedKey"),
+               {k: ORDERS[2][k] for k in ("GSI1PK", "GSI1SK", "PK", "SK")},
+               "LastEvaluatedKey (index and table keys)")
+        step = "6g Query GSI1 pending orders, page 2"
+        resp = self.query(**self.PENDING_ORDERS, ExclusiveStartKey=resp["LastEvaluatedKey"])
+        expect(step, resp.get("Items"), [ORDERS[1]], "items")
+        expect(step, "LastEvaluatedKey" in resp, False, "no LastEvaluatedKey")
+        step = "6g Query GSI1 shipped orders"
+        resp = self.query(IndexName="GSI1", KeyConditionExpression="GSI1PK = :s",
+                          ExpressionAttributeValues={":s": {"S": SHIPPED_INDEX}})
+        expect(step, resp.get("Items"), [self.shipped_order1()], "items")
+
+    def step06h_query_gsi_consistent_fails(self):
+        step = "6h Query GSI1 ConsistentRead"
+        e = expect_error(step, lambda: self.query(**self.PENDING_ORDERS, ConsistentRead=True),
+                         "ValidationException")
+        message = e.response.get("Error", {}).get("Message", "")
+        want = "Consistent read cannot be true when querying a GSI"
+        if want not in message:
+            fail(step, f"message does not contain {want!r}: {message!r}")
+        print(f"  ok  {step}: message: {message}")
+
     def step07_put_if_absent_fails(self):
         step = "7 PutItem attribute_not_exists"
         new_profile = {**PROFILE, "email": {"S": "alice@new.example.com"}}
@@ -365,9 +438,9 @@ class Scenario:
 
     # ----------------------------------------------------------------------
     # FUTURE STEPS go here, before DeleteTable (they need the table):
-    #   GSI, transactions (TransactWriteItems/TransactGetItems), batch load
+    #   transactions (TransactWriteItems/TransactGetItems), batch load
     #   (BatchWriteItem/BatchGetItem). Add a method and list it in STEPS.
-    #   (The Query and Scan steps 6a-6e are not here but right after step 6: they
+    #   (The Query, Scan and GSI steps 6a-6h are not here but right after step 6: they
     #   read the whole item collection, before step 10 deletes ORDER#2025-002.)
     # ----------------------------------------------------------------------
 
@@ -395,6 +468,9 @@ class Scenario:
         step06c_query_filter_projection,
         step06d_query_filter_on_key_fails,
         step06e_scan_count,
+        step06f_query_gsi,
+        step06g_query_gsi_paged,
+        step06h_query_gsi_consistent_fails,
         step07_put_if_absent_fails,
         step08_validation_error,
         step09_missing_table,

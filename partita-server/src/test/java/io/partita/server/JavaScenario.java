@@ -16,8 +16,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.IndexStatus;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
@@ -41,10 +44,13 @@ final class JavaScenario {
       "tags", AttributeValue.fromSs(List.of("admin", "beta")),
       "prefs", AttributeValue.fromM(Map.of("theme", s("dark"), "notifications", AttributeValue.fromBool(true))),
       "avatar", AttributeValue.fromB(SdkBytes.fromByteArray(new byte[] {0x00, (byte) 0xFF, 0x10, (byte) 0x80, 0x7F})));
+  /** GSI1 (overloaded, sparse): orders by status (GSI1PK), by date (GSI1SK); the profile has neither. */
+  private static final String PENDING_INDEX = "ORDERS#PENDING";
+  private static final String SHIPPED_INDEX = "ORDERS#SHIPPED";
   private static final List<Map<String, AttributeValue>> ORDERS = List.of(
-      order(1, "129.99", "SKU-RED-MUG", "2", Map.of()),
-      order(2, "12345678901234567890.123456789012345678", "SKU-GPU-9000", "1", Map.of()),
-      order(3, "0.5", "SKU-STICKER", "10", Map.of("note", AttributeValue.fromNul(true))));
+      order(1, "129.99", "SKU-RED-MUG", "2", "2025-01-05", Map.of()),
+      order(2, "12345678901234567890.123456789012345678", "SKU-GPU-9000", "1", "2025-02-11", Map.of()),
+      order(3, "0.5", "SKU-STICKER", "10", "2025-01-20", Map.of("note", AttributeValue.fromNul(true))));
   private static final String SHIPPED_AT = "2025-01-16T09:30:00Z";
 
   private final DynamoDbClient dynamo;
@@ -65,13 +71,14 @@ final class JavaScenario {
       }
       Map<String, AttributeValue> shipped = conditionalUpdate();
       queryItemCollection(shipped);
+      queryIndex(shipped);
       putIfAbsentFails();
       errors();
       Map<String, AttributeValue> old = dynamo.deleteItem(b -> b.tableName(table).key(key("ORDER#2025-002"))
           .returnValues(ReturnValue.ALL_OLD)).attributes();
       assertEquals(ORDERS.get(1), old);
       assertEquals(null, get("ORDER#2025-002"));
-      // later issues add: the GSI, transactions and the batch load
+      // later issues add: transactions and the batch load
     } finally {
       dynamo.deleteTable(b -> b.tableName(table));
     }
@@ -80,27 +87,35 @@ final class JavaScenario {
 
   private void createTable() {
     String name = dynamo.createTable(b -> b.tableName(table)
-        .attributeDefinitions(def("PK"), def("SK"))
+        .attributeDefinitions(def("PK"), def("SK"), def("GSI1PK"), def("GSI1SK"))
         .keySchema(KeySchemaElement.builder().attributeName("PK").keyType(KeyType.HASH).build(),
             KeySchemaElement.builder().attributeName("SK").keyType(KeyType.RANGE).build())
+        .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName("GSI1")
+            .keySchema(KeySchemaElement.builder().attributeName("GSI1PK").keyType(KeyType.HASH).build(),
+                KeySchemaElement.builder().attributeName("GSI1SK").keyType(KeyType.RANGE).build())
+            .projection(p -> p.projectionType(ProjectionType.ALL)).build())
         .billingMode(BillingMode.PAY_PER_REQUEST)).tableDescription().tableName();
     assertEquals(table, name);
     dynamo.waiter().waitUntilTableExists(b -> b.tableName(table));
-    assertEquals(TableStatus.ACTIVE, dynamo.describeTable(b -> b.tableName(table)).table().tableStatus());
+    var description = dynamo.describeTable(b -> b.tableName(table)).table();
+    assertEquals(TableStatus.ACTIVE, description.tableStatus());
+    assertEquals(List.of("GSI1"), description.globalSecondaryIndexes().stream().map(i -> i.indexName()).toList());
+    assertEquals(IndexStatus.ACTIVE, description.globalSecondaryIndexes().get(0).indexStatus());
   }
 
   /** Steps 5 and 6; returns order 1 as shipped. */
   private Map<String, AttributeValue> conditionalUpdate() {
     UpdateItemRequest ship = UpdateItemRequest.builder().tableName(table).key(key("ORDER#2025-001"))
-        .updateExpression("SET #s = :shipped, shippedAt = :t ADD version :one")
+        .updateExpression("SET #s = :shipped, shippedAt = :t, GSI1PK = :shippedIndex ADD version :one")
         .conditionExpression("#s = :pending")
         .expressionAttributeNames(Map.of("#s", "status"))
         .expressionAttributeValues(Map.of(":shipped", s("SHIPPED"), ":pending", s("PENDING"), ":t", s(SHIPPED_AT),
-            ":one", AttributeValue.fromN("1")))
+            ":shippedIndex", s(SHIPPED_INDEX), ":one", AttributeValue.fromN("1")))
         .returnValues(ReturnValue.ALL_NEW).build();
     Map<String, AttributeValue> shipped = new HashMap<>(ORDERS.get(0));
     shipped.put("status", s("SHIPPED"));
     shipped.put("shippedAt", s(SHIPPED_AT));
+    shipped.put("GSI1PK", s(SHIPPED_INDEX));
     shipped.put("version", AttributeValue.fromN("1"));
     assertEquals(shipped, dynamo.updateItem(ship).attributes());
     ConditionalCheckFailedException again = assertThrows(ConditionalCheckFailedException.class,
@@ -162,6 +177,41 @@ final class JavaScenario {
     assertFalse(counted.hasItems());
   }
 
+  /** Steps 6f-6h: Query the sparse GSI1 (orders by status, by date); the profile is never in it. */
+  private void queryIndex(Map<String, AttributeValue> shipped) {
+    QueryRequest pending = QueryRequest.builder().tableName(table).indexName("GSI1")
+        .keyConditionExpression("GSI1PK = :p").expressionAttributeValues(Map.of(":p", s(PENDING_INDEX))).build();
+    // 6f: the pending orders in GSI1SK order, each the full item (Projection ALL)
+    QueryResponse all = dynamo.query(pending);
+    assertEquals(List.of("2025-01-20#003", "2025-02-11#002"),
+        all.items().stream().map(i -> i.get("GSI1SK").s()).toList());
+    assertEquals(List.of(ORDERS.get(2), ORDERS.get(1)), all.items());
+    assertEquals(2, all.count());
+    assertEquals(2, all.scannedCount());
+    assertFalse(all.hasLastEvaluatedKey());
+
+    // 6g: one per page; the LastEvaluatedKey holds the index keys and the table keys
+    QueryResponse page1 = dynamo.query(pending.toBuilder().limit(1).build());
+    assertEquals(List.of(ORDERS.get(2)), page1.items());
+    Map<String, AttributeValue> order3 = ORDERS.get(2);
+    assertEquals(Map.of("GSI1PK", order3.get("GSI1PK"), "GSI1SK", order3.get("GSI1SK"), "PK", order3.get("PK"),
+        "SK", order3.get("SK")), page1.lastEvaluatedKey());
+    QueryResponse page2 = dynamo.query(pending.toBuilder().exclusiveStartKey(page1.lastEvaluatedKey()).build());
+    assertEquals(List.of(ORDERS.get(1)), page2.items());
+    assertFalse(page2.hasLastEvaluatedKey());
+    QueryResponse shippedOrders = dynamo.query(b -> b.tableName(table).indexName("GSI1")
+        .keyConditionExpression("GSI1PK = :s").expressionAttributeValues(Map.of(":s", s(SHIPPED_INDEX))));
+    assertEquals(List.of(shipped), shippedOrders.items());
+
+    // 6h: a GSI has no consistent reads
+    AwsServiceException consistent = assertThrows(AwsServiceException.class,
+        () -> dynamo.query(pending.toBuilder().consistentRead(true).build()));
+    assertEquals("ValidationException", consistent.awsErrorDetails().errorCode());
+    assertEquals(400, consistent.statusCode());
+    String message = consistent.awsErrorDetails().errorMessage();
+    assertTrue(message.contains("Consistent read cannot be true when querying a GSI"), message);
+  }
+
   private static List<String> sortKeys(List<Map<String, AttributeValue>> items) {
     return items.stream().map(i -> i.get("SK").s()).toList();
   }
@@ -191,12 +241,13 @@ final class JavaScenario {
     return r.hasItem() ? r.item() : null;
   }
 
-  private static Map<String, AttributeValue> order(int n, String amount, String sku, String qty,
+  private static Map<String, AttributeValue> order(int n, String amount, String sku, String qty, String date,
       Map<String, AttributeValue> extra) {
     Map<String, AttributeValue> item = new HashMap<>(Map.of("PK", s(PK), "SK", s("ORDER#2025-00" + n),
         "entity", s("Order"), "status", s("PENDING"), "amount", AttributeValue.fromN(amount),
         "items", AttributeValue.fromL(List.of(AttributeValue.fromM(Map.of("sku", s(sku),
-            "qty", AttributeValue.fromN(qty)))))));
+            "qty", AttributeValue.fromN(qty))))),
+        "GSI1PK", s(PENDING_INDEX), "GSI1SK", s(date + "#00" + n)));
     item.putAll(extra);
     return Map.copyOf(item);
   }
