@@ -50,13 +50,20 @@ public final class Scan {
     expressions.checkAllUsed();
 
     byte[] from = Keyspace.itemsFrom(def.id());
+    Predicate<byte[]> segment = segmentFilter(req.segment(), req.totalSegments());
     if (req.hasExclusiveStartKey()) {
-      from = after(StartKeys.of(def, req.exclusiveStartKey()).storageKey());
+      byte[] start = StartKeys.of(def, req.exclusiveStartKey()).storageKey();
+      if (segment != null && !segment.test(start)) {
+        // a key from another segment would silently skip part of this one. DynamoDB Local's
+        // wording; Amazon DynamoDB was reported to say "The provided starting key is invalid:
+        // Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. ..."
+        throw PartitaException.validation("Exclusive start key must lie within the segment");
+      }
+      from = after(start);
     }
     ReadPage.Result page;
     try (Store.Cursor cursor = ctx.store.cursor(from, Keyspace.itemsTo(def.id()), false)) {
-      page = ReadPage.read(cursor, new ReadPage.Spec(def, limit, filter, projection, countOnly,
-          segmentFilter(req.segment(), req.totalSegments())));
+      page = ReadPage.read(cursor, new ReadPage.Spec(def, limit, filter, projection, countOnly, segment));
     }
     ScanResponse.Builder out = ScanResponse.builder().count(page.count()).scannedCount(page.scanned());
     if (!countOnly) {
