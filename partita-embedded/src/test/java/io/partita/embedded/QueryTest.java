@@ -146,6 +146,73 @@ class QueryTest {
     }
   }
 
+  private QueryResponse series(String sortCondition, Map<String, AttributeValue> values,
+      Consumer<QueryRequest.Builder> more) {
+    Map<String, AttributeValue> all = new HashMap<>(values);
+    all.put(":p", s("sensor"));
+    return query("series", "pk = :p AND " + sortCondition, all, more);
+  }
+
+  /**
+   * DynamoDB Local: a read that ends on the inclusive bound of {@code <=}, {@code >=} or BETWEEN (in
+   * the direction read) says nothing follows, and that key is refused as ExclusiveStartKey (as
+   * Amazon DynamoDB was reported to do for {@code >=} read backward); = and begins_with, and the
+   * open end of a partition, still name the last key and accept it.
+   */
+  @Test
+  void anInclusiveBoundEndsTheRead_andIsNoStartKey() {
+    Map<String, AttributeValue> ten = Map.of(":v", n("10"));
+    // series: -5 -0.5 0 0.5 1 10 100 1e10
+    QueryResponse upTo = series("sk <= :v", ten, b -> b.limit(6));
+    assertEquals(List.of("-5", "-0.5", "0", "0.5", "1", "10"), sks(upTo));
+    assertFalse(upTo.hasLastEvaluatedKey(), "ended on the bound of <=");
+    QueryResponse before = series("sk <= :v", ten, b -> b.limit(5));
+    assertEquals(Map.of("pk", s("sensor"), "sk", n("1")), before.lastEvaluatedKey());
+    QueryResponse down = series("sk >= :v", ten, b -> b.limit(3).scanIndexForward(false));
+    assertEquals(List.of("10000000000", "100", "10"), sks(down));
+    assertFalse(down.hasLastEvaluatedKey(), "ended on the bound of >= read backward");
+    Map<String, AttributeValue> range = Map.of(":a", n("0"), ":b", n("1.0"));
+    assertFalse(series("sk BETWEEN :a AND :b", range, b -> b.limit(3)).hasLastEvaluatedKey());
+    assertFalse(series("sk BETWEEN :a AND :b", range, b -> b.limit(3).scanIndexForward(false)).hasLastEvaluatedKey());
+    // the last key read decides, whether or not the filter kept it
+    QueryResponse filtered = series("sk <= :v", ten, b -> b.limit(6).filterExpression("attribute_exists(nothing)"));
+    assertEquals(0, filtered.count());
+    assertFalse(filtered.hasLastEvaluatedKey());
+    // the open end of a range, and = and begins_with: the last key is still named
+    assertTrue(series("sk >= :v", ten, b -> b.limit(3)).hasLastEvaluatedKey(), "the partition's end is not looked for");
+    assertTrue(series("sk = :v", ten, b -> b.limit(1)).hasLastEvaluatedKey());
+    Map<String, AttributeValue> prefixed = new HashMap<>(Map.of(":p", s("USER#alice"), ":o", s("ORDER#2025-005")));
+    assertTrue(query("app", "pk = :p AND begins_with(sk, :o)", prefixed, b -> b.limit(1)).hasLastEvaluatedKey());
+
+    Map<String, AttributeValue> atTen = Map.of("pk", s("sensor"), "sk", n("10.0"));
+    for (Runnable refused : List.<Runnable>of(
+        () -> series("sk <= :v", ten, b -> b.exclusiveStartKey(atTen)),
+        () -> series("sk >= :v", ten, b -> b.exclusiveStartKey(atTen).scanIndexForward(false)),
+        () -> series("sk BETWEEN :a AND :b", Map.of(":a", n("0"), ":b", n("10")), b -> b.exclusiveStartKey(atTen)),
+        () -> series("sk BETWEEN :a AND :b", Map.of(":a", n("10"), ":b", n("100")),
+            b -> b.exclusiveStartKey(atTen).scanIndexForward(false)))) {
+      assertValidation("The provided starting key does not match the range key predicate", refused);
+    }
+    // the other end of the same ranges, and =, are fine
+    assertEquals(List.of("1", "0.5", "0", "-0.5", "-5"),
+        sks(series("sk <= :v", ten, b -> b.exclusiveStartKey(atTen).scanIndexForward(false))));
+    assertEquals(List.of("100", "10000000000"), sks(series("sk >= :v", ten, b -> b.exclusiveStartKey(atTen))));
+    assertEquals(List.of(), sks(series("sk = :v", ten, b -> b.exclusiveStartKey(atTen))));
+  }
+
+  @Test
+  void aHashOnlyTableQueryNeverNamesAKeyToGoOnFrom() {
+    Fixtures.createTable(dynamo, "users", null);
+    dynamo.putItem(b -> b.tableName("users").item(Map.of("pk", s("alice"))));
+    QueryResponse r = query("users", "pk = :p", Map.of(":p", s("alice")), b -> b.limit(1));
+    assertEquals(1, r.count());
+    assertFalse(r.hasLastEvaluatedKey());
+    QueryResponse after = query("users", "pk = :p", Map.of(":p", s("alice")),
+        b -> b.exclusiveStartKey(Map.of("pk", s("alice"))));
+    assertEquals(0, after.count());
+    assertFalse(after.hasLastEvaluatedKey());
+  }
+
   @Test
   void filterCountsAfterTheKeyConditionAndCannotReadKeys() {
     QueryResponse big = query("app", "pk = :p", Map.of(":p", s("USER#alice"), ":t", n("30")),

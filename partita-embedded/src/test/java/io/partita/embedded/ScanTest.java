@@ -101,6 +101,31 @@ class ScanTest {
     assertFalse(after.hasLastEvaluatedKey());
   }
 
+  /** DynamoDB Local refuses a start key of another segment (it would skip part of this one). */
+  @Test
+  void aSegmentStartsOnlyFromOneOfItsOwnKeys() {
+    putUsers(8, 1);
+    Map<String, AttributeValue> key = Map.of("pk", s("USER#3"), "sk", s("PROFILE"));
+    int own = -1;
+    for (int segment = 0; segment < 4; segment++) {
+      int seg = segment;
+      if (dynamo.scan(b -> b.tableName("app").segment(seg).totalSegments(4)).items().stream()
+          .anyMatch(i -> i.get("pk").s().equals("USER#3"))) {
+        own = seg;
+      }
+    }
+    assertTrue(own >= 0);
+    int mine = own;
+    ScanResponse rest = dynamo.scan(b -> b.tableName("app").segment(mine).totalSegments(4).exclusiveStartKey(key));
+    assertTrue(rest.items().stream().allMatch(i -> !i.get("pk").s().equals("USER#3")));
+    int other = (own + 1) % 4;
+    DynamoDbException e = assertThrows(DynamoDbException.class,
+        () -> dynamo.scan(b -> b.tableName("app").segment(other).totalSegments(4).exclusiveStartKey(key)));
+    assertEquals("Exclusive start key must lie within the segment", e.awsErrorDetails().errorMessage());
+    // one segment of one is the whole table: any key will do
+    dynamo.scan(b -> b.tableName("app").segment(0).totalSegments(1).exclusiveStartKey(key));
+  }
+
   @Test
   void theFilterAppliesAfterTheLimit_soAPageMayBeEmptyButGoOn() {
     putUsers(2, 3);

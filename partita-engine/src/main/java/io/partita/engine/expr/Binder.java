@@ -101,6 +101,15 @@ final class Binder {
     return v;
   }
 
+  /** The value of a {@code :placeholder} operand as the request gave it (numbers unnormalized). */
+  private AttributeValue asWritten(Operand o, AttributeValue validated) {
+    if (o instanceof Ast.ValueRef v) {
+      AttributeValue raw = context.rawValue(v.name());
+      return raw != null ? raw : validated;
+    }
+    return validated;
+  }
+
   /** Overlapping or conflicting paths (updates and projections), reported in the order written. */
   private void checkPaths(List<DocPath> paths) {
     for (int j = 1; j < paths.size(); j++) {
@@ -164,12 +173,13 @@ final class Binder {
       orderable("BETWEEN", low);
       orderable("BETWEEN", high);
       if (low instanceof ConstVal lo && high instanceof ConstVal hi && lo.value() != null && hi.value() != null) {
+        // the messages show the bounds as written ({N:1e2}, not {N:100}), as DynamoDB Local does
         if (lo.value().type() != hi.value().type()) {
-          error(TYPE, ExprErrors.betweenTypes(lo.value(), hi.value()));
+          error(TYPE, ExprErrors.betweenTypes(asWritten(b.low(), lo.value()), asWritten(b.high(), hi.value())));
         } else {
           Integer order = Values.compare(lo.value(), hi.value());
           if (order != null && order > 0) {
-            error(TYPE, ExprErrors.betweenOrder(lo.value(), hi.value()));
+            error(TYPE, ExprErrors.betweenOrder(asWritten(b.low(), lo.value()), asWritten(b.high(), hi.value())));
           }
         }
       }

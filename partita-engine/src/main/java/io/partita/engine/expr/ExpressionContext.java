@@ -145,6 +145,11 @@ public final class ExpressionContext {
   }
 
   /** The validated value for {@code :placeholder}, marking it used; null when not defined. */
+  /** The value of {@code placeholder} as given in the request, unvalidated; null if not given. */
+  AttributeValue rawValue(String placeholder) {
+    return values == null ? null : values.get(placeholder);
+  }
+
   AttributeValue resolveValue(String placeholder) {
     AttributeValue cached = validated.get(placeholder);
     if (cached != null) {

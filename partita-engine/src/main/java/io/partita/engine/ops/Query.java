@@ -15,6 +15,7 @@ import io.partita.engine.table.TableDef;
 import io.partita.engine.value.KeyCodec;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -65,10 +66,12 @@ public final class Query {
 
     byte[][] range = index == null ? range(def, key) : IndexRanges.of(def, index, key);
     boolean forward = !Boolean.FALSE.equals(req.scanIndexForward());
+    byte[] closedEnd = index == null ? closedEnd(def, key, forward) : null;
     if (req.hasExclusiveStartKey()) {
       byte[] start = index == null ? StartKeys.of(def, req.exclusiveStartKey()).storageKey()
           : StartKeys.ofIndex(def, index, req.exclusiveStartKey());
-      if (Arrays.compareUnsigned(start, range[0]) < 0 || Arrays.compareUnsigned(start, range[1]) >= 0) {
+      if (Arrays.compareUnsigned(start, range[0]) < 0 || Arrays.compareUnsigned(start, range[1]) >= 0
+          || Arrays.equals(start, closedEnd)) {
         throw PartitaException.validation("The provided starting key does not match the range key predicate");
       }
       if (forward) {
@@ -86,14 +89,51 @@ public final class Query {
     if (!countOnly) {
       out.items(page.items());
     }
-    if (page.lastEvaluatedKey() != null) {
-      out.lastEvaluatedKey(page.lastEvaluatedKey());
+    Map<String, AttributeValue> last = page.lastEvaluatedKey();
+    if (last != null && index == null
+        && (def.range() == null || Arrays.equals(Keys.ofKey(def, last).storageKey(), closedEnd))) {
+      // the page ended on the last key the condition can select: no key to go on from (DynamoDB
+      // Local, which refuses that key as ExclusiveStartKey, see closedEnd); a hash-only table's
+      // Query selects one key at most
+      last = null;
+    }
+    if (last != null) {
+      out.lastEvaluatedKey(last);
     }
     if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
       out.consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
           ReadPage.readUnits(page.bytesRead(), Boolean.TRUE.equals(req.consistentRead()))));
     }
     return out.build();
+  }
+
+  /**
+   * The storage key at which a read in this direction ends when the sort key condition closes the
+   * range there with an inclusive comparison bound: {@code sk <= :v} or the upper bound of BETWEEN
+   * read forward, {@code sk >= :v} or the lower bound of BETWEEN read backward; else null.
+   *
+   * <p>A page that stops at this key says nothing more follows (no LastEvaluatedKey), and this key is
+   * refused as ExclusiveStartKey ("does not match the range key predicate"), as DynamoDB Local does
+   * and as Amazon DynamoDB was reported to do for {@code >=} read backward. Not for {@code =} nor
+   * begins_with, nor the open end of a partition: there a page that stops at the last item still
+   * names it, and the empty page that follows from it is allowed.
+   */
+  static byte[] closedEnd(TableDef def, KeyCondition key, boolean forward) {
+    SortCondition sort = key.sort();
+    if (sort == null) {
+      return null;
+    }
+    AttributeValue bound = switch (sort.op()) {
+      case LE -> forward ? sort.value() : null;
+      case GE -> forward ? null : sort.value();
+      case BETWEEN -> forward ? sort.upper() : sort.value();
+      default -> null;
+    };
+    if (bound == null) {
+      return null;
+    }
+    byte[] partition = Keyspace.itemKey(def.id(), KeyCodec.encodeTerminated(key.hashValues().get(def.hash().name())), null);
+    return concat(partition, KeyCodec.encode(bound));
   }
 
   /** The storage keys {@code [from, to)} the key condition selects. */

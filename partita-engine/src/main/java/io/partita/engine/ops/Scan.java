@@ -58,15 +58,22 @@ public final class Scan {
 
     byte[] from = index == null ? Keyspace.itemsFrom(def.id()) : IndexEntries.prefix(def, index);
     byte[] to = index == null ? Keyspace.itemsTo(def.id()) : Query.prefixEnd(from);
-    int headerLength = from.length;
+    Predicate<byte[]> segment = segmentFilter(req.segment(), req.totalSegments(), from.length);
     if (req.hasExclusiveStartKey()) {
-      from = after(index == null ? StartKeys.of(def, req.exclusiveStartKey()).storageKey()
-          : StartKeys.ofIndex(def, index, req.exclusiveStartKey()));
+      byte[] start = index == null ? StartKeys.of(def, req.exclusiveStartKey()).storageKey()
+          : StartKeys.ofIndex(def, index, req.exclusiveStartKey());
+      if (segment != null && !segment.test(start)) {
+        // a key from another segment would silently skip part of this one. DynamoDB Local's
+        // wording; Amazon DynamoDB was reported to say "The provided starting key is invalid:
+        // Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. ..."
+        throw PartitaException.validation("Exclusive start key must lie within the segment");
+      }
+      from = after(start);
     }
     ReadPage.Result page;
     try (Store.Cursor cursor = ctx.store.cursor(from, to, false)) {
       page = ReadPage.read(cursor, new ReadPage.Spec(ReadParams.keyNames(def, index), limit, filter, projection,
-          countOnly, segmentFilter(req.segment(), req.totalSegments(), headerLength),
+          countOnly, segment,
           IndexRanges.resolver(ctx, def, index, req.select(), projection, filter)));
     }
     ScanResponse.Builder out = ScanResponse.builder().count(page.count()).scannedCount(page.scanned());

@@ -139,6 +139,11 @@ class ConditionTest {
         () -> Fixtures.cond("n BETWEEN :a AND :b", item(":a", n("5"), ":b", n("1"))));
     assertValidation("Invalid ConditionExpression: The BETWEEN operator requires same data type for lower and upper bounds; lower bound operand: AttributeValue: {N:5}, upper bound operand: AttributeValue: {S:x}",
         () -> Fixtures.cond("n BETWEEN :a AND :b", item(":a", n("5"), ":b", s("x"))));
+    // DynamoDB Local shows the bounds as written
+    assertValidation("Invalid ConditionExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {N:10E-1}, upper bound operand: AttributeValue: {N:0.50}",
+        () -> Fixtures.cond("n BETWEEN :a AND :b", item(":a", n("10E-1"), ":b", n("0.50"))));
+    assertValidation("Invalid ConditionExpression: The BETWEEN operator requires same data type for lower and upper bounds; lower bound operand: AttributeValue: {N:1.50}, upper bound operand: AttributeValue: {S:x}",
+        () -> Fixtures.cond("n BETWEEN :a AND :b", item(":a", n("1.50"), ":b", s("x"))));
   }
 
   @Test

@@ -42,7 +42,8 @@ class KeyConditionTest {
   private static final Map<String, AttributeValue> VALUES = item(
       ":p", s("x"), ":q", s("y"), ":one", n("1"), ":five", n("5"), ":s", s("1"), ":t", s("5"), ":e", s(""),
       ":bin", b(1, 2), ":nobin", b(), ":l", l(n("1")), ":bool", bool(true), ":h2", n("2"),
-      ":a", s("A"), ":b", s("B"), ":c", n("3"), ":d", s("D"), ":ty", s("N"));
+      ":a", s("A"), ":b", s("B"), ":c", n("3"), ":d", s("D"), ":ty", s("N"),
+      ":1e2", n("1e2"), ":99", n("99.0"));
 
   private static final String TYPE = ExprErrors.KEY_TYPE_MISMATCH;
 
@@ -280,6 +281,9 @@ class KeyConditionTest {
         + "lower bound operand: AttributeValue: {N:5}, upper bound operand: AttributeValue: {N:1}", NUM, "pk = :p AND sk BETWEEN :five AND :one");
     refused("Invalid KeyConditionExpression: The BETWEEN operator requires same data type for lower and upper bounds; "
         + "lower bound operand: AttributeValue: {N:1}, upper bound operand: AttributeValue: {S:5}", NUM, "pk = :p AND sk BETWEEN :one AND :t");
+    // row 169: the bounds as written, not normalized
+    refused("Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; "
+        + "lower bound operand: AttributeValue: {N:1e2}, upper bound operand: AttributeValue: {N:99.0}", NUM, "pk = :p AND sk BETWEEN :1e2 AND :99");
     refused("Invalid KeyConditionExpression: Incorrect operand type for operator or function; operator or function: >, operand type: L",
         NUM, "pk = :p AND sk > :l");
     refused("Invalid KeyConditionExpression: Incorrect operand type for operator or function; operator or function: >=, operand type: BOOL",
