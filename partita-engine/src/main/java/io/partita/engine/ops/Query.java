@@ -41,27 +41,30 @@ public final class Query {
       throw PartitaException.validation(
           "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
     }
+    // DynamoDB Local's order of checks: Limit and IndexName; every expression bound (FilterExpression,
+    // ProjectionExpression, KeyConditionExpression), then unused names and values; the key
+    // condition read against the key; ExclusiveStartKey; a filter on key attributes; Select
     int limit = ReadParams.limit(req.limit());
-    boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(), req.projectionExpression(),
-        req.indexName());
+    ReadParams.checkSelectName(req.select(), req.selectAsString());
     TableDef def = ctx.catalog.get(req.tableName()).def();
     ReadParams.refuseIndex(def, req.indexName());
 
     ExpressionContext expressions = RequestParams.expressions(
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
         req.hasExpressionAttributeValues(), req.expressionAttributeValues(), true, "KeyConditionExpression is null");
-    KeyCondition key = expressions.keyCondition(req.keyConditionExpression(),
-        new KeySchemaSpec(List.of(def.hash()), def.range() == null ? List.of() : List.of(def.range())));
-    Condition filter = req.filterExpression() == null ? null
-        : expressions.queryFilter(req.filterExpression(), keyNames(def));
+    ExpressionContext.QueryFilter boundFilter = req.filterExpression() == null ? null
+        : expressions.queryFilter(req.filterExpression());
     Projection projection = ReadParams.projection(expressions, req.projectionExpression());
+    Condition boundKey = expressions.boundKeyCondition(req.keyConditionExpression());
     expressions.checkAllUsed();
+    KeyCondition key = ExpressionContext.keyCondition(boundKey,
+        new KeySchemaSpec(List.of(def.hash()), def.range() == null ? List.of() : List.of(def.range())));
 
     byte[][] range = range(def, key);
     boolean forward = !Boolean.FALSE.equals(req.scanIndexForward());
     byte[] closedEnd = closedEnd(def, key, forward);
     if (req.hasExclusiveStartKey()) {
-      byte[] start = StartKeys.of(def, req.exclusiveStartKey()).storageKey();
+      byte[] start = StartKeys.of(def, req.exclusiveStartKey(), true).storageKey();
       if (Arrays.compareUnsigned(start, range[0]) < 0 || Arrays.compareUnsigned(start, range[1]) >= 0
           || Arrays.equals(start, closedEnd)) {
         throw PartitaException.validation("The provided starting key does not match the range key predicate");
@@ -72,6 +75,9 @@ public final class Query {
         range[1] = start;
       }
     }
+    Condition filter = boundFilter == null ? null : boundFilter.refuseKeys(keyNames(def));
+    boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(), req.projectionExpression(),
+        req.indexName());
     ReadPage.Result page;
     try (Store.Cursor cursor = ctx.store.cursor(range[0], range[1], !forward)) {
       page = ReadPage.read(cursor, new ReadPage.Spec(def, limit, filter, projection, countOnly, null));
