@@ -31,35 +31,40 @@ public final class Scan {
             "ConditionalOperator", req.conditionalOperatorAsString() != null),
         RequestParams.given("ProjectionExpression", req.projectionExpression() != null,
             "FilterExpression", req.filterExpression() != null));
-    segments(req.segment(), req.totalSegments());
+    // DynamoDB Local's order of checks: Limit and IndexName; the expressions, then unused names and
+    // values; ExclusiveStartKey; Select; Segment and TotalSegments
     int limit = ReadParams.limit(req.limit());
-    boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(), req.projectionExpression(),
-        req.indexName());
+    ReadParams.checkSelectName(req.select(), req.selectAsString());
     Table table = ctx.catalog.get(req.tableName());
     TableDef def = table.def();
     ReadParams.refuseIndex(def, req.indexName());
 
     boolean anyExpression = req.projectionExpression() != null || req.filterExpression() != null;
+    // values only serve the filter: with a ProjectionExpression alone, DynamoDB Local still says
+    // "FilterExpression is null"
     ExpressionContext expressions = RequestParams.expressions(
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
         req.hasExpressionAttributeValues(), req.expressionAttributeValues(), anyExpression,
-        "ProjectionExpression and FilterExpression are null");
+        req.filterExpression() != null, "FilterExpression is null");
     Condition filter = req.filterExpression() == null ? null
         : expressions.condition(req.filterExpression(), "FilterExpression");
     Projection projection = ReadParams.projection(expressions, req.projectionExpression());
     expressions.checkAllUsed();
 
+    ItemKey start = req.hasExclusiveStartKey() ? StartKeys.of(def, req.exclusiveStartKey()) : null;
+    boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(), req.projectionExpression(),
+        req.indexName());
+    segments(req.segment(), req.totalSegments());
     byte[] from = Keyspace.itemsFrom(def.id());
     Predicate<byte[]> segment = segmentFilter(req.segment(), req.totalSegments());
-    if (req.hasExclusiveStartKey()) {
-      byte[] start = StartKeys.of(def, req.exclusiveStartKey()).storageKey();
-      if (segment != null && !segment.test(start)) {
+    if (start != null) {
+      if (segment != null && !segment.test(start.storageKey())) {
         // a key from another segment would silently skip part of this one. DynamoDB Local's
         // wording; Amazon DynamoDB was reported to say "The provided starting key is invalid:
         // Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. ..."
         throw PartitaException.validation("Exclusive start key must lie within the segment");
       }
-      from = after(start);
+      from = after(start.storageKey());
     }
     ReadPage.Result page;
     try (Store.Cursor cursor = ctx.store.cursor(from, Keyspace.itemsTo(def.id()), false)) {
@@ -84,7 +89,8 @@ public final class Scan {
       throw PartitaException.validation("If segment is specified, total segment must also be specified");
     }
     if (total != null && segment == null) {
-      throw PartitaException.validation("If total segment is specified, segment must also be specified");
+      throw PartitaException.validation(
+          "If total segments is specified, a particular segment must also be specified for this request");
     }
     if (total != null) {
       Constraints.check()
