@@ -253,6 +253,44 @@ class QueryTest {
         () -> query("app", "sk = :p", Map.of(":p", s("USER#alice")), b -> {}));
   }
 
+  /**
+   * When a Query has several faults, the one DynamoDB Local reports: every expression bound
+   * (FilterExpression, ProjectionExpression, KeyConditionExpression), then unused names and values,
+   * then the key condition read against the key, then ExclusiveStartKey, then a filter on key
+   * attributes, then Select.
+   */
+  @Test
+  void refusalsInDynamoDbLocalsOrder() {
+    Map<String, AttributeValue> pv = Map.of(":p", s("USER#alice"), ":v", s("x"));
+    exactly("Invalid FilterExpression: Syntax error; token: \"<EOF>\", near: \"= \"",
+        () -> query("app", "pk = :p AND", Map.of(":p", s("USER#alice")), b -> b.filterExpression("a = ")));
+    exactly("Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of "
+        + "these paths; path one: [a], path two: [a]", () -> query("app", "pk = :p OR sk = :v", pv, b -> b.projectionExpression("a, a")));
+    exactly("Invalid FilterExpression: The first operand must be distinct from the remaining operands for this operator "
+        + "or function; operator: =, first operand: [a]",
+        () -> query("app", "pk = :p AND sk BETWEEN :v AND :p", pv, b -> b.filterExpression("a = a")));
+    exactly("Value provided in ExpressionAttributeValues unused in expressions: keys: {:u}",
+        () -> query("app", "pk = :p OR sk = :v", Map.of(":p", s("USER#alice"), ":v", s("x"), ":u", s("y")), b -> {}));
+    exactly("The provided starting key does not match the range key predicate",
+        () -> query("app", "pk = :p", pv, b -> b.filterExpression("sk = :v")
+            .exclusiveStartKey(Map.of("pk", s("USER#bob"), "sk", s("PROFILE")))));
+    exactly("Type mismatch for attribute to update",
+        () -> query("app", "pk = :p", pv, b -> b.filterExpression("sk = :v").exclusiveStartKey(Map.of("pk", n("1"), "sk", s("x")))));
+    exactly("Filter Expression can only contain non-primary key attributes: Primary key attribute: sk",
+        () -> query("app", "pk = :p", pv, b -> b.filterExpression("sk = :v").select(Select.COUNT).projectionExpression("a")));
+    exactly("Invalid operator used in KeyConditionExpression: OR",
+        () -> query("app", "pk = :p OR sk = :v", pv, b -> b.select(Select.COUNT).projectionExpression("a")));
+    // a start key naming other attributes: a Query says no more (DynamoDB Local and Amazon DynamoDB alike)
+    exactly("The provided starting key is invalid",
+        () -> query("app", "pk = :p", Map.of(":p", s("USER#alice")), b -> b.exclusiveStartKey(Map.of("pk", s("x"), "zz", s("y")))));
+  }
+
+  private static void exactly(String message, Runnable request) {
+    DynamoDbException e = assertThrows(DynamoDbException.class, request::run);
+    assertEquals("ValidationException", e.awsErrorDetails().errorCode());
+    assertEquals(message, e.awsErrorDetails().errorMessage());
+  }
+
   private static void assertValidation(String message, Runnable request) {
     DynamoDbException e = assertThrows(DynamoDbException.class, request::run);
     assertEquals("ValidationException", e.awsErrorDetails().errorCode());

@@ -214,6 +214,33 @@ class ScanTest {
         b -> b.exclusiveStartKey(Map.of("pk", s("a"))));
     assertValidation("Type mismatch for attribute to update",
         b -> b.exclusiveStartKey(Map.of("pk", n("1"), "sk", s("a"))));
+    assertValidation("If total segments is specified, a particular segment must also be specified for this request",
+        b -> b.totalSegments(2));
+    // Amazon DynamoDB's wording for a Scan (DynamoDB Local stops at "invalid")
+    assertValidation("The provided starting key is invalid: The provided key element does not match the schema",
+        b -> b.exclusiveStartKey(Map.of("pk", s("a"), "zz", s("a"))));
+    // values serve only the filter
+    assertValidation("ExpressionAttributeValues can only be specified when using expressions: FilterExpression is null",
+        b -> b.projectionExpression("pk").expressionAttributeValues(Map.of(":v", s("a"))));
+  }
+
+  /**
+   * When a Scan has several faults, the one DynamoDB Local reports: Limit, then the expressions,
+   * then ExclusiveStartKey, then Select, then the segments.
+   */
+  @Test
+  void refusalsInDynamoDbLocalsOrder() {
+    assertValidation("Limit must be greater than or equal to 1", b -> b.limit(0).segment(3).totalSegments(2));
+    assertValidation("Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite "
+        + "one of these paths; path one: [a], path two: [a]", b -> b.projectionExpression("a, a").segment(3).totalSegments(2));
+    assertValidation("Invalid FilterExpression: Syntax error; token: \"<EOF>\", near: \"= \"",
+        b -> b.filterExpression("a = ").segment(1));
+    assertValidation("Exclusive Start Key must have same size as table's key schema",
+        b -> b.exclusiveStartKey(Map.of("pk", s("a"))).segment(3).totalSegments(2));
+    assertValidation("Cannot specify the ProjectionExpression when choosing to get only the Count",
+        b -> b.select(Select.COUNT).projectionExpression("a").segment(3).totalSegments(2));
+    assertValidation("Invalid FilterExpression: Syntax error; token: \"<EOF>\", near: \"= \"",
+        b -> b.select(Select.COUNT).projectionExpression("a").filterExpression("a = "));
   }
 
   private void assertValidation(String message, java.util.function.Consumer<ScanRequest.Builder> request) {

@@ -18,14 +18,18 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.Select;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
- * Seeded generator of item requests (PutItem, GetItem, UpdateItem, DeleteItem) over a small key space, so that requests
- * hit existing items often. The generator never looks at answers: a seed alone determines the whole sequence.
+ * Seeded generator of item requests (PutItem, GetItem, UpdateItem, DeleteItem) and reads (Query, Scan) over a small key
+ * space, so that requests hit existing items often. The generator never looks at answers: a seed alone determines the
+ * whole sequence.
  *
  * <p>Two tables: {@code composite} (pk S HASH, sk N RANGE) and {@code hashOnly} (pk S HASH).
  */
@@ -42,6 +46,8 @@ final class OpGenerator {
   static final String[] TYPES = {"S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"};
 
   private final Random r;
+  /** Whether {@link #condition} may name the key attribute {@code pk} (not in a Query's FilterExpression). */
+  private boolean keysInConditions = true;
   private final String composite;
   private final String hashOnly;
 
@@ -51,16 +57,21 @@ final class OpGenerator {
     this.hashOnly = hashOnly;
   }
 
-  /** One generated request: PutItemRequest, GetItemRequest, UpdateItemRequest or DeleteItemRequest. */
+  /**
+   * One generated request: PutItemRequest, GetItemRequest, UpdateItemRequest, DeleteItemRequest, QueryRequest (as often
+   * as GetItem) or ScanRequest (less often).
+   */
   Object next() {
     boolean comp = r.nextInt(3) != 0;
     String table = comp ? composite : hashOnly;
     int k = r.nextInt(100);
     Object req;
-    if (k < 25) req = put(table, comp);
-    else if (k < 45) req = get(table, comp);
+    if (k < 21) req = put(table, comp);
+    else if (k < 37) req = get(table, comp);
+    else if (k < 53) req = query(table, comp);
     else if (k < 82) req = update(table, comp);
-    else req = delete(table, comp);
+    else if (k < 94) req = delete(table, comp);
+    else req = scan(table, comp);
     if (r.nextInt(100) < 4) req = breakIt(req);
     return req;
   }
@@ -83,14 +94,130 @@ final class OpGenerator {
     if (r.nextBoolean()) b.consistentRead(r.nextBoolean());
     if (r.nextInt(10) < 4) {
       Expr e = new Expr();
-      int n = 1 + r.nextInt(3);
-      List<String> tops = shuffledTops();
-      List<String> paths = new ArrayList<>();
-      for (int i = 0; i < n; i++) paths.add(path(e, r.nextInt(8) == 0 ? pick(TOP) : tops.get(i)));
-      b.projectionExpression(String.join(", ", paths));
+      b.projectionExpression(projection(e, false));
       e.apply(b::expressionAttributeNames, v -> {});
     }
     b.returnConsumedCapacity(capacity());
+    return b.build();
+  }
+
+  /** A ProjectionExpression of 1 to 3 paths; with {@code keys}, a key attribute is sometimes among them. */
+  private String projection(Expr e, boolean keys) {
+    int n = 1 + r.nextInt(3);
+    List<String> tops = shuffledTops();
+    List<String> paths = new ArrayList<>();
+    for (int i = 0; i < n; i++) paths.add(path(e, r.nextInt(8) == 0 ? pick(TOP) : tops.get(i)));
+    if (keys && r.nextInt(4) == 0) paths.add(r.nextInt(paths.size() + 1), e.name(pick("pk", "sk")));
+    return String.join(", ", paths);
+  }
+
+  /** Sort key values for key conditions: the spellings {@link #key} writes, and values between and around them. */
+  static final String[] SORT_VALUES = {"1", "1.0", "10E-1", "2", "2.00", "3", "0", "-1", "1.5", "2.5", "4", "100"};
+
+  /**
+   * Query on the partition of a key the generator writes, with a random sort key condition (composite table), paging
+   * (Limit, ExclusiveStartKey, ScanIndexForward), Select, filter and projection. About 4% are broken in one of several
+   * ways ({@link #breakQuery}); a few more are invalid by construction (BETWEEN bounds reversed, begins_with on the N
+   * sort key, a start key from another partition or outside the sort key condition).
+   */
+  private QueryRequest query(String table, boolean comp) {
+    QueryRequest.Builder b = QueryRequest.builder().tableName(table);
+    Expr e = new Expr();
+    String pk = pick("a", "b", "c", "a", "b", "c", "d");
+    String hash = r.nextInt(8) == 0 ? e.value(s(pk)) + " = " + e.name("pk") : e.name("pk") + " = " + e.value(s(pk));
+    String sort = null;
+    if (comp && r.nextInt(10) < 7) {
+      String sk = e.name("sk");
+      int op = r.nextInt(15);
+      if (op < 10) {
+        String o = pick("=", "<", "<=", ">", ">=");
+        sort = r.nextInt(8) == 0
+            ? e.value(n(pick(SORT_VALUES))) + " " + flip(o) + " " + sk
+            : sk + " " + o + " " + e.value(n(pick(SORT_VALUES)));
+      } else if (op < 14) {
+        String x = pick(SORT_VALUES), y = pick(SORT_VALUES);
+        boolean reversed = r.nextInt(8) == 0; // the upper bound below the lower one: a ValidationException
+        boolean inOrder = new BigDecimal(x).compareTo(new BigDecimal(y)) <= 0;
+        String lo = inOrder != reversed ? x : y;
+        String hi = inOrder != reversed ? y : x;
+        sort = sk + " BETWEEN " + e.value(n(lo)) + " AND " + e.value(n(hi));
+      } else {
+        // sk is N: begins_with is refused, with one message for an N operand and another for an S operand
+        sort = "begins_with(" + sk + ", " + e.value(r.nextBoolean() ? s("1") : n("1")) + ")";
+      }
+    }
+    String keyCondition = sort == null ? hash : r.nextInt(6) == 0 ? sort + " AND " + hash : hash + " AND " + sort;
+    if (r.nextInt(10) == 0) keyCondition = "(" + keyCondition + ")";
+    b.keyConditionExpression(keyCondition);
+    if (r.nextInt(3) != 0) b.scanIndexForward(r.nextInt(3) != 0 ? r.nextBoolean() : Boolean.TRUE);
+    if (r.nextBoolean()) b.limit(1 + r.nextInt(5));
+    int select = r.nextInt(20);
+    if (select < 3) {
+      b.select(Select.COUNT);
+    } else if (select < 5) {
+      b.select(Select.SPECIFIC_ATTRIBUTES).projectionExpression(projection(e, true));
+    } else if (select < 6) {
+      b.select(Select.ALL_ATTRIBUTES);
+    } else if (select < 12) {
+      b.projectionExpression(projection(e, true));
+    }
+    if (r.nextInt(10) < 3) {
+      keysInConditions = false; // a Query filter may not read key attributes (that variant is in breakQuery)
+      b.filterExpression(condition(e, r.nextInt(3)));
+      keysInConditions = true;
+    }
+    if (r.nextInt(4) == 0) {
+      Map<String, AttributeValue> start = new LinkedHashMap<>();
+      start.put("pk", s(r.nextInt(8) == 0 ? pick("a", "b", "c", "d") : pk)); // another partition: a ValidationException
+      if (comp) start.put("sk", n(pick(SORT_VALUES)));
+      b.exclusiveStartKey(start);
+    }
+    if (r.nextBoolean()) b.consistentRead(r.nextBoolean());
+    b.returnConsumedCapacity(capacity());
+    e.apply(b::expressionAttributeNames, b::expressionAttributeValues);
+    return b.build();
+  }
+
+  private static String flip(String op) {
+    return switch (op) {
+      case "<" -> ">";
+      case "<=" -> ">=";
+      case ">" -> "<";
+      case ">=" -> "<=";
+      default -> op;
+    };
+  }
+
+  /**
+   * Scan of a whole table, or a page of it (Limit), or one segment of a parallel scan, with filter, projection and
+   * Select; a few with an ExclusiveStartKey.
+   */
+  private ScanRequest scan(String table, boolean comp) {
+    ScanRequest.Builder b = ScanRequest.builder().tableName(table);
+    Expr e = new Expr();
+    if (r.nextInt(10) < 4) b.limit(1 + r.nextInt(5));
+    int select = r.nextInt(20);
+    if (select < 3) {
+      b.select(Select.COUNT);
+    } else if (select < 4) {
+      b.select(Select.SPECIFIC_ATTRIBUTES).projectionExpression(projection(e, true));
+    } else if (select < 9) {
+      b.projectionExpression(projection(e, true));
+    }
+    if (r.nextInt(10) < 4) b.filterExpression(condition(e, r.nextInt(3)));
+    if (r.nextInt(5) == 0) {
+      int total = 1 + r.nextInt(4);
+      b.totalSegments(total).segment(r.nextInt(total));
+    }
+    if (r.nextInt(12) == 0) {
+      Map<String, AttributeValue> start = new LinkedHashMap<>();
+      start.put("pk", s(pick("a", "b", "c", "d")));
+      if (comp) start.put("sk", n(pick(SORT_VALUES)));
+      b.exclusiveStartKey(start);
+    }
+    if (r.nextBoolean()) b.consistentRead(r.nextBoolean());
+    b.returnConsumedCapacity(capacity());
+    e.apply(b::expressionAttributeNames, b::expressionAttributeValues);
     return b.build();
   }
 
@@ -127,6 +254,8 @@ final class OpGenerator {
 
   /** Makes a request deliberately invalid in one of several ways. */
   private Object breakIt(Object req) {
+    if (req instanceof QueryRequest q) return breakQuery(q);
+    if (req instanceof ScanRequest sc) return breakScan(sc);
     int how = r.nextInt(6);
     if (req instanceof PutItemRequest p) {
       Map<String, AttributeValue> item = new LinkedHashMap<>(p.item());
@@ -175,6 +304,72 @@ final class OpGenerator {
           .expressionAttributeValues(Map.of(":hi", n("5"), ":lo", n("1"))).build();
       default: return d.toBuilder().conditionExpression("attribute_type(a, :t)").expressionAttributeNames(null)
           .expressionAttributeValues(Map.of(":t", s("STRING"))).build();
+    }
+  }
+
+  /**
+   * A key condition and its values replaced; the names and values the filter and projection use are kept, the ones
+   * only the old key condition used are dropped.
+   */
+  private static QueryRequest withKeyCondition(QueryRequest q, String keyCondition, Object... values) {
+    String rest = (q.filterExpression() == null ? "" : q.filterExpression()) + " "
+        + (q.projectionExpression() == null ? "" : q.projectionExpression());
+    Map<String, AttributeValue> vals = new LinkedHashMap<>();
+    if (q.hasExpressionAttributeValues()) q.expressionAttributeValues().forEach((k, v) -> { if (mentions(rest, k)) vals.put(k, v); });
+    vals.putAll(Av.item(values));
+    Map<String, String> names = new LinkedHashMap<>();
+    if (q.hasExpressionAttributeNames()) q.expressionAttributeNames().forEach((k, v) -> { if (mentions(rest, k)) names.put(k, v); });
+    return q.toBuilder().keyConditionExpression(keyCondition).expressionAttributeValues(vals)
+        .expressionAttributeNames(names.isEmpty() ? null : names).build();
+  }
+
+  /** Whether {@code expression} uses the placeholder {@code token} (#name or :value). */
+  private static boolean mentions(String expression, String token) {
+    return java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(token) + "(?![A-Za-z0-9_])").matcher(expression).find();
+  }
+
+  private QueryRequest breakQuery(QueryRequest q) {
+    boolean comp = q.tableName().equals(composite);
+    switch (r.nextInt(8)) {
+      case 0: // no condition on the partition key
+        return withKeyCondition(q, comp ? "sk = :kk" : "a = :kk", ":kk", n("1"));
+      case 1:
+        return withKeyCondition(q, "pk = :kp OR " + (comp ? "sk" : "a") + " = :kk", ":kp", s("a"), ":kk", n("1"));
+      case 2: { // a filter on a key attribute
+        Map<String, AttributeValue> vals = new LinkedHashMap<>(q.hasExpressionAttributeValues() ? q.expressionAttributeValues() : Map.of());
+        vals.put(":kf", n("2"));
+        String f = pick("sk > :kf", "attribute_exists(pk) AND a = :kf", "a = :kf OR sk = :kf");
+        if (!comp) f = f.replace("sk", "pk");
+        if (q.filterExpression() != null) f = "(" + q.filterExpression() + ") AND (" + f + ")";
+        return q.toBuilder().filterExpression(f).expressionAttributeValues(vals).build();
+      }
+      case 3: return q.toBuilder().limit(r.nextBoolean() ? 0 : -1).build();
+      case 4: // the partition key value of the wrong type
+        return withKeyCondition(q, "pk = :kp", ":kp", n("1"));
+      case 5: // a sort key value of the wrong type, or a sort key condition on the hash-only table
+        return withKeyCondition(q, "pk = :kp AND sk " + pick("=", ">", "<=") + " :kk", ":kp", s("b"), ":kk", comp ? s("1") : n("1"));
+      case 6:
+        return q.toBuilder().indexName(pick("nope", "gsi")).build();
+      default: // a start key that does not fit the key schema
+        return q.toBuilder().exclusiveStartKey(comp
+            ? pick(Map.of("pk", s("a")), Map.of("pk", s("a"), "sk", s("1")), Map.of("pk", s("a"), "sk", n("1"), "a", n("1")))
+            : pick(Map.of("pk", n("1")), Map.of("pk", s("a"), "sk", n("1")), Map.of("a", s("a")))).build();
+    }
+  }
+
+  private ScanRequest breakScan(ScanRequest sc) {
+    boolean comp = sc.tableName().equals(composite);
+    switch (r.nextInt(7)) {
+      case 0: return sc.toBuilder().segment(r.nextInt(2)).totalSegments(null).build();
+      case 1: return sc.toBuilder().segment(null).totalSegments(1 + r.nextInt(3)).build();
+      case 2: {
+        int total = r.nextInt(3);
+        return sc.toBuilder().totalSegments(total).segment(total + r.nextInt(2)).build();
+      }
+      case 3: return sc.toBuilder().limit(0).build();
+      case 4: return sc.toBuilder().select(Select.COUNT).projectionExpression(sc.projectionExpression() == null ? "a" : sc.projectionExpression()).build();
+      case 5: return sc.toBuilder().indexName("nope").build();
+      default: return sc.toBuilder().exclusiveStartKey(comp ? Map.of("pk", s("a")) : Map.of("pk", n("1"))).build();
     }
   }
 
@@ -325,7 +520,9 @@ final class OpGenerator {
       case 6: return "attribute_type(" + path(e, pick(TOP)) + ", " + e.value(s(pick(TYPES))) + ")";
       case 7: return "begins_with(" + path(e, pick(TOP)) + ", " + e.value(r.nextInt(4) == 0 ? b(new byte[] {1}) : s(pick(STRINGS))) + ")";
       case 8: return "contains(" + path(e, pick(TOP)) + ", " + e.value(comparable()) + ")";
-      case 9: return r.nextBoolean() ? "attribute_exists(pk)" : "attribute_not_exists(pk)";
+      case 9:
+        if (!keysInConditions) return "attribute_not_exists(" + path(e, pick(TOP)) + ")";
+        return r.nextBoolean() ? "attribute_exists(pk)" : "attribute_not_exists(pk)";
       case 10: case 11: return "(" + condition(e, depth - 1) + ") " + pick("AND", "OR", "and", "or") + " " + condition(e, depth - 1);
       case 12: return "NOT " + (r.nextBoolean() ? "(" + condition(e, depth - 1) + ")" : condition(e, depth - 1));
       default: return condition(e, depth - 1) + " AND " + condition(e, depth - 1) + " OR " + condition(e, depth - 1);

@@ -42,37 +42,45 @@ public final class ExpressionContext {
 
   /**
    * A Query's FilterExpression: a condition that may not read the key attributes, which the key
-   * condition already decides (DynamoDB refuses them, after the usual binding checks).
+   * condition already decides. Binding checks only; the key attributes are refused by {@link
+   * QueryFilter#refuseKeys}, which DynamoDB applies later (after the key condition and the
+   * ExclusiveStartKey).
    */
-  public Condition queryFilter(String expression, java.util.Collection<String> keyAttributes) {
-    return queryFilter(expression, keyAttributes, null, null);
-  }
-
-  /**
-   * A FilterExpression on a secondary index: besides the key rule of {@link #queryFilter(String,
-   * java.util.Collection)}, it may read only attributes the index projects ({@code projected}, or
-   * null when it projects all).
-   */
-  public Condition queryFilter(String expression, java.util.Collection<String> keyAttributes, String indexName,
-      java.util.Set<String> projected) {
+  public QueryFilter queryFilter(String expression) {
     String kind = "FilterExpression";
     checkText(expression, kind);
     Binder binder = new Binder(this, kind);
     Condition condition = binder.condition(AstCache.condition(expression, kind));
-    for (String name : binder.topLevelNames()) {
-      if (keyAttributes.contains(name)) {
-        throw PartitaException.validation(
-            "Filter Expression can only contain non-primary key attributes: Primary key attribute: " + name);
+    return new QueryFilter(condition, List.copyOf(binder.topLevelNames()));
+  }
+
+  /** A bound Query filter and the top-level attribute names it reads, in the order written. */
+  public record QueryFilter(Condition condition, List<String> topLevelNames) {
+    /** Refuses the filter if it reads one of {@code keyAttributes} (the first written is named), as DynamoDB does. */
+    public Condition refuseKeys(java.util.Collection<String> keyAttributes) {
+      for (String name : topLevelNames) {
+        if (keyAttributes.contains(name)) {
+          throw PartitaException.validation(
+              "Filter Expression can only contain non-primary key attributes: Primary key attribute: " + name);
+        }
       }
+      return condition;
     }
-    if (projected != null) {
-      List<String> missing = binder.topLevelNames().stream().filter(n -> !projected.contains(n)).toList();
-      if (!missing.isEmpty()) {
-        throw PartitaException.validation("One or more parameter values were invalid: Secondary index " + indexName
-            + " does not project one or more filter attributes: [" + String.join(", ", missing) + "]");
+
+    /**
+     * Refuses the filter of a global index read if it reads attributes the index does not project
+     * ({@code projected}, or null when it projects all), as DynamoDB does.
+     */
+    public QueryFilter refuseUnprojected(String indexName, java.util.Set<String> projected) {
+      if (projected != null) {
+        List<String> missing = topLevelNames.stream().filter(n -> !projected.contains(n)).toList();
+        if (!missing.isEmpty()) {
+          throw PartitaException.validation("One or more parameter values were invalid: Secondary index " + indexName
+              + " does not project one or more filter attributes: [" + String.join(", ", missing) + "]");
+        }
       }
+      return this;
     }
-    return condition;
   }
 
   /**
@@ -81,9 +89,24 @@ public final class ExpressionContext {
    * with DynamoDB's messages for everything else.
    */
   public KeyCondition keyCondition(String expression, KeySchemaSpec schema) {
+    return keyCondition(boundKeyCondition(expression), schema);
+  }
+
+  /**
+   * The first half of {@link #keyCondition(String, KeySchemaSpec)}: a KeyConditionExpression parsed
+   * and bound as any condition (syntax, names, values, operand types), not yet read as a key
+   * condition. DynamoDB Local binds every expression of a Query (FilterExpression, then
+   * ProjectionExpression, then KeyConditionExpression) and checks for unused names and values
+   * before it reads the key condition.
+   */
+  public Condition boundKeyCondition(String expression) {
     String kind = "KeyConditionExpression";
     checkText(expression, kind);
-    Condition bound = new Binder(this, kind).condition(AstCache.condition(expression, kind));
+    return new Binder(this, kind).condition(AstCache.condition(expression, kind));
+  }
+
+  /** The second half: a bound key condition read against the key schema. */
+  public static KeyCondition keyCondition(Condition bound, KeySchemaSpec schema) {
     return KeyConditions.validate(KeyClauses.of(bound), schema);
   }
 

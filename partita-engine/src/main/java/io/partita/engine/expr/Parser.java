@@ -118,15 +118,14 @@ final class Parser {
   /** DynamoDB shows the text from the token before the offending one to the token after it. */
   private String near(int index) {
     Token bad = tokens.get(index);
-    int from = index > 0 ? tokens.get(index - 1).start() : bad.start();
-    int to;
     if (bad.kind() == Kind.EOF) {
-      to = index > 0 ? tokens.get(index - 1).end() : bad.start();
-    } else if (index + 1 < tokens.size() && tokens.get(index + 1).kind() != Kind.EOF) {
-      to = tokens.get(index + 1).end();
-    } else {
-      to = bad.end();
+      // the previous token to the end of the text, trailing blanks included ("a = " is near "= ",
+      // a blank expression near itself), as DynamoDB Local reports it
+      return text.substring(index > 0 ? tokens.get(index - 1).start() : 0);
     }
+    int from = index > 0 ? tokens.get(index - 1).start() : bad.start();
+    boolean nextIsToken = index + 1 < tokens.size() && tokens.get(index + 1).kind() != Kind.EOF;
+    int to = nextIsToken ? tokens.get(index + 1).end() : bad.end();
     return text.substring(from, to);
   }
 

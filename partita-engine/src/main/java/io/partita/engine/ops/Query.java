@@ -42,9 +42,11 @@ public final class Query {
       throw PartitaException.validation(
           "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
     }
+    // DynamoDB Local's order of checks: Limit and IndexName; every expression bound (FilterExpression,
+    // ProjectionExpression, KeyConditionExpression), then unused names and values; the key
+    // condition read against the key; ExclusiveStartKey; a filter on key attributes; Select
     int limit = ReadParams.limit(req.limit());
-    boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(), req.projectionExpression(),
-        req.indexName());
+    ReadParams.checkSelectName(req.select(), req.selectAsString());
     TableDef def = ctx.catalog.get(req.tableName()).def();
     IndexDef index = ReadParams.index(def, req.indexName());
     Set<String> projected = ReadParams.projected(def, index);
@@ -53,22 +55,20 @@ public final class Query {
     ExpressionContext expressions = RequestParams.expressions(
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
         req.hasExpressionAttributeValues(), req.expressionAttributeValues(), true, "KeyConditionExpression is null");
-    KeyCondition key = expressions.keyCondition(req.keyConditionExpression(), index == null
+    ExpressionContext.QueryFilter boundFilter = req.filterExpression() == null ? null
+        : expressions.queryFilter(req.filterExpression());
+    Projection projection = ReadParams.projection(expressions, req.projectionExpression());
+    Condition boundKey = expressions.boundKeyCondition(req.keyConditionExpression());
+    expressions.checkAllUsed();
+    KeyCondition key = ExpressionContext.keyCondition(boundKey, index == null
         ? new KeySchemaSpec(List.of(def.hash()), def.range() == null ? List.of() : List.of(def.range()))
         : new KeySchemaSpec(index.hashKeys(), index.rangeKeys()));
-    Condition filter = req.filterExpression() == null ? null
-        : expressions.queryFilter(req.filterExpression(), index == null ? ReadParams.tableKeyNames(def)
-            : IndexEntries.keys(index).stream().map(KeyDef::name).toList(),
-            req.indexName(), index != null && index.global() ? projected : null);
-    Projection projection = ReadParams.projection(expressions, req.projectionExpression());
-    expressions.checkAllUsed();
-    ReadParams.checkIndexRead(index, req.select(), consistent, projection, projected);
 
     byte[][] range = index == null ? range(def, key) : IndexRanges.of(def, index, key);
     boolean forward = !Boolean.FALSE.equals(req.scanIndexForward());
     byte[] closedEnd = index == null ? closedEnd(def, key, forward) : null;
     if (req.hasExclusiveStartKey()) {
-      byte[] start = index == null ? StartKeys.of(def, req.exclusiveStartKey()).storageKey()
+      byte[] start = index == null ? StartKeys.of(def, req.exclusiveStartKey(), true).storageKey()
           : StartKeys.ofIndex(def, index, req.exclusiveStartKey());
       if (Arrays.compareUnsigned(start, range[0]) < 0 || Arrays.compareUnsigned(start, range[1]) >= 0
           || Arrays.equals(start, closedEnd)) {
@@ -80,6 +80,13 @@ public final class Query {
         range[1] = start;
       }
     }
+    Condition filter = boundFilter == null ? null
+        : boundFilter.refuseUnprojected(req.indexName(), index != null && index.global() ? projected : null)
+            .refuseKeys(index == null ? ReadParams.tableKeyNames(def)
+                : IndexEntries.keys(index).stream().map(KeyDef::name).toList());
+    boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(), req.projectionExpression(),
+        req.indexName());
+    ReadParams.checkIndexRead(index, req.select(), consistent, projection, projected);
     ReadPage.Result page;
     try (Store.Cursor cursor = ctx.store.cursor(range[0], range[1], !forward)) {
       page = ReadPage.read(cursor, new ReadPage.Spec(ReadParams.keyNames(def, index), limit, filter, projection,

@@ -21,10 +21,20 @@ final class RequestParams {
   static ExpressionContext expressions(
       boolean hasNames, Map<String, String> names, boolean hasValues, Map<String, AttributeValue> values,
       boolean anyExpression, String expressionParams) {
-    if (hasNames && !anyExpression) {
+    return expressions(hasNames, names, hasValues, values, anyExpression, anyExpression, expressionParams);
+  }
+
+  /**
+   * As above, where names may be given with any expression ({@code namesUsable}) but values only
+   * with some ({@code valuesUsable}): a Scan's ProjectionExpression takes names, not values.
+   */
+  static ExpressionContext expressions(
+      boolean hasNames, Map<String, String> names, boolean hasValues, Map<String, AttributeValue> values,
+      boolean namesUsable, boolean valuesUsable, String expressionParams) {
+    if (hasNames && !namesUsable) {
       throw PartitaException.validation("ExpressionAttributeNames can only be specified when using expressions");
     }
-    if (hasValues && !anyExpression) {
+    if (hasValues && !valuesUsable) {
       throw PartitaException.validation("ExpressionAttributeValues can only be specified when using expressions: "
           + expressionParams);
     }

@@ -34,34 +34,41 @@ public final class Scan {
             "ConditionalOperator", req.conditionalOperatorAsString() != null),
         RequestParams.given("ProjectionExpression", req.projectionExpression() != null,
             "FilterExpression", req.filterExpression() != null));
-    segments(req.segment(), req.totalSegments());
+    // DynamoDB Local's order of checks: Limit and IndexName; the expressions, then unused names and
+    // values; ExclusiveStartKey; Select; Segment and TotalSegments
     int limit = ReadParams.limit(req.limit());
-    boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(), req.projectionExpression(),
-        req.indexName());
+    ReadParams.checkSelectName(req.select(), req.selectAsString());
     Table table = ctx.catalog.get(req.tableName());
     TableDef def = table.def();
     IndexDef index = ReadParams.index(def, req.indexName());
     Set<String> projected = ReadParams.projected(def, index);
 
     boolean anyExpression = req.projectionExpression() != null || req.filterExpression() != null;
+    // values only serve the filter: with a ProjectionExpression alone, DynamoDB Local still says
+    // "FilterExpression is null"
     ExpressionContext expressions = RequestParams.expressions(
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
         req.hasExpressionAttributeValues(), req.expressionAttributeValues(), anyExpression,
-        "ProjectionExpression and FilterExpression are null");
+        req.filterExpression() != null, "FilterExpression is null");
     Condition filter = req.filterExpression() == null ? null
         : index != null && index.global()
-            ? expressions.queryFilter(req.filterExpression(), List.of(), index.name(), projected)
+            ? expressions.queryFilter(req.filterExpression()).refuseUnprojected(index.name(), projected).condition()
             : expressions.condition(req.filterExpression(), "FilterExpression");
     Projection projection = ReadParams.projection(expressions, req.projectionExpression());
     expressions.checkAllUsed();
+
+    byte[] start = !req.hasExclusiveStartKey() ? null : index == null
+        ? StartKeys.of(def, req.exclusiveStartKey()).storageKey()
+        : StartKeys.ofIndex(def, index, req.exclusiveStartKey());
+    boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(), req.projectionExpression(),
+        req.indexName());
+    segments(req.segment(), req.totalSegments());
     ReadParams.checkIndexRead(index, req.select(), Boolean.TRUE.equals(req.consistentRead()), projection, projected);
 
     byte[] from = index == null ? Keyspace.itemsFrom(def.id()) : IndexEntries.prefix(def, index);
     byte[] to = index == null ? Keyspace.itemsTo(def.id()) : Query.prefixEnd(from);
     Predicate<byte[]> segment = segmentFilter(req.segment(), req.totalSegments(), from.length);
-    if (req.hasExclusiveStartKey()) {
-      byte[] start = index == null ? StartKeys.of(def, req.exclusiveStartKey()).storageKey()
-          : StartKeys.ofIndex(def, index, req.exclusiveStartKey());
+    if (start != null) {
       if (segment != null && !segment.test(start)) {
         // a key from another segment would silently skip part of this one. DynamoDB Local's
         // wording; Amazon DynamoDB was reported to say "The provided starting key is invalid:
@@ -95,7 +102,8 @@ public final class Scan {
       throw PartitaException.validation("If segment is specified, total segment must also be specified");
     }
     if (total != null && segment == null) {
-      throw PartitaException.validation("If total segment is specified, segment must also be specified");
+      throw PartitaException.validation(
+          "If total segments is specified, a particular segment must also be specified for this request");
     }
     if (total != null) {
       Constraints.check()

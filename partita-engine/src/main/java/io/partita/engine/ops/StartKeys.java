@@ -10,7 +10,18 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 final class StartKeys {
   private StartKeys() {}
 
+  /** A Scan's ExclusiveStartKey. */
   static ItemKey of(TableDef table, Map<String, AttributeValue> startKey) {
+    return of(table, startKey, false);
+  }
+
+  /**
+   * An ExclusiveStartKey of a Query ({@code query}) or Scan. A key that names other attributes than
+   * the key schema's: a Query says only "The provided starting key is invalid" (DynamoDB Local and
+   * Amazon DynamoDB alike); a Scan adds ": The provided key element does not match the schema", as
+   * Amazon DynamoDB was seen to answer (DynamoDB Local gives a Scan the Query's short message).
+   */
+  static ItemKey of(TableDef table, Map<String, AttributeValue> startKey, boolean query) {
     int expected = table.range() == null ? 1 : 2;
     if (startKey.size() != expected) {
       throw PartitaException.validation("Exclusive Start Key must have same size as table's key schema");
@@ -18,7 +29,8 @@ final class StartKeys {
     AttributeValue hash = startKey.get(table.hash().name());
     AttributeValue range = table.range() == null ? null : startKey.get(table.range().name());
     if (hash == null || (table.range() != null && range == null)) {
-      throw PartitaException.validation("The provided starting key is invalid: The provided key element does not match the schema");
+      throw PartitaException.validation(query ? "The provided starting key is invalid"
+          : "The provided starting key is invalid: The provided key element does not match the schema");
     }
     if (ScalarType.of(hash) != table.hash().type() || (range != null && ScalarType.of(range) != table.range().type())) {
       // DynamoDB Local's wording; Amazon DynamoDB's is not documented
