@@ -163,7 +163,7 @@ public final class CreateTable {
     }
   }
 
-  private static ProjectionType projectionType(Projection p, String index) {
+  static ProjectionType projectionType(Projection p, String index) {
     if (p == null || p.projectionType() == null) {
       throw PartitaException.validation("One or more parameter values were invalid: Unknown ProjectionType: null for index: " + index);
     }
@@ -173,7 +173,7 @@ public final class CreateTable {
     return p.projectionType();
   }
 
-  private static List<String> nonKeyAttributes(Projection p, String index) {
+  static List<String> nonKeyAttributes(Projection p, String index) {
     boolean include = p.projectionType() == ProjectionType.INCLUDE;
     if (include && !p.hasNonKeyAttributes()) {
       throw PartitaException.validation("One or more parameter values were invalid: ProjectionType is INCLUDE, but NonKeyAttributes is not specified");

@@ -9,9 +9,9 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateTableResponse;
 
 /**
- * UpdateTable: billing mode, provisioned throughput and deletion protection. Index changes
- * (GlobalSecondaryIndexUpdates) and streams come with the issues that build them and are refused
- * with a message naming the parameter until then.
+ * UpdateTable: billing mode, provisioned throughput, deletion protection, and creating or deleting
+ * a global secondary index ({@link IndexBuilds}). Streams, replicas and encryption settings come
+ * with the issues that build them and are refused with a message naming the parameter until then.
  */
 public final class UpdateTable {
   private UpdateTable() {}
@@ -25,13 +25,19 @@ public final class UpdateTable {
     }
     c.done();
     for (String unsupported : RequestParams.given(
-        "GlobalSecondaryIndexUpdates", req.hasGlobalSecondaryIndexUpdates(),
         "StreamSpecification", req.streamSpecification() != null,
         "ReplicaUpdates", req.hasReplicaUpdates(),
         "SSESpecification", req.sseSpecification() != null)) {
       throw PartitaException.validation("UpdateTable parameter " + unsupported + " is not supported by Partita yet");
     }
     synchronized (ctx.catalog) {
+      if (req.hasGlobalSecondaryIndexUpdates()) {
+        TableDef def = IndexBuilds.apply(ctx, ctx.catalog.get(req.tableName()), req.globalSecondaryIndexUpdates(),
+            req.hasAttributeDefinitions() ? req.attributeDefinitions() : java.util.List.of());
+        if (req.billingMode() == null && pt == null && req.deletionProtectionEnabled() == null) {
+          return UpdateTableResponse.builder().tableDescription(Descriptions.current(ctx, def, TableStatus.ACTIVE)).build();
+        }
+      }
       TableDef old = ctx.catalog.get(req.tableName()).def();
       BillingMode billing = req.billingMode() == null ? old.billingMode() : req.billingMode();
       if (billing == BillingMode.UNKNOWN_TO_SDK_VERSION) {
