@@ -55,6 +55,10 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * come back the same (items, order and page boundaries) from both. Query answers are compared in order (Items, Count,
  * ScannedCount, LastEvaluatedKey, ConsumedCapacity); Scan answers as far as the order allows ({@link #scanBody}).
  *
+ * <p>A third table, {@code diff_i_*}, has two GSIs and an LSI ({@link #createIndexedTable}); its requests come from
+ * {@link IndexOpGenerator}, and every 50 steps its items, each index's contents and Partita's index ItemCounts are
+ * compared ({@link #compareIndexedTable}).
+ *
  * <p>Properties:
  * <ul>
  *   <li>{@code -Dpartita.seed=N}: run only seed N (replay a failure)</li>
