@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -125,6 +126,18 @@ class IndexMaintenanceTest {
         empty.awsErrorDetails().errorMessage());
     assertEquals(0, gsiCount());
     assertEquals(0, lsiCount());
+  }
+
+  /** Found by the differential test (diff_i_*): DynamoDB Local checks index keys before the ConditionExpression. */
+  @Test
+  void aPutWithABadIndexKeyIsRefusedBeforeItsConditionIsEvaluated() {
+    for (AttributeValue gsi1pk : List.of(n("1"), s(""))) {
+      DynamoDbException e = assertThrows(DynamoDbException.class, () -> dynamo.putItem(b -> b.tableName("app")
+          .item(Map.of("PK", s("USER#a"), "SK", s("ORDER#1"), "GSI1PK", gsi1pk))
+          .conditionExpression("attribute_exists(PK)")));
+      assertEquals("ValidationException", e.awsErrorDetails().errorCode(), e.getMessage());
+    }
+    assertFalse(dynamo.getItem(b -> b.tableName("app").key(KEY)).hasItem());
   }
 
   @Test

@@ -165,6 +165,27 @@ class IndexQueryTest {
     assertEquals("n003", all.items().get(0).get("note").s(), "an LSI fetches unprojected attributes from the table");
   }
 
+  /**
+   * Found by the differential test (diff_i_*): a filter on an LSI read made Partita fetch the table's item and return
+   * it whole; what comes back is still the index's projected attributes (default Select ALL_PROJECTED_ATTRIBUTES).
+   */
+  @Test
+  void aFilterOnALocalIndexReturnsOnlyTheProjectedAttributes() {
+    QueryResponse q = query("ByPlacedAt", "PK = :p", Map.of(":p", s("USER#bob"), ":t", n("50")),
+        b -> b.filterExpression("#t > :t").expressionAttributeNames(Map.of("#t", "total")));
+    assertEquals(List.of(Map.of("PK", s("USER#bob"), "SK", s("ORDER#003"), "placedAt", s("2025-01-20"),
+        "total", n("75"))), q.items());
+    assertEquals(2, q.scannedCount());
+    var scan = dynamo.scan(b -> b.tableName("shop").indexName("ByPlacedAt").filterExpression("#t > :t")
+        .expressionAttributeNames(Map.of("#t", "total"))
+        .expressionAttributeValues(Map.of(":t", n("50"))));
+    assertEquals(2, scan.count());
+    scan.items().forEach(i -> assertEquals(java.util.Set.of("PK", "SK", "placedAt", "total"), i.keySet()));
+    QueryResponse all = query("ByPlacedAt", "PK = :p", Map.of(":p", s("USER#bob"), ":t", n("50")),
+        b -> b.filterExpression("#t > :t").expressionAttributeNames(Map.of("#t", "total")).select(Select.ALL_ATTRIBUTES));
+    assertEquals("n003", all.items().get(0).get("note").s(), "ALL_ATTRIBUTES still fetches the whole item");
+  }
+
   /** DynamoDB's multi-attribute GSI keys: a partition key of two attributes, a sort key of two. */
   @Test
   void multiAttributeGsiKeys() {

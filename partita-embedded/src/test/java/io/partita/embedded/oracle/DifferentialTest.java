@@ -26,6 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -53,6 +54,10 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * Limit, must return those items exactly once; and each partition, read by paged Queries forward and backward, must
  * come back the same (items, order and page boundaries) from both. Query answers are compared in order (Items, Count,
  * ScannedCount, LastEvaluatedKey, ConsumedCapacity); Scan answers as far as the order allows ({@link #scanBody}).
+ *
+ * <p>A third table, {@code diff_i_*}, has two GSIs and an LSI ({@link #createIndexedTable}); its requests come from
+ * {@link IndexOpGenerator}, and every 50 steps its items, each index's contents and Partita's index ItemCounts are
+ * compared ({@link #compareIndexedTable}).
  *
  * <p>Properties:
  * <ul>
@@ -124,16 +129,22 @@ public class DifferentialTest {
     String suffix = Long.toString(seed).replace('-', 'm');
     String composite = "diff_c_" + suffix;
     String hashOnly = "diff_h_" + suffix;
+    String indexed = "diff_i_" + suffix;
     for (DynamoDbClient c : List.of(subject, oracle)) {
       createTables(c, composite, hashOnly);
+      createIndexedTable(c, indexed);
     }
     OpGenerator gen = new OpGenerator(seed, composite, hashOnly);
+    // the indexed table's requests come from their own generator, interleaved by their own Random: OpGenerator's
+    // sequence of requests is the same as before the indexed table was added (only at other step numbers)
+    IndexOpGenerator igen = new IndexOpGenerator(seed, indexed);
+    java.util.Random mix = new java.util.Random(seed ^ 0x1dL);
     Map<String, Integer> stats = new TreeMap<>();
     AssertionFailedError firstMismatch = null;
     try {
       for (int step = 1; step <= STEPS; step++) {
-        Object req = gen.next();
-        while (!OPS.isEmpty() && !OPS.contains(opName(req))) req = gen.next();
+        Object req = mix.nextInt(3) == 0 ? igen.next() : gen.next();
+        while (!OPS.isEmpty() && !OPS.contains(opName(req))) req = mix.nextInt(3) == 0 ? igen.next() : gen.next();
         Outcome s = execute(subject, req);
         Outcome o = execute(oracle, req);
         stats.merge(opName(req) + " " + (o.ok ? "ok" : o.code), 1, Integer::sum);
@@ -141,6 +152,7 @@ public class DifferentialTest {
         String tolerated = s.matches(o) ? null : tolerated(req, s, o);
         if (tolerated != null) {
           stats.merge(opName(req) + " tolerated (" + tolerated + ")", 1, Integer::sum);
+          if (tolerated.equals(WRONG_TYPE_UPDATE)) resync(((UpdateItemRequest) req).tableName(), ((UpdateItemRequest) req).key());
         } else if (!s.matches(o)) {
           AssertionFailedError e = mismatch(seed, step, req.toString(), s, o);
           if (!KEEP_GOING) throw e;
@@ -149,6 +161,7 @@ public class DifferentialTest {
         if (step % 50 == 0 || step == STEPS) {
           compareTables(seed, step, composite);
           compareTables(seed, step, hashOnly);
+          compareIndexedTable(seed, step, indexed);
         }
       }
     } finally {
@@ -156,6 +169,7 @@ public class DifferentialTest {
         try {
           c.deleteTable(b -> b.tableName(composite));
           c.deleteTable(b -> b.tableName(hashOnly));
+          c.deleteTable(b -> b.tableName(indexed));
         } catch (RuntimeException ignored) {
           // best effort
         }
@@ -286,9 +300,192 @@ public class DifferentialTest {
     return new AssertionFailedError(msg, oracleOutcome.toString(), subjectOutcome.toString());
   }
 
+  // ------------------------------------------------------------------ the table with secondary indexes
+
+  /** The indexes of {@code diff_i_*} (see {@link IndexOpGenerator}). */
+  static final List<String> INDEXES = List.of("idx_G1", "idx_G2", "idx_L1");
+
+  private static void createIndexedTable(DynamoDbClient c, String table) {
+    c.createTable(b -> b.tableName(table)
+        .keySchema(KeySchemaElement.builder().attributeName("pk").keyType(KeyType.HASH).build(),
+            KeySchemaElement.builder().attributeName("sk").keyType(KeyType.RANGE).build())
+        .attributeDefinitions(
+            AttributeDefinition.builder().attributeName("pk").attributeType("S").build(),
+            AttributeDefinition.builder().attributeName("sk").attributeType("S").build(),
+            AttributeDefinition.builder().attributeName("g1pk").attributeType("S").build(),
+            AttributeDefinition.builder().attributeName("g1sk").attributeType("N").build(),
+            AttributeDefinition.builder().attributeName("g2").attributeType("S").build(),
+            AttributeDefinition.builder().attributeName("lsk").attributeType("S").build())
+        .globalSecondaryIndexes(
+            g -> g.indexName("idx_G1")
+                .keySchema(KeySchemaElement.builder().attributeName("g1pk").keyType(KeyType.HASH).build(),
+                    KeySchemaElement.builder().attributeName("g1sk").keyType(KeyType.RANGE).build())
+                .projection(p -> p.projectionType(ProjectionType.ALL)),
+            g -> g.indexName("idx_G2")
+                .keySchema(KeySchemaElement.builder().attributeName("g2").keyType(KeyType.HASH).build())
+                .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY)))
+        .localSecondaryIndexes(l -> l.indexName("idx_L1")
+            .keySchema(KeySchemaElement.builder().attributeName("pk").keyType(KeyType.HASH).build(),
+                KeySchemaElement.builder().attributeName("lsk").keyType(KeyType.RANGE).build())
+            .projection(p -> p.projectionType(ProjectionType.INCLUDE).nonKeyAttributes("a")))
+        .billingMode(BillingMode.PAY_PER_REQUEST));
+  }
+
+  /**
+   * The indexed table: its items (consistent GetItem of every key), then each index's whole contents (a Scan with
+   * IndexName paged with a small Limit, as a multiset), Partita's DescribeTable index ItemCount against the number of
+   * entries its Scan saw, and the paged Queries of each partition of G1 and L1 (no ties there: in order, page by page).
+   */
+  private void compareIndexedTable(long seed, int step, String table) {
+    List<String> s = getAll(subject, table, IndexOpGenerator.allKeys());
+    List<String> o = getAll(oracle, table, IndexOpGenerator.allKeys());
+    if (!s.equals(o)) {
+      throw mismatch(seed, step, "(consistent GetItem of every key of table " + table + " after step " + step + ")",
+          Outcome.ok(String.join("\n    ", s)), Outcome.ok(String.join("\n    ", o)));
+    }
+    int pageSize = 1 + (int) ((seed + step) % 3);
+    java.util.Map<String, Long> counts = new java.util.HashMap<>();
+    subject.describeTable(b -> b.tableName(table)).table().globalSecondaryIndexes()
+        .forEach(g -> counts.put(g.indexName(), g.itemCount()));
+    subject.describeTable(b -> b.tableName(table)).table().localSecondaryIndexes()
+        .forEach(l -> counts.put(l.indexName(), l.itemCount()));
+    for (String index : INDEXES) {
+      List<String> si = scanIndexPaged(subject, table, index, pageSize);
+      List<String> oi = scanIndexPaged(oracle, table, index, pageSize);
+      if (!si.equals(oi)) {
+        throw mismatch(seed, step, "(Scan of index " + index + " of " + table + " with Limit " + pageSize
+            + ", paged to the end, as a multiset, after step " + step + ")",
+            Outcome.ok(String.join("\n    ", si)), Outcome.ok(String.join("\n    ", oi)));
+      }
+      if (counts.get(index) == null || counts.get(index) != si.size()) {
+        throw mismatch(seed, step, "(Partita's DescribeTable ItemCount of index " + index + " of " + table
+            + " against the entries its Scan returns, after step " + step + ")",
+            Outcome.ok("ItemCount=" + counts.get(index)), Outcome.ok("ItemCount=" + si.size()));
+      }
+    }
+    for (String index : List.of("idx_G1", "idx_L1")) {
+      for (String p : index.equals("idx_G1") ? IndexOpGenerator.G1PKS : IndexOpGenerator.PKS) {
+        for (boolean forward : new boolean[] {true, false}) {
+          QueryRequest q = QueryRequest.builder().tableName(table).indexName(index)
+              .keyConditionExpression((index.equals("idx_G1") ? "g1pk" : "pk") + " = :p")
+              .expressionAttributeValues(Map.of(":p", AttributeValue.fromS(p)))
+              .limit(pageSize).scanIndexForward(forward).build();
+          Outcome sq = pagedQuery(subject, q);
+          Outcome oq = pagedQuery(oracle, q);
+          if (!sq.matches(oq)) {
+            throw mismatch(seed, step, "(Query of index " + index + " partition " + p + " with Limit " + pageSize
+                + ", ScanIndexForward " + forward + ", paged to the end, after step " + step + ")", sq, oq);
+          }
+        }
+      }
+    }
+  }
+
+  private static List<String> getAll(DynamoDbClient c, String table, List<Map<String, AttributeValue>> keys) {
+    List<String> items = new ArrayList<>();
+    for (Map<String, AttributeValue> key : keys) {
+      GetItemResponse r = c.getItem(b -> b.tableName(table).key(key).consistentRead(true));
+      if (r.hasItem()) items.add(CANON.item(r.item()));
+    }
+    items.sort(null);
+    return items;
+  }
+
+  private static List<String> scanIndexPaged(DynamoDbClient c, String table, String index, int limit) {
+    List<String> items = new ArrayList<>();
+    Map<String, AttributeValue> start = null;
+    int pages = 0;
+    do {
+      ScanRequest.Builder b = ScanRequest.builder().tableName(table).indexName(index).limit(limit);
+      if (start != null) b.exclusiveStartKey(start);
+      ScanResponse r = c.scan(b.build());
+      r.items().forEach(i -> items.add(CANON.item(i)));
+      start = r.hasLastEvaluatedKey() ? r.lastEvaluatedKey() : null;
+      if (++pages > 100) throw new AssertionFailedError("Scan of " + table + "." + index + " does not end: " + items);
+    } while (start != null);
+    items.sort(null);
+    return items;
+  }
+
+  /**
+   * A Query that the test pages through to the end, each side continuing from its own LastEvaluatedKey (the
+   * ExclusiveStartKey of a previous page). On G2 (no index sort key: ties ordered differently, see
+   * {@link IndexOpGenerator}) the items of all pages are compared as a multiset with the number of pages and the total
+   * Count and ScannedCount; otherwise every page as a single Query is.
+   */
+  record PagedQuery(QueryRequest first) {
+    @Override
+    public String toString() {
+      return "PagedQuery[" + first + "]";
+    }
+  }
+
+  static Outcome pagedQuery(DynamoDbClient c, QueryRequest first) {
+    boolean multiset = "idx_G2".equals(first.indexName());
+    List<String> pages = new ArrayList<>();
+    List<String> items = new ArrayList<>();
+    int count = 0, scanned = 0;
+    QueryRequest q = first;
+    for (int page = 1; ; page++) {
+      if (page > 50) return Outcome.ok("BROKEN: does not end after 50 pages " + pages);
+      Outcome one;
+      QueryResponse r;
+      try {
+        r = c.query(q);
+      } catch (DynamoDbException e) {
+        one = execute(c, q); // the same failure, rendered as usual
+        pages.add("page " + page + ": " + one);
+        return one.ok ? Outcome.ok(String.join("\n    ", pages)) : new Outcome(false,
+            "failed on page " + page, one.code, one.status, one.message, one.exceptionClass);
+      }
+      count += r.count();
+      scanned += r.scannedCount();
+      r.items().forEach(i -> items.add(CANON.item(i)));
+      pages.add("page " + page + ": Items=" + (r.hasItems() ? r.items().stream().map(CANON::item).toList() : "absent")
+          + " Count=" + r.count() + " ScannedCount=" + r.scannedCount()
+          + " LastEvaluatedKey=" + (r.hasLastEvaluatedKey() ? CANON.item(r.lastEvaluatedKey()) : "absent")
+          + " ConsumedCapacity=" + capacity(q, r.consumedCapacity()));
+      if (!r.hasLastEvaluatedKey()) {
+        if (!multiset) return Outcome.ok(String.join("\n    ", pages));
+        items.sort(null);
+        return Outcome.ok("pages=" + page + " Items(any order)=" + items + " Count=" + count + " ScannedCount=" + scanned);
+      }
+      q = q.toBuilder().exclusiveStartKey(r.lastEvaluatedKey()).build();
+    }
+  }
+
+  /**
+   * After the tolerated UpdateItem quirk ({@link #WRONG_TYPE_UPDATE}): DynamoDB Local stored the item with an index
+   * key of the wrong type, Partita (as Amazon DynamoDB) refused; the oracle's item is put back to Partita's.
+   */
+  private void resync(String table, Map<String, AttributeValue> key) {
+    GetItemResponse r = subject.getItem(b -> b.tableName(table).key(key).consistentRead(true));
+    if (r.hasItem()) oracle.putItem(b -> b.tableName(table).item(r.item()));
+    else oracle.deleteItem(b -> b.tableName(table).key(key));
+  }
+
+  static final String WRONG_TYPE_UPDATE =
+      "DynamoDB Local accepts an UpdateItem that gives an index key the wrong type; Amazon DynamoDB refuses it";
+
+  /** Whether the UpdateExpression SETs an index key attribute of the indexed table to a value of the wrong type. */
+  static boolean setsWrongIndexKeyType(UpdateItemRequest u) {
+    if (!u.tableName().startsWith("diff_i_") || u.updateExpression() == null || !u.hasExpressionAttributeValues()) {
+      return false;
+    }
+    Map<String, String> types = Map.of("g1pk", "S", "g1sk", "N", "g2", "S", "lsk", "S");
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(g1pk|g1sk|g2|lsk) = (:v\\d+)").matcher(u.updateExpression());
+    while (m.find()) {
+      AttributeValue v = u.expressionAttributeValues().get(m.group(2));
+      String type = v.s() != null ? "S" : v.n() != null ? "N" : "other";
+      if (!type.equals(types.get(m.group(1)))) return true;
+    }
+    return false;
+  }
+
   // ------------------------------------------------------------------ execution and outcomes
 
   private static String opName(Object req) {
+    if (req instanceof PagedQuery) return "PagedQuery";
     String n = req.getClass().getSimpleName();
     return n.substring(0, n.length() - "Request".length());
   }
@@ -300,11 +497,28 @@ public class DifferentialTest {
   private static String capacity(Object req, ConsumedCapacity c) {
     ReturnConsumedCapacity asked = ((DynamoDbRequest) req).getValueForField("ReturnConsumedCapacity", String.class)
         .map(ReturnConsumedCapacity::fromValue).orElse(ReturnConsumedCapacity.NONE);
-    return asked == ReturnConsumedCapacity.NONE ? "(not asked)" : CANON.capacity(c);
+    if (asked == ReturnConsumedCapacity.NONE) return "(not asked)";
+    // On the indexed table, ConsumedCapacity is not compared for writes nor with INDEXES: Partita does not yet charge
+    // index writes (DynamoDB Local: 1 unit per index entry written or deleted on top of the table's) nor break a read's
+    // or write's capacity down by index (GlobalSecondaryIndexes / LocalSecondaryIndexes). A known gap, left for later.
+    String table = ((DynamoDbRequest) req).getValueForField("TableName", String.class).orElse("");
+    if (table.startsWith("diff_i_") && (asked == ReturnConsumedCapacity.INDEXES || !(req instanceof QueryRequest
+        || req instanceof ScanRequest || req instanceof GetItemRequest))) {
+      return "(indexed table: not compared)";
+    }
+    // nor for a read of the LSI that fetches table items (Select ALL_ATTRIBUTES, or a ProjectionExpression, which may
+    // name attributes L1 does not project): DynamoDB Local charges each fetch on top of the index read, Partita not yet
+    String index = ((DynamoDbRequest) req).getValueForField("IndexName", String.class).orElse("");
+    if (index.equals("idx_L1") && ("ALL_ATTRIBUTES".equals(((DynamoDbRequest) req).getValueForField("Select", String.class)
+        .orElse("")) || ((DynamoDbRequest) req).getValueForField("ProjectionExpression", String.class).isPresent())) {
+      return "(LSI fetch: not compared)";
+    }
+    return CANON.capacity(c);
   }
 
   static Outcome execute(DynamoDbClient c, Object req) {
     try {
+      if (req instanceof PagedQuery pq) return pagedQuery(c, pq.first());
       if (req instanceof PutItemRequest p) {
         PutItemResponse r = c.putItem(p);
         return Outcome.ok("Attributes=" + (r.hasAttributes() ? CANON.item(r.attributes()) : "absent")
@@ -435,6 +649,13 @@ public class DifferentialTest {
    * </ul>
    */
   static String tolerated(Object req, Outcome s, Outcome o) {
+    // docs/dynamodb-messages.md: DynamoDB Local accepts an UpdateItem that gives an index key attribute a value of the
+    // wrong type (and stores it); Amazon DynamoDB refuses it with a ValidationException, and so does Partita. The run
+    // then puts the oracle's item back to Partita's ({@link #resync}) so that later steps still compare.
+    if (req instanceof UpdateItemRequest u && o.ok && !s.ok && "ValidationException".equals(s.code)
+        && setsWrongIndexKeyType(u)) {
+      return WRONG_TYPE_UPDATE;
+    }
     if (!s.ok && !o.ok && java.util.Objects.equals(s.code, o.code) && s.status == o.status
         && java.util.Objects.equals(s.exceptionClass, o.exceptionClass) && s.body.equals(o.body)
         && s.message != null && o.message != null) {

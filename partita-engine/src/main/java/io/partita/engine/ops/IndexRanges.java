@@ -90,6 +90,39 @@ final class IndexRanges {
     };
   }
 
+  /**
+   * The ProjectionExpression a read applies to what it returns: {@code projection} itself, except
+   * when a local index read fetches the table's item only for its filter ({@link #resolver}) and
+   * neither Select ALL_ATTRIBUTES nor a ProjectionExpression asks for more than the index projects:
+   * then what comes back is still only the index's projected attributes (the default Select of an
+   * index read is ALL_PROJECTED_ATTRIBUTES), not the whole fetched item.
+   */
+  static Projection output(TableDef table, IndexDef index, Select select, Projection projection,
+      Condition filter) {
+    if (projection != null || select == Select.ALL_ATTRIBUTES
+        || resolver(null, table, index, select, null, filter) == null) {
+      return projection;
+    }
+    Set<String> projected = ReadParams.projected(table, index);
+    return new Projection() {
+      @Override
+      public Map<String, AttributeValue> apply(Map<String, AttributeValue> item) {
+        Map<String, AttributeValue> out = new HashMap<>();
+        item.forEach((k, v) -> {
+          if (projected.contains(k)) {
+            out.put(k, v);
+          }
+        });
+        return out;
+      }
+
+      @Override
+      public Set<String> topLevelAttributes() {
+        return projected;
+      }
+    };
+  }
+
   private static byte[] concat(byte[] a, byte[] b) {
     byte[] out = Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, out, a.length, b.length);

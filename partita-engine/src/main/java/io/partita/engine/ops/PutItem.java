@@ -29,6 +29,9 @@ public final class PutItem {
     Condition condition = RequestParams.conditionOnly(req.conditionExpression(),
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
         req.hasExpressionAttributeValues(), req.expressionAttributeValues());
+    // an index key of the wrong type or empty is refused before the condition is evaluated (as
+    // DynamoDB does: a ValidationException, not a ConditionalCheckFailedException)
+    IndexEntries.check(def, item);
 
     ReadModifyWrite.Result r = ReadModifyWrite.run(ctx, table, key, current -> {
       Conditions.require(condition, current, allOldOnFailure);

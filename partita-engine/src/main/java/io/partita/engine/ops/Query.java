@@ -89,7 +89,8 @@ public final class Query {
     ReadParams.checkIndexRead(index, req.select(), consistent, projection, projected);
     ReadPage.Result page;
     try (Store.Cursor cursor = ctx.store.cursor(range[0], range[1], !forward)) {
-      page = ReadPage.read(cursor, new ReadPage.Spec(ReadParams.keyNames(def, index), limit, filter, projection,
+      page = ReadPage.read(cursor, new ReadPage.Spec(ReadParams.keyNames(def, index), limit, filter,
+          IndexRanges.output(def, index, req.select(), projection, filter),
           countOnly, null, IndexRanges.resolver(ctx, def, index, req.select(), projection, filter)));
     }
     QueryResponse.Builder out = QueryResponse.builder().count(page.count()).scannedCount(page.scanned());

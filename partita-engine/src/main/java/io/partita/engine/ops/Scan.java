@@ -79,7 +79,8 @@ public final class Scan {
     }
     ReadPage.Result page;
     try (Store.Cursor cursor = ctx.store.cursor(from, to, false)) {
-      page = ReadPage.read(cursor, new ReadPage.Spec(ReadParams.keyNames(def, index), limit, filter, projection,
+      page = ReadPage.read(cursor, new ReadPage.Spec(ReadParams.keyNames(def, index), limit, filter,
+          IndexRanges.output(def, index, req.select(), projection, filter),
           countOnly, segment,
           IndexRanges.resolver(ctx, def, index, req.select(), projection, filter)));
     }
