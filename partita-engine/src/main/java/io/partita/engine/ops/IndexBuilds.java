@@ -92,9 +92,7 @@ final class IndexBuilds {
         pt == null ? 0 : pt.readCapacityUnits(), pt == null ? 0 : pt.writeCapacityUnits());
     List<IndexDef> gsis = new ArrayList<>(old.globalIndexes());
     gsis.add(index);
-    TableDef def = new TableDef(old.id(), old.name(), old.tableId(), old.hash(), old.range(), definitions,
-        old.billingMode(), old.readUnits(), old.writeUnits(), old.createdMillis(), old.billingModeChangedMillis(),
-        gsis, old.localIndexes(), old.tags(), old.deletionProtection());
+    TableDef def = old.withIndexes(definitions, gsis, old.localIndexes());
 
     Lock writes = table.lifecycle().writeLock();
     writes.lock();
@@ -110,16 +108,14 @@ final class IndexBuilds {
 
   /** Writes an entry for every table item the index holds, in batches, with its counters. */
   private static void backfill(EngineContext ctx, TableDef def, IndexDef index) {
-    TableDef only = new TableDef(def.id(), def.name(), def.tableId(), def.hash(), def.range(),
-        def.attributeDefinitions(), def.billingMode(), def.readUnits(), def.writeUnits(), def.createdMillis(),
-        def.billingModeChangedMillis(), List.of(index), List.of(), def.tags(), def.deletionProtection());
     try (Store.Cursor cursor = ctx.store.cursor(Keyspace.itemsFrom(def.id()), Keyspace.itemsTo(def.id()), false)) {
       Store.Batch batch = new Store.Batch();
       long count = 0;
       long size = 0;
       int inBatch = 0;
       while (cursor.next()) {
-        for (IndexEntries.Entry e : IndexEntries.of(only, ItemCodec.decode(cursor.value()))) {
+        IndexEntries.Entry e = IndexEntries.entry(def, index, ItemCodec.decode(cursor.value()));
+        if (e != null) {
           batch.put(e.key(), e.value());
           count++;
           size += e.size();
@@ -143,9 +139,7 @@ final class IndexBuilds {
             "Requested resource not found: Index: " + action.indexName() + " not found"));
     List<IndexDef> gsis = new ArrayList<>(old.globalIndexes());
     gsis.remove(index);
-    TableDef def = new TableDef(old.id(), old.name(), old.tableId(), old.hash(), old.range(), old.attributeDefinitions(),
-        old.billingMode(), old.readUnits(), old.writeUnits(), old.createdMillis(), old.billingModeChangedMillis(),
-        gsis, old.localIndexes(), old.tags(), old.deletionProtection());
+    TableDef def = old.withIndexes(old.attributeDefinitions(), gsis, old.localIndexes());
     Lock writes = table.lifecycle().writeLock();
     writes.lock();
     try {
@@ -161,7 +155,7 @@ final class IndexBuilds {
   private static void clear(EngineContext ctx, TableDef def, IndexDef index) {
     byte[] prefix = IndexEntries.prefix(def, index);
     ctx.store.write(new Store.Batch()
-        .deleteRange(prefix, Query.prefixEnd(prefix))
+        .deleteRange(prefix, KeyBytes.prefixEnd(prefix))
         .delete(Keyspace.indexCountKey(def.id(), index.name()))
         .delete(Keyspace.indexSizeKey(def.id(), index.name())));
   }

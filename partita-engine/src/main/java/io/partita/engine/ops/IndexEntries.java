@@ -66,13 +66,22 @@ final class IndexEntries {
     }
     List<Entry> entries = new ArrayList<>();
     for (IndexDef index : indexes(table)) {
-      byte[] key = key(table, index, item);
-      if (key != null) {
-        Map<String, AttributeValue> projected = project(table, index, item);
-        entries.add(new Entry(index.name(), key, ItemCodec.encode(projected), ItemSize.of(projected)));
+      Entry entry = entry(table, index, item);
+      if (entry != null) {
+        entries.add(entry);
       }
     }
     return entries;
+  }
+
+  /** The entry {@code item} has in {@code index}, or null when the index does not hold it. */
+  static Entry entry(TableDef table, IndexDef index, Map<String, AttributeValue> item) {
+    byte[] key = key(table, index, item);
+    if (key == null) {
+      return null;
+    }
+    Map<String, AttributeValue> projected = project(table, index, item);
+    return new Entry(index.name(), key, ItemCodec.encode(projected), ItemSize.of(projected));
   }
 
   static List<IndexDef> indexes(TableDef table) {

@@ -45,22 +45,22 @@ final class IndexRanges {
     byte[] p = prefix.toByteArray();
     SortCondition sort = key.sort();
     if (sort == null) {
-      return new byte[][] {p, Query.prefixEnd(p)};
+      return new byte[][] {p, KeyBytes.prefixEnd(p)};
     }
-    byte[] at = concat(p, KeyCodec.encodeTerminated(sort.value()));
+    byte[] at = KeyBytes.concat(p, KeyCodec.encodeTerminated(sort.value()));
     return switch (sort.op()) {
-      case EQ -> new byte[][] {at, Query.prefixEnd(at)};
+      case EQ -> new byte[][] {at, KeyBytes.prefixEnd(at)};
       case LT -> new byte[][] {p, at};
-      case LE -> new byte[][] {p, Query.prefixEnd(at)};
-      case GT -> new byte[][] {Query.prefixEnd(at), Query.prefixEnd(p)};
-      case GE -> new byte[][] {at, Query.prefixEnd(p)};
-      case BETWEEN -> new byte[][] {at, Query.prefixEnd(concat(p, KeyCodec.encodeTerminated(sort.upper())))};
+      case LE -> new byte[][] {p, KeyBytes.prefixEnd(at)};
+      case GT -> new byte[][] {KeyBytes.prefixEnd(at), KeyBytes.prefixEnd(p)};
+      case GE -> new byte[][] {at, KeyBytes.prefixEnd(p)};
+      case BETWEEN -> new byte[][] {at, KeyBytes.prefixEnd(KeyBytes.concat(p, KeyCodec.encodeTerminated(sort.upper())))};
       case BEGINS_WITH -> {
         // the terminated encoding is the value's bytes (0x00 escaped) then 0x00 0x01: without the
         // terminator, a string prefix is a byte prefix
         byte[] escaped = KeyCodec.encodeTerminated(sort.value());
-        byte[] start = concat(p, Arrays.copyOf(escaped, escaped.length - 2));
-        yield new byte[][] {start, Query.prefixEnd(start)};
+        byte[] start = KeyBytes.concat(p, Arrays.copyOf(escaped, escaped.length - 2));
+        yield new byte[][] {start, KeyBytes.prefixEnd(start)};
       }
     };
   }
@@ -121,11 +121,5 @@ final class IndexRanges {
         return projected;
       }
     };
-  }
-
-  private static byte[] concat(byte[] a, byte[] b) {
-    byte[] out = Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, out, a.length, b.length);
-    return out;
   }
 }

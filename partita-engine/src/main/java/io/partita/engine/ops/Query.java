@@ -75,7 +75,7 @@ public final class Query {
         throw PartitaException.validation("The provided starting key does not match the range key predicate");
       }
       if (forward) {
-        range[0] = Scan.after(start);
+        range[0] = KeyBytes.after(start);
       } else {
         range[1] = start;
       }
@@ -141,7 +141,7 @@ public final class Query {
       return null;
     }
     byte[] partition = Keyspace.itemKey(def.id(), KeyCodec.encodeTerminated(key.hashValues().get(def.hash().name())), null);
-    return concat(partition, KeyCodec.encode(bound));
+    return KeyBytes.concat(partition, KeyCodec.encode(bound));
   }
 
   /** The storage keys {@code [from, to)} the key condition selects. */
@@ -151,36 +151,18 @@ public final class Query {
     byte[] partition = Keyspace.itemKey(def.id(), KeyCodec.encodeTerminated(hashValue), null);
     SortCondition sort = key.sort();
     if (sort == null) {
-      return new byte[][] {partition, prefixEnd(partition)};
+      return new byte[][] {partition, KeyBytes.prefixEnd(partition)};
     }
-    byte[] at = concat(partition, KeyCodec.encode(sort.value()));
+    byte[] at = KeyBytes.concat(partition, KeyCodec.encode(sort.value()));
     return switch (sort.op()) {
-      case EQ -> new byte[][] {at, Scan.after(at)};
+      case EQ -> new byte[][] {at, KeyBytes.after(at)};
       case LT -> new byte[][] {partition, at};
-      case LE -> new byte[][] {partition, Scan.after(at)};
-      case GT -> new byte[][] {Scan.after(at), prefixEnd(partition)};
-      case GE -> new byte[][] {at, prefixEnd(partition)};
-      case BETWEEN -> new byte[][] {at, Scan.after(concat(partition, KeyCodec.encode(sort.upper())))};
+      case LE -> new byte[][] {partition, KeyBytes.after(at)};
+      case GT -> new byte[][] {KeyBytes.after(at), KeyBytes.prefixEnd(partition)};
+      case GE -> new byte[][] {at, KeyBytes.prefixEnd(partition)};
+      case BETWEEN -> new byte[][] {at, KeyBytes.after(KeyBytes.concat(partition, KeyCodec.encode(sort.upper())))};
       // S and B sort keys encode as their own bytes, so a string prefix is a key prefix
-      case BEGINS_WITH -> new byte[][] {at, prefixEnd(at)};
+      case BEGINS_WITH -> new byte[][] {at, KeyBytes.prefixEnd(at)};
     };
-  }
-
-  private static byte[] concat(byte[] a, byte[] b) {
-    byte[] out = Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, out, a.length, b.length);
-    return out;
-  }
-
-  /** The smallest key greater than every key that starts with {@code prefix}. */
-  static byte[] prefixEnd(byte[] prefix) {
-    byte[] end = prefix.clone();
-    for (int i = end.length - 1; i >= 0; i--) {
-      if (end[i] != (byte) 0xFF) {
-        end[i]++;
-        return Arrays.copyOf(end, i + 1);
-      }
-    }
-    throw new IllegalArgumentException("no key follows an all-0xFF prefix");
   }
 }

@@ -4,9 +4,14 @@ import io.partita.engine.PartitaException;
 import io.partita.engine.storage.Keyspace;
 import io.partita.engine.storage.Store;
 import io.partita.engine.table.Catalog;
+import io.partita.engine.table.IndexDef;
 import io.partita.engine.table.Table;
+import io.partita.engine.table.TableDef;
 import io.partita.engine.value.ItemCodec;
 import io.partita.engine.value.ItemSize;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.Lock;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -34,16 +39,16 @@ final class ReadModifyWrite {
    * changed is deleted and the new one written; an unchanged entry is left alone.
    */
   /** @return how much the item's local index entries grew (negative when they shrank) */
-  private static long writeIndexEntries(Store.Batch batch, io.partita.engine.table.TableDef def,
+  private static long writeIndexEntries(Store.Batch batch, TableDef def,
       Map<String, AttributeValue> before, Map<String, AttributeValue> after) {
     if (def.globalIndexes().isEmpty() && def.localIndexes().isEmpty()) {
       return 0;
     }
-    java.util.List<IndexEntries.Entry> old = IndexEntries.of(def, before);
-    java.util.List<IndexEntries.Entry> now = IndexEntries.of(def, after);
-    java.util.Map<String, long[]> deltas = new java.util.HashMap<>();
+    List<IndexEntries.Entry> old = IndexEntries.of(def, before);
+    List<IndexEntries.Entry> now = IndexEntries.of(def, after);
+    Map<String, long[]> deltas = new HashMap<>();
     for (IndexEntries.Entry o : old) {
-      if (now.stream().noneMatch(n -> java.util.Arrays.equals(n.key(), o.key()))) {
+      if (now.stream().noneMatch(n -> Arrays.equals(n.key(), o.key()))) {
         batch.delete(o.key());
       }
       long[] d = deltas.computeIfAbsent(o.index(), k -> new long[2]);
@@ -68,7 +73,7 @@ final class ReadModifyWrite {
       }
     });
     long local = 0;
-    for (io.partita.engine.table.IndexDef lsi : def.localIndexes()) {
+    for (IndexDef lsi : def.localIndexes()) {
       long[] d = deltas.get(lsi.name());
       local += d == null ? 0 : d[1];
     }

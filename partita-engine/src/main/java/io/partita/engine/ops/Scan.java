@@ -11,7 +11,6 @@ import io.partita.engine.table.Table;
 import io.partita.engine.table.TableDef;
 import io.partita.engine.value.KeyCodec;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -66,7 +65,7 @@ public final class Scan {
     ReadParams.checkIndexRead(index, req.select(), Boolean.TRUE.equals(req.consistentRead()), projection, projected);
 
     byte[] from = index == null ? Keyspace.itemsFrom(def.id()) : IndexEntries.prefix(def, index);
-    byte[] to = index == null ? Keyspace.itemsTo(def.id()) : Query.prefixEnd(from);
+    byte[] to = index == null ? Keyspace.itemsTo(def.id()) : KeyBytes.prefixEnd(from);
     Predicate<byte[]> segment = segmentFilter(req.segment(), req.totalSegments(), from.length);
     if (start != null) {
       if (segment != null && !segment.test(start)) {
@@ -75,7 +74,7 @@ public final class Scan {
         // Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. ..."
         throw PartitaException.validation("Exclusive start key must lie within the segment");
       }
-      from = after(start);
+      from = KeyBytes.after(start);
     }
     ReadPage.Result page;
     try (Store.Cursor cursor = ctx.store.cursor(from, to, false)) {
@@ -124,14 +123,13 @@ public final class Scan {
     }
     return key -> {
       int end = headerLength + KeyCodec.terminatedLength(key, headerLength);
-      int hash = Arrays.hashCode(Arrays.copyOfRange(key, headerLength, end));
+      // Arrays.hashCode of the partition key bytes, computed in place: this runs for every item read
+      int hash = 1;
+      for (int i = headerLength; i < end; i++) {
+        hash = 31 * hash + key[i];
+      }
       hash ^= hash >>> 16;
       return Math.floorMod(hash * 0x9E3779B9, total) == segment;
     };
-  }
-
-  /** The smallest key after {@code key}: a scan from an exclusive start key begins there. */
-  static byte[] after(byte[] key) {
-    return Arrays.copyOf(key, key.length + 1);
   }
 }

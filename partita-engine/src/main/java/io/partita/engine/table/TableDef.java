@@ -36,6 +36,13 @@ public record TableDef(
     tags = Map.copyOf(tags);
   }
 
+  /** This definition with other attribute definitions and secondary indexes (UpdateTable's index changes). */
+  public TableDef withIndexes(List<KeyDef> attributeDefinitions, List<IndexDef> globalIndexes,
+      List<IndexDef> localIndexes) {
+    return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
+        createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection);
+  }
+
   public boolean isKeyAttribute(String attribute) {
     return hash.name().equals(attribute) || (range != null && range.name().equals(attribute));
   }
