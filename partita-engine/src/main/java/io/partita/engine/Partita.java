@@ -8,6 +8,11 @@ import io.partita.engine.table.Catalog;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
@@ -26,17 +31,85 @@ public final class Partita implements AutoCloseable {
   private final boolean durable;
   private final EngineContext ctx;
   private final ReadWriteLock open = new ReentrantReadWriteLock();
+  private final ExecutorService ownExecutor;
   private volatile boolean closed;
 
-  private Partita(Store store, Clock clock, boolean durable, Limits limits) {
+  private Partita(Store store, Clock clock, boolean durable, Limits limits, Executor background) {
     this.store = store;
     this.durable = durable;
+    this.ownExecutor = background == null ? backgroundThread() : null;
     try {
       DataFormat.initOrCheck(store);
-      this.ctx = new EngineContext(store, new Catalog(store), clock, limits);
+      this.ctx = new EngineContext(store, new Catalog(store), clock, limits,
+          background == null ? ownExecutor : background, this::whileOpen);
+      ctx.resumeBackgroundWork();
     } catch (RuntimeException e) {
+      if (ownExecutor != null) {
+        ownExecutor.shutdownNow();
+      }
       store.close();
       throw e;
+    }
+  }
+
+  /** How to open a database with other settings than the defaults: {@code Partita.with().limits(l).inMemory()}. */
+  public static Options with() {
+    return new Options();
+  }
+
+  /** Settings for opening a database; see {@link #with()}. */
+  public static final class Options {
+    private Limits limits = Limits.DYNAMODB;
+    private Executor background;
+
+    private Options() {}
+
+    /** Other limits than DynamoDB's (a test that must reach one, say). */
+    public Options limits(Limits limits) {
+      this.limits = java.util.Objects.requireNonNull(limits);
+      return this;
+    }
+
+    /**
+     * Where background work runs (index backfills, one chunk per task). By default the database
+     * runs it on one daemon thread of its own; a test can pass an executor it drives by hand to
+     * see an index while it is still CREATING.
+     */
+    public Options backgroundExecutor(Executor executor) {
+      this.background = java.util.Objects.requireNonNull(executor);
+      return this;
+    }
+
+    public Partita open(Path directory) {
+      return new Partita(Store.open(directory), Clock.systemUTC(), true, limits, background);
+    }
+
+    public Partita inMemory() {
+      return new Partita(Store.inMemory(), Clock.systemUTC(), false, limits, background);
+    }
+  }
+
+  private static ExecutorService backgroundThread() {
+    ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+      Thread t = new Thread(r, "partita-background");
+      t.setDaemon(true);
+      return t;
+    });
+    pool.allowCoreThreadTimeOut(true); // an idle database keeps no thread
+    return pool;
+  }
+
+  /** Runs a step of background work unless the database is closed; close waits for a step in progress. */
+  private boolean whileOpen(Runnable step) {
+    open.readLock().lock();
+    try {
+      if (closed) {
+        return false;
+      }
+      step.run();
+      return true;
+    } finally {
+      open.readLock().unlock();
     }
   }
 
@@ -52,7 +125,7 @@ public final class Partita implements AutoCloseable {
 
   /** {@link #open(Path)} with other limits than DynamoDB's (a test that must reach one, say). */
   public static Partita open(Path directory, Limits limits) {
-    return new Partita(Store.open(directory), Clock.systemUTC(), true, limits);
+    return with().limits(limits).open(directory);
   }
 
   /** A new, empty database in memory, running the same storage code on RocksDB's memory environment. */
@@ -62,7 +135,7 @@ public final class Partita implements AutoCloseable {
 
   /** {@link #inMemory()} with other limits than DynamoDB's. */
   public static Partita inMemory(Limits limits) {
-    return new Partita(Store.inMemory(), Clock.systemUTC(), false, limits);
+    return with().limits(limits).inMemory();
   }
 
   /**
@@ -122,6 +195,9 @@ public final class Partita implements AutoCloseable {
     try {
       if (!closed) {
         closed = true;
+        if (ownExecutor != null) {
+          ownExecutor.shutdown(); // queued steps find the database closed and return
+        }
         store.close();
       }
     } finally {

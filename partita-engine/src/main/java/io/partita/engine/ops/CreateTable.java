@@ -107,7 +107,7 @@ public final class CreateTable {
               + l.indexName() + ". index hash key: " + keys.hash().get(0).name() + ", table hash key: " + hash.name());
         }
         lsis.add(new IndexDef(l.indexName(), false, keys.hash(), keys.range(), projectionType(l.projection(), l.indexName()),
-            nonKeyAttributes(l.projection(), l.indexName()), 0, 0));
+            nonKeyAttributes(l.projection(), l.indexName()), 0, 0, false));
       }
     }
     List<IndexDef> gsis = new ArrayList<>();
@@ -122,7 +122,7 @@ public final class CreateTable {
         ProvisionedThroughput gpt = g.provisionedThroughput();
         gsis.add(new IndexDef(g.indexName(), true, keys.hash(), keys.range(), projectionType(g.projection(), g.indexName()),
             nonKeyAttributes(g.projection(), g.indexName()),
-            gpt == null ? 0 : gpt.readCapacityUnits(), gpt == null ? 0 : gpt.writeCapacityUnits()));
+            gpt == null ? 0 : gpt.readCapacityUnits(), gpt == null ? 0 : gpt.writeCapacityUnits(), false));
       }
     }
     if (!used.equals(defined.keySet())) {

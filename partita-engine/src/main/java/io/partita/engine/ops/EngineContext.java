@@ -4,19 +4,46 @@ import io.partita.engine.Limits;
 import io.partita.engine.storage.Store;
 import io.partita.engine.table.Catalog;
 import java.time.Clock;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 
-/** What every operation works with: the store, the tables, the item locks and the clock. */
+/**
+ * What every operation works with: the store, the tables, the item locks and the clock; and what
+ * background work (index backfills) needs: where to run, and a way to run a step only while the
+ * database is open.
+ */
 public final class EngineContext {
+  /** Runs one step of background work if the database is still open; answers whether it ran. */
+  @FunctionalInterface
+  public interface WhileOpen {
+    boolean run(Runnable step);
+  }
+
   final Store store;
   final Catalog catalog;
   final ItemLocks locks = new ItemLocks();
   final Clock clock;
   final Limits limits;
+  final Executor background;
+  final WhileOpen whileOpen;
+  /** Backfills in progress, by {@link IndexBackfill#key}. */
+  final Map<String, IndexBackfill> backfills = new ConcurrentHashMap<>();
 
-  public EngineContext(Store store, Catalog catalog, Clock clock, Limits limits) {
+  public EngineContext(Store store, Catalog catalog, Clock clock, Limits limits, Executor background,
+      WhileOpen whileOpen) {
     this.store = store;
     this.catalog = catalog;
     this.clock = clock;
     this.limits = limits;
+    this.background = background;
+    this.whileOpen = whileOpen;
+  }
+
+  /** Resumes the backfill of every index a previous run left unfinished (called once at open). */
+  public void resumeBackgroundWork() {
+    for (String name : catalog.names()) {
+      IndexBuilds.resume(this, catalog.get(name));
+    }
   }
 }

@@ -8,7 +8,6 @@ import io.partita.engine.table.IndexDef;
 import io.partita.engine.table.KeyDef;
 import io.partita.engine.table.Table;
 import io.partita.engine.table.TableDef;
-import io.partita.engine.value.ItemCodec;
 import io.partita.engine.value.ScalarType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,16 +24,14 @@ import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput;
  * Adding a global secondary index to a table that holds items, and deleting one, through
  * UpdateTable.
  *
- * <p>The backfill runs inside the UpdateTable call, with the table's writes held off by its
- * lifecycle lock, and the new definition is stored only once every entry is written: a crash half
- * way leaves the table as it was (the stray entries and counters are cleared before any later
- * build of an index of that name). DynamoDB builds in the background and answers CREATING with
- * Backfilling; here the index is ACTIVE when the call returns, and writes to that table wait while
- * it builds. Clients that wait for ACTIVE, as they must with DynamoDB, see no difference.
+ * <p>As in DynamoDB, an added index is built in the background: UpdateTable stores the definition
+ * with the index {@code backfilling} and returns; from then on every write maintains the index,
+ * while {@link IndexBackfill} writes the entries of the items the table already held. DescribeTable
+ * shows it CREATING with Backfilling, reads of it are refused, and it turns ACTIVE when the last
+ * chunk is written. A build left unfinished by a restart resumes when the database opens again.
+ * Deleting an index, also while it builds, removes its definition, then its entries.
  */
 final class IndexBuilds {
-  private static final int BATCH_ITEMS = 512;
-
   private IndexBuilds() {}
 
   /** Applies the one index update of {@code req}; answers the new definition. */
@@ -63,6 +60,10 @@ final class IndexBuilds {
           "Subscriber limit exceeded: The number of global secondary indexes for a table exceeds the limit of "
               + CreateTable.MAX_GSIS);
     }
+    if (old.globalIndexes().stream().anyMatch(IndexDef::backfilling)) {
+      throw new PartitaException(ErrorCode.LimitExceededException,
+          "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
+    }
     for (IndexDef existing : IndexEntries.indexes(old)) {
       if (existing.name().equals(action.indexName())) {
         throw PartitaException.validation("One or more parameter values were invalid: Index with name "
@@ -89,46 +90,52 @@ final class IndexBuilds {
     IndexDef index = new IndexDef(action.indexName(), true, keys.hash(), keys.range(),
         CreateTable.projectionType(action.projection(), action.indexName()),
         CreateTable.nonKeyAttributes(action.projection(), action.indexName()),
-        pt == null ? 0 : pt.readCapacityUnits(), pt == null ? 0 : pt.writeCapacityUnits());
+        pt == null ? 0 : pt.readCapacityUnits(), pt == null ? 0 : pt.writeCapacityUnits(), true);
     List<IndexDef> gsis = new ArrayList<>(old.globalIndexes());
     gsis.add(index);
     TableDef def = old.withIndexes(definitions, gsis, old.localIndexes());
 
+    // defined under the table's write lock: a write that began before maintains no entry for the
+    // index, and has finished when the backfill's first chunk starts; every later one maintains it
     Lock writes = table.lifecycle().writeLock();
     writes.lock();
     try {
-      clear(ctx, def, index);
-      backfill(ctx, def, index);
+      clear(ctx, def, index); // entries a crashed delete of an index of that name may have left
       ctx.catalog.update(def);
     } finally {
       writes.unlock();
     }
+    new IndexBackfill(ctx, table, index.name()).start();
     return def;
   }
 
-  /** Writes an entry for every table item the index holds, in batches, with its counters. */
-  private static void backfill(EngineContext ctx, TableDef def, IndexDef index) {
-    try (Store.Cursor cursor = ctx.store.cursor(Keyspace.itemsFrom(def.id()), Keyspace.itemsTo(def.id()), false)) {
-      Store.Batch batch = new Store.Batch();
-      long count = 0;
-      long size = 0;
-      int inBatch = 0;
-      while (cursor.next()) {
-        IndexEntries.Entry e = IndexEntries.entry(def, index, ItemCodec.decode(cursor.value()));
-        if (e != null) {
-          batch.put(e.key(), e.value());
-          count++;
-          size += e.size();
-        }
-        if (++inBatch == BATCH_ITEMS) {
-          ctx.store.write(batch);
-          batch = new Store.Batch();
-          inBatch = 0;
-        }
+  /** Starts again the builds a previous run of the database left unfinished. */
+  static void resume(EngineContext ctx, Table table) {
+    for (IndexDef index : table.def().globalIndexes()) {
+      if (index.backfilling()) {
+        new IndexBackfill(ctx, table, index.name()).start();
       }
-      batch.addToCounter(Keyspace.indexCountKey(def.id(), index.name()), count);
-      batch.addToCounter(Keyspace.indexSizeKey(def.id(), index.name()), size);
-      ctx.store.write(batch);
+    }
+  }
+
+  /** Marks the index of {@code build} ACTIVE, unless the build was cancelled meanwhile. */
+  static void finish(EngineContext ctx, Table table, String indexName, IndexBackfill build) {
+    synchronized (ctx.catalog) {
+      Lock writes = table.lifecycle().writeLock();
+      writes.lock();
+      try {
+        TableDef def = table.def();
+        IndexDef index = build.building(def);
+        if (index == null) {
+          return;
+        }
+        List<IndexDef> gsis = new ArrayList<>(def.globalIndexes());
+        gsis.set(gsis.indexOf(index), index.withBackfilling(false));
+        ctx.catalog.update(def.withIndexes(def.attributeDefinitions(), gsis, def.localIndexes()));
+        ctx.backfills.remove(IndexBackfill.key(def, indexName), build);
+      } finally {
+        writes.unlock();
+      }
     }
   }
 
@@ -140,6 +147,10 @@ final class IndexBuilds {
     List<IndexDef> gsis = new ArrayList<>(old.globalIndexes());
     gsis.remove(index);
     TableDef def = old.withIndexes(old.attributeDefinitions(), gsis, old.localIndexes());
+    IndexBackfill build = ctx.backfills.remove(IndexBackfill.key(old, index.name()));
+    if (build != null) {
+      build.cancel();
+    }
     Lock writes = table.lifecycle().writeLock();
     writes.lock();
     try {

@@ -1,17 +1,25 @@
 package io.partita.engine.ops;
 
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Striped locks over item storage keys. A conditional write holds its item's stripe from the read
  * of the old item to the write of the new one, which makes read-check-write atomic per item.
- * Readers never take these locks. Transactions (later) take several stripes in index order, so
- * two of them can never wait on each other in a cycle.
+ * Readers never take these locks. Whoever needs several items at once (a transaction, an index
+ * backfill) takes their stripes through {@link #lockAll} in ascending stripe order, so two such
+ * holders can never wait on each other in a cycle, and a single-item writer holds only one.
  */
 final class ItemLocks {
   private static final int STRIPES = 4096;
   private final ReentrantLock[] locks = new ReentrantLock[STRIPES];
+
+  /** The stripes held by one {@link #lockAll} call; closing releases them. */
+  interface Held extends AutoCloseable {
+    @Override
+    void close();
+  }
 
   ItemLocks() {
     for (int i = 0; i < STRIPES; i++) {
@@ -20,8 +28,35 @@ final class ItemLocks {
   }
 
   ReentrantLock forKey(byte[] storageKey) {
+    return locks[stripe(storageKey)];
+  }
+
+  /** Locks the stripes of all {@code storageKeys}, each once, lowest stripe first. */
+  Held lockAll(Collection<byte[]> storageKeys) {
+    int[] stripes = storageKeys.stream().mapToInt(ItemLocks::stripe).sorted().distinct().toArray();
+    int taken = 0;
+    try {
+      for (int s : stripes) {
+        locks[s].lock();
+        taken++;
+      }
+    } catch (RuntimeException | Error e) {
+      unlock(stripes, taken);
+      throw e;
+    }
+    int held = taken;
+    return () -> unlock(stripes, held);
+  }
+
+  private void unlock(int[] stripes, int count) {
+    for (int i = count - 1; i >= 0; i--) {
+      locks[stripes[i]].unlock();
+    }
+  }
+
+  private static int stripe(byte[] storageKey) {
     int h = Arrays.hashCode(storageKey);
     h ^= (h >>> 16);
-    return locks[h & (STRIPES - 1)];
+    return h & (STRIPES - 1);
   }
 }

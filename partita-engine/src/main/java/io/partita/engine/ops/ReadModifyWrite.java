@@ -37,14 +37,21 @@ final class ReadModifyWrite {
   /**
    * Replaces the item's old index entries by its new ones in the same batch: an entry whose key
    * changed is deleted and the new one written; an unchanged entry is left alone.
+   *
+   * @return how much the item's local index entries grew (negative when they shrank)
    */
-  /** @return how much the item's local index entries grew (negative when they shrank) */
-  private static long writeIndexEntries(Store.Batch batch, TableDef def,
+  private static long writeIndexEntries(EngineContext ctx, Store.Batch batch, TableDef def,
       Map<String, AttributeValue> before, Map<String, AttributeValue> after) {
     if (def.globalIndexes().isEmpty() && def.localIndexes().isEmpty()) {
       return 0;
     }
     List<IndexEntries.Entry> old = IndexEntries.of(def, before);
+    if (!old.isEmpty() && def.globalIndexes().stream().anyMatch(IndexDef::backfilling)) {
+      // an index being backfilled may not hold this item's entry yet: only what is there counts
+      // (the backfill checks the same under the same item lock, see IndexBackfill)
+      old = new java.util.ArrayList<>(old);
+      old.removeIf(o -> isBackfilling(def, o.index()) && ctx.store.get(o.key()) == null);
+    }
     List<IndexEntries.Entry> now = IndexEntries.of(def, after);
     Map<String, long[]> deltas = new HashMap<>();
     for (IndexEntries.Entry o : old) {
@@ -80,6 +87,10 @@ final class ReadModifyWrite {
     return local;
   }
 
+  private static boolean isBackfilling(TableDef def, String index) {
+    return def.globalIndexes().stream().anyMatch(ix -> ix.backfilling() && ix.name().equals(index));
+  }
+
   static Result run(EngineContext ctx, Table table, ItemKey key, Step step) {
     Lock lifecycle = table.lifecycle().readLock();
     lifecycle.lock();
@@ -111,7 +122,7 @@ final class ReadModifyWrite {
         } else {
           batch.put(key.storageKey(), ItemCodec.encode(after));
         }
-        long localIndexDelta = writeIndexEntries(batch, table.def(), before, after);
+        long localIndexDelta = writeIndexEntries(ctx, batch, table.def(), before, after);
         long collectionSize = ItemCollections.account(ctx, batch, table.def(), key,
             afterSize - beforeSize + localIndexDelta);
         long countDelta = (after == null ? 0 : 1) - (before == null ? 0 : 1);

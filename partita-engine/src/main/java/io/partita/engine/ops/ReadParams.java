@@ -75,6 +75,9 @@ final class ReadParams {
     }
     for (IndexDef index : IndexEntries.indexes(table)) {
       if (index.name().equals(indexName)) {
+        if (index.backfilling()) {
+          throw PartitaException.validation("Cannot read from backfilling global secondary index: " + indexName);
+        }
         return index;
       }
     }

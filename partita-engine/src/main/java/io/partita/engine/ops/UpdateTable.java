@@ -35,7 +35,8 @@ public final class UpdateTable {
         TableDef def = IndexBuilds.apply(ctx, ctx.catalog.get(req.tableName()), req.globalSecondaryIndexUpdates(),
             req.hasAttributeDefinitions() ? req.attributeDefinitions() : java.util.List.of());
         if (req.billingMode() == null && pt == null && req.deletionProtectionEnabled() == null) {
-          return UpdateTableResponse.builder().tableDescription(Descriptions.current(ctx, def, TableStatus.ACTIVE)).build();
+          // DynamoDB answers UPDATING while it starts the index change; DescribeTable shows ACTIVE again
+          return UpdateTableResponse.builder().tableDescription(Descriptions.current(ctx, def, TableStatus.UPDATING)).build();
         }
       }
       TableDef old = ctx.catalog.get(req.tableName()).def();

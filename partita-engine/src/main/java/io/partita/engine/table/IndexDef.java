@@ -10,6 +10,8 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
  * @param rangeKeys empty for a hash-only index
  * @param nonKeyAttributes the attributes an INCLUDE projection adds; empty otherwise
  * @param readUnits provisioned read units of a GSI on a PROVISIONED table, else 0
+ * @param backfilling a global index added by UpdateTable whose entries for the items the table held
+ *     then are still being written: it is maintained by every write but cannot be read yet
  */
 public record IndexDef(
     String name,
@@ -19,10 +21,16 @@ public record IndexDef(
     ProjectionType projection,
     List<String> nonKeyAttributes,
     long readUnits,
-    long writeUnits) {
+    long writeUnits,
+    boolean backfilling) {
   public IndexDef {
     hashKeys = List.copyOf(hashKeys);
     rangeKeys = List.copyOf(rangeKeys);
     nonKeyAttributes = List.copyOf(nonKeyAttributes);
+  }
+
+  /** This index with its backfill in progress ({@code true}) or finished. */
+  public IndexDef withBackfilling(boolean value) {
+    return new IndexDef(name, global, hashKeys, rangeKeys, projection, nonKeyAttributes, readUnits, writeUnits, value);
   }
 }

@@ -19,7 +19,8 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
  * stored by name so that reordering them cannot corrupt a catalog.
  */
 final class TableDefCodec {
-  private static final int VERSION = 1;
+  /** 2 added each index's backfilling flag; version 1 definitions are still read. */
+  private static final int VERSION = 2;
 
   private TableDefCodec() {}
 
@@ -58,7 +59,7 @@ final class TableDefCodec {
   static TableDef decode(byte[] bytes) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
       int version = in.readUnsignedByte();
-      if (version != VERSION) {
+      if (version != 1 && version != VERSION) {
         throw new StorageException("unknown table definition version " + version);
       }
       long id = in.readLong();
@@ -72,8 +73,8 @@ final class TableDefCodec {
       long write = in.readLong();
       long created = in.readLong();
       long billingChanged = in.readLong();
-      List<IndexDef> gsis = readIndexes(in);
-      List<IndexDef> lsis = readIndexes(in);
+      List<IndexDef> gsis = readIndexes(in, version);
+      List<IndexDef> lsis = readIndexes(in, version);
       int tagCount = in.readInt();
       Map<String, String> tags = new LinkedHashMap<>();
       for (int i = 0; i < tagCount; i++) {
@@ -126,10 +127,11 @@ final class TableDefCodec {
       }
       out.writeLong(ix.readUnits());
       out.writeLong(ix.writeUnits());
+      out.writeBoolean(ix.backfilling());
     }
   }
 
-  private static List<IndexDef> readIndexes(DataInputStream in) throws IOException {
+  private static List<IndexDef> readIndexes(DataInputStream in, int version) throws IOException {
     int n = in.readInt();
     List<IndexDef> out = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
@@ -143,7 +145,10 @@ final class TableDefCodec {
       for (int j = 0; j < nk; j++) {
         nonKey.add(in.readUTF());
       }
-      out.add(new IndexDef(name, global, hash, range, projection, nonKey, in.readLong(), in.readLong()));
+      long read = in.readLong();
+      long write = in.readLong();
+      boolean backfilling = version >= 2 && in.readBoolean();
+      out.add(new IndexDef(name, global, hash, range, projection, nonKey, read, write, backfilling));
     }
     return out;
   }
