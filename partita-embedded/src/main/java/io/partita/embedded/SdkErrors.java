@@ -17,6 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceInUseException;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionInProgressException;
 
 /** Maps engine refusals onto the SDK exception types a DynamoDB client would receive. */
 final class SdkErrors {
@@ -34,7 +35,9 @@ final class SdkErrors {
       case ConditionalCheckFailedException -> ConditionalCheckFailedException.builder().item(e.item());
       case ResourceNotFoundException -> ResourceNotFoundException.builder();
       case ResourceInUseException -> ResourceInUseException.builder();
-      case TransactionCanceledException -> TransactionCanceledException.builder();
+      case TransactionCanceledException -> TransactionCanceledException.builder()
+          .cancellationReasons(e.cancellationReasons());
+      case TransactionInProgressException -> TransactionInProgressException.builder();
       case TransactionConflictException -> TransactionConflictException.builder();
       case IdempotentParameterMismatchException -> IdempotentParameterMismatchException.builder();
       case ItemCollectionSizeLimitExceededException -> ItemCollectionSizeLimitExceededException.builder();

@@ -17,6 +17,7 @@ public enum ErrorCode {
   ConditionalCheckFailedException(400),
   TransactionCanceledException(400),
   TransactionConflictException(400),
+  TransactionInProgressException(400),
   IdempotentParameterMismatchException(400),
   ItemCollectionSizeLimitExceededException(400),
   ProvisionedThroughputExceededException(400),

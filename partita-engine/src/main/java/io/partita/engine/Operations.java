@@ -10,6 +10,8 @@ import io.partita.engine.ops.ListTables;
 import io.partita.engine.ops.PutItem;
 import io.partita.engine.ops.Query;
 import io.partita.engine.ops.Scan;
+import io.partita.engine.ops.TransactGetItems;
+import io.partita.engine.ops.TransactWriteItems;
 import io.partita.engine.ops.UpdateItem;
 import io.partita.engine.ops.UpdateTable;
 import java.util.Collections;
@@ -27,6 +29,8 @@ import software.amazon.awssdk.services.dynamodb.model.ListTablesRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest;
 
@@ -55,6 +59,8 @@ final class Operations {
     add("DeleteItem", DeleteItemRequest.class, DeleteItem::execute);
     add("Query", QueryRequest.class, Query::execute);
     add("Scan", ScanRequest.class, Scan::execute);
+    add("TransactWriteItems", TransactWriteItemsRequest.class, TransactWriteItems::execute);
+    add("TransactGetItems", TransactGetItemsRequest.class, TransactGetItems::execute);
   }
 
   private Operations() {}

@@ -61,8 +61,15 @@ public final class Partita implements AutoCloseable {
   public static final class Options {
     private Limits limits = Limits.DYNAMODB;
     private Executor background;
+    private Clock clock = Clock.systemUTC();
 
     private Options() {}
+
+    /** The clock of time-dependent rules (the 10-minute window of transaction tokens); a test may move it. */
+    public Options clock(Clock clock) {
+      this.clock = java.util.Objects.requireNonNull(clock);
+      return this;
+    }
 
     /** Other limits than DynamoDB's (a test that must reach one, say). */
     public Options limits(Limits limits) {
@@ -81,11 +88,11 @@ public final class Partita implements AutoCloseable {
     }
 
     public Partita open(Path directory) {
-      return new Partita(Store.open(directory), Clock.systemUTC(), true, limits, background);
+      return new Partita(Store.open(directory), clock, true, limits, background);
     }
 
     public Partita inMemory() {
-      return new Partita(Store.inMemory(), Clock.systemUTC(), false, limits, background);
+      return new Partita(Store.inMemory(), clock, false, limits, background);
     }
   }
 

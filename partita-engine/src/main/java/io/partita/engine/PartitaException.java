@@ -1,7 +1,9 @@
 package io.partita.engine;
 
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 
 /**
  * The one exception the engine throws for a request it refuses: a DynamoDB error code, DynamoDB's
@@ -14,15 +16,38 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public class PartitaException extends RuntimeException {
   private final ErrorCode code;
   private final transient Map<String, AttributeValue> item;
+  private final transient List<CancellationReason> cancellationReasons;
 
   public PartitaException(ErrorCode code, String message) {
     this(code, message, null);
   }
 
   public PartitaException(ErrorCode code, String message, Map<String, AttributeValue> item) {
+    this(code, message, item, null);
+  }
+
+  private PartitaException(ErrorCode code, String message, Map<String, AttributeValue> item,
+      List<CancellationReason> cancellationReasons) {
     super(message, null, false, false);
     this.code = code;
     this.item = item;
+    this.cancellationReasons = cancellationReasons;
+  }
+
+  /**
+   * DynamoDB's TransactionCanceledException: one reason per action of the request, in request
+   * order, code {@code None} for the actions that did not fail.
+   */
+  public static PartitaException transactionCanceled(List<CancellationReason> reasons) {
+    String codes = String.join(", ", reasons.stream().map(CancellationReason::code).toList());
+    return new PartitaException(ErrorCode.TransactionCanceledException,
+        "Transaction cancelled, please refer cancellation reasons for specific reasons [" + codes + "]", null,
+        List.copyOf(reasons));
+  }
+
+  /** The reasons of a TransactionCanceledException, or {@code null} for any other error. */
+  public List<CancellationReason> cancellationReasons() {
+    return cancellationReasons;
   }
 
   /** A {@code ValidationException} with the given message. */

@@ -12,6 +12,22 @@ public final class DeleteItem {
   private DeleteItem() {}
 
   public static DeleteItemResponse execute(EngineContext ctx, DeleteItemRequest req) {
+    WritePlan plan = plan(ctx, req);
+    TableDef def = plan.target().table().def();
+    ItemKey key = plan.target().key();
+    ReadModifyWrite.Result r = ReadModifyWrite.run(ctx, plan.target().table(), key, plan.target().step());
+    DeleteItemResponse.Builder out = DeleteItemResponse.builder()
+        .itemCollectionMetrics(ItemCollections.metrics(req.returnItemCollectionMetrics(), def, key.attributes(),
+            r.collectionSize()))
+        .consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
+            Capacity.writeUnits(r.beforeSize(), 0)));
+    if (plan.returnValues() == ReturnValue.ALL_OLD && r.before() != null) {
+      out.attributes(r.before());
+    }
+    return out.build();
+  }
+
+  static WritePlan plan(EngineContext ctx, DeleteItemRequest req) {
     Constraints.check().tableName(req.tableName(), "tableName").notNull(req.hasKey() ? req.key() : null, "key").done();
     ReturnValue returnValues = ReturnValuesParam.forPutOrDelete(req.returnValues(), req.returnValuesAsString());
     boolean allOldOnFailure = ReturnValuesParam.onConditionFailure(req.returnValuesOnConditionCheckFailureAsString());
@@ -25,18 +41,9 @@ public final class DeleteItem {
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
         req.hasExpressionAttributeValues(), req.expressionAttributeValues());
 
-    ReadModifyWrite.Result r = ReadModifyWrite.run(ctx, table, key, current -> {
+    return new WritePlan(new ReadModifyWrite.Target(table, key, current -> {
       Conditions.require(condition, current, allOldOnFailure);
       return null;
-    });
-    DeleteItemResponse.Builder out = DeleteItemResponse.builder()
-        .itemCollectionMetrics(ItemCollections.metrics(req.returnItemCollectionMetrics(), def, key.attributes(),
-            r.collectionSize()))
-        .consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
-            Capacity.writeUnits(r.beforeSize(), 0)));
-    if (returnValues == ReturnValue.ALL_OLD && r.before() != null) {
-      out.attributes(r.before());
-    }
-    return out.build();
+    }), returnValues, null);
   }
 }

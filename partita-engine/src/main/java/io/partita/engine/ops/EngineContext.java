@@ -29,6 +29,7 @@ public final class EngineContext {
   final WhileOpen whileOpen;
   /** Backfills in progress, by {@link IndexBackfill#key}. */
   final Map<String, IndexBackfill> backfills = new ConcurrentHashMap<>();
+  final TransactionTokens tokens;
 
   public EngineContext(Store store, Catalog catalog, Clock clock, Limits limits, Executor background,
       WhileOpen whileOpen) {
@@ -38,6 +39,7 @@ public final class EngineContext {
     this.limits = limits;
     this.background = background;
     this.whileOpen = whileOpen;
+    this.tokens = new TransactionTokens(clock);
   }
 
   /** Resumes the backfill of every index a previous run left unfinished (called once at open). */

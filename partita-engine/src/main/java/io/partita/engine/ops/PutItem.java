@@ -15,6 +15,22 @@ public final class PutItem {
   private PutItem() {}
 
   public static PutItemResponse execute(EngineContext ctx, PutItemRequest req) {
+    WritePlan plan = plan(ctx, req);
+    TableDef def = plan.target().table().def();
+    ItemKey key = plan.target().key();
+    ReadModifyWrite.Result r = ReadModifyWrite.run(ctx, plan.target().table(), key, plan.target().step());
+    PutItemResponse.Builder out = PutItemResponse.builder()
+        .itemCollectionMetrics(ItemCollections.metrics(req.returnItemCollectionMetrics(), def, key.attributes(),
+            r.collectionSize()))
+        .consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
+            Capacity.writeUnits(r.beforeSize(), r.afterSize())));
+    if (plan.returnValues() == ReturnValue.ALL_OLD && r.before() != null) {
+      out.attributes(r.before());
+    }
+    return out.build();
+  }
+
+  static WritePlan plan(EngineContext ctx, PutItemRequest req) {
     Constraints.check().tableName(req.tableName(), "tableName").notNull(req.hasItem() ? req.item() : null, "item").done();
     ReturnValue returnValues = ReturnValuesParam.forPutOrDelete(req.returnValues(), req.returnValuesAsString());
     boolean allOldOnFailure = ReturnValuesParam.onConditionFailure(req.returnValuesOnConditionCheckFailureAsString());
@@ -33,18 +49,9 @@ public final class PutItem {
     // DynamoDB does: a ValidationException, not a ConditionalCheckFailedException)
     IndexEntries.check(def, item);
 
-    ReadModifyWrite.Result r = ReadModifyWrite.run(ctx, table, key, current -> {
+    return new WritePlan(new ReadModifyWrite.Target(table, key, current -> {
       Conditions.require(condition, current, allOldOnFailure);
       return item;
-    });
-    PutItemResponse.Builder out = PutItemResponse.builder()
-        .itemCollectionMetrics(ItemCollections.metrics(req.returnItemCollectionMetrics(), def, key.attributes(),
-            r.collectionSize()))
-        .consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
-            Capacity.writeUnits(r.beforeSize(), r.afterSize())));
-    if (returnValues == ReturnValue.ALL_OLD && r.before() != null) {
-      out.attributes(r.before());
-    }
-    return out.build();
+    }), returnValues, null);
   }
 }

@@ -9,6 +9,7 @@ import io.partita.engine.table.Table;
 import io.partita.engine.table.TableDef;
 import io.partita.engine.value.ItemCodec;
 import io.partita.engine.value.ItemSize;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -17,9 +18,10 @@ import java.util.concurrent.locks.Lock;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The one write path of PutItem, UpdateItem and DeleteItem: under the item's lock, read the
- * current item, let the operation decide the new one (checking its condition on the way), and
- * write it with the table's counters in one atomic, durable batch.
+ * The one write path of PutItem, UpdateItem, DeleteItem and TransactWriteItems: under the items'
+ * locks, read the current items, let each operation decide its new item (checking its condition on
+ * the way), and write them all with their index entries and the table counters in one atomic,
+ * durable batch, or nothing.
  */
 final class ReadModifyWrite {
   /** Decides the new item from the current one; {@code null} deletes. May throw to refuse. */
@@ -91,54 +93,111 @@ final class ReadModifyWrite {
     return def.globalIndexes().stream().anyMatch(ix -> ix.backfilling() && ix.name().equals(index));
   }
 
+  /** One item of a multi-item write: where it is and how its new value is decided. */
+  record Target(Table table, ItemKey key, Step step) {}
+
+  /** Receives the refusals of a multi-item write (one slot per target, null where none) and throws. */
+  @FunctionalInterface
+  interface Refusal {
+    RuntimeException of(PartitaException[] refusals, List<Map<String, AttributeValue>> before);
+  }
+
+  /** The single-item write: a refusal is thrown as it is. */
   static Result run(EngineContext ctx, Table table, ItemKey key, Step step) {
-    Lock lifecycle = table.lifecycle().readLock();
-    lifecycle.lock();
+    return runAll(ctx, List.of(new Target(table, key, step)), (refusals, before) -> refusals[0]).get(0);
+  }
+
+  /**
+   * Writes several items as one: every step sees the current items under their locks, and either
+   * all new items are written in one atomic batch (with their index entries and counters), or,
+   * when any step or check refuses, nothing is and {@code refusal} decides what to throw. A step
+   * that answers the current item itself (the same object) writes nothing for that item.
+   */
+  static List<Result> runAll(EngineContext ctx, List<Target> targets, Refusal refusal) {
+    List<Table> tables = targets.stream().map(Target::table).distinct()
+        .sorted(java.util.Comparator.comparingLong(t -> t.def().id())).toList();
+    List<Lock> lifecycles = new ArrayList<>(tables.size());
     try {
-      if (table.dropped()) {
-        throw Catalog.notFound(table.def().name());
+      for (Table table : tables) {
+        Lock l = table.lifecycle().readLock();
+        l.lock();
+        lifecycles.add(l);
+        if (table.dropped()) {
+          throw Catalog.notFound(table.def().name());
+        }
       }
-      long tableId = table.def().id();
-      Lock itemLock = ctx.locks.forKey(key.storageKey());
-      itemLock.lock();
-      try {
-        byte[] stored = ctx.store.get(key.storageKey());
-        Map<String, AttributeValue> before = stored == null ? null : ItemCodec.decode(stored);
-        long beforeSize = before == null ? 0 : ItemSize.of(before);
-        Map<String, AttributeValue> after = step.apply(before);
-        long afterSize = after == null ? 0 : ItemSize.of(after);
-        if (afterSize > ItemSize.MAX_ITEM_BYTES) {
-          throw PartitaException.validation("Item size has exceeded the maximum allowed size");
-        }
-        if (before == null && after == null) {
-          return new Result(null, 0, null, 0, -1);
-        }
-        if (after != null) {
-          IndexEntries.check(table.def(), after);
-        }
-        Store.Batch batch = new Store.Batch();
-        if (after == null) {
-          batch.delete(key.storageKey());
-        } else {
-          batch.put(key.storageKey(), ItemCodec.encode(after));
-        }
-        long localIndexDelta = writeIndexEntries(ctx, batch, table.def(), before, after);
-        long collectionSize = ItemCollections.account(ctx, batch, table.def(), key,
-            afterSize - beforeSize + localIndexDelta);
-        long countDelta = (after == null ? 0 : 1) - (before == null ? 0 : 1);
-        if (countDelta != 0) {
-          batch.addToCounter(Keyspace.itemCountKey(tableId), countDelta);
-        }
-        if (afterSize != beforeSize) {
-          batch.addToCounter(Keyspace.sizeBytesKey(tableId), afterSize - beforeSize);
-        }
-        ctx.store.write(batch);
-        return new Result(before, beforeSize, after, afterSize, collectionSize);
-      } finally {
-        itemLock.unlock();
+      List<byte[]> keys = targets.stream().map(t -> t.key().storageKey()).toList();
+      try (ItemLocks.Held held = ctx.locks.lockAll(keys)) {
+        return writeAll(ctx, targets, refusal);
       }
     } finally {
-      lifecycle.unlock();
+      for (int i = lifecycles.size() - 1; i >= 0; i--) {
+        lifecycles.get(i).unlock();
+      }
     }
+  }
+
+  private static List<Result> writeAll(EngineContext ctx, List<Target> targets, Refusal refusal) {
+    Store.Batch batch = new Store.Batch();
+    List<Result> results = new ArrayList<>(targets.size());
+    List<Map<String, AttributeValue>> befores = new ArrayList<>(targets.size());
+    PartitaException[] refusals = new PartitaException[targets.size()];
+    boolean refused = false;
+    for (int i = 0; i < targets.size(); i++) {
+      Target t = targets.get(i);
+      byte[] stored = ctx.store.get(t.key().storageKey());
+      Map<String, AttributeValue> before = stored == null ? null : ItemCodec.decode(stored);
+      befores.add(before);
+      try {
+        results.add(prepare(ctx, batch, t, before));
+      } catch (PartitaException e) {
+        refusals[i] = e;
+        refused = true;
+        results.add(null);
+      }
+    }
+    if (refused) {
+      throw refusal.of(refusals, befores);
+    }
+    if (batch.count() > 0) {
+      ctx.store.write(batch);
+    }
+    return results;
+  }
+
+  /** Decides one item's new value and adds its writes to {@code batch}; throws to refuse. */
+  private static Result prepare(EngineContext ctx, Store.Batch batch, Target t, Map<String, AttributeValue> before) {
+    TableDef def = t.table().def();
+    long beforeSize = before == null ? 0 : ItemSize.of(before);
+    Map<String, AttributeValue> after = t.step().apply(before);
+    if (after == before) {
+      return new Result(before, beforeSize, after, beforeSize, -1);
+    }
+    long afterSize = after == null ? 0 : ItemSize.of(after);
+    if (afterSize > ItemSize.MAX_ITEM_BYTES) {
+      throw PartitaException.validation("Item size has exceeded the maximum allowed size");
+    }
+    if (before == null && after == null) {
+      return new Result(null, 0, null, 0, -1);
+    }
+    if (after != null) {
+      IndexEntries.check(def, after);
+    }
+    byte[] key = t.key().storageKey();
+    if (after == null) {
+      batch.delete(key);
+    } else {
+      batch.put(key, ItemCodec.encode(after));
+    }
+    long localIndexDelta = writeIndexEntries(ctx, batch, def, before, after);
+    long collectionSize = ItemCollections.account(ctx, batch, def, t.key(), afterSize - beforeSize + localIndexDelta);
+    long countDelta = (after == null ? 0 : 1) - (before == null ? 0 : 1);
+    if (countDelta != 0) {
+      batch.addToCounter(Keyspace.itemCountKey(def.id()), countDelta);
+    }
+    if (afterSize != beforeSize) {
+      batch.addToCounter(Keyspace.sizeBytesKey(def.id()), afterSize - beforeSize);
+    }
+    return new Result(before, beforeSize, after, afterSize, collectionSize);
   }
 }

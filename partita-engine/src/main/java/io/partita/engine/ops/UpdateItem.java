@@ -21,6 +21,30 @@ public final class UpdateItem {
   private UpdateItem() {}
 
   public static UpdateItemResponse execute(EngineContext ctx, UpdateItemRequest req) {
+    WritePlan plan = plan(ctx, req);
+    TableDef def = plan.target().table().def();
+    ItemKey key = plan.target().key();
+    Update update = plan.update();
+    ReadModifyWrite.Result r = ReadModifyWrite.run(ctx, plan.target().table(), key, plan.target().step());
+    UpdateItemResponse.Builder out = UpdateItemResponse.builder()
+        .itemCollectionMetrics(ItemCollections.metrics(req.returnItemCollectionMetrics(), def, key.attributes(),
+            r.collectionSize()))
+        .consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
+            Capacity.writeUnits(r.beforeSize(), r.afterSize())));
+    Map<String, AttributeValue> attributes = switch (plan.returnValues()) {
+      case ALL_OLD -> r.before();
+      case ALL_NEW -> r.after();
+      case UPDATED_OLD -> r.before() == null || update == null ? null : update.updatedPaths().apply(r.before());
+      case UPDATED_NEW -> update == null ? null : update.updatedPaths().apply(r.after());
+      default -> null;
+    };
+    if (attributes != null && !attributes.isEmpty()) {
+      out.attributes(attributes);
+    }
+    return out.build();
+  }
+
+  static WritePlan plan(EngineContext ctx, UpdateItemRequest req) {
     Constraints.check().tableName(req.tableName(), "tableName").notNull(req.hasKey() ? req.key() : null, "key").done();
     ReturnValue returnValues = ReturnValuesParam.any(req.returnValues(), req.returnValuesAsString());
     boolean allOldOnFailure = ReturnValuesParam.onConditionFailure(req.returnValuesOnConditionCheckFailureAsString());
@@ -50,29 +74,13 @@ public final class UpdateItem {
       }
     }
 
-    ReadModifyWrite.Result r = ReadModifyWrite.run(ctx, table, key, current -> {
+    return new WritePlan(new ReadModifyWrite.Target(table, key, current -> {
       Conditions.require(condition, current, allOldOnFailure);
       Map<String, AttributeValue> base = current;
       if (base == null) {
         base = new HashMap<>(key.attributes());
       }
       return update == null ? base : update.apply(base);
-    });
-    UpdateItemResponse.Builder out = UpdateItemResponse.builder()
-        .itemCollectionMetrics(ItemCollections.metrics(req.returnItemCollectionMetrics(), def, key.attributes(),
-            r.collectionSize()))
-        .consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
-            Capacity.writeUnits(r.beforeSize(), r.afterSize())));
-    Map<String, AttributeValue> attributes = switch (returnValues) {
-      case ALL_OLD -> r.before();
-      case ALL_NEW -> r.after();
-      case UPDATED_OLD -> r.before() == null || update == null ? null : update.updatedPaths().apply(r.before());
-      case UPDATED_NEW -> update == null ? null : update.updatedPaths().apply(r.after());
-      default -> null;
-    };
-    if (attributes != null && !attributes.isEmpty()) {
-      out.attributes(attributes);
-    }
-    return out.build();
+    }), returnValues, update);
   }
 }

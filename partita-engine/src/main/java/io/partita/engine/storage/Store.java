@@ -118,6 +118,25 @@ public final class Store implements AutoCloseable {
     }
   }
 
+  /**
+   * The values of {@code keys} (null where absent), all read from one snapshot: a batch written
+   * meanwhile is seen whole or not at all, which is what makes a multi-item read serializable.
+   */
+  public List<byte[]> getAll(List<byte[]> keys) {
+    Snapshot snapshot = db.getSnapshot();
+    try (ReadOptions ro = new ReadOptions().setSnapshot(snapshot)) {
+      List<byte[]> out = new ArrayList<>(keys.size());
+      for (byte[] key : keys) {
+        out.add(db.get(ro, key));
+      }
+      return out;
+    } catch (RocksDBException e) {
+      throw wrap("get", e);
+    } finally {
+      db.releaseSnapshot(snapshot);
+    }
+  }
+
   /** Reads a counter written with {@link Batch#addToCounter}; 0 when absent. */
   public long counter(byte[] key) {
     byte[] v = get(key);

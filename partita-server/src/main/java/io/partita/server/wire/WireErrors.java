@@ -4,8 +4,10 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 
 /**
  * DynamoDB's error body: {@code {"__type": "<namespace>#<Code>", "message": "..."}} plus the payload
@@ -38,6 +40,23 @@ public final class WireErrors {
     if (item != null) {
       g.writeFieldName("Item");
       SdkJsonWriter.writeItem(item, g);
+    }
+    List<CancellationReason> reasons = e.cancellationReasons();
+    if (reasons != null) {
+      g.writeArrayFieldStart("CancellationReasons");
+      for (CancellationReason r : reasons) {
+        g.writeStartObject();
+        g.writeStringField("Code", r.code());
+        if (r.message() != null) {
+          g.writeStringField("Message", r.message());
+        }
+        if (r.hasItem()) {
+          g.writeFieldName("Item");
+          SdkJsonWriter.writeItem(r.item(), g);
+        }
+        g.writeEndObject();
+      }
+      g.writeEndArray();
     }
     g.writeEndObject();
   }

@@ -1,0 +1,91 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.PartitaException;
+import io.partita.engine.expr.ExpressionContext;
+import io.partita.engine.expr.Projection;
+import io.partita.engine.table.TableDef;
+import io.partita.engine.value.ItemCodec;
+import io.partita.engine.value.ItemSize;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.Get;
+import software.amazon.awssdk.services.dynamodb.model.ItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
+
+/**
+ * TransactGetItems: up to 100 items read as one serializable snapshot. Transactions and
+ * single-item writes reach storage as atomic batches, so a snapshot sees each of them whole or
+ * not at all; no lock is needed.
+ */
+public final class TransactGetItems {
+  private TransactGetItems() {}
+
+  private record Read(TableDef table, ItemKey key, Projection projection) {}
+
+  public static TransactGetItemsResponse execute(EngineContext ctx, TransactGetItemsRequest req) {
+    List<TransactGetItem> items = req.hasTransactItems() ? req.transactItems() : null;
+    Constraints c = Constraints.check();
+    if (items == null) {
+      c.notNull("transactItems");
+    } else if (items.isEmpty() || items.size() > TransactWriteItems.MAX_ACTIONS) {
+      c.custom("Value '" + items + "' at 'transactItems' failed to satisfy constraint: Member must have length "
+          + (items.isEmpty() ? "greater than or equal to 1" : "less than or equal to " + TransactWriteItems.MAX_ACTIONS));
+    }
+    for (int i = 0; items != null && i < items.size(); i++) {
+      if (items.get(i).get() == null) {
+        c.notNull("transactItems." + (i + 1) + ".member.get");
+      }
+    }
+    c.done();
+    List<Read> reads = new ArrayList<>(items.size());
+    Set<String> seen = new HashSet<>();
+    for (int i = 0; i < items.size(); i++) {
+      Get get = items.get(i).get();
+      String member = "transactItems." + (i + 1) + ".member.get.";
+      Constraints.check().tableName(get.tableName(), member + "tableName")
+          .notNull(get.hasKey() ? get.key() : null, member + "key").done();
+      TableDef def = ctx.catalog.get(get.tableName()).def();
+      ItemKey key = Keys.ofKey(def, get.key());
+      ExpressionContext expressions = RequestParams.expressions(
+          get.hasExpressionAttributeNames(), get.expressionAttributeNames(), false, null,
+          get.projectionExpression() != null, "ProjectionExpression is null");
+      Projection projection = get.projectionExpression() == null ? null : expressions.projection(get.projectionExpression());
+      expressions.checkAllUsed();
+      if (!seen.add(def.id() + ":" + java.util.HexFormat.of().formatHex(key.storageKey()))) {
+        throw PartitaException.validation("Transaction request cannot include multiple operations on one item");
+      }
+      reads.add(new Read(def, key, projection));
+    }
+
+    List<byte[]> stored = ctx.store.getAll(reads.stream().map(r -> r.key().storageKey()).toList());
+    List<ItemResponse> responses = new ArrayList<>(reads.size());
+    Map<String, Double> units = new LinkedHashMap<>();
+    for (int i = 0; i < reads.size(); i++) {
+      Read r = reads.get(i);
+      Map<String, AttributeValue> item = stored.get(i) == null ? null : ItemCodec.decode(stored.get(i));
+      // a transactional read costs twice a strongly consistent one
+      units.merge(r.table().name(), 2 * Capacity.readUnits(item == null ? 0 : ItemSize.of(item), true), Double::sum);
+      ItemResponse.Builder b = ItemResponse.builder();
+      if (item != null) {
+        b.item(r.projection() == null ? item : r.projection().apply(item));
+      }
+      responses.add(b.build());
+    }
+    TransactGetItemsResponse.Builder out = TransactGetItemsResponse.builder().responses(responses);
+    if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
+      List<ConsumedCapacity> consumed = new ArrayList<>();
+      units.forEach((table, u) -> consumed.add(Capacity.consumed(req.returnConsumedCapacity(), table, u)));
+      out.consumedCapacity(consumed);
+    }
+    return out.build();
+  }
+}
