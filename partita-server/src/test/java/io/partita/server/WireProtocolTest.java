@@ -98,6 +98,25 @@ class WireProtocolTest {
   }
 
   @Test
+  void transactionCancellationCarriesItsReasonsInRequestOrder() {
+    raw.post("PutItem", "{\"TableName\":\"wire\",\"Item\":" + ITEM + "}");
+    String check = "{\"ConditionCheck\":{\"TableName\":\"wire\",\"Key\":{\"PK\":{\"S\":\"USER#alice\"},"
+        + "\"SK\":{\"S\":\"PROFILE\"}},\"ConditionExpression\":\"attribute_not_exists(PK)\","
+        + "\"ReturnValuesOnConditionCheckFailure\":\"ALL_OLD\"}}";
+    String put = "{\"Put\":{\"TableName\":\"wire\",\"Item\":{\"PK\":{\"S\":\"x\"},\"SK\":{\"S\":\"y\"}}}}";
+    HttpResponse<byte[]> failed = raw.post("TransactWriteItems", "{\"TransactItems\":[" + put + "," + check + "]}");
+    assertEquals(400, failed.statusCode());
+    String body = text(failed);
+    assertTrue(body.startsWith("{\"__type\":\"com.amazonaws.dynamodb.v20120810#TransactionCanceledException\","
+        + "\"message\":\"Transaction cancelled, please refer cancellation reasons for specific reasons "
+        + "[None, ConditionalCheckFailed]\",\"CancellationReasons\":[{\"Code\":\"None\"},"
+        + "{\"Code\":\"ConditionalCheckFailed\",\"Message\":\"The conditional request failed\",\"Item\":{"), body);
+    assertTrue(body.contains("\"b\":{\"B\":\"AP8QgH8=\"}"), body);
+    String count = text(raw.post("Scan", "{\"TableName\":\"wire\",\"Select\":\"COUNT\"}"));
+    assertTrue(count.contains("\"Count\":1,"), "the Put was not applied: " + count);
+  }
+
+  @Test
   void unknownAndUnbuiltOperations() {
     assertError(raw.post("Frobnicate", "{}"), 400, "com.amazon.coral.service#UnknownOperationException",
         "An unknown operation was requested.");
