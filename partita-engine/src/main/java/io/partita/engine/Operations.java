@@ -1,5 +1,7 @@
 package io.partita.engine;
 
+import io.partita.engine.ops.BatchGetItem;
+import io.partita.engine.ops.BatchWriteItem;
 import io.partita.engine.ops.CreateTable;
 import io.partita.engine.ops.DeleteItem;
 import io.partita.engine.ops.DeleteTable;
@@ -16,6 +18,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.BiFunction;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
@@ -55,6 +59,8 @@ final class Operations {
     add("DeleteItem", DeleteItemRequest.class, DeleteItem::execute);
     add("Query", QueryRequest.class, Query::execute);
     add("Scan", ScanRequest.class, Scan::execute);
+    add("BatchGetItem", BatchGetItemRequest.class, BatchGetItem::execute);
+    add("BatchWriteItem", BatchWriteItemRequest.class, BatchWriteItem::execute);
   }
 
   private Operations() {}
