@@ -208,6 +208,32 @@ class BatchMessagesProbe {
     c(op, "empty list first, then 26 requests", bw(ordered(T, List.of(), H, IntStream.range(0, 26).mapToObj(i -> put(item("pk", s("h" + i)))).toList())));
     c(op, "neither put nor delete, then a bad table name", bw(ordered(T, List.of(WriteRequest.builder().build()), "ab", List.of(put(key("a", 1))))));
     c(op, "bad table name, then neither put nor delete", bw(ordered("ab", List.of(put(key("a", 1))), T, List.of(WriteRequest.builder().build()))));
+    WriteRequest badValue = put(with(key("v", 1), "a", AttributeValue.builder().ss(List.of()).build()));
+    c(op, "invalid value, then an empty list", bw(ordered(T, List.of(badValue), H, List.of())));
+    c(op, "empty list, then an invalid value", bw(ordered(H, List.of(), T, List.of(badValue))));
+    c(op, "neither put nor delete, then an empty list", bw(ordered(T, List.of(WriteRequest.builder().build()), H, List.of())));
+    c(op, "invalid value, then neither put nor delete", bw(ordered(T, List.of(badValue, WriteRequest.builder().build()))));
+    c(op, "neither put nor delete, then an invalid value", bw(ordered(T, List.of(WriteRequest.builder().build(), badValue))));
+    c(op, "26 requests with one too big item", bw(Map.of(T, IntStream.range(0, 26).mapToObj(i -> i == 3
+        ? put(with(key("a", i), "big", s(big(400 * 1024)))) : put(key("a", i))).toList())));
+    c(op, "26 requests with an invalid key", bw(Map.of(T, IntStream.range(0, 26).mapToObj(i -> i == 3
+        ? put(item("pk", s("x"))) : put(key("a", i))).toList())));
+    c(op, "bad table name, then an invalid value", bw(ordered("ab", List.of(put(key("a", 1))), T, List.of(badValue))));
+    c(op, "wrong index key type, then a duplicate", bw(Map.of(X, List.of(put(with(key("i", 1), "g", n("1"))), put(key("i", 2)), put(key("i", 2))))));
+    c(op, "duplicate, then wrong index key type", bw(Map.of(X, List.of(put(key("i", 2)), put(key("i", 2)), put(with(key("i", 1), "g", n("1")))))));
+    c(op, "wrong index key type, then an invalid key", bw(Map.of(X, List.of(put(with(key("i", 1), "g", n("1"))), put(item("pk", s("i")))))));
+    c(op, "valid put, then wrong index key type: is the valid one written?", c -> {
+      try {
+        c.batchWriteItem(b -> b.requestItems(Map.of(X, List.of(put(key("iw", 1)), put(with(key("iw", 2), "g", n("1")))))));
+      } catch (DynamoDbException e) {
+        // expected
+      }
+      return "item written: " + c.getItem(b -> b.tableName(X).key(key("iw", 1))).hasItem();
+    });
+    c(op, "wrong index key type in one table, invalid key in the next", bw(ordered(X, List.of(put(with(key("i", 1), "g", n("1")))),
+        T, List.of(put(item("pk", s("x")))))));
+    c(op, "wrong index key type in one table, missing table next", bw(ordered(X, List.of(put(with(key("i", 1), "g", n("1")))),
+        "missing", List.of(put(key("a", 1))))));
     c(op, "put missing the sort key", bw(Map.of(T, List.of(put(item("pk", s("x")))))));
     c(op, "put missing the partition key", bw(Map.of(T, List.of(put(item("sk", n("1")))))));
     c(op, "put with wrong key type", bw(Map.of(T, List.of(put(item("pk", s("x"), "sk", s("1")))))));
@@ -345,6 +371,17 @@ class BatchMessagesProbe {
     c(op, "bad projection and a missing table", bg(ordered(T, KeysAndAttributes.builder().keys(key("g", 1)).projectionExpression("a,,b").build(),
         "missing", keys(List.of(key("g", 1))))));
     c(op, "bad projection and a wrong key", bg(Map.of(T, KeysAndAttributes.builder().keys(item("pk", s("g"))).projectionExpression("a,,b").build())));
+    c(op, "syntax error in one table, unused name in the next", bg(ordered(T, KeysAndAttributes.builder().keys(key("g", 1)).projectionExpression("a,,b").build(),
+        H, KeysAndAttributes.builder().keys(item("pk", s("g"))).projectionExpression("a").expressionAttributeNames(Map.of("#u", "b")).build())));
+    c(op, "unused name, and a missing table", bg(ordered("missing", keys(List.of(key("g", 1))),
+        H, KeysAndAttributes.builder().keys(item("pk", s("g"))).projectionExpression("a").expressionAttributeNames(Map.of("#u", "b")).build())));
+    c(op, "unused name, and a duplicate", bg(Map.of(T, KeysAndAttributes.builder().keys(key("g", 1), key("g", 1)).projectionExpression("a").expressionAttributeNames(Map.of("#u", "b")).build())));
+    c(op, "unused name, and empty Keys", bg(ordered(T, keys(List.of()), H, KeysAndAttributes.builder().keys(item("pk", s("g"))).projectionExpression("a").expressionAttributeNames(Map.of("#u", "b")).build())));
+    c(op, "undefined name, and a missing table", bg(ordered("missing", keys(List.of(key("g", 1))),
+        H, KeysAndAttributes.builder().keys(item("pk", s("g"))).projectionExpression("#n").build())));
+    c(op, "two unused names", bg(Map.of(T, KeysAndAttributes.builder().keys(key("g", 1)).projectionExpression("a").expressionAttributeNames(Map.of("#u", "b", "#v", "c")).build())));
+    c(op, "reserved word, and a missing table", bg(ordered("missing", keys(List.of(key("g", 1))),
+        H, KeysAndAttributes.builder().keys(item("pk", s("g"))).projectionExpression("name").build())));
     c(op, "ReturnConsumedCapacity BOGUS", c -> c.batchGetItem(b -> b.requestItems(Map.of(T, keys(List.of(key("g", 1)))))
         .returnConsumedCapacity("BOGUS")));
 

@@ -22,8 +22,10 @@ import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 /**
  * BatchGetItem: up to 100 keys over one or more tables, each table with its own projection and
  * consistency. The whole request is validated before anything is read, in DynamoDB Local's order:
- * the request's shape, then every key's values, duplicates and the count (in one pass, key by key),
- * then the table names, then each table and its keys in request order, then the projections.
+ * the request's shape and its expression parameters, then every key's values, duplicates and the
+ * count (in one pass, key by key), then the table names, then each table and its keys in request
+ * order, then the projections. (DynamoDB Local visits the tables of a request in an order of its
+ * own, not the request's; Partita keeps the request's.)
  *
  * <p>Reads take no lock, as GetItem's: each store get sees one whole item. The keys are read one by
  * one, not from one snapshot; DynamoDB's BatchGetItem is not a transaction either.
@@ -54,6 +56,15 @@ public final class BatchGetItem {
             "The list of keys in RequestItems for BatchGetItem is required: " + name + " has empty list");
       }
     });
+    // expression parameters given without an expression, or mixed with legacy ones, before anything else (as
+    // DynamoDB Local and, by the public record of its messages, Amazon DynamoDB check them)
+    for (KeysAndAttributes kaa : items.values()) {
+      RequestParams.refuseLegacy(
+          RequestParams.given("AttributesToGet", kaa.hasAttributesToGet()),
+          RequestParams.given("ProjectionExpression", kaa.projectionExpression() != null));
+      RequestParams.expressions(kaa.hasExpressionAttributeNames(), kaa.expressionAttributeNames(), false, null,
+          kaa.projectionExpression() != null, "ProjectionExpression is null");
+    }
     // values, duplicates and the count, key by key; duplicates compare normalized values, so 1 and
     // 1.0 are the same key (DynamoDB Local compares spellings and returns such an item twice)
     int count = 0;
@@ -84,9 +95,6 @@ public final class BatchGetItem {
     for (int i = 0; i < reads.size(); i++) {
       TableRead r = reads.get(i);
       KeysAndAttributes kaa = r.request();
-      RequestParams.refuseLegacy(
-          RequestParams.given("AttributesToGet", kaa.hasAttributesToGet()),
-          RequestParams.given("ProjectionExpression", kaa.projectionExpression() != null));
       ExpressionContext expressions = RequestParams.expressions(
           kaa.hasExpressionAttributeNames(), kaa.expressionAttributeNames(), false, null,
           kaa.projectionExpression() != null, "ProjectionExpression is null");

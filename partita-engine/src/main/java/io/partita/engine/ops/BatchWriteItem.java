@@ -9,6 +9,7 @@ import io.partita.engine.value.ItemSize;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,11 +26,13 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * BatchWriteItem: up to 25 puts and deletes over one or more tables.
  *
  * <p>The whole request is validated before anything is written, so one bad request refuses the
- * batch and writes nothing, as DynamoDB documents. The checks run in DynamoDB Local's order: the
- * request's shape (empty, an empty list, more than 25, a WriteRequest with not exactly one of put
- * and delete), the table names, every item's values and size, then each table in request order:
- * that it exists, and each of its requests in order: its key (as PutItem or DeleteItem checks it),
- * its index keys, and that no other request of the batch names the same item.
+ * batch and writes nothing, as DynamoDB documents. The checks run in DynamoDB Local's order: an
+ * empty request; then table by table and request by request, an empty list, a WriteRequest with
+ * not exactly one of put and delete, invalid values and an item over 400 KB; then more than 25
+ * requests; then the table names; then each table in request order: that it exists, and each of
+ * its requests in order: its key (as PutItem or DeleteItem checks it), its index keys, and that no
+ * earlier request of the batch names the same item. (DynamoDB Local visits the tables of a request
+ * in an order of its own, not the request's; Partita keeps the request's.)
  *
  * <p>Each write then goes through {@link ReadModifyWrite}, so it is atomic with its index entries
  * and counters; the batch as a whole is not atomic, as in DynamoDB. A write that would grow an
@@ -55,19 +58,16 @@ public final class BatchWriteItem {
     if (items.isEmpty()) {
       throw PartitaException.validation("BatchWriteItem cannot have a null or no requests set");
     }
+    // table by table, request by request: an empty list, a WriteRequest with not exactly one of put
+    // and delete, invalid values, an item over 400 KB; then the count, then the table names
     int count = 0;
+    Map<WriteRequest, Map<String, AttributeValue>> normalized = new IdentityHashMap<>();
     for (Map.Entry<String, List<WriteRequest>> e : items.entrySet()) {
       if (e.getValue() == null || e.getValue().isEmpty()) {
         throw PartitaException.validation(
             "The batch write request list for a table cannot be null or empty: " + e.getKey());
       }
-      count += e.getValue().size();
-    }
-    if (count > MAX_REQUESTS) {
-      throw PartitaException.validation("Too many items requested for the BatchWriteItem call");
-    }
-    for (List<WriteRequest> list : items.values()) {
-      for (WriteRequest w : list) {
+      for (WriteRequest w : e.getValue()) {
         if (w == null || (w.putRequest() == null) == (w.deleteRequest() == null)) {
           // DynamoDB's message (Local's and the service's) for a WriteRequest with neither or both
           throw PartitaException.validation("Supplied AttributeValue has more than one datatypes set, must contain "
@@ -76,13 +76,6 @@ public final class BatchWriteItem {
         if (w.putRequest() != null ? !w.putRequest().hasItem() : !w.deleteRequest().hasKey()) {
           throw PartitaException.validation("The supplied Item contains a null AttributeValue");
         }
-      }
-    }
-    items.keySet().forEach(Batches::checkTableName);
-    // every value and item size, before any table is looked at
-    Map<WriteRequest, Map<String, AttributeValue>> normalized = new java.util.IdentityHashMap<>();
-    for (List<WriteRequest> list : items.values()) {
-      for (WriteRequest w : list) {
         Map<String, AttributeValue> values = AttributeValues.validateItem(
             w.putRequest() != null ? w.putRequest().item() : w.deleteRequest().key());
         if (w.putRequest() != null && ItemSize.of(values) > ItemSize.MAX_ITEM_BYTES) {
@@ -90,7 +83,12 @@ public final class BatchWriteItem {
         }
         normalized.put(w, values);
       }
+      count += e.getValue().size();
     }
+    if (count > MAX_REQUESTS) {
+      throw PartitaException.validation("Too many items requested for the BatchWriteItem call");
+    }
+    items.keySet().forEach(Batches::checkTableName);
     // each table, then each of its requests, in request order
     List<Write> writes = new ArrayList<>(count);
     for (Map.Entry<String, List<WriteRequest>> e : items.entrySet()) {
