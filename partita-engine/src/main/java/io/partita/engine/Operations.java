@@ -1,5 +1,7 @@
 package io.partita.engine;
 
+import io.partita.engine.ops.BatchGetItem;
+import io.partita.engine.ops.BatchWriteItem;
 import io.partita.engine.ops.CreateTable;
 import io.partita.engine.ops.DeleteItem;
 import io.partita.engine.ops.DeleteTable;
@@ -18,6 +20,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.BiFunction;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
@@ -61,6 +65,8 @@ final class Operations {
     add("Scan", ScanRequest.class, Scan::execute);
     add("TransactWriteItems", TransactWriteItemsRequest.class, TransactWriteItems::execute);
     add("TransactGetItems", TransactGetItemsRequest.class, TransactGetItems::execute);
+    add("BatchGetItem", BatchGetItemRequest.class, BatchGetItem::execute);
+    add("BatchWriteItem", BatchWriteItemRequest.class, BatchWriteItem::execute);
   }
 
   private Operations() {}

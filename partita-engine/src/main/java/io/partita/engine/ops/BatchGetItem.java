@@ -1,0 +1,164 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.PartitaException;
+import io.partita.engine.expr.ExpressionContext;
+import io.partita.engine.expr.Projection;
+import io.partita.engine.table.TableDef;
+import io.partita.engine.value.AttributeValues;
+import io.partita.engine.value.ItemCodec;
+import io.partita.engine.value.ItemSize;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+
+/**
+ * BatchGetItem: up to 100 keys over one or more tables, each table with its own projection and
+ * consistency. The whole request is validated before anything is read, in DynamoDB Local's order:
+ * the request's shape and its expression parameters, then every key's values, duplicates and the
+ * count (in one pass, key by key), then the table names, then each table and its keys in request
+ * order, then the projections. (DynamoDB Local visits the tables of a request in an order of its
+ * own, not the request's; Partita keeps the request's.)
+ *
+ * <p>Reads take no lock, as GetItem's: each store get sees one whole item. The keys are read one by
+ * one, not from one snapshot; DynamoDB's BatchGetItem is not a transaction either.
+ *
+ * <p>The answer stops growing at {@link io.partita.engine.Limits#batchGetResponseBytes} (DynamoDB's
+ * 16 MB): the key whose item would pass it, and every key after it, go back in UnprocessedKeys with
+ * their table's projection and consistency, and are not charged. At least one item is always
+ * returned, so a client that follows UnprocessedKeys always gets to the end.
+ */
+public final class BatchGetItem {
+  static final int MAX_KEYS = 100;
+
+  private BatchGetItem() {}
+
+  /** One table's part of the request, validated. */
+  private record TableRead(String name, TableDef def, KeysAndAttributes request, List<ItemKey> keys,
+      Projection projection, boolean consistent) {}
+
+  public static BatchGetItemResponse execute(EngineContext ctx, BatchGetItemRequest req) {
+    Batches.checkCapacityMode(req.returnConsumedCapacity(), req.returnConsumedCapacityAsString());
+    Map<String, KeysAndAttributes> items = req.hasRequestItems() ? req.requestItems() : Map.of();
+    if (items.isEmpty()) {
+      throw PartitaException.validation("BatchGetItem must have some requests set");
+    }
+    items.forEach((name, kaa) -> {
+      if (kaa == null || !kaa.hasKeys() || kaa.keys().isEmpty()) {
+        throw PartitaException.validation(
+            "The list of keys in RequestItems for BatchGetItem is required: " + name + " has empty list");
+      }
+    });
+    // expression parameters given without an expression, or mixed with legacy ones, before anything else (as
+    // DynamoDB Local and, by the public record of its messages, Amazon DynamoDB check them)
+    for (KeysAndAttributes kaa : items.values()) {
+      RequestParams.refuseLegacy(
+          RequestParams.given("AttributesToGet", kaa.hasAttributesToGet()),
+          RequestParams.given("ProjectionExpression", kaa.projectionExpression() != null));
+      RequestParams.expressions(kaa.hasExpressionAttributeNames(), kaa.expressionAttributeNames(), false, null,
+          kaa.projectionExpression() != null, "ProjectionExpression is null");
+    }
+    // values, duplicates and the count, key by key; duplicates compare normalized values, so 1 and
+    // 1.0 are the same key (DynamoDB Local compares spellings and returns such an item twice)
+    int count = 0;
+    for (KeysAndAttributes kaa : items.values()) {
+      Set<Map<String, AttributeValue>> seen = new HashSet<>();
+      for (Map<String, AttributeValue> key : kaa.keys()) {
+        Map<String, AttributeValue> normalized = key == null ? Map.of() : AttributeValues.validateItem(key);
+        if (!seen.add(normalized)) {
+          throw PartitaException.validation(Batches.DUPLICATES);
+        }
+        if (++count > MAX_KEYS) {
+          throw PartitaException.validation("Too many items requested for the BatchGetItem call");
+        }
+      }
+    }
+    items.keySet().forEach(Batches::checkTableName);
+    // each table and its keys, in request order
+    List<TableRead> reads = new ArrayList<>(items.size());
+    for (Map.Entry<String, KeysAndAttributes> e : items.entrySet()) {
+      TableDef def = ctx.catalog.get(e.getKey()).def();
+      List<ItemKey> keys = new ArrayList<>(e.getValue().keys().size());
+      for (Map<String, AttributeValue> key : e.getValue().keys()) {
+        keys.add(Keys.ofKey(def, key));
+      }
+      reads.add(new TableRead(e.getKey(), def, e.getValue(), keys, null, false));
+    }
+    // then the projections
+    for (int i = 0; i < reads.size(); i++) {
+      TableRead r = reads.get(i);
+      KeysAndAttributes kaa = r.request();
+      ExpressionContext expressions = RequestParams.expressions(
+          kaa.hasExpressionAttributeNames(), kaa.expressionAttributeNames(), false, null,
+          kaa.projectionExpression() != null, "ProjectionExpression is null");
+      Projection projection = kaa.projectionExpression() == null ? null : expressions.projection(kaa.projectionExpression());
+      expressions.checkAllUsed();
+      reads.set(i, new TableRead(r.name(), r.def(), kaa, r.keys(), projection,
+          Boolean.TRUE.equals(kaa.consistentRead())));
+    }
+
+    long budget = ctx.limits.batchGetResponseBytes();
+    long bytes = 0;
+    boolean any = false;
+    boolean full = false;
+    Map<String, List<Map<String, AttributeValue>>> responses = new LinkedHashMap<>();
+    Map<String, KeysAndAttributes> unprocessed = new LinkedHashMap<>();
+    List<ConsumedCapacity> capacity = new ArrayList<>();
+    for (TableRead r : reads) {
+      List<Map<String, AttributeValue>> found = new ArrayList<>();
+      List<Map<String, AttributeValue>> left = new ArrayList<>();
+      double units = 0;
+      for (int i = 0; i < r.keys().size(); i++) {
+        if (!full) {
+          byte[] stored = ctx.store.get(r.keys().get(i).storageKey());
+          if (stored == null) {
+            // DynamoDB Local charges nothing for a key that finds no item (GetItem's minimum is not applied)
+            continue;
+          }
+          Map<String, AttributeValue> item = ItemCodec.decode(stored);
+          Map<String, AttributeValue> out = r.projection() == null ? item : r.projection().apply(item);
+          long size = ItemSize.of(out);
+          if (!any || bytes + size <= budget) {
+            any = true;
+            bytes += size;
+            found.add(out);
+            // each item rounded up to 4 KB on its own, as DynamoDB documents for BatchGetItem
+            units += Capacity.readUnits(ItemSize.of(item), r.consistent());
+            continue;
+          }
+          full = true;
+        }
+        left.add(r.request().keys().get(i));
+      }
+      responses.put(r.name(), found);
+      if (!left.isEmpty()) {
+        KeysAndAttributes.Builder k = KeysAndAttributes.builder().keys(left);
+        if (r.request().projectionExpression() != null) {
+          k.projectionExpression(r.request().projectionExpression());
+        }
+        if (r.request().hasExpressionAttributeNames()) {
+          k.expressionAttributeNames(r.request().expressionAttributeNames());
+        }
+        if (r.request().consistentRead() != null) {
+          k.consistentRead(r.request().consistentRead());
+        }
+        unprocessed.put(r.name(), k.build());
+      }
+      if (Batches.capacityAsked(req.returnConsumedCapacity())) {
+        capacity.add(Capacity.consumed(req.returnConsumedCapacity(), r.name(), units));
+      }
+    }
+    BatchGetItemResponse.Builder out = BatchGetItemResponse.builder().responses(responses).unprocessedKeys(unprocessed);
+    if (Batches.capacityAsked(req.returnConsumedCapacity())) {
+      out.consumedCapacity(capacity);
+    }
+    return out.build();
+  }
+}

@@ -1,0 +1,153 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.ErrorCode;
+import io.partita.engine.PartitaException;
+import io.partita.engine.table.Table;
+import io.partita.engine.table.TableDef;
+import io.partita.engine.value.AttributeValues;
+import io.partita.engine.value.ItemSize;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ItemCollectionMetrics;
+import software.amazon.awssdk.services.dynamodb.model.ReturnItemCollectionMetrics;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * BatchWriteItem: up to 25 puts and deletes over one or more tables.
+ *
+ * <p>The whole request is validated before anything is written, so one bad request refuses the
+ * batch and writes nothing, as DynamoDB documents. The checks run in DynamoDB Local's order: an
+ * empty request; then table by table and request by request, an empty list, a WriteRequest with
+ * not exactly one of put and delete, invalid values and an item over 400 KB; then more than 25
+ * requests; then the table names; then each table in request order: that it exists, and each of
+ * its requests in order: its key (as PutItem or DeleteItem checks it), its index keys, and that no
+ * earlier request of the batch names the same item. (DynamoDB Local visits the tables of a request
+ * in an order of its own, not the request's; Partita keeps the request's.)
+ *
+ * <p>Each write then goes through {@link ReadModifyWrite}, so it is atomic with its index entries
+ * and counters; the batch as a whole is not atomic, as in DynamoDB. A write that would grow an
+ * item collection past its limit is refused with ItemCollectionSizeLimitExceededException (one of
+ * BatchWriteItem's documented errors): the other writes of the batch are still made, and the
+ * exception is thrown once they are.
+ *
+ * <p>UnprocessedItems is always empty: Partita has no throughput limit that would leave a write
+ * unprocessed.
+ */
+public final class BatchWriteItem {
+  static final int MAX_REQUESTS = 25;
+
+  private BatchWriteItem() {}
+
+  /** One validated write: the item to put, or null to delete. */
+  private record Write(Table table, ItemKey key, Map<String, AttributeValue> item) {}
+
+  public static BatchWriteItemResponse execute(EngineContext ctx, BatchWriteItemRequest req) {
+    Batches.checkCapacityMode(req.returnConsumedCapacity(), req.returnConsumedCapacityAsString());
+    Batches.checkMetricsMode(req.returnItemCollectionMetrics(), req.returnItemCollectionMetricsAsString());
+    Map<String, List<WriteRequest>> items = req.hasRequestItems() ? req.requestItems() : Map.of();
+    if (items.isEmpty()) {
+      throw PartitaException.validation("BatchWriteItem cannot have a null or no requests set");
+    }
+    // table by table, request by request: an empty list, a WriteRequest with not exactly one of put
+    // and delete, invalid values, an item over 400 KB; then the count, then the table names
+    int count = 0;
+    Map<WriteRequest, Map<String, AttributeValue>> normalized = new IdentityHashMap<>();
+    for (Map.Entry<String, List<WriteRequest>> e : items.entrySet()) {
+      if (e.getValue() == null || e.getValue().isEmpty()) {
+        throw PartitaException.validation(
+            "The batch write request list for a table cannot be null or empty: " + e.getKey());
+      }
+      for (WriteRequest w : e.getValue()) {
+        if (w == null || (w.putRequest() == null) == (w.deleteRequest() == null)) {
+          // DynamoDB's message (Local's and the service's) for a WriteRequest with neither or both
+          throw PartitaException.validation("Supplied AttributeValue has more than one datatypes set, must contain "
+              + "exactly one of the supported datatypes");
+        }
+        if (w.putRequest() != null ? !w.putRequest().hasItem() : !w.deleteRequest().hasKey()) {
+          throw PartitaException.validation("The supplied Item contains a null AttributeValue");
+        }
+        Map<String, AttributeValue> values = AttributeValues.validateItem(
+            w.putRequest() != null ? w.putRequest().item() : w.deleteRequest().key());
+        if (w.putRequest() != null && ItemSize.of(values) > ItemSize.MAX_ITEM_BYTES) {
+          throw PartitaException.validation("Item size has exceeded the maximum allowed size");
+        }
+        normalized.put(w, values);
+      }
+      count += e.getValue().size();
+    }
+    if (count > MAX_REQUESTS) {
+      throw PartitaException.validation("Too many items requested for the BatchWriteItem call");
+    }
+    items.keySet().forEach(Batches::checkTableName);
+    // each table, then each of its requests, in request order
+    List<Write> writes = new ArrayList<>(count);
+    for (Map.Entry<String, List<WriteRequest>> e : items.entrySet()) {
+      Table table = ctx.catalog.get(e.getKey());
+      TableDef def = table.def();
+      Set<ByteBuffer> seen = new HashSet<>();
+      for (WriteRequest w : e.getValue()) {
+        Map<String, AttributeValue> values = normalized.get(w);
+        ItemKey key;
+        if (w.putRequest() != null) {
+          key = Keys.ofItem(def, values);
+          IndexEntries.check(def, values);
+        } else {
+          key = Keys.ofKey(def, values);
+        }
+        if (!seen.add(ByteBuffer.wrap(key.storageKey()))) {
+          throw PartitaException.validation(Batches.DUPLICATES);
+        }
+        writes.add(new Write(table, key, w.putRequest() != null ? values : null));
+      }
+    }
+
+    boolean metricsAsked = req.returnItemCollectionMetrics() == ReturnItemCollectionMetrics.SIZE;
+    Map<String, double[]> units = new LinkedHashMap<>();
+    Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
+    PartitaException collectionFull = null;
+    for (Write w : writes) {
+      TableDef def = w.table().def();
+      ReadModifyWrite.Result r;
+      try {
+        r = ReadModifyWrite.run(ctx, w.table(), w.key(), current -> w.item());
+      } catch (PartitaException ex) {
+        if (ex.code() != ErrorCode.ItemCollectionSizeLimitExceededException) {
+          throw ex;
+        }
+        if (collectionFull == null) {
+          collectionFull = ex;
+        }
+        continue;
+      }
+      units.computeIfAbsent(def.name(), k -> new double[1])[0] += Capacity.writeUnits(r.beforeSize(), r.afterSize());
+      ItemCollectionMetrics m = ItemCollections.metrics(req.returnItemCollectionMetrics(), def,
+          w.key().attributes(), r.collectionSize());
+      if (metricsAsked && m != null) {
+        metrics.computeIfAbsent(def.name(), k -> new ArrayList<>()).add(m);
+      }
+    }
+    if (collectionFull != null) {
+      throw collectionFull;
+    }
+    BatchWriteItemResponse.Builder out = BatchWriteItemResponse.builder().unprocessedItems(Map.of());
+    if (Batches.capacityAsked(req.returnConsumedCapacity())) {
+      List<ConsumedCapacity> capacity = new ArrayList<>();
+      units.forEach((table, u) -> capacity.add(Capacity.consumed(req.returnConsumedCapacity(), table, u[0])));
+      out.consumedCapacity(capacity);
+    }
+    if (!metrics.isEmpty()) {
+      out.itemCollectionMetrics(metrics);
+    }
+    return out.build();
+  }
+}

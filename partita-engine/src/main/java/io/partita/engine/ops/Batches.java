@@ -1,0 +1,43 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.PartitaException;
+import java.util.regex.Pattern;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnItemCollectionMetrics;
+
+/** What BatchGetItem and BatchWriteItem share: their request-level checks. */
+final class Batches {
+  private static final Pattern TABLE_NAME = Pattern.compile("[a-zA-Z0-9_.-]{3,255}");
+
+  static final String DUPLICATES = "Provided list of item keys contains duplicates";
+
+  private Batches() {}
+
+  /**
+   * A table name of RequestItems. DynamoDB Local's message: Amazon DynamoDB reports a map-key
+   * constraint of {@code requestItems} that quotes the whole request map, which cannot be
+   * reproduced faithfully.
+   */
+  static void checkTableName(String name) {
+    if (name == null || !TABLE_NAME.matcher(name).matches()) {
+      throw PartitaException.validation("Invalid table/index name.  Table/index names must be between 3 and 255 "
+          + "characters long, and may contain only the characters a-z, A-Z, 0-9, '_', '-', and '.'");
+    }
+  }
+
+  /** ReturnConsumedCapacity must be one of DynamoDB's values. */
+  static void checkCapacityMode(ReturnConsumedCapacity mode, String raw) {
+    Constraints.check().oneOf(raw, mode == ReturnConsumedCapacity.UNKNOWN_TO_SDK_VERSION, "returnConsumedCapacity",
+        "[INDEXES, TOTAL, NONE]").done();
+  }
+
+  /** ReturnItemCollectionMetrics must be one of DynamoDB's values. */
+  static void checkMetricsMode(ReturnItemCollectionMetrics mode, String raw) {
+    Constraints.check().oneOf(raw, mode == ReturnItemCollectionMetrics.UNKNOWN_TO_SDK_VERSION,
+        "returnItemCollectionMetrics", "[SIZE, NONE]").done();
+  }
+
+  static boolean capacityAsked(ReturnConsumedCapacity mode) {
+    return mode != null && mode != ReturnConsumedCapacity.NONE;
+  }
+}
