@@ -93,6 +93,17 @@ elif mode == "sort-keys":
     print(json.dumps([i.get(attr, {}).get("S") for i in (json.loads(sys.argv[2] or "null") or {}).get("Items") or []]))
 elif mode == "has-table":
     print("yes" if sys.argv[3] in json.loads(sys.argv[2])["TableNames"] else "no")
+elif mode == "sort-items":  # JSON PATH: the list of items at PATH, sorted by PK (for set comparison)
+    print(json.dumps(sorted(at(json.loads(sys.argv[2] or "null"), sys.argv[3]) or [], key=lambda i: i["PK"]["S"])))
+elif mode == "count":  # JSON PATH: the length of the list or map at PATH (0 when missing)
+    print(len(at(json.loads(sys.argv[2] or "null"), sys.argv[3]) or []))
+elif mode == "error-body":  # FILE: the last response body in a --debug log, as JSON
+    import ast
+    lines, body = open(sys.argv[2], encoding="utf-8", errors="replace").read().splitlines(), None
+    for i, line in enumerate(lines[:-1]):
+        if line.endswith("Response body:") and lines[i + 1].startswith("b"):
+            body = ast.literal_eval(lines[i + 1]).decode("utf-8")
+    print(body or "null")
 '
 
 expect_json() { # STEP WHAT ACTUAL_JSON PATH EXPECTED_JSON
@@ -102,6 +113,9 @@ expect_json() { # STEP WHAT ACTUAL_JSON PATH EXPECTED_JSON
 json_get() { "$PY" -c "$PY_JSON" get "$1" "$2"; }          # JSON PATH
 json_merge() { "$PY" -c "$PY_JSON" merge "$1" "$2"; }      # JSON OVERRIDES
 sort_keys() { "$PY" -c "$PY_JSON" sort-keys "$@"; }        # RESPONSE_JSON [ATTR] -> JSON list of Items' SK (or ATTR)
+sort_items() { "$PY" -c "$PY_JSON" sort-items "$1" "$2"; } # JSON PATH -> the items at PATH sorted by PK
+json_count() { "$PY" -c "$PY_JSON" count "$1" "$2"; }      # JSON PATH -> length of the list or map at PATH
+error_body() { "$PY" -c "$PY_JSON" error-body "$WORK/err"; } # the error's response body, from the --debug log
 
 # expect_error STEP CODE ddb ARGS...: the call must exit non-zero with "(CODE)" in
 # stderr. It runs with --debug so the HTTP status can be read from the urllib3 log
@@ -177,7 +191,24 @@ ORDER3=$(order 3 0.5 SKU-STICKER 10 2025-01-20 '{"note":{"NULL":true}}')
 # GSI1's LastEvaluatedKey for ORDER3: the index keys and the table keys
 ORDER3_GSI1_KEY="{\"GSI1PK\":{\"S\":\"$PENDING_INDEX\"},\"GSI1SK\":{\"S\":\"2025-01-20#003\"},\"PK\":{\"S\":\"$PK\"},\"SK\":{\"S\":\"ORDER#2025-003\"}}"
 
+# Step 11's batch load: 30 products p01..p30 (more than BatchWriteItem's 25 per request),
+# all in the GSI1 partition PRODUCTS, sorted there by product id.
+PRODUCTS_INDEX=PRODUCTS
+PRODUCT_COUNT=30
+MAX_ROUNDS=8   # calls per batch file while UnprocessedItems is not empty
+product_key() { printf '{"PK":{"S":"PRODUCT#p%02d"},"SK":{"S":"PRODUCT"}}' "$1"; }   # N
+product() { # N [STOCK]: product N (1-30), with stock 10 * N unless given
+  local stock=${2:-$(($1 * 10))}
+  printf '{"PK":{"S":"PRODUCT#p%02d"},"SK":{"S":"PRODUCT"},"entity":{"S":"Product"},"stock":{"N":"%s"},"GSI1PK":{"S":"%s"},"GSI1SK":{"S":"p%02d"}}' \
+    "$1" "$stock" "$PRODUCTS_INDEX" "$1"
+}
+
 GSI1='{"IndexName":"GSI1","KeySchema":[{"AttributeName":"GSI1PK","KeyType":"HASH"},{"AttributeName":"GSI1SK","KeyType":"RANGE"}],"Projection":{"ProjectionType":"ALL"}}'
+
+# Step 12's orders of product p01 (stock 10), each placed by one TransactWriteItems.
+ORDER4=$(order 4 19.98 p01 2 2025-03-01)   # placed: stock 10 -> 8
+ORDER5=$(order 5 89.91 p01 9 2025-03-02)   # refused: 9 > 8
+ORDER6=$(order 6 9.99 p01 1 2025-03-03)    # placed once, sent twice: 8 -> 7
 
 SHIPPED_AT=2025-01-16T09:30:00Z
 SHIPPED_ORDER1=$(json_merge "$ORDER1" \
@@ -436,16 +467,148 @@ step10_delete_item() {
   expect_json "$STEP" "GetItem after delete has no Item" "$resp" Item null
 }
 
+# Step 11: the batch load (30 products), read back by BatchGetItem and through GSI1.
+
+# batch_write_file STEP FILE: batch-write-item --request-items file://FILE, then again with
+# the answer's UnprocessedItems (with a backoff) until it is empty, as the guides say.
+# Adds the retries to BATCH_RETRIES.
+BATCH_RETRIES=0
+batch_write_file() {
+  local step=$1 file=$2 resp pending round=0
+  while :; do
+    resp=$(ddb batch-write-item --request-items "file://$file")
+    pending=$(json_get "$resp" UnprocessedItems)
+    [[ $pending == '{}' || $pending == null ]] && return 0
+    round=$((round + 1))
+    [[ $round -lt $MAX_ROUNDS ]] || fail "$step" "UnprocessedItems still not empty after $MAX_ROUNDS calls: $pending"
+    BATCH_RETRIES=$((BATCH_RETRIES + 1))
+    sleep "$(awk -v r="$round" 'BEGIN { print 0.05 * 2 ^ (r - 1) }')"
+    file="$WORK/unprocessed-$round.json"
+    printf '%s' "$pending" >"$file"
+  done
+}
+
+step11a_batch_write() {
+  STEP="11a BatchWriteItem 30 products"
+  # Two request files, of 25 (BatchWriteItem's maximum) and 5 put requests.
+  local n first="" second=""
+  for n in $(seq 1 "$PRODUCT_COUNT"); do
+    if [[ $n -le 25 ]]; then first+="${first:+,}{\"PutRequest\":{\"Item\":$(product "$n")}}"
+    else second+="${second:+,}{\"PutRequest\":{\"Item\":$(product "$n")}}"; fi
+  done
+  printf '{"%s":[%s]}' "$TABLE" "$first" >"$WORK/batch-1.json"
+  printf '{"%s":[%s]}' "$TABLE" "$second" >"$WORK/batch-2.json"
+  expect "$STEP" "requests per batch-write-item call" \
+    "$(json_count "$(cat "$WORK/batch-1.json")" "$TABLE") $(json_count "$(cat "$WORK/batch-2.json")" "$TABLE")" "25 5"
+  batch_write_file "$STEP" "$WORK/batch-1.json"
+  batch_write_file "$STEP" "$WORK/batch-2.json"
+  ok "$STEP" "UnprocessedItems followed until empty ($BATCH_RETRIES retries)"
+}
+
+step11b_batch_get() {
+  STEP="11b BatchGetItem 3 products and a missing key"
+  local resp
+  resp=$(ddb batch-get-item --request-items "{\"$TABLE\":{\"Keys\":[$(product_key 1),$(product_key 15),$(product_key 99),$(product_key 30)],\"ProjectionExpression\":\"PK, stock\",\"ConsistentRead\":true}}")
+  expect "$STEP" "Responses tables" "$(json_count "$resp" Responses)" 1
+  # the order of the items is unspecified: compared sorted by PK, as a set
+  expect_json "$STEP" "projected items, as a set (no item for PRODUCT#p99)" "$(sort_items "$resp" "Responses.$TABLE")" "" \
+    '[{"PK":{"S":"PRODUCT#p01"},"stock":{"N":"10"}},{"PK":{"S":"PRODUCT#p15"},"stock":{"N":"150"}},{"PK":{"S":"PRODUCT#p30"},"stock":{"N":"300"}}]'
+  expect_json "$STEP" "UnprocessedKeys empty" "$resp" UnprocessedKeys '{}'
+}
+
+step11c_query_gsi_products() {
+  STEP="11c Query GSI1 products"
+  local resp ids
+  resp=$(query --index-name GSI1 --key-condition-expression 'GSI1PK = :p' \
+    --expression-attribute-values "{\":p\":{\"S\":\"$PRODUCTS_INDEX\"}}")
+  expect "$STEP" Count "$(json_get "$resp" Count)" "$PRODUCT_COUNT"
+  ids=$(printf '"p%02d",' $(seq 1 "$PRODUCT_COUNT"))
+  expect_json "$STEP" "GSI1SK, ascending" "$(sort_keys "$resp" GSI1SK)" "" "[${ids%,}]"
+  expect_json "$STEP" "no LastEvaluatedKey" "$resp" LastEvaluatedKey null
+}
+
+step11d_batch_write_duplicates_fail() {
+  STEP="11d BatchWriteItem same item twice"
+  must_error "$STEP" ValidationException ddb batch-write-item --request-items \
+    "{\"$TABLE\":[{\"PutRequest\":{\"Item\":$(product 31)}},{\"PutRequest\":{\"Item\":$(product 31 1)}}]}"
+  local resp
+  resp=$(ddb get-item --table-name "$TABLE" --key "$(product_key 31)" --consistent-read)
+  expect_json "$STEP" "nothing written (PRODUCT#p31 absent)" "$resp" Item null
+}
+
+# Step 12: the guides' inventory transaction: take stock of p01 and place an order, or neither.
+
+# buy_file ORDER_JSON QTY: writes the TransactWriteItems of that order to $WORK/buy.json and
+# prints the path: stock of p01 minus QTY if there is enough, and the order put if it does not
+# exist yet.
+buy_file() {
+  printf '[{"Update":{"TableName":"%s","Key":%s,"UpdateExpression":"SET stock = stock - :q","ConditionExpression":"stock >= :q","ExpressionAttributeValues":{":q":{"N":"%s"}}}},{"Put":{"TableName":"%s","Item":%s,"ConditionExpression":"attribute_not_exists(PK)"}}]' \
+    "$TABLE" "$(product_key 1)" "$2" "$TABLE" "$1" >"$WORK/buy.json"
+  echo "$WORK/buy.json"
+}
+stock() { json_get "$(ddb get-item --table-name "$TABLE" --key "$(product_key 1)" --consistent-read)" Item.stock; }
+order_count() {
+  json_get "$(query --key-condition-expression 'PK = :pk AND begins_with(SK, :order)' \
+    --expression-attribute-values "$QUERY_VALUES" --select COUNT --consistent-read)" Count
+}
+
+step12a_transaction() {
+  STEP="12a TransactWriteItems order 4 (2 of p01)"
+  expect "$STEP" "orders before (001 and 003)" "$(order_count)" 2
+  ddb transact-write-items --transact-items "file://$(buy_file "$ORDER4" 2)" >/dev/null
+  expect_json "$STEP" "stock 10 - 2" "$(stock)" "" '{"N":"8"}'
+  expect_json "$STEP" "order placed" "$(get 'ORDER#2025-004')" Item "$ORDER4"
+  expect "$STEP" "order count" "$(order_count)" 3
+}
+
+step12b_transaction_cancelled() {
+  STEP="12b TransactWriteItems order 5 (9 of p01, 8 in stock)"
+  local msg body
+  must_error "$STEP" TransactionCanceledException \
+    ddb transact-write-items --transact-items "file://$(buy_file "$ORDER5" 9)"
+  # The CLI prints the reasons only inside the error's message ("... [ConditionalCheckFailed,
+  # None]"); its --debug log also has the response body, with CancellationReasons.
+  msg=$(grep -E '^An error occurred \(' "$WORK/err" | tail -n 1 || true)
+  [[ "$msg" == *"[ConditionalCheckFailed, None]"* ]] \
+    || fail "$STEP" "message does not list the reasons [ConditionalCheckFailed, None]: $msg"
+  ok "$STEP" "message: $(sed -E 's/^.* operation( \([^)]*\))?: //' <<<"$msg")"
+  body=$(error_body)
+  expect_json "$STEP" "CancellationReasons codes, in request order (--debug response body)" \
+    "$("$PY" -c 'import json, sys; print(json.dumps([r.get("Code") for r in json.loads(sys.argv[1]).get("CancellationReasons") or []]))' "$body")" \
+    "" '["ConditionalCheckFailed","None"]'
+  expect_json "$STEP" "stock unchanged" "$(stock)" "" '{"N":"8"}'
+  expect_json "$STEP" "order 5 not placed" "$(get 'ORDER#2025-005')" Item null
+  expect "$STEP" "order count unchanged" "$(order_count)" 3
+}
+
+step12c_transaction_idempotent() {
+  STEP="12c TransactWriteItems order 6 twice, one ClientRequestToken"
+  local token file
+  token=$("$PY" -c 'import uuid; print(uuid.uuid4())')
+  file=$(buy_file "$ORDER6" 1)
+  ddb transact-write-items --transact-items "file://$file" --client-request-token "$token" >/dev/null
+  # the same request, same token: succeeds without applying again
+  ddb transact-write-items --transact-items "file://$file" --client-request-token "$token" >/dev/null
+  expect_json "$STEP" "stock 8 - 1, once" "$(stock)" "" '{"N":"7"}'
+  expect_json "$STEP" "order placed" "$(get 'ORDER#2025-006')" Item "$ORDER6"
+  expect "$STEP" "order count" "$(order_count)" 4
+}
+
+step12d_transact_get() {
+  STEP="12d TransactGetItems order 4 and p01"
+  local resp
+  resp=$(ddb transact-get-items --transact-items \
+    "[{\"Get\":{\"TableName\":\"$TABLE\",\"Key\":$(key 'ORDER#2025-004')}},{\"Get\":{\"TableName\":\"$TABLE\",\"Key\":$(product_key 1)}}]")
+  expect_json "$STEP" "Responses, in request order" "$resp" Responses "[{\"Item\":$ORDER4},{\"Item\":$(product 1 7)}]"
+}
+
 # ----------------------------------------------------------------------------
-# FUTURE STEPS go here, before DeleteTable (they need the table):
-#   transactions (transact-write-items/transact-get-items), batch load
-#   (batch-write-item/batch-get-item). Add a stepNN_... function and call it below.
-#   (The Query, Scan and GSI steps 6a-6h are not here but right after step 6: they
-#   read the whole item collection, before step 10 deletes ORDER#2025-002.)
+# FUTURE STEPS go here, before DeleteTable (they need the table).
+# Add a stepNN_... function and call it below.
 # ----------------------------------------------------------------------------
 
-step11_delete_table() {
-  STEP="11 DeleteTable"
+step13_delete_table() {
+  STEP="13 DeleteTable"
   local resp deadline
   resp=$(ddb delete-table --table-name "$TABLE")
   TABLE_DELETED=1
@@ -479,7 +642,15 @@ step07_put_if_absent_fails
 step08_validation_error
 step09_missing_table
 step10_delete_item
-# future steps (see the comment above step11_delete_table)
-step11_delete_table
+step11a_batch_write
+step11b_batch_get
+step11c_query_gsi_products
+step11d_batch_write_duplicates_fail
+step12a_transaction
+step12b_transaction_cancelled
+step12c_transaction_idempotent
+step12d_transact_get
+# future steps (see the comment above step13_delete_table)
+step13_delete_table
 STEP=done
 echo "SCENARIO OK $CLIENT"

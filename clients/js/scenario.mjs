@@ -10,7 +10,7 @@
 // Exits 0 and prints "SCENARIO OK js" as its last line when every step
 // passed; otherwise exits 1 with a "FAIL [step] ..." message saying what differed.
 
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import { isDeepStrictEqual, inspect } from "node:util";
 import {
@@ -25,6 +25,10 @@ import {
   ScanCommand,
   DeleteTableCommand,
   ListTablesCommand,
+  BatchWriteItemCommand,
+  BatchGetItemCommand,
+  TransactWriteItemsCommand,
+  TransactGetItemsCommand,
 } from "@aws-sdk/client-dynamodb";
 
 const CLIENT = "js";
@@ -142,6 +146,29 @@ const GSI1 = {
 
 const key = (sk) => ({ PK: { S: PK }, SK: { S: sk } });
 
+// Step 11's batch load: 30 products p01..p30 (more than BatchWriteItem's 25 per request),
+// all in the GSI1 partition PRODUCTS, sorted there by product id.
+const PRODUCTS_INDEX = "PRODUCTS";
+const PRODUCT_COUNT = 30;
+const BATCH_WRITE_MAX = 25; // requests per BatchWriteItem call
+const MAX_ROUNDS = 8; // calls per chunk while UnprocessedItems is not empty
+
+const productId = (n) => `p${String(n).padStart(2, "0")}`;
+const productKey = (n) => ({ PK: { S: `PRODUCT#${productId(n)}` }, SK: { S: "PRODUCT" } });
+/** Product n (1-30), with stock 10 * n unless given. */
+const product = (n, stock = 10 * n) => ({
+  ...productKey(n),
+  entity: { S: "Product" },
+  stock: { N: String(stock) },
+  GSI1PK: { S: PRODUCTS_INDEX },
+  GSI1SK: { S: productId(n) },
+});
+
+// Step 12's orders of product p01 (stock 10), each placed by one TransactWriteItems.
+const ORDER4 = order(4, "19.98", "p01", "2", "2025-03-01"); // placed: stock 10 -> 8
+const ORDER5 = order(5, "89.91", "p01", "9", "2025-03-02"); // refused: 9 > 8
+const ORDER6 = order(6, "9.99", "p01", "1", "2025-03-03"); // placed once, sent twice: 8 -> 7
+
 const UPDATE = {
   UpdateExpression: "SET #s = :shipped, shippedAt = :t, GSI1PK = :shippedIndex ADD version :one",
   ConditionExpression: "#s = :pending",
@@ -193,6 +220,53 @@ async function listTables(ddb) {
 function makeSteps(ddb, table, state) {
   const get = (sk) => ddb.send(new GetItemCommand({ TableName: table, Key: key(sk), ConsistentRead: true }));
   const query = (input) => ddb.send(new QueryCommand({ TableName: table, ...input }));
+
+  /** BatchWriteItem of any number of write requests: in calls of at most 25, each followed
+   * through UnprocessedItems until empty (with a backoff), as the guides say. Returns the number
+   * of requests of each first call of a chunk, and the retries. */
+  async function batchWriteAll(step, requests) {
+    const sizes = [];
+    let retries = 0;
+    for (let start = 0; start < requests.length; start += BATCH_WRITE_MAX) {
+      let pending = { [table]: requests.slice(start, start + BATCH_WRITE_MAX) };
+      sizes.push(pending[table].length);
+      for (let attempt = 0; ; attempt++) {
+        if (attempt === MAX_ROUNDS) fail(step, `UnprocessedItems still not empty after ${MAX_ROUNDS} calls: ${show(pending)}`);
+        const resp = await ddb.send(new BatchWriteItemCommand({ RequestItems: pending }));
+        pending = resp.UnprocessedItems ?? {};
+        if (Object.keys(pending).length === 0) break;
+        retries++;
+        await sleep(50 * 2 ** attempt);
+      }
+    }
+    return { sizes, retries };
+  }
+
+  /** TransactWriteItems: stock of p01 minus the order's quantity if there is enough, and the
+   * order put if it does not exist yet. */
+  const buy = (orderItem, token) => ddb.send(new TransactWriteItemsCommand({
+    TransactItems: [
+      {
+        Update: {
+          TableName: table,
+          Key: productKey(1),
+          UpdateExpression: "SET stock = stock - :q",
+          ConditionExpression: "stock >= :q",
+          ExpressionAttributeValues: { ":q": orderItem.items.L[0].M.qty },
+        },
+      },
+      { Put: { TableName: table, Item: orderItem, ConditionExpression: "attribute_not_exists(PK)" } },
+    ],
+    ...(token ? { ClientRequestToken: token } : {}),
+  }));
+  const stock = async () =>
+    (await ddb.send(new GetItemCommand({ TableName: table, Key: productKey(1), ConsistentRead: true }))).Item?.stock;
+  const orderCount = async () => (await query({
+    KeyConditionExpression: "PK = :pk AND begins_with(SK, :order)",
+    ExpressionAttributeValues: { ":pk": { S: PK }, ":order": { S: "ORDER#" } },
+    Select: "COUNT",
+    ConsistentRead: true,
+  })).Count;
 
   return [
     async function step01_createTable() {
@@ -425,16 +499,109 @@ function makeSteps(ddb, table, state) {
       expect(step, (await get("ORDER#2025-002")).Item, undefined, "GetItem after delete has no Item");
     },
 
+    // Step 11: the batch load (30 products), read back by BatchGetItem and through GSI1.
+
+    async function step11a_batchWrite() {
+      const step = "11a BatchWriteItem 30 products";
+      const requests = [];
+      for (let n = 1; n <= PRODUCT_COUNT; n++) requests.push({ PutRequest: { Item: product(n) } });
+      const { sizes, retries } = await batchWriteAll(step, requests);
+      expect(step, sizes, [25, 5], "requests per BatchWriteItem call");
+      console.log(`  ok  ${step}: UnprocessedItems followed until empty (${retries} retries)`);
+    },
+
+    async function step11b_batchGet() {
+      const step = "11b BatchGetItem 3 products and a missing key";
+      const resp = await ddb.send(new BatchGetItemCommand({
+        RequestItems: {
+          [table]: {
+            Keys: [productKey(1), productKey(15), productKey(99), productKey(30)],
+            ProjectionExpression: "PK, stock",
+            ConsistentRead: true,
+          },
+        },
+      }));
+      expect(step, Object.keys(resp.Responses ?? {}), [table], "Responses tables");
+      const items = [...resp.Responses[table]].sort((a, b) => (a.PK.S < b.PK.S ? -1 : 1)); // order is unspecified
+      expect(step, items, [1, 15, 30].map((n) => ({ PK: product(n).PK, stock: product(n).stock })),
+        "projected items, as a set (no item for PRODUCT#p99)");
+      expect(step, resp.UnprocessedKeys, {}, "UnprocessedKeys empty");
+    },
+
+    async function step11c_queryGsiProducts() {
+      const step = "11c Query GSI1 products";
+      const resp = await query({
+        IndexName: "GSI1",
+        KeyConditionExpression: "GSI1PK = :p",
+        ExpressionAttributeValues: { ":p": { S: PRODUCTS_INDEX } },
+      });
+      expect(step, resp.Count, PRODUCT_COUNT, "Count");
+      expect(step, (resp.Items ?? []).map((i) => i.GSI1SK?.S),
+        Array.from({ length: PRODUCT_COUNT }, (_, i) => productId(i + 1)), "GSI1SK, ascending");
+      expect(step, resp.LastEvaluatedKey, undefined, "no LastEvaluatedKey");
+    },
+
+    async function step11d_batchWriteDuplicatesFail() {
+      const step = "11d BatchWriteItem same item twice";
+      await expectError(step,
+        () => ddb.send(new BatchWriteItemCommand({
+          RequestItems: { [table]: [{ PutRequest: { Item: product(31) } }, { PutRequest: { Item: product(31, 1) } }] },
+        })),
+        "ValidationException");
+      const got = await ddb.send(new GetItemCommand({ TableName: table, Key: productKey(31), ConsistentRead: true }));
+      expect(step, got.Item, undefined, "nothing written (PRODUCT#p31 absent)");
+    },
+
+    // Step 12: the guides' inventory transaction: take stock of p01 and place an order, or neither.
+
+    async function step12a_transaction() {
+      const step = "12a TransactWriteItems order 4 (2 of p01)";
+      expect(step, await orderCount(), 2, "orders before (001 and 003)");
+      await buy(ORDER4);
+      expect(step, await stock(), { N: "8" }, "stock 10 - 2");
+      expect(step, (await get(ORDER4.SK.S)).Item, ORDER4, "order placed");
+      expect(step, await orderCount(), 3, "order count");
+    },
+
+    async function step12b_transactionCancelled() {
+      const step = "12b TransactWriteItems order 5 (9 of p01, 8 in stock)";
+      const err = await expectError(step, () => buy(ORDER5), "TransactionCanceledException");
+      if (!err.CancellationReasons) fail(step, `no CancellationReasons on the error: ${show({ ...err })}`);
+      expect(step, err.CancellationReasons.map((r) => r.Code), ["ConditionalCheckFailed", "None"],
+        "CancellationReasons codes, in request order");
+      expect(step, await stock(), { N: "8" }, "stock unchanged");
+      expect(step, (await get(ORDER5.SK.S)).Item, undefined, "order 5 not placed");
+      expect(step, await orderCount(), 3, "order count unchanged");
+    },
+
+    async function step12c_transactionIdempotent() {
+      const step = "12c TransactWriteItems order 6 twice, one ClientRequestToken";
+      const token = randomUUID();
+      await buy(ORDER6, token);
+      await buy(ORDER6, token); // the same request, same token: succeeds without applying again
+      expect(step, await stock(), { N: "7" }, "stock 8 - 1, once");
+      expect(step, (await get(ORDER6.SK.S)).Item, ORDER6, "order placed");
+      expect(step, await orderCount(), 4, "order count");
+    },
+
+    async function step12d_transactGet() {
+      const step = "12d TransactGetItems order 4 and p01";
+      const resp = await ddb.send(new TransactGetItemsCommand({
+        TransactItems: [
+          { Get: { TableName: table, Key: key(ORDER4.SK.S) } },
+          { Get: { TableName: table, Key: productKey(1) } },
+        ],
+      }));
+      expect(step, resp.Responses, [{ Item: ORDER4 }, { Item: product(1, 7) }], "Responses, in request order");
+    },
+
     // ------------------------------------------------------------------------
-    // FUTURE STEPS go here, before DeleteTable (they need the table):
-    //   transactions (TransactWriteItems/TransactGetItems), batch load
-    //   (BatchWriteItem/BatchGetItem). Add an async function to this list.
-    //   (The Query, Scan and GSI steps 6a-6h are not here but right after step 6: they
-    //   read the whole item collection, before step 10 deletes ORDER#2025-002.)
+    // FUTURE STEPS go here, before DeleteTable (they need the table).
+    // Add an async function to this list.
     // ------------------------------------------------------------------------
 
-    async function step11_deleteTable() {
-      const step = "11 DeleteTable";
+    async function step13_deleteTable() {
+      const step = "13 DeleteTable";
       const resp = await ddb.send(new DeleteTableCommand({ TableName: table }));
       state.tableDeleted = true;
       expect(step, resp.TableDescription?.TableName, table, "TableName");

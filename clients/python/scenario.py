@@ -182,6 +182,35 @@ def key(sk):
     return {"PK": {"S": PK}, "SK": {"S": sk}}
 
 
+# Step 11's batch load: 30 products p01..p30 (more than BatchWriteItem's 25 per request),
+# all in the GSI1 partition PRODUCTS, sorted there by product id.
+PRODUCTS_INDEX = "PRODUCTS"
+PRODUCT_COUNT = 30
+BATCH_WRITE_MAX = 25   # requests per BatchWriteItem call
+MAX_ROUNDS = 8         # calls per chunk while UnprocessedItems is not empty
+
+
+def product_id(n):
+    return f"p{n:02d}"
+
+
+def product_key(n):
+    return {"PK": {"S": f"PRODUCT#{product_id(n)}"}, "SK": {"S": "PRODUCT"}}
+
+
+def product(n, stock=None):
+    """Product n (1-30), with stock 10 * n unless given."""
+    return {**product_key(n), "entity": {"S": "Product"},
+            "stock": {"N": str(10 * n if stock is None else stock)},
+            "GSI1PK": {"S": PRODUCTS_INDEX}, "GSI1SK": {"S": product_id(n)}}
+
+
+# Step 12's orders of product p01 (stock 10), each placed by one TransactWriteItems.
+ORDER4 = order(4, "19.98", "p01", "2", "2025-03-01")   # placed: stock 10 -> 8
+ORDER5 = order(5, "89.91", "p01", "9", "2025-03-02")   # refused: 9 > 8
+ORDER6 = order(6, "9.99", "p01", "1", "2025-03-03")    # placed once, sent twice: 8 -> 7
+
+
 # ------------------------------------------------------------------ steps ---
 
 class Scenario:
@@ -436,16 +465,141 @@ class Scenario:
         expect(step, resp.get("Attributes"), ORDERS[1], "ALL_OLD attributes")
         expect(step, "Item" in self.get("ORDER#2025-002"), False, "GetItem after delete has no Item")
 
+    # Step 11: the batch load (30 products), read back by BatchGetItem and through GSI1.
+
+    def batch_write_all(self, step, requests):
+        """BatchWriteItem of any number of write requests: in calls of at most 25, each
+        followed through UnprocessedItems until empty (with a backoff), as the guides say.
+        Returns the number of requests of each first call of a chunk, and the retries."""
+        sizes, retries = [], 0
+        for start in range(0, len(requests), BATCH_WRITE_MAX):
+            pending = {self.table: requests[start:start + BATCH_WRITE_MAX]}
+            sizes.append(len(pending[self.table]))
+            for attempt in range(MAX_ROUNDS):
+                resp = self.ddb.batch_write_item(RequestItems=pending)
+                pending = resp.get("UnprocessedItems") or {}
+                if not pending:
+                    break
+                retries += 1
+                time.sleep(0.05 * 2 ** attempt)
+            else:
+                fail(step, f"UnprocessedItems still not empty after {MAX_ROUNDS} calls: {pending!r}")
+        return sizes, retries
+
+    def step11a_batch_write(self):
+        step = "11a BatchWriteItem 30 products"
+        requests = [{"PutRequest": {"Item": product(n)}} for n in range(1, PRODUCT_COUNT + 1)]
+        sizes, retries = self.batch_write_all(step, requests)
+        expect(step, sizes, [25, 5], "requests per BatchWriteItem call")
+        print(f"  ok  {step}: UnprocessedItems followed until empty ({retries} retries)")
+
+    def step11b_batch_get(self):
+        step = "11b BatchGetItem 3 products and a missing key"
+        resp = self.ddb.batch_get_item(RequestItems={self.table: {
+            "Keys": [product_key(1), product_key(15), product_key(99), product_key(30)],
+            "ProjectionExpression": "PK, stock",
+            "ConsistentRead": True,
+        }})
+        expect(step, sorted(resp.get("Responses", {}).keys()), [self.table], "Responses tables")
+        items = sorted(resp["Responses"][self.table], key=lambda i: i["PK"]["S"])  # order is unspecified
+        expect(step, items, [{"PK": product(n)["PK"], "stock": product(n)["stock"]} for n in (1, 15, 30)],
+               "projected items, as a set (no item for PRODUCT#p99)")
+        expect(step, resp.get("UnprocessedKeys"), {}, "UnprocessedKeys empty")
+
+    def step11c_query_gsi_products(self):
+        step = "11c Query GSI1 products"
+        resp = self.query(IndexName="GSI1", KeyConditionExpression="GSI1PK = :p",
+                          ExpressionAttributeValues={":p": {"S": PRODUCTS_INDEX}})
+        expect(step, resp.get("Count"), PRODUCT_COUNT, "Count")
+        expect(step, [i["GSI1SK"]["S"] for i in resp.get("Items", [])],
+               [product_id(n) for n in range(1, PRODUCT_COUNT + 1)], "GSI1SK, ascending")
+        expect(step, "LastEvaluatedKey" in resp, False, "no LastEvaluatedKey")
+
+    def step11d_batch_write_duplicates_fail(self):
+        step = "11d BatchWriteItem same item twice"
+        expect_error(step, lambda: self.ddb.batch_write_item(RequestItems={self.table: [
+            {"PutRequest": {"Item": product(31)}},
+            {"PutRequest": {"Item": product(31, stock=1)}},
+        ]}), "ValidationException")
+        got = self.ddb.get_item(TableName=self.table, Key=product_key(31), ConsistentRead=True)
+        expect(step, "Item" in got, False, "nothing written (PRODUCT#p31 absent)")
+
+    # Step 12: the guides' inventory transaction: take stock of p01 and place an order, or neither.
+
+    def buy(self, order_item, token=None):
+        """TransactWriteItems: stock of p01 minus the order's quantity if there is enough,
+        and the order put if it does not exist yet."""
+        qty = order_item["items"]["L"][0]["M"]["qty"]
+        extra = {"ClientRequestToken": token} if token else {}
+        return self.ddb.transact_write_items(TransactItems=[
+            {"Update": {
+                "TableName": self.table,
+                "Key": product_key(1),
+                "UpdateExpression": "SET stock = stock - :q",
+                "ConditionExpression": "stock >= :q",
+                "ExpressionAttributeValues": {":q": qty},
+            }},
+            {"Put": {
+                "TableName": self.table,
+                "Item": order_item,
+                "ConditionExpression": "attribute_not_exists(PK)",
+            }},
+        ], **extra)
+
+    def stock(self):
+        item = self.ddb.get_item(TableName=self.table, Key=product_key(1), ConsistentRead=True).get("Item", {})
+        return item.get("stock")
+
+    def order_count(self):
+        return self.query(KeyConditionExpression="PK = :pk AND begins_with(SK, :order)",
+                          ExpressionAttributeValues={":pk": {"S": PK}, ":order": {"S": "ORDER#"}},
+                          Select="COUNT", ConsistentRead=True)["Count"]
+
+    def step12a_transaction(self):
+        step = "12a TransactWriteItems order 4 (2 of p01)"
+        expect(step, self.order_count(), 2, "orders before (001 and 003)")
+        self.buy(ORDER4)
+        expect(step, self.stock(), {"N": "8"}, "stock 10 - 2")
+        expect(step, self.get(ORDER4["SK"]["S"]).get("Item"), ORDER4, "order placed")
+        expect(step, self.order_count(), 3, "order count")
+
+    def step12b_transaction_cancelled(self):
+        step = "12b TransactWriteItems order 5 (9 of p01, 8 in stock)"
+        e = expect_error(step, lambda: self.buy(ORDER5), "TransactionCanceledException")
+        reasons = e.response.get("CancellationReasons")
+        if reasons is None:
+            fail(step, f"no CancellationReasons in the error response: {e.response!r}")
+        expect(step, [r.get("Code") for r in reasons], ["ConditionalCheckFailed", "None"],
+               "CancellationReasons codes, in request order")
+        expect(step, self.stock(), {"N": "8"}, "stock unchanged")
+        expect(step, "Item" in self.get(ORDER5["SK"]["S"]), False, "order 5 not placed")
+        expect(step, self.order_count(), 3, "order count unchanged")
+
+    def step12c_transaction_idempotent(self):
+        step = "12c TransactWriteItems order 6 twice, one ClientRequestToken"
+        token = str(uuid.uuid4())
+        self.buy(ORDER6, token)
+        self.buy(ORDER6, token)  # the same request, same token: succeeds without applying again
+        expect(step, self.stock(), {"N": "7"}, "stock 8 - 1, once")
+        expect(step, self.get(ORDER6["SK"]["S"]).get("Item"), ORDER6, "order placed")
+        expect(step, self.order_count(), 4, "order count")
+
+    def step12d_transact_get(self):
+        step = "12d TransactGetItems order 4 and p01"
+        resp = self.ddb.transact_get_items(TransactItems=[
+            {"Get": {"TableName": self.table, "Key": key(ORDER4["SK"]["S"])}},
+            {"Get": {"TableName": self.table, "Key": product_key(1)}},
+        ])
+        expect(step, resp.get("Responses"), [{"Item": ORDER4}, {"Item": product(1, stock=7)}],
+               "Responses, in request order")
+
     # ----------------------------------------------------------------------
-    # FUTURE STEPS go here, before DeleteTable (they need the table):
-    #   transactions (TransactWriteItems/TransactGetItems), batch load
-    #   (BatchWriteItem/BatchGetItem). Add a method and list it in STEPS.
-    #   (The Query, Scan and GSI steps 6a-6h are not here but right after step 6: they
-    #   read the whole item collection, before step 10 deletes ORDER#2025-002.)
+    # FUTURE STEPS go here, before DeleteTable (they need the table).
+    # Add a method and list it in STEPS.
     # ----------------------------------------------------------------------
 
-    def step11_delete_table(self):
-        step = "11 DeleteTable"
+    def step13_delete_table(self):
+        step = "13 DeleteTable"
         resp = self.ddb.delete_table(TableName=self.table)
         self.table_deleted = True
         expect(step, resp["TableDescription"]["TableName"], self.table, "TableName")
@@ -475,8 +629,16 @@ class Scenario:
         step08_validation_error,
         step09_missing_table,
         step10_delete_item,
-        # future steps (see the comment above step11_delete_table)
-        step11_delete_table,
+        step11a_batch_write,
+        step11b_batch_get,
+        step11c_query_gsi_products,
+        step11d_batch_write_duplicates_fail,
+        step12a_transaction,
+        step12b_transaction_cancelled,
+        step12c_transaction_idempotent,
+        step12d_transact_get,
+        # future steps (see the comment above step13_delete_table)
+        step13_delete_table,
     ]
 
 

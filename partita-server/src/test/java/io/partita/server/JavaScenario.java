@@ -5,21 +5,29 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.IndexStatus;
+import software.amazon.awssdk.services.dynamodb.model.ItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -30,7 +38,12 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * The single-table scenario of clients/README.md, step for step, with the AWS SDK for Java v2: the
@@ -52,6 +65,11 @@ final class JavaScenario {
       order(2, "12345678901234567890.123456789012345678", "SKU-GPU-9000", "1", "2025-02-11", Map.of()),
       order(3, "0.5", "SKU-STICKER", "10", "2025-01-20", Map.of("note", AttributeValue.fromNul(true))));
   private static final String SHIPPED_AT = "2025-01-16T09:30:00Z";
+  /** Step 11's batch load: products p01..p30 (stock 10 * n), all in the GSI1 partition PRODUCTS. */
+  private static final String PRODUCTS_INDEX = "PRODUCTS";
+  private static final int PRODUCT_COUNT = 30;
+  private static final int BATCH_WRITE_MAX = 25;
+  private static final int MAX_ROUNDS = 8;
 
   private final DynamoDbClient dynamo;
   private final String table = "scenario-java-" + UUID.randomUUID().toString().substring(0, 12);
@@ -78,11 +96,151 @@ final class JavaScenario {
           .returnValues(ReturnValue.ALL_OLD)).attributes();
       assertEquals(ORDERS.get(1), old);
       assertEquals(null, get("ORDER#2025-002"));
-      // later issues add: transactions and the batch load
+      batchLoad();
+      transactions();
+      // further steps go here, before DeleteTable
     } finally {
       dynamo.deleteTable(b -> b.tableName(table));
     }
     assertFalse(dynamo.listTables().tableNames().contains(table));
+  }
+
+  /** Step 11: the batch load (30 products), read back by BatchGetItem and through GSI1. */
+  private void batchLoad() {
+    // 11a: 30 puts, more than BatchWriteItem takes: in calls of 25 and 5, each followed through
+    // UnprocessedItems until empty, as the guides say
+    List<WriteRequest> requests = new ArrayList<>();
+    for (int n = 1; n <= PRODUCT_COUNT; n++) {
+      Map<String, AttributeValue> item = product(n, 10 * n);
+      requests.add(WriteRequest.builder().putRequest(p -> p.item(item)).build());
+    }
+    List<Integer> sizes = new ArrayList<>();
+    for (int start = 0; start < requests.size(); start += BATCH_WRITE_MAX) {
+      Map<String, List<WriteRequest>> pending =
+          Map.of(table, requests.subList(start, Math.min(start + BATCH_WRITE_MAX, requests.size())));
+      sizes.add(pending.get(table).size());
+      for (int attempt = 0; !pending.isEmpty(); attempt++) {
+        assertTrue(attempt < MAX_ROUNDS, "UnprocessedItems still not empty after " + MAX_ROUNDS + " calls: " + pending);
+        if (attempt > 0) {
+          sleep(50L << (attempt - 1));
+        }
+        Map<String, List<WriteRequest>> batch = pending;
+        pending = dynamo.batchWriteItem(b -> b.requestItems(batch)).unprocessedItems();
+      }
+    }
+    assertEquals(List.of(25, 5), sizes);
+
+    // 11b: three products and a missing key, projected; the order of the items is unspecified
+    BatchGetItemResponse got = dynamo.batchGetItem(b -> b.requestItems(Map.of(table, KeysAndAttributes.builder()
+        .keys(List.of(productKey(1), productKey(15), productKey(99), productKey(30)))
+        .projectionExpression("PK, stock").consistentRead(true).build())));
+    assertEquals(Set.of(table), got.responses().keySet());
+    assertEquals(Set.of(1, 15, 30).stream()
+            .map(n -> Map.of("PK", productKey(n).get("PK"), "stock", AttributeValue.fromN(String.valueOf(10 * n))))
+            .collect(Collectors.toSet()),
+        Set.copyOf(got.responses().get(table)));
+    assertEquals(3, got.responses().get(table).size());
+    assertEquals(Map.of(), got.unprocessedKeys());
+
+    // 11c: all 30 through GSI1, in product id order
+    QueryResponse products = dynamo.query(b -> b.tableName(table).indexName("GSI1")
+        .keyConditionExpression("GSI1PK = :p").expressionAttributeValues(Map.of(":p", s(PRODUCTS_INDEX))));
+    assertEquals(PRODUCT_COUNT, products.count());
+    assertEquals(IntStream.rangeClosed(1, PRODUCT_COUNT).mapToObj(JavaScenario::productId).toList(),
+        products.items().stream().map(i -> i.get("GSI1SK").s()).toList());
+    assertFalse(products.hasLastEvaluatedKey());
+
+    // 11d: two requests for one item refuse the whole batch
+    AwsServiceException duplicates = assertThrows(AwsServiceException.class,
+        () -> dynamo.batchWriteItem(b -> b.requestItems(Map.of(table, List.of(
+            WriteRequest.builder().putRequest(p -> p.item(product(31, 310))).build(),
+            WriteRequest.builder().putRequest(p -> p.item(product(31, 1))).build())))));
+    assertEquals("ValidationException", duplicates.awsErrorDetails().errorCode());
+    assertEquals(400, duplicates.statusCode());
+    assertFalse(dynamo.getItem(b -> b.tableName(table).key(productKey(31)).consistentRead(true)).hasItem());
+  }
+
+  /** Step 12: the guides' inventory transaction: take stock of p01 and place an order, or neither. */
+  private void transactions() {
+    Map<String, AttributeValue> order4 = order(4, "19.98", "p01", "2", "2025-03-01", Map.of()); // 10 -> 8
+    Map<String, AttributeValue> order5 = order(5, "89.91", "p01", "9", "2025-03-02", Map.of()); // 9 > 8
+    Map<String, AttributeValue> order6 = order(6, "9.99", "p01", "1", "2025-03-03", Map.of()); // 8 -> 7, once
+
+    // 12a: enough stock: both applied
+    assertEquals(2, orderCount());
+    dynamo.transactWriteItems(buy(order4, null));
+    assertEquals(AttributeValue.fromN("8"), stock());
+    assertEquals(order4, get("ORDER#2025-004"));
+    assertEquals(3, orderCount());
+
+    // 12b: not enough stock: cancelled, reasons in request order, nothing applied
+    TransactionCanceledException cancelled = assertThrows(TransactionCanceledException.class,
+        () -> dynamo.transactWriteItems(buy(order5, null)));
+    assertEquals("TransactionCanceledException", cancelled.awsErrorDetails().errorCode());
+    assertEquals(400, cancelled.statusCode());
+    assertTrue(cancelled.hasCancellationReasons(), "no CancellationReasons");
+    assertEquals(List.of("ConditionalCheckFailed", "None"),
+        cancelled.cancellationReasons().stream().map(CancellationReason::code).toList());
+    assertEquals(AttributeValue.fromN("8"), stock());
+    assertEquals(null, get("ORDER#2025-005"));
+    assertEquals(3, orderCount());
+
+    // 12c: the same request twice with one ClientRequestToken is applied once
+    String token = UUID.randomUUID().toString();
+    dynamo.transactWriteItems(buy(order6, token));
+    dynamo.transactWriteItems(buy(order6, token));
+    assertEquals(AttributeValue.fromN("7"), stock());
+    assertEquals(order6, get("ORDER#2025-006"));
+    assertEquals(4, orderCount());
+
+    // 12d: both items, in request order
+    List<ItemResponse> responses = dynamo.transactGetItems(b -> b.transactItems(
+        TransactGetItem.builder().get(g -> g.tableName(table).key(key("ORDER#2025-004"))).build(),
+        TransactGetItem.builder().get(g -> g.tableName(table).key(productKey(1))).build())).responses();
+    assertEquals(List.of(order4, product(1, 7)), responses.stream().map(ItemResponse::item).toList());
+  }
+
+  /** Stock of p01 minus the order's quantity if there is enough, and the order put if it does not exist yet. */
+  private TransactWriteItemsRequest buy(Map<String, AttributeValue> order, String token) {
+    AttributeValue qty = order.get("items").l().get(0).m().get("qty");
+    return TransactWriteItemsRequest.builder().clientRequestToken(token).transactItems(
+        TransactWriteItem.builder().update(u -> u.tableName(table).key(productKey(1))
+            .updateExpression("SET stock = stock - :q").conditionExpression("stock >= :q")
+            .expressionAttributeValues(Map.of(":q", qty))).build(),
+        TransactWriteItem.builder().put(p -> p.tableName(table).item(order)
+            .conditionExpression("attribute_not_exists(PK)")).build()).build();
+  }
+
+  private AttributeValue stock() {
+    return dynamo.getItem(b -> b.tableName(table).key(productKey(1)).consistentRead(true)).item().get("stock");
+  }
+
+  private int orderCount() {
+    return dynamo.query(b -> b.tableName(table).keyConditionExpression("PK = :pk AND begins_with(SK, :order)")
+        .expressionAttributeValues(Map.of(":pk", s(PK), ":order", s("ORDER#"))).select(Select.COUNT)
+        .consistentRead(true)).count();
+  }
+
+  private static String productId(int n) {
+    return String.format("p%02d", n);
+  }
+
+  private static Map<String, AttributeValue> productKey(int n) {
+    return Map.of("PK", s("PRODUCT#" + productId(n)), "SK", s("PRODUCT"));
+  }
+
+  private static Map<String, AttributeValue> product(int n, int stock) {
+    return Map.of("PK", s("PRODUCT#" + productId(n)), "SK", s("PRODUCT"), "entity", s("Product"),
+        "stock", AttributeValue.fromN(String.valueOf(stock)), "GSI1PK", s(PRODUCTS_INDEX), "GSI1SK", s(productId(n)));
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
   }
 
   private void createTable() {

@@ -71,8 +71,12 @@ final class Canon {
     }
   }
 
+  /** ConsumedCapacity with its per-index maps in name order (the two systems build them in different orders). */
   String capacity(ConsumedCapacity c) {
-    return c == null ? "none" : c.toString();
+    if (c == null) return "none";
+    return c.toBuilder().globalSecondaryIndexes(c.hasGlobalSecondaryIndexes() ? new java.util.TreeMap<>(c.globalSecondaryIndexes()) : null)
+        .localSecondaryIndexes(c.hasLocalSecondaryIndexes() ? new java.util.TreeMap<>(c.localSecondaryIndexes()) : null)
+        .build().toString();
   }
 
   private String number(String n) {

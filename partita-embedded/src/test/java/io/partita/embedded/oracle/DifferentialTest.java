@@ -145,11 +145,19 @@ public class DifferentialTest {
       for (int step = 1; step <= STEPS; step++) {
         Object req = mix.nextInt(3) == 0 ? igen.next() : gen.next();
         while (!OPS.isEmpty() && !OPS.contains(opName(req))) req = mix.nextInt(3) == 0 ? igen.next() : gen.next();
+        boolean partialBefore = hasPartialGsiKey(indexed, req);
         Outcome s = execute(subject, req);
         Outcome o = execute(oracle, req);
         stats.merge(opName(req) + " " + (o.ok ? "ok" : o.code), 1, Integer::sum);
         if (VERBOSE) System.out.printf("seed %d step %d: %s%n  -> %s%n", seed, step, req, o);
         String tolerated = s.matches(o) ? null : tolerated(req, s, o);
+        if (tolerated == null && !s.matches(o) && s.ok && o.ok && withoutCapacity(s).equals(withoutCapacity(o))
+            && (partialBefore || hasPartialGsiKey(indexed, req))) {
+          // Amazon: "If an item is not present in the index before or after the item is updated, there is no
+          // additional write cost for the index", and an item lacking one of a GSI's key attributes is not in it.
+          // DynamoDB Local charges a GSI write for an item that has only some of that GSI's key attributes.
+          tolerated = "DynamoDB Local charges a GSI write for a partial index key";
+        }
         if (tolerated != null) {
           stats.merge(opName(req) + " tolerated (" + tolerated + ")", 1, Integer::sum);
           if (tolerated.equals(WRONG_TYPE_UPDATE)) resync(((UpdateItemRequest) req).tableName(), ((UpdateItemRequest) req).key());
@@ -498,15 +506,7 @@ public class DifferentialTest {
     ReturnConsumedCapacity asked = ((DynamoDbRequest) req).getValueForField("ReturnConsumedCapacity", String.class)
         .map(ReturnConsumedCapacity::fromValue).orElse(ReturnConsumedCapacity.NONE);
     if (asked == ReturnConsumedCapacity.NONE) return "(not asked)";
-    // On the indexed table, ConsumedCapacity is not compared for writes nor with INDEXES: Partita does not yet charge
-    // index writes (DynamoDB Local: 1 unit per index entry written or deleted on top of the table's) nor break a read's
-    // or write's capacity down by index (GlobalSecondaryIndexes / LocalSecondaryIndexes). A known gap, left for later.
-    String table = ((DynamoDbRequest) req).getValueForField("TableName", String.class).orElse("");
-    if (table.startsWith("diff_i_") && (asked == ReturnConsumedCapacity.INDEXES || !(req instanceof QueryRequest
-        || req instanceof ScanRequest || req instanceof GetItemRequest))) {
-      return "(indexed table: not compared)";
-    }
-    // nor for a read of the LSI that fetches table items (Select ALL_ATTRIBUTES, or a ProjectionExpression, which may
+    // Not for a read of the LSI that fetches table items (Select ALL_ATTRIBUTES, or a ProjectionExpression, which may
     // name attributes L1 does not project): DynamoDB Local charges each fetch on top of the index read, Partita not yet
     String index = ((DynamoDbRequest) req).getValueForField("IndexName", String.class).orElse("");
     if (index.equals("idx_L1") && ("ALL_ATTRIBUTES".equals(((DynamoDbRequest) req).getValueForField("Select", String.class)
@@ -648,6 +648,37 @@ public class DifferentialTest {
    *       may accept (either way it is a ValidationException or a success).</li>
    * </ul>
    */
+  private static String withoutCapacity(Outcome o) {
+    return o.body.replaceAll(" ConsumedCapacity=.*$", "");
+  }
+
+  /**
+   * Whether the subject's current item under a write request to the indexed table has some but not all of a GSI's
+   * key attributes (and so is in no GSI entry for it, by Amazon's rules).
+   */
+  private boolean hasPartialGsiKey(String indexed, Object req) {
+    Map<String, AttributeValue> key = null;
+    if (req instanceof PutItemRequest p && indexed.equals(p.tableName()) && p.hasItem()
+        && p.item().containsKey("pk") && p.item().containsKey("sk")) {
+      key = Map.of("pk", p.item().get("pk"), "sk", p.item().get("sk"));
+    } else if (req instanceof UpdateItemRequest u && indexed.equals(u.tableName()) && u.hasKey()) {
+      key = u.key();
+    } else if (req instanceof DeleteItemRequest d && indexed.equals(d.tableName()) && d.hasKey()) {
+      key = d.key();
+    }
+    if (key == null) return false;
+    Map<String, AttributeValue> k = key;
+    Map<String, AttributeValue> item;
+    try {
+      item = subject.getItem(b -> b.tableName(indexed).key(k).consistentRead(true)).item();
+    } catch (DynamoDbException e) {
+      return false;
+    }
+    boolean partialG1 = item.containsKey("g1pk") != item.containsKey("g1sk");
+    boolean partialPut = req instanceof PutItemRequest p && (p.item().containsKey("g1pk") != p.item().containsKey("g1sk"));
+    return partialG1 || partialPut;
+  }
+
   static String tolerated(Object req, Outcome s, Outcome o) {
     // docs/dynamodb-messages.md: DynamoDB Local accepts an UpdateItem that gives an index key attribute a value of the
     // wrong type (and stores it); Amazon DynamoDB refuses it with a ValidationException, and so does Partita. The run

@@ -112,7 +112,7 @@ public final class BatchWriteItem {
     }
 
     boolean metricsAsked = req.returnItemCollectionMetrics() == ReturnItemCollectionMetrics.SIZE;
-    Map<String, double[]> units = new LinkedHashMap<>();
+    Map<String, Capacity.Units> units = new LinkedHashMap<>();
     Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
     PartitaException collectionFull = null;
     for (Write w : writes) {
@@ -129,7 +129,7 @@ public final class BatchWriteItem {
         }
         continue;
       }
-      units.computeIfAbsent(def.name(), k -> new double[1])[0] += Capacity.writeUnits(r.beforeSize(), r.afterSize());
+      units.computeIfAbsent(def.name(), k -> Capacity.Units.ofTable(0)).add(r.writeUnits());
       ItemCollectionMetrics m = ItemCollections.metrics(req.returnItemCollectionMetrics(), def,
           w.key().attributes(), r.collectionSize());
       if (metricsAsked && m != null) {
@@ -142,7 +142,7 @@ public final class BatchWriteItem {
     BatchWriteItemResponse.Builder out = BatchWriteItemResponse.builder().unprocessedItems(Map.of());
     if (Batches.capacityAsked(req.returnConsumedCapacity())) {
       List<ConsumedCapacity> capacity = new ArrayList<>();
-      units.forEach((table, u) -> capacity.add(Capacity.consumed(req.returnConsumedCapacity(), table, u[0])));
+      units.forEach((table, u) -> capacity.add(u.report(req.returnConsumedCapacity(), table)));
       out.consumedCapacity(capacity);
     }
     if (!metrics.isEmpty()) {

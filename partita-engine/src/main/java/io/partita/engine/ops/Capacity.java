@@ -1,5 +1,7 @@
 package io.partita.engine.ops;
 
+import java.util.Map;
+import java.util.TreeMap;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
@@ -7,6 +9,11 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * Capacity units by DynamoDB's rules: a write costs one unit per started 1 KB of the larger of
  * the old and the new item; a read one unit per started 4 KB, half of that when eventually
  * consistent. A request that touches nothing still costs the minimum.
+ *
+ * <p>Index writes are charged as DynamoDB documents them (checked against DynamoDB Local): an
+ * entry put or removed costs its own size in 1 KB units, an entry whose key changed costs both
+ * (remove the old, put the new), an entry whose key stayed but whose projected attributes changed
+ * costs one write of the larger, and an entry the write leaves identical costs nothing.
  */
 final class Capacity {
   private Capacity() {}
@@ -22,17 +29,99 @@ final class Capacity {
   }
 
   /**
-   * The ConsumedCapacity to return, or {@code null} when not asked for. TOTAL names the table and
-   * its units; INDEXES adds the table's own share (indexes come later).
+   * The units one request consumed on one table, split into the table's share and each index's,
+   * the way ReturnConsumedCapacity INDEXES reports them. Not thread-safe; one per request.
    */
+  static final class Units {
+    private double table;
+    private final Map<String, Double> global = new TreeMap<>();
+    private final Map<String, Double> local = new TreeMap<>();
+
+    static Units ofTable(double units) {
+      Units u = new Units();
+      u.table = units;
+      return u;
+    }
+
+    Units index(boolean isGlobal, String name, double units) {
+      (isGlobal ? global : local).merge(name, units, Double::sum);
+      return this;
+    }
+
+    Units add(Units other) {
+      table += other.table;
+      other.global.forEach((k, v) -> global.merge(k, v, Double::sum));
+      other.local.forEach((k, v) -> local.merge(k, v, Double::sum));
+      return this;
+    }
+
+    /** These units multiplied, as a transaction's are (twice its plain reads and writes). */
+    Units times(double factor) {
+      Units u = ofTable(table * factor);
+      global.forEach((k, v) -> u.global.put(k, v * factor));
+      local.forEach((k, v) -> u.local.put(k, v * factor));
+      return u;
+    }
+
+    double total() {
+      double sum = table;
+      for (double v : global.values()) {
+        sum += v;
+      }
+      for (double v : local.values()) {
+        sum += v;
+      }
+      return sum;
+    }
+
+    /** The ConsumedCapacity to return for {@code tableName}, or {@code null} when not asked for. */
+    ConsumedCapacity report(ReturnConsumedCapacity mode, String tableName) {
+      if (mode == null || mode == ReturnConsumedCapacity.NONE) {
+        return null;
+      }
+      ConsumedCapacity.Builder b = ConsumedCapacity.builder().tableName(tableName).capacityUnits(total());
+      if (mode == ReturnConsumedCapacity.INDEXES) {
+        b.table(capacity(table));
+        if (!global.isEmpty()) {
+          b.globalSecondaryIndexes(capacities(global));
+        }
+        if (!local.isEmpty()) {
+          b.localSecondaryIndexes(capacities(local));
+        }
+      }
+      return b.build();
+    }
+
+    private static Map<String, software.amazon.awssdk.services.dynamodb.model.Capacity> capacities(Map<String, Double> m) {
+      Map<String, software.amazon.awssdk.services.dynamodb.model.Capacity> out = new TreeMap<>();
+      m.forEach((k, v) -> out.put(k, capacity(v)));
+      return out;
+    }
+
+    private static software.amazon.awssdk.services.dynamodb.model.Capacity capacity(double units) {
+      return software.amazon.awssdk.services.dynamodb.model.Capacity.builder().capacityUnits(units).build();
+    }
+  }
+
+  /** The ConsumedCapacity of a request that used only the table, or {@code null} when not asked for. */
   static ConsumedCapacity consumed(ReturnConsumedCapacity mode, String table, double units) {
-    if (mode == null || mode == ReturnConsumedCapacity.NONE) {
-      return null;
+    return Units.ofTable(units).report(mode, table);
+  }
+
+  /** The write units of one index entry changing from {@code old} to {@code now} (either may be null). */
+  static double indexWriteUnits(IndexEntries.Entry old, IndexEntries.Entry now) {
+    if (old == null && now == null) {
+      return 0;
     }
-    ConsumedCapacity.Builder b = ConsumedCapacity.builder().tableName(table).capacityUnits(units);
-    if (mode == ReturnConsumedCapacity.INDEXES) {
-      b.table(software.amazon.awssdk.services.dynamodb.model.Capacity.builder().capacityUnits(units).build());
+    if (old == null) {
+      return writeUnits(0, now.size());
     }
-    return b.build();
+    if (now == null) {
+      return writeUnits(old.size(), 0);
+    }
+    if (java.util.Arrays.equals(old.key(), now.key())) {
+      return IndexEntries.same(old, now) ? 0 : writeUnits(old.size(), now.size());
+    }
+    return writeUnits(old.size(), 0) + writeUnits(0, now.size());
   }
 }

@@ -19,8 +19,7 @@ public final class DeleteItem {
     DeleteItemResponse.Builder out = DeleteItemResponse.builder()
         .itemCollectionMetrics(ItemCollections.metrics(req.returnItemCollectionMetrics(), def, key.attributes(),
             r.collectionSize()))
-        .consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
-            Capacity.writeUnits(r.beforeSize(), 0)));
+        .consumedCapacity(r.writeUnits().report(req.returnConsumedCapacity(), def.name()));
     if (plan.returnValues() == ReturnValue.ALL_OLD && r.before() != null) {
       out.attributes(r.before());
     }

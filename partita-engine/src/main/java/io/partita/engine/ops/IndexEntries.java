@@ -154,8 +154,13 @@ final class IndexEntries {
     }
   }
 
-  /** Whether two entry lists hold the same entry for the same key (so nothing needs rewriting). */
+  /**
+   * Whether two entries have the same key and the same projected attributes (so nothing needs
+   * rewriting, and DynamoDB charges no index write). The encodings may differ in attribute order
+   * alone, so unequal bytes are compared as items.
+   */
   static boolean same(Entry a, Entry b) {
-    return Arrays.equals(a.key(), b.key()) && Arrays.equals(a.value(), b.value());
+    return Arrays.equals(a.key(), b.key()) && (Arrays.equals(a.value(), b.value())
+        || ItemCodec.decode(a.value()).equals(ItemCodec.decode(b.value())));
   }
 }

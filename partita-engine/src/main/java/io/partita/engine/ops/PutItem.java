@@ -22,8 +22,7 @@ public final class PutItem {
     PutItemResponse.Builder out = PutItemResponse.builder()
         .itemCollectionMetrics(ItemCollections.metrics(req.returnItemCollectionMetrics(), def, key.attributes(),
             r.collectionSize()))
-        .consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
-            Capacity.writeUnits(r.beforeSize(), r.afterSize())));
+        .consumedCapacity(r.writeUnits().report(req.returnConsumedCapacity(), def.name()));
     if (plan.returnValues() == ReturnValue.ALL_OLD && r.before() != null) {
       out.attributes(r.before());
     }

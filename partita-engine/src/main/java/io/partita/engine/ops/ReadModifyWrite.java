@@ -32,7 +32,7 @@ final class ReadModifyWrite {
 
   /** What was there and what is there now; sizes by DynamoDB's rules, 0 for no item. */
   record Result(Map<String, AttributeValue> before, long beforeSize, Map<String, AttributeValue> after, long afterSize,
-      long collectionSize) {}
+      long collectionSize, Capacity.Units writeUnits) {}
 
   private ReadModifyWrite() {}
 
@@ -43,7 +43,7 @@ final class ReadModifyWrite {
    * @return how much the item's local index entries grew (negative when they shrank)
    */
   private static long writeIndexEntries(EngineContext ctx, Store.Batch batch, TableDef def,
-      Map<String, AttributeValue> before, Map<String, AttributeValue> after) {
+      Map<String, AttributeValue> before, Map<String, AttributeValue> after, Capacity.Units units) {
     if (def.globalIndexes().isEmpty() && def.localIndexes().isEmpty()) {
       return 0;
     }
@@ -81,6 +81,14 @@ final class ReadModifyWrite {
         batch.addToCounter(Keyspace.indexSizeKey(def.id(), index), d[1]);
       }
     });
+    for (IndexDef ix : IndexEntries.indexes(def)) {
+      IndexEntries.Entry o = old.stream().filter(e -> e.index().equals(ix.name())).findFirst().orElse(null);
+      IndexEntries.Entry n = now.stream().filter(e -> e.index().equals(ix.name())).findFirst().orElse(null);
+      double u = Capacity.indexWriteUnits(o, n);
+      if (u > 0) {
+        units.index(ix.global(), ix.name(), u);
+      }
+    }
     long local = 0;
     for (IndexDef lsi : def.localIndexes()) {
       long[] d = deltas.get(lsi.name());
@@ -170,15 +178,17 @@ final class ReadModifyWrite {
     TableDef def = t.table().def();
     long beforeSize = before == null ? 0 : ItemSize.of(before);
     Map<String, AttributeValue> after = t.step().apply(before);
-    if (after == before) {
-      return new Result(before, beforeSize, after, beforeSize, -1);
+    if (after != null && after == before) {
+      return new Result(before, beforeSize, after, beforeSize, -1,
+          Capacity.Units.ofTable(Capacity.writeUnits(beforeSize, beforeSize)));
     }
     long afterSize = after == null ? 0 : ItemSize.of(after);
     if (afterSize > ItemSize.MAX_ITEM_BYTES) {
       throw PartitaException.validation("Item size has exceeded the maximum allowed size");
     }
+    Capacity.Units units = Capacity.Units.ofTable(Capacity.writeUnits(beforeSize, afterSize));
     if (before == null && after == null) {
-      return new Result(null, 0, null, 0, -1);
+      return new Result(null, 0, null, 0, -1, units);
     }
     if (after != null) {
       IndexEntries.check(def, after);
@@ -189,7 +199,7 @@ final class ReadModifyWrite {
     } else {
       batch.put(key, ItemCodec.encode(after));
     }
-    long localIndexDelta = writeIndexEntries(ctx, batch, def, before, after);
+    long localIndexDelta = writeIndexEntries(ctx, batch, def, before, after, units);
     long collectionSize = ItemCollections.account(ctx, batch, def, t.key(), afterSize - beforeSize + localIndexDelta);
     long countDelta = (after == null ? 0 : 1) - (before == null ? 0 : 1);
     if (countDelta != 0) {
@@ -198,6 +208,6 @@ final class ReadModifyWrite {
     if (afterSize != beforeSize) {
       batch.addToCounter(Keyspace.sizeBytesKey(def.id()), afterSize - beforeSize);
     }
-    return new Result(before, beforeSize, after, afterSize, collectionSize);
+    return new Result(before, beforeSize, after, afterSize, collectionSize, units);
   }
 }

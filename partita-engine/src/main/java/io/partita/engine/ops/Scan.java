@@ -91,8 +91,11 @@ public final class Scan {
       out.lastEvaluatedKey(page.lastEvaluatedKey());
     }
     if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
-      out.consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
-          ReadPage.readUnits(page.bytesRead(), Boolean.TRUE.equals(req.consistentRead()))));
+      double units = ReadPage.readUnits(page.bytesRead(), Boolean.TRUE.equals(req.consistentRead()));
+      // a read of an index is charged to the index; the table's own share is then 0
+      out.consumedCapacity((index == null ? Capacity.Units.ofTable(units)
+          : Capacity.Units.ofTable(0).index(index.global(), index.name(), units))
+          .report(req.returnConsumedCapacity(), def.name()));
     }
     return out.build();
   }

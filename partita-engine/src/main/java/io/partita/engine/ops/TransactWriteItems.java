@@ -120,17 +120,17 @@ public final class TransactWriteItems {
     });
     TransactWriteItemsResponse.Builder out = TransactWriteItemsResponse.builder();
     if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
-      Map<String, Double> units = new LinkedHashMap<>();
+      Map<String, Capacity.Units> units = new LinkedHashMap<>();
       for (int i = 0; i < actions.size(); i++) {
         ReadModifyWrite.Result r = results.get(i);
-        double u = actions.get(i).check()
-            ? Capacity.readUnits(r.beforeSize(), true)
-            : Capacity.writeUnits(r.beforeSize(), r.afterSize());
-        // transactional reads and writes cost twice their plain counterparts
-        units.merge(targets.get(i).table().def().name(), 2 * u, Double::sum);
+        Capacity.Units u = actions.get(i).check()
+            ? Capacity.Units.ofTable(Capacity.readUnits(r.beforeSize(), true))
+            : r.writeUnits();
+        // transactional reads and writes cost twice their plain counterparts, index writes included
+        units.computeIfAbsent(targets.get(i).table().def().name(), k -> Capacity.Units.ofTable(0)).add(u.times(2));
       }
       List<ConsumedCapacity> consumed = new ArrayList<>();
-      units.forEach((table, u) -> consumed.add(Capacity.consumed(req.returnConsumedCapacity(), table, u)));
+      units.forEach((table, u) -> consumed.add(u.report(req.returnConsumedCapacity(), table)));
       out.consumedCapacity(consumed);
     }
     if (req.returnItemCollectionMetrics() == ReturnItemCollectionMetrics.SIZE) {

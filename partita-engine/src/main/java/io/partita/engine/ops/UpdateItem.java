@@ -29,8 +29,7 @@ public final class UpdateItem {
     UpdateItemResponse.Builder out = UpdateItemResponse.builder()
         .itemCollectionMetrics(ItemCollections.metrics(req.returnItemCollectionMetrics(), def, key.attributes(),
             r.collectionSize()))
-        .consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
-            Capacity.writeUnits(r.beforeSize(), r.afterSize())));
+        .consumedCapacity(r.writeUnits().report(req.returnConsumedCapacity(), def.name()));
     Map<String, AttributeValue> attributes = switch (plan.returnValues()) {
       case ALL_OLD -> r.before();
       case ALL_NEW -> r.after();
