@@ -33,7 +33,9 @@ final class ItemLocks {
 
   /** Locks the stripes of all {@code storageKeys}, each once, lowest stripe first. */
   Held lockAll(Collection<byte[]> storageKeys) {
-    int[] stripes = storageKeys.stream().mapToInt(ItemLocks::stripe).sorted().distinct().toArray();
+    int[] stripes = storageKeys.size() == 1
+        ? new int[] {stripe(storageKeys.iterator().next())} // the single-item write: no sorting
+        : storageKeys.stream().mapToInt(ItemLocks::stripe).sorted().distinct().toArray();
     int taken = 0;
     try {
       for (int s : stripes) {

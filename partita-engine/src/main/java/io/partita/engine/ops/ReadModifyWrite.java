@@ -122,8 +122,8 @@ final class ReadModifyWrite {
    * that answers the current item itself (the same object) writes nothing for that item.
    */
   static List<Result> runAll(EngineContext ctx, List<Target> targets, Refusal refusal) {
-    List<Table> tables = targets.stream().map(Target::table).distinct()
-        .sorted(java.util.Comparator.comparingLong(t -> t.def().id())).toList();
+    List<Table> tables = targets.size() == 1 ? List.of(targets.get(0).table())
+        : targets.stream().map(Target::table).distinct().sorted(java.util.Comparator.comparingLong(t -> t.def().id())).toList();
     List<Lock> lifecycles = new ArrayList<>(tables.size());
     try {
       for (Table table : tables) {
@@ -134,7 +134,8 @@ final class ReadModifyWrite {
           throw Catalog.notFound(table.def().name());
         }
       }
-      List<byte[]> keys = targets.stream().map(t -> t.key().storageKey()).toList();
+      List<byte[]> keys = targets.size() == 1 ? List.of(targets.get(0).key().storageKey())
+          : targets.stream().map(t -> t.key().storageKey()).toList();
       try (ItemLocks.Held held = ctx.locks.lockAll(keys)) {
         return writeAll(ctx, targets, refusal);
       }
