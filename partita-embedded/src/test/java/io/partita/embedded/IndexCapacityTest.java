@@ -126,4 +126,29 @@ class IndexCapacityTest {
         .consumedCapacity().get(0);
     assertEquals(expected(4, Map.of("GGG", 4.0, "KKK", 2.0), Map.of()), tx, "each write of a transaction costs twice");
   }
+
+  /** An LSI that does not project everything fetches the table item for what it lacks, each fetch a read of its own. */
+  @Test
+  void lsiReadsFetchingTableItemsAreChargedPerFetch() {
+    dynamo.createTable(b -> b.tableName("kkk").billingMode(BillingMode.PAY_PER_REQUEST)
+        .keySchema(key("pk", KeyType.HASH), key("sk", KeyType.RANGE))
+        .attributeDefinitions(attr("pk"), attr("sk"), attr("l"))
+        .localSecondaryIndexes(LocalSecondaryIndex.builder().indexName("LLL").keySchema(key("pk", KeyType.HASH), key("l", KeyType.RANGE))
+            .projection(Projection.builder().projectionType(ProjectionType.KEYS_ONLY).build()).build()));
+    for (int i = 0; i < 3; i++) {
+      int k = i;
+      dynamo.putItem(b -> b.tableName("kkk").item(Map.of("pk", s("a"), "sk", s("s" + k), "l", s("l" + k), "data", s("x".repeat(5000)))));
+    }
+    java.util.function.Function<Boolean, ConsumedCapacity> all = consistent -> dynamo.query(b -> b.tableName("kkk")
+        .indexName("LLL").select("ALL_ATTRIBUTES").consistentRead(consistent).returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
+        .keyConditionExpression("pk = :p").expressionAttributeValues(Map.of(":p", s("a")))).consumedCapacity();
+    // DynamoDB Local 2.6.1: Table 3.0 + LLL 0.5, and consistent Table 6.0 + LLL 1.0 (three 5 KB items, 2 units each)
+    assertEquals(3.5, all.apply(false).capacityUnits());
+    assertEquals(3.0, all.apply(false).table().capacityUnits());
+    assertEquals(0.5, all.apply(false).localSecondaryIndexes().get("LLL").capacityUnits());
+    assertEquals(7.0, all.apply(true).capacityUnits());
+    assertEquals(0.5, dynamo.query(b -> b.tableName("kkk").indexName("LLL").returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+        .keyConditionExpression("pk = :p").expressionAttributeValues(Map.of(":p", s("a")))).consumedCapacity().capacityUnits(),
+        "the index alone holds what was asked: no fetch");
+  }
 }

@@ -68,26 +68,57 @@ final class IndexRanges {
   /**
    * For a local index without ALL projection: the table's item in place of the entry, when the
    * read asks for all attributes or its projection or filter reads beyond what the index holds.
+   * Each fetch is charged as DynamoDB charges it (checked against DynamoDB Local): a read of the
+   * whole table item, rounded up to 4 KB on its own, to the table's share of the capacity.
    */
-  static UnaryOperator<Map<String, AttributeValue>> resolver(EngineContext ctx, TableDef table, IndexDef index,
-      Select select, Projection projection, Condition filter) {
+  static TableFetch resolver(EngineContext ctx, TableDef table, IndexDef index,
+      Select select, Projection projection, java.util.Collection<String> filterNames, boolean consistent) {
     if (index == null || index.global() || index.projection() == ProjectionType.ALL) {
       return null;
     }
     Set<String> projected = ReadParams.projected(table, index);
-    boolean needsTable = select == Select.ALL_ATTRIBUTES || filter != null
+    boolean needsTable = select == Select.ALL_ATTRIBUTES || !projected.containsAll(filterNames)
         || (projection != null && !projected.containsAll(projection.topLevelAttributes()));
-    if (!needsTable) {
-      return null;
+    return needsTable ? new TableFetch(ctx, table, consistent) : null;
+  }
+
+  /** Replaces an LSI entry by its table item, counting the read units of the fetches. */
+  static final class TableFetch implements UnaryOperator<Map<String, AttributeValue>> {
+    private final EngineContext ctx;
+    private final TableDef table;
+    private final boolean consistent;
+    private double units;
+
+    private TableFetch(EngineContext ctx, TableDef table, boolean consistent) {
+      this.ctx = ctx;
+      this.table = table;
+      this.consistent = consistent;
     }
-    return entry -> {
+
+    @Override
+    public Map<String, AttributeValue> apply(Map<String, AttributeValue> entry) {
       Map<String, AttributeValue> key = new HashMap<>();
       for (String name : ReadParams.tableKeyNames(table)) {
         key.put(name, entry.get(name));
       }
       byte[] stored = ctx.store.get(Keys.ofKey(table, key).storageKey());
-      return stored == null ? entry : ItemCodec.decode(stored);
-    };
+      if (stored == null) {
+        return entry;
+      }
+      Map<String, AttributeValue> item = ItemCodec.decode(stored);
+      units += Capacity.readUnits(io.partita.engine.value.ItemSize.of(item), consistent);
+      return item;
+    }
+
+    /** The read units of the fetches so far. */
+    double units() {
+      return units;
+    }
+
+    /** The units of {@code fetch}, 0 for no fetching. */
+    static double of(TableFetch fetch) {
+      return fetch == null ? 0 : fetch.units();
+    }
   }
 
   /**
@@ -98,9 +129,9 @@ final class IndexRanges {
    * index read is ALL_PROJECTED_ATTRIBUTES), not the whole fetched item.
    */
   static Projection output(TableDef table, IndexDef index, Select select, Projection projection,
-      Condition filter) {
+      java.util.Collection<String> filterNames) {
     if (projection != null || select == Select.ALL_ATTRIBUTES
-        || resolver(null, table, index, select, null, filter) == null) {
+        || resolver(null, table, index, select, null, filterNames, false) == null) {
       return projection;
     }
     Set<String> projected = ReadParams.projected(table, index);

@@ -87,11 +87,14 @@ public final class Query {
     boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(), req.projectionExpression(),
         req.indexName());
     ReadParams.checkIndexRead(index, req.select(), consistent, projection, projected);
+    List<String> filterNames = boundFilter == null ? List.of() : boundFilter.topLevelNames();
+    IndexRanges.TableFetch fetch = IndexRanges.resolver(ctx, def, index, req.select(), projection, filterNames,
+        Boolean.TRUE.equals(req.consistentRead()));
     ReadPage.Result page;
     try (Store.Cursor cursor = ctx.store.cursor(range[0], range[1], !forward)) {
       page = ReadPage.read(cursor, new ReadPage.Spec(ReadParams.keyNames(def, index), limit, filter,
-          IndexRanges.output(def, index, req.select(), projection, filter),
-          countOnly, null, IndexRanges.resolver(ctx, def, index, req.select(), projection, filter)));
+          IndexRanges.output(def, index, req.select(), projection, filterNames),
+          countOnly, null, fetch));
     }
     QueryResponse.Builder out = QueryResponse.builder().count(page.count()).scannedCount(page.scanned());
     if (!countOnly) {
@@ -112,7 +115,7 @@ public final class Query {
       double units = ReadPage.readUnits(page.bytesRead(), Boolean.TRUE.equals(req.consistentRead()));
       // a read of an index is charged to the index; the table's own share is then 0
       out.consumedCapacity((index == null ? Capacity.Units.ofTable(units)
-          : Capacity.Units.ofTable(0).index(index.global(), index.name(), units))
+          : Capacity.Units.ofTable(IndexRanges.TableFetch.of(fetch)).index(index.global(), index.name(), units))
           .report(req.returnConsumedCapacity(), def.name()));
     }
     return out.build();

@@ -48,11 +48,13 @@ final class ReadPage {
         continue;
       }
       Map<String, AttributeValue> item = ItemCodec.decode(cursor.value());
+      // the page and its read capacity measure what was read from the index; an LSI's fetches from
+      // the table are charged by the resolver itself (IndexRanges.TableFetch)
+      bytes += ItemSize.of(item);
       if (spec.resolve() != null) {
         item = spec.resolve().apply(item);
       }
       scanned++;
-      bytes += ItemSize.of(item);
       last = item;
       if (spec.filter() != null && !spec.filter().test(item)) {
         continue;

@@ -11,6 +11,7 @@ import io.partita.engine.table.Table;
 import io.partita.engine.table.TableDef;
 import io.partita.engine.value.KeyCodec;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -49,10 +50,13 @@ public final class Scan {
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
         req.hasExpressionAttributeValues(), req.expressionAttributeValues(), anyExpression,
         req.filterExpression() != null, "FilterExpression is null");
-    Condition filter = req.filterExpression() == null ? null
-        : index != null && index.global()
-            ? expressions.queryFilter(req.filterExpression()).refuseUnprojected(index.name(), projected).condition()
-            : expressions.condition(req.filterExpression(), "FilterExpression");
+    ExpressionContext.QueryFilter bound = req.filterExpression() == null ? null
+        : expressions.queryFilter(req.filterExpression());
+    if (bound != null && index != null && index.global()) {
+      bound.refuseUnprojected(index.name(), projected);
+    }
+    Condition filter = bound == null ? null : bound.condition();
+    List<String> filterNames = bound == null ? List.of() : bound.topLevelNames();
     Projection projection = ReadParams.projection(expressions, req.projectionExpression());
     expressions.checkAllUsed();
 
@@ -76,12 +80,14 @@ public final class Scan {
       }
       from = KeyBytes.after(start);
     }
+    IndexRanges.TableFetch fetch = IndexRanges.resolver(ctx, def, index, req.select(), projection, filterNames,
+        Boolean.TRUE.equals(req.consistentRead()));
     ReadPage.Result page;
     try (Store.Cursor cursor = ctx.store.cursor(from, to, false)) {
       page = ReadPage.read(cursor, new ReadPage.Spec(ReadParams.keyNames(def, index), limit, filter,
-          IndexRanges.output(def, index, req.select(), projection, filter),
+          IndexRanges.output(def, index, req.select(), projection, filterNames),
           countOnly, segment,
-          IndexRanges.resolver(ctx, def, index, req.select(), projection, filter)));
+          fetch));
     }
     ScanResponse.Builder out = ScanResponse.builder().count(page.count()).scannedCount(page.scanned());
     if (!countOnly) {
@@ -94,7 +100,7 @@ public final class Scan {
       double units = ReadPage.readUnits(page.bytesRead(), Boolean.TRUE.equals(req.consistentRead()));
       // a read of an index is charged to the index; the table's own share is then 0
       out.consumedCapacity((index == null ? Capacity.Units.ofTable(units)
-          : Capacity.Units.ofTable(0).index(index.global(), index.name(), units))
+          : Capacity.Units.ofTable(IndexRanges.TableFetch.of(fetch)).index(index.global(), index.name(), units))
           .report(req.returnConsumedCapacity(), def.name()));
     }
     return out.build();
