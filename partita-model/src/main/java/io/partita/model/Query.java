@@ -35,7 +35,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 public final class Query<R> {
   private final ModelClient client;
   private final AccessPattern<R> pattern;
-  private Key partition;
+  private Key partition = Key.empty();
   private Key sort;
   private Key sortHigh;
   private boolean descending;
@@ -51,7 +51,7 @@ public final class Query<R> {
     this.pattern = pattern;
   }
 
-  /** Values for the placeholders of the pattern's partition template. */
+  /** Values for the placeholders of the pattern's partition template (none needed for a constant one). */
   public Query<R> partition(Key values) {
     this.partition = Objects.requireNonNull(values, "values");
     return this;

@@ -59,9 +59,6 @@ public final class QueryExecutor<R> {
       throw new ValidationException(label + ": consistent reads are not supported on global index "
           + shape.index(), null, null);
     }
-    if (settings.partition() == null) {
-      throw new ValidationException(label + ": the query needs partition key values (partition(Key))", null, null);
-    }
     keys.checkKeyFields(settings.partition(), new HashSet<>(pattern.partition().fields()),
         "partition template '" + pattern.partition() + "' of access pattern '" + pattern.name() + "'");
     Set<String> sortFields = pattern.sort() == null ? Set.of() : new HashSet<>(pattern.sort().fields());
@@ -114,6 +111,9 @@ public final class QueryExecutor<R> {
     }
 
     String pkText = keys.render(pattern.partition(), settings.partition(), false);
+    // a sort template may repeat a partition field (USER#{username} / USER#{username}): one value serves both
+    Key sortValues = merge(settings.partition(), settings.sort());
+    Key sortHigh = settings.sortHigh() == null ? null : merge(settings.partition(), settings.sortHigh());
     if (pattern.getItem()) {
       if (settings.filter() != null) {
         throw new ValidationException(label + " is served by GetItem, which takes no filter", null, null);
@@ -121,7 +121,7 @@ public final class QueryExecutor<R> {
       Map<String, AttributeValue> key = new LinkedHashMap<>();
       key.put(shape.partitionKey(), AttributeValue.fromS(pkText));
       if (pattern.sortOp() == SortOp.EQ) {
-        Key sortKey = settings.sort() == null ? Key.empty() : settings.sort();
+        Key sortKey = sortValues;
         key.put(shape.sortKey(), AttributeValue.fromS(keys.render(pattern.sort(), sortKey, false)));
       }
       GetItemRequest.Builder b = GetItemRequest.builder().tableName(tableName).key(key)
@@ -138,7 +138,7 @@ public final class QueryExecutor<R> {
     StringBuilder keyCondition = new StringBuilder();
     keyCondition.append(x.name(shape.partitionKey())).append(" = ").append(x.value(AttributeValue.fromS(pkText)));
     if (pattern.sortOp() != null) {
-      Key sortKey = settings.sort() == null ? Key.empty() : settings.sort();
+      Key sortKey = sortValues;
       String sk = x.name(shape.sortKey());
       switch (pattern.sortOp()) {
         case BEGINS_WITH: {
@@ -152,7 +152,7 @@ public final class QueryExecutor<R> {
         case BETWEEN:
           keyCondition.append(" AND ").append(sk).append(" BETWEEN ")
               .append(x.value(AttributeValue.fromS(keys.render(pattern.sort(), sortKey, false)))).append(" AND ")
-              .append(x.value(AttributeValue.fromS(keys.render(pattern.sort(), settings.sortHigh(), false))));
+              .append(x.value(AttributeValue.fromS(keys.render(pattern.sort(), sortHigh, false))));
           break;
         default:
           keyCondition.append(" AND ").append(sk).append(' ').append(symbol(pattern.sortOp())).append(' ')
@@ -185,6 +185,16 @@ public final class QueryExecutor<R> {
     this.identity = "query\n" + pattern.name() + "\n" + shape.label() + "\n" + keyCondition + "\n" + filter + "\n"
         + projection + "\n" + new TreeMap<>(x.names()) + "\n" + new TreeMap<>(x.values()) + "\n"
         + settings.descending();
+  }
+
+  private static Key merge(Key base, Key extra) {
+    Key out = base;
+    if (extra != null) {
+      for (Map.Entry<String, Object> e : extra.values().entrySet()) {
+        out = out.and(e.getKey(), e.getValue());
+      }
+    }
+    return out;
   }
 
   private String projected(String fieldName) {
