@@ -1,0 +1,230 @@
+package io.partita.model;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A named way the application reads the table, declared with the model and checked when it is built: it must be
+ * served by the table's key or a global index — the partition template must be the partition key template of
+ * every entity it returns on that index, and the sort template a leading part of their sort key templates. Never a
+ * Scan. {@code R} is the type of the results: the entity's record, or a (sealed) interface the records of several
+ * entities implement, for item-collection queries.
+ *
+ * <pre>{@code
+ * AccessPattern<Post> postsByUser = AccessPattern.of("Get all posts by user", post)
+ *     .partition("USER#{username}").sortBeginsWith("POST#")
+ *     .order("newest first").frequency("high").latency("< 30 ms")
+ *     .build();
+ * AccessPattern<BlogItem> userPage = AccessPattern.collection("User page", BlogItem.class, user, post)
+ *     .partition("USER#{username}").build();
+ * }</pre>
+ *
+ * <p>The worksheet columns (range, order, frequency, latency) are free text for {@link Model#worksheet()}.
+ * Immutable.
+ */
+public final class AccessPattern<R> {
+
+  /** The sort key condition a pattern uses. */
+  public enum SortOp {
+    EQ, BEGINS_WITH, BETWEEN, GT, GTE, LT, LTE
+  }
+
+  private final String name;
+  private final Class<R> resultType;
+  private final List<Entity<?>> entities;
+  private final String index;
+  private final String partition;
+  private final SortOp sortOp;
+  private final String sortTemplate;
+  private final String entry;
+  private final String range;
+  private final String order;
+  private final String frequency;
+  private final String latency;
+
+  private AccessPattern(Builder<R> b) {
+    this.name = b.name;
+    this.resultType = b.resultType;
+    this.entities = List.copyOf(b.entities);
+    this.index = b.index;
+    this.partition = b.partition;
+    this.sortOp = b.sortOp;
+    this.sortTemplate = b.sortTemplate;
+    this.entry = b.entry;
+    this.range = b.range;
+    this.order = b.order;
+    this.frequency = b.frequency;
+    this.latency = b.latency;
+  }
+
+  /** A pattern returning items of one entity. */
+  public static <T extends Record> Builder<T> of(String name, Entity<T> entity) {
+    return new Builder<>(name, entity.type(), List.of(entity));
+  }
+
+  /**
+   * A pattern returning several entities from one item collection, decoded as {@code type} (typically a sealed
+   * interface the entities' records implement, to {@code switch} over). Each entity's record must be a {@code R};
+   * {@link Model.Builder#build()} checks it.
+   */
+  public static <R> Builder<R> collection(String name, Class<R> type, Entity<?>... entities) {
+    return new Builder<>(name, type, List.of(entities));
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public Class<R> resultType() {
+    return resultType;
+  }
+
+  public List<Entity<?>> entities() {
+    return entities;
+  }
+
+  /** The global index serving the pattern; empty for the table itself. */
+  public Optional<String> index() {
+    return Optional.ofNullable(index);
+  }
+
+  public String partition() {
+    return partition;
+  }
+
+  public Optional<SortOp> sortOp() {
+    return Optional.ofNullable(sortOp);
+  }
+
+  public Optional<String> sortTemplate() {
+    return Optional.ofNullable(sortTemplate);
+  }
+
+  /** The worksheet's "Entry Entity"; the returned entities' names unless set. */
+  public String entry() {
+    if (entry != null) {
+      return entry;
+    }
+    StringBuilder out = new StringBuilder();
+    for (Entity<?> e : entities) {
+      out.append(out.length() == 0 ? "" : ", ").append(e.name());
+    }
+    return out.toString();
+  }
+
+  public String range() {
+    return range;
+  }
+
+  public String order() {
+    return order;
+  }
+
+  public String frequency() {
+    return frequency;
+  }
+
+  public String latency() {
+    return latency;
+  }
+
+  @Override
+  public String toString() {
+    return "AccessPattern[" + name + "]";
+  }
+
+  /** Builds an {@link AccessPattern}. */
+  public static final class Builder<R> {
+    private final String name;
+    private final Class<R> resultType;
+    private final List<Entity<?>> entities;
+    private String index;
+    private String partition;
+    private SortOp sortOp;
+    private String sortTemplate;
+    private String entry;
+    private String range = "";
+    private String order = "";
+    private String frequency = "";
+    private String latency = "";
+
+    private Builder(String name, Class<R> resultType, List<Entity<?>> entities) {
+      this.name = Objects.requireNonNull(name, "name");
+      this.resultType = Objects.requireNonNull(resultType, "resultType");
+      this.entities = entities;
+    }
+
+    /** Serve the pattern from global index {@code index} rather than the table. */
+    public Builder<R> index(String index) {
+      this.index = Objects.requireNonNull(index, "index");
+      return this;
+    }
+
+    /** The partition key template; a query gives values for its placeholders. */
+    public Builder<R> partition(String template) {
+      this.partition = Objects.requireNonNull(template, "template");
+      return this;
+    }
+
+    /**
+     * The sort key condition. For {@link SortOp#BEGINS_WITH} the query's values fill the template up to the first
+     * placeholder without a value, so {@code POST#} needs none and {@code STATUS#{published}#} needs one. For
+     * {@link SortOp#EQ} on the table the pattern is served by GetItem.
+     */
+    public Builder<R> sort(SortOp op, String template) {
+      this.sortOp = Objects.requireNonNull(op, "op");
+      this.sortTemplate = Objects.requireNonNull(template, "template");
+      return this;
+    }
+
+    public Builder<R> sortBeginsWith(String template) {
+      return sort(SortOp.BEGINS_WITH, template);
+    }
+
+    public Builder<R> sortEq(String template) {
+      return sort(SortOp.EQ, template);
+    }
+
+    /** Worksheet: the entity the pattern starts from, when not the returned ones. */
+    public Builder<R> entry(String text) {
+      this.entry = Objects.requireNonNull(text, "text");
+      return this;
+    }
+
+    /** Worksheet: filters or range, e.g. {@code last 30 days}. */
+    public Builder<R> range(String text) {
+      this.range = Objects.requireNonNull(text, "text");
+      return this;
+    }
+
+    /** Worksheet: sort direction, e.g. {@code newest first}. */
+    public Builder<R> order(String text) {
+      this.order = Objects.requireNonNull(text, "text");
+      return this;
+    }
+
+    /** Worksheet: how often, e.g. {@code very high}. */
+    public Builder<R> frequency(String text) {
+      this.frequency = Objects.requireNonNull(text, "text");
+      return this;
+    }
+
+    /** Worksheet: latency budget, e.g. {@code < 10 ms}. */
+    public Builder<R> latency(String text) {
+      this.latency = Objects.requireNonNull(text, "text");
+      return this;
+    }
+
+    /** The pattern; it is checked against the table and entities by {@link Model.Builder#build()}. */
+    public AccessPattern<R> build() {
+      if (partition == null) {
+        throw new ModelException("Access pattern '" + name + "' has no partition template");
+      }
+      if (entities.isEmpty()) {
+        throw new ModelException("Access pattern '" + name + "' returns no entity");
+      }
+      return new AccessPattern<>(this);
+    }
+  }
+}

@@ -1,0 +1,177 @@
+package io.partita.model;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+import io.partita.model.internal.EntitySpec;
+
+/**
+ * One entity of a single-table design, mapped from a Java record. Key templates are literal text and
+ * {@code {field}} placeholders naming record components; a template without placeholders is a constant.
+ *
+ * <pre>{@code
+ * record Post(String username, String postId, String title, Optional<String> content, Boolean published,
+ *             Instant createdAt, Instant updatedAt, Long version) implements BlogItem {}
+ *
+ * Entity<Post> post = Entity.of(Post.class)
+ *     .key("USER#{username}", "POST#{postId}")
+ *     .index("gsi1", "POST", "STATUS#{published}#{postId}")
+ *     .generatedId("postId", Ids.ULID)
+ *     .defaultValue("published", false)
+ *     .timestamps("createdAt", "updatedAt")
+ *     .version("version");
+ * }</pre>
+ *
+ * <p>Fields: a component of type {@code Optional<X>} is optional (no attribute when empty); every other component
+ * is required. Supported types: String; int, long, short, byte, double, float, their boxes, BigDecimal and
+ * BigInteger (N, exact); boolean (BOOL); enums (S, by name); Instant (S, ISO-8601 with milliseconds, or N epoch
+ * seconds, see {@link #epochSeconds}); LocalDate and UUID (S); byte[] and SdkBytes (B); List (L); Set of String,
+ * of a number type or of SdkBytes (SS, NS, BS, left out when empty); Map with String keys (M); records (M).
+ *
+ * <p>This is a definition, not a live object: nothing is checked until {@link Model.Builder#build()}, which names
+ * the entity and the field of each problem. Not thread-safe while being configured.
+ */
+public final class Entity<T extends Record> {
+  private final Class<T> type;
+  private String name;
+  private String partitionKey;
+  private String sortKey;
+  private final Map<String, List<String>> indexes = new LinkedHashMap<>();
+  private final Map<String, String> storedNames = new LinkedHashMap<>();
+  private final Map<String, Ids> generatedIds = new LinkedHashMap<>();
+  private final Map<String, Object> defaults = new LinkedHashMap<>();
+  private final Set<String> epochSeconds = new LinkedHashSet<>();
+  private String createdAt;
+  private String updatedAt;
+  private String ttl;
+  private String version;
+
+  private Entity(Class<T> type) {
+    this.type = Objects.requireNonNull(type, "type");
+    this.name = type.getSimpleName();
+  }
+
+  /** An entity for {@code type}, named after the class until {@link #name} says otherwise. */
+  public static <T extends Record> Entity<T> of(Class<T> type) {
+    return new Entity<>(type);
+  }
+
+  /** The name stored in the table's type attribute; the class's simple name by default. Keep it stable. */
+  public Entity<T> name(String name) {
+    this.name = Objects.requireNonNull(name, "name");
+    return this;
+  }
+
+  /** The table key: partition key template and sort key template. */
+  public Entity<T> key(String partitionKey, String sortKey) {
+    this.partitionKey = Objects.requireNonNull(partitionKey, "partitionKey");
+    this.sortKey = Objects.requireNonNull(sortKey, "sortKey");
+    return this;
+  }
+
+  /** The table key of a table without a sort key. */
+  public Entity<T> key(String partitionKey) {
+    this.partitionKey = Objects.requireNonNull(partitionKey, "partitionKey");
+    this.sortKey = null;
+    return this;
+  }
+
+  /**
+   * The key this entity's items get in global index {@code index}. When a placeholder's field is an empty
+   * Optional, the index key is not written and the item stays out of the index (a sparse index).
+   */
+  public Entity<T> index(String index, String partitionKey, String sortKey) {
+    indexes.put(Objects.requireNonNull(index, "index"),
+        Arrays.asList(Objects.requireNonNull(partitionKey, "partitionKey"), sortKey));
+    return this;
+  }
+
+  /** The key in a global index keyed by a partition key alone. */
+  public Entity<T> index(String index, String partitionKey) {
+    return index(index, partitionKey, null);
+  }
+
+  /** Stores {@code field} under {@code attribute}; wins over an {@link Attr} annotation. */
+  public Entity<T> storedAs(String field, String attribute) {
+    storedNames.put(Objects.requireNonNull(field, "field"), Objects.requireNonNull(attribute, "attribute"));
+    return this;
+  }
+
+  /**
+   * Fills {@code field} (String, or UUID for {@link Ids#UUID_V7}) with a new id on create and put when it is null or
+   * empty; the written record, with its id, is what create and put return.
+   */
+  public Entity<T> generatedId(String field, Ids kind) {
+    generatedIds.put(Objects.requireNonNull(field, "field"), Objects.requireNonNull(kind, "kind"));
+    return this;
+  }
+
+  /** The value written when {@code field} is null (or an empty Optional). */
+  public Entity<T> defaultValue(String field, Object value) {
+    defaults.put(Objects.requireNonNull(field, "field"), Objects.requireNonNull(value, "value"));
+    return this;
+  }
+
+  /**
+   * Instant fields maintained on writes: {@code createdAt} is set when null (create, put), {@code updatedAt} on
+   * every write. Either may be null to leave it out.
+   */
+  public Entity<T> timestamps(String createdAt, String updatedAt) {
+    this.createdAt = createdAt;
+    this.updatedAt = updatedAt;
+    return this;
+  }
+
+  /**
+   * The field DynamoDB's time to live reads: an Instant (stored as epoch seconds) or a long of epoch seconds.
+   * Enable TTL on that attribute in the table's settings.
+   */
+  public Entity<T> ttl(String field) {
+    this.ttl = Objects.requireNonNull(field, "field");
+    return this;
+  }
+
+  /** Stores an Instant field as a number of seconds since the epoch rather than ISO-8601 text. */
+  public Entity<T> epochSeconds(String field) {
+    epochSeconds.add(Objects.requireNonNull(field, "field"));
+    return this;
+  }
+
+  /**
+   * The optimistic-locking field (long, Long, int or Integer). A put of version {@code v} writes {@code v + 1} only
+   * if the stored version is still {@code v}; version null or 0 means "a new item". A stale write throws
+   * {@link VersionConflictException}.
+   */
+  public Entity<T> version(String field) {
+    this.version = Objects.requireNonNull(field, "field");
+    return this;
+  }
+
+  public Class<T> type() {
+    return type;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  EntitySpec spec() {
+    Map<String, List<String>> indexCopy = new LinkedHashMap<>();
+    indexes.forEach((k, v) -> indexCopy.put(k, new ArrayList<>(v)));
+    Set<String> seconds = new LinkedHashSet<>(epochSeconds);
+    return new EntitySpec(type, name, partitionKey, sortKey, indexCopy, new LinkedHashMap<>(storedNames),
+        new LinkedHashMap<>(generatedIds), new LinkedHashMap<>(defaults), createdAt, updatedAt, ttl, seconds,
+        version);
+  }
+
+  @Override
+  public String toString() {
+    return "Entity[" + name + "]";
+  }
+}

@@ -1,0 +1,94 @@
+package io.partita.model;
+
+import java.util.Optional;
+
+import io.partita.model.internal.EntityOps;
+
+/**
+ * Reads and writes one entity's items: {@code db.entity(post)}. Every write carries the entity's type attribute,
+ * its table key and each index key its templates can build (an index key whose fields are absent is left out: a
+ * sparse index). Reads return only items of this entity. Immutable and thread-safe.
+ *
+ * <p>Errors: {@link AlreadyExistsException}, {@link VersionConflictException}, {@link ConditionFailedException}
+ * for refused conditions; {@link ValidationException} for a record or key that does not fit the model; other
+ * failures are the AWS SDK's exceptions.
+ */
+public final class EntityClient<T extends Record> {
+  private final EntityOps<T> ops;
+  private final String name;
+
+  EntityClient(EntityOps<T> ops, String name) {
+    this.ops = ops;
+    this.name = name;
+  }
+
+  /** The entity's name, as stored in the type attribute. */
+  public String name() {
+    return name;
+  }
+
+  /**
+   * A handle whose {@link ConditionFailedException}s carry the item as it is now ({@code
+   * ReturnValuesOnConditionCheckFailure = ALL_OLD}).
+   */
+  public EntityClient<T> returningCurrentOnFailure() {
+    return new EntityClient<>(ops.returningCurrent(), name);
+  }
+
+  /** The item at the table key built from {@code key}, if there is one of this entity (eventually consistent). */
+  public Optional<T> get(Key key) {
+    return ops.get(key, false);
+  }
+
+  public Optional<T> get(Key key, boolean consistentRead) {
+    return ops.get(key, consistentRead);
+  }
+
+  /**
+   * Writes a new item (ids generated, defaults and timestamps filled, version 1) and returns the record as written.
+   *
+   * @throws AlreadyExistsException when an item with the same table key exists
+   */
+  public T create(T record) {
+    return ops.create(record);
+  }
+
+  /**
+   * Writes the item, replacing any item at its key, and returns the record as written. Versioned entities write
+   * version {@code v + 1} only if version {@code v} is stored (or no item, for a record without a version).
+   *
+   * @throws VersionConflictException when the stored version is not the record's
+   */
+  public T put(T record) {
+    return ops.put(record, null);
+  }
+
+  /** {@link #put(Record)} only if {@code condition} holds on the stored item. */
+  public T put(T record, Condition condition) {
+    return ops.put(record, condition);
+  }
+
+  /** Deletes the item at {@code key}; returns it when it was an item of this entity. */
+  public Optional<T> delete(Key key) {
+    return ops.delete(key, null);
+  }
+
+  /** Deletes the item at {@code key} only if {@code condition} holds. */
+  public Optional<T> delete(Key key, Condition condition) {
+    return ops.delete(key, condition);
+  }
+
+  /**
+   * Deletes the record's item; for a versioned entity only if the stored version is still the record's.
+   *
+   * @throws VersionConflictException when it is not
+   */
+  public Optional<T> delete(T record) {
+    return ops.delete(record, null);
+  }
+
+  @Override
+  public String toString() {
+    return "EntityClient[" + name + "]";
+  }
+}

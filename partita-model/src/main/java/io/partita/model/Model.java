@@ -1,0 +1,150 @@
+package io.partita.model;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import io.partita.model.internal.CompiledModel;
+import io.partita.model.internal.EntityModel;
+import io.partita.model.internal.EntitySpec;
+import io.partita.model.internal.ModelCompiler;
+import io.partita.model.internal.PatternModel;
+import io.partita.model.internal.Worksheet;
+
+/**
+ * A single-table design: the table, its entities and its access patterns, checked as a whole when built.
+ * Immutable and thread-safe; share one per application.
+ *
+ * <pre>{@code
+ * Model model = Model.builder(TableSchema.named("Blog").globalIndex("gsi1", "gsi1pk", "gsi1sk"))
+ *     .entities(user, post, comment, postTag)
+ *     .patterns(getUser, postsByUser, commentsOnPost, publishedPosts, commentsByUser, postsByTag)
+ *     .build();
+ * System.out.println(model.worksheet());
+ * }</pre>
+ */
+public final class Model {
+  private final CompiledModel compiled;
+  private final Map<Entity<?>, EntityModel<?>> entities;
+  private final Map<AccessPattern<?>, PatternModel> patterns;
+
+  private Model(CompiledModel compiled, Map<Entity<?>, EntityModel<?>> entities,
+      Map<AccessPattern<?>, PatternModel> patterns) {
+    this.compiled = compiled;
+    this.entities = entities;
+    this.patterns = patterns;
+  }
+
+  public static Builder builder(TableSchema table) {
+    return new Builder(table);
+  }
+
+  public TableSchema table() {
+    return compiled.table();
+  }
+
+  /**
+   * The access-pattern worksheet as a Markdown table: one row per pattern, in declaration order, with its planning
+   * columns, the table or index serving it and the GetItem or Query call it makes.
+   */
+  public String worksheet() {
+    return Worksheet.markdown(compiled.patterns());
+  }
+
+  @SuppressWarnings("unchecked")
+  <T extends Record> EntityModel<T> entityModel(Entity<T> entity) {
+    EntityModel<?> e = entities.get(entity);
+    if (e == null) {
+      throw new ValidationException("Entity " + entity.name() + " is not part of this model", entity.name(), null);
+    }
+    return (EntityModel<T>) e;
+  }
+
+  @SuppressWarnings("unchecked")
+  <T extends Record> EntityModel<T> entityModel(Class<T> type) {
+    for (EntityModel<?> e : compiled.entities()) {
+      if (e.type() == type) {
+        return (EntityModel<T>) e;
+      }
+    }
+    throw new ValidationException("No entity of this model is a " + type.getName(), null, null);
+  }
+
+  PatternModel patternModel(AccessPattern<?> pattern) {
+    PatternModel p = patterns.get(pattern);
+    if (p == null) {
+      throw new ValidationException("Access pattern '" + pattern.name() + "' is not part of this model", null,
+          null);
+    }
+    return p;
+  }
+
+  /** Collects a model; {@link #build()} checks it. */
+  public static final class Builder {
+    private final TableSchema table;
+    private final List<Entity<?>> entities = new ArrayList<>();
+    private final List<AccessPattern<?>> patterns = new ArrayList<>();
+
+    private Builder(TableSchema table) {
+      this.table = Objects.requireNonNull(table, "table");
+    }
+
+    public Builder entities(Entity<?>... entities) {
+      for (Entity<?> e : entities) {
+        this.entities.add(Objects.requireNonNull(e, "entity"));
+      }
+      return this;
+    }
+
+    public Builder patterns(AccessPattern<?>... patterns) {
+      for (AccessPattern<?> p : patterns) {
+        this.patterns.add(Objects.requireNonNull(p, "pattern"));
+      }
+      return this;
+    }
+
+    /**
+     * Checks everything and returns the model.
+     *
+     * @throws ModelException naming the entity (or access pattern) and the field: an unsupported field type, an
+     *     unknown field in a template, a template that cannot be parsed, an index the table does not have, an
+     *     Optional field in a table key, two entities whose table keys cannot be told apart, an access pattern no
+     *     key or index serves
+     */
+    public Model build() {
+      List<EntitySpec> specs = new ArrayList<>();
+      Map<Entity<?>, Integer> positions = new IdentityHashMap<>();
+      for (Entity<?> e : entities) {
+        if (positions.put(e, specs.size()) != null) {
+          throw new ModelException("Entity " + e.name() + " is added twice", e.name(), null);
+        }
+        specs.add(e.spec());
+      }
+      List<ModelCompiler.PatternSpec> patternSpecs = new ArrayList<>();
+      for (AccessPattern<?> p : patterns) {
+        List<Integer> returned = new ArrayList<>();
+        for (Entity<?> e : p.entities()) {
+          Integer position = positions.get(e);
+          if (position == null) {
+            throw new ModelException("Access pattern '" + p.name() + "' returns entity " + e.name()
+                + ", which is not part of the model", e.name(), null);
+          }
+          returned.add(position);
+        }
+        patternSpecs.add(new ModelCompiler.PatternSpec(p, returned));
+      }
+      CompiledModel compiled = ModelCompiler.compile(table, specs, patternSpecs);
+      Map<Entity<?>, EntityModel<?>> entityModels = new IdentityHashMap<>();
+      for (Map.Entry<Entity<?>, Integer> e : positions.entrySet()) {
+        entityModels.put(e.getKey(), compiled.entities().get(e.getValue()));
+      }
+      Map<AccessPattern<?>, PatternModel> patternModels = new IdentityHashMap<>();
+      for (int i = 0; i < patterns.size(); i++) {
+        patternModels.put(patterns.get(i), compiled.patterns().get(i));
+      }
+      return new Model(compiled, entityModels, patternModels);
+    }
+  }
+}

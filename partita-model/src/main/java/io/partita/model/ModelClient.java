@@ -1,0 +1,125 @@
+package io.partita.model;
+
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.Objects;
+
+import io.partita.model.internal.Cursors;
+import io.partita.model.internal.EntityOps;
+import io.partita.model.internal.QueryExecutor;
+import io.partita.model.internal.QuerySettings;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * A {@link Model} bound to a {@link DynamoDbClient}: Partita embedded or server, DynamoDB Local, Amazon DynamoDB,
+ * ScyllaDB Alternator. Thread-safe; does not own (or close) the DynamoDB client.
+ *
+ * <pre>{@code
+ * ModelClient db = ModelClient.builder(model, dynamo).cursorKey(secret).build();
+ * Post written = db.entity(post).create(new Post("alice", null, "Hello", ...));
+ * Page<Post> page = db.query(postsByUser).partition(Key.of("username", "alice")).limit(10).page();
+ * }</pre>
+ */
+public final class ModelClient {
+  private final Model model;
+  private final DynamoDbClient dynamo;
+  private final Clock clock;
+  private final Cursors cursors;
+
+  private ModelClient(Builder b) {
+    this.model = b.model;
+    this.dynamo = b.dynamo;
+    this.clock = b.clock;
+    byte[] key = b.cursorKey;
+    if (key == null) {
+      key = new byte[32];
+      new SecureRandom().nextBytes(key);
+    }
+    this.cursors = new Cursors(key);
+  }
+
+  /** A client with the system clock and a random cursor key (cursors then work only with this instance). */
+  public static ModelClient create(Model model, DynamoDbClient dynamo) {
+    return builder(model, dynamo).build();
+  }
+
+  public static Builder builder(Model model, DynamoDbClient dynamo) {
+    return new Builder(model, dynamo);
+  }
+
+  public Model model() {
+    return model;
+  }
+
+  /** Creates the model's table ({@link TableSchema#createTableRequest()}): for tests and local development. */
+  public void createTable() {
+    dynamo.createTable(model.table().createTableRequest());
+  }
+
+  /** The handle for one entity of the model. */
+  public <T extends Record> EntityClient<T> entity(Entity<T> entity) {
+    return handle(model.entityModel(entity));
+  }
+
+  /** The handle for the entity whose record class is {@code type}. */
+  public <T extends Record> EntityClient<T> entity(Class<T> type) {
+    return handle(model.entityModel(type));
+  }
+
+  private <T extends Record> EntityClient<T> handle(io.partita.model.internal.EntityModel<T> e) {
+    TableSchema table = model.table();
+    return new EntityClient<>(new EntityOps<>(e, dynamo, table.name(), table.partitionKey(), clock, false),
+        e.name());
+  }
+
+  /** A query by one of the model's access patterns. */
+  public <R> Query<R> query(AccessPattern<R> pattern) {
+    model.patternModel(pattern); // refuse a pattern of another model now, not at page()
+    return new Query<>(this, pattern);
+  }
+
+  Cursors cursors() {
+    return cursors;
+  }
+
+  <R> QueryExecutor<R> executor(AccessPattern<R> pattern, QuerySettings settings) {
+    TableSchema table = model.table();
+    return new QueryExecutor<>(model.patternModel(pattern), pattern.resultType(), settings, dynamo, table.name(),
+        table.partitionKey(), table.sortKey().orElse(null), table.typeAttribute());
+  }
+
+  /** Configures a {@link ModelClient}. */
+  public static final class Builder {
+    private final Model model;
+    private final DynamoDbClient dynamo;
+    private Clock clock = Clock.systemUTC();
+    private byte[] cursorKey;
+
+    private Builder(Model model, DynamoDbClient dynamo) {
+      this.model = Objects.requireNonNull(model, "model");
+      this.dynamo = Objects.requireNonNull(dynamo, "dynamo");
+    }
+
+    /** The clock for createdAt and updatedAt. */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /**
+     * The HMAC-SHA256 key cursors are signed with (at least 16 bytes). Give every instance of a service the same
+     * key so a cursor from one is accepted by another; without one, a random key is made per client.
+     */
+    public Builder cursorKey(byte[] key) {
+      if (Objects.requireNonNull(key, "key").length < 16) {
+        throw new IllegalArgumentException("a cursor key needs at least 16 bytes");
+      }
+      this.cursorKey = key.clone();
+      return this;
+    }
+
+    public ModelClient build() {
+      return new ModelClient(this);
+    }
+  }
+}

@@ -1,0 +1,194 @@
+package io.partita.model;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+import io.partita.model.internal.Cursors;
+import io.partita.model.internal.QueryExecutor;
+import io.partita.model.internal.QuerySettings;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * One read by access pattern, configured fluently, then run with {@link #page()} or {@link #stream()}:
+ *
+ * <pre>{@code
+ * Page<Post> page = db.query(postsByUser)
+ *     .partition(Key.of("username", "alice"))
+ *     .descending().limit(10)
+ *     .filter(Condition.eq("published", true))
+ *     .maxRequests(5)              // keep reading past filtered-out items, at most 5 requests
+ *     .after(cursorFromLastPage)
+ *     .page();
+ * }</pre>
+ *
+ * Results are decoded by the type attribute into {@code R}; items of other entities are skipped and counted.
+ * A Query is a mutable builder: not thread-safe; configure it and run it in one thread.
+ */
+public final class Query<R> {
+  private final ModelClient client;
+  private final AccessPattern<R> pattern;
+  private Key partition = Key.empty();
+  private Key sort;
+  private Key sortHigh;
+  private boolean descending;
+  private Integer limit;
+  private int maxRequests = 1;
+  private boolean consistentRead;
+  private List<String> projection = List.of();
+  private Condition filter;
+  private String cursor;
+
+  Query(ModelClient client, AccessPattern<R> pattern) {
+    this.client = client;
+    this.pattern = pattern;
+  }
+
+  /** Values for the placeholders of the pattern's partition template (none needed for a constant one). */
+  public Query<R> partition(Key values) {
+    this.partition = Objects.requireNonNull(values, "values");
+    return this;
+  }
+
+  /**
+   * Values for the pattern's sort template, for its condition (EQ, BEGINS_WITH, GT, GTE, LT, LTE). For BEGINS_WITH
+   * the template is filled up to the first placeholder without a value.
+   */
+  public Query<R> sort(Key values) {
+    this.sort = Objects.requireNonNull(values, "values");
+    return this;
+  }
+
+  /** Both bounds, inclusive, for a BETWEEN pattern. */
+  public Query<R> sortBetween(Key low, Key high) {
+    this.sort = Objects.requireNonNull(low, "low");
+    this.sortHigh = Objects.requireNonNull(high, "high");
+    return this;
+  }
+
+  /** Descending sort key order: newest first, for time-ordered sort keys. */
+  public Query<R> descending() {
+    this.descending = true;
+    return this;
+  }
+
+  public Query<R> ascending() {
+    this.descending = false;
+    return this;
+  }
+
+  /**
+   * The most items a page returns; also DynamoDB's Limit for each request (items read before filtering). Without a
+   * limit a request reads up to DynamoDB's 1 MB page.
+   */
+  public Query<R> limit(int limit) {
+    if (limit < 1) {
+      throw new IllegalArgumentException("limit must be at least 1");
+    }
+    this.limit = limit;
+    return this;
+  }
+
+  /**
+   * How many DynamoDB requests one {@link #page()} may make to fill its limit (default 1). Raise it for "N items of
+   * this entity" when a filter or other entities' items leave requests short; the bound keeps cost predictable.
+   */
+  public Query<R> maxRequests(int maxRequests) {
+    if (maxRequests < 1) {
+      throw new IllegalArgumentException("maxRequests must be at least 1");
+    }
+    this.maxRequests = maxRequests;
+    return this;
+  }
+
+  /** Strongly consistent reads; the table only, not a global index. */
+  public Query<R> consistentRead() {
+    this.consistentRead = true;
+    return this;
+  }
+
+  /**
+   * Reads only these fields (plus the keys and the type attribute). Fields left out decode as null, zero or empty,
+   * whatever their declaration.
+   */
+  public Query<R> project(String... fields) {
+    this.projection = List.of(fields);
+    return this;
+  }
+
+  /** A filter on the entities' fields, applied by DynamoDB after reading (it saves bandwidth, not capacity). */
+  public Query<R> filter(Condition filter) {
+    this.filter = Objects.requireNonNull(filter, "filter");
+    return this;
+  }
+
+  /**
+   * Continue after a page: a cursor from {@link Page#cursor()} of this same query.
+   *
+   * @throws InvalidCursorException (from {@link #page()}) when it was altered or belongs to another query
+   */
+  public Query<R> after(String cursor) {
+    this.cursor = Objects.requireNonNull(cursor, "cursor");
+    return this;
+  }
+
+  /** Runs the query for one page. */
+  public Page<R> page() {
+    QueryExecutor<R> executor = executor();
+    Cursors cursors = client.cursors();
+    Map<String, AttributeValue> start = cursor == null ? null : cursors.decode(cursor, executor.identity());
+    QueryExecutor.Result<R> result = executor.fetch(start);
+    return new Page<>(result.items(), result.skipped(), java.util.Optional.ofNullable(
+        result.next() == null ? null : cursors.encode(result.next(), executor.identity())));
+  }
+
+  /** Every page, lazily: a request is made only when the stream needs the next page. */
+  public Stream<Page<R>> pages() {
+    QueryExecutor<R> executor = executor();
+    Map<String, AttributeValue> first = cursor == null ? null : client.cursors().decode(cursor, executor.identity());
+    Spliterator<Page<R>> pages = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE, Spliterator.ORDERED
+        | Spliterator.NONNULL) {
+      private Map<String, AttributeValue> next = first;
+      private boolean done;
+
+      @Override
+      public boolean tryAdvance(Consumer<? super Page<R>> action) {
+        if (done) {
+          return false;
+        }
+        QueryExecutor.Result<R> result = executor.fetch(next);
+        next = result.next();
+        done = next == null;
+        action.accept(new Page<>(result.items(), result.skipped(), java.util.Optional.ofNullable(
+            next == null ? null : client.cursors().encode(next, executor.identity()))));
+        return true;
+      }
+    };
+    return StreamSupport.stream(pages, false);
+  }
+
+  /** Every item of every page, lazily. */
+  public Stream<R> stream() {
+    return pages().flatMap(p -> p.items().stream());
+  }
+
+  /** Every item, read to the end. */
+  public List<R> all() {
+    List<R> out = new ArrayList<>();
+    stream().forEach(out::add);
+    return Collections.unmodifiableList(out);
+  }
+
+  private QueryExecutor<R> executor() {
+    QuerySettings settings = new QuerySettings(partition, sort, sortHigh, descending, limit, maxRequests,
+        consistentRead, projection, filter);
+    return client.executor(pattern, settings);
+  }
+}

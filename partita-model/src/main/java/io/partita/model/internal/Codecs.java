@@ -1,0 +1,723 @@
+package io.partita.model.internal;
+
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.lang.reflect.WildcardType;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Function;
+
+import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Builds the {@link Codec} for a Java type. Each nested record class gets one mapper, shared and cached. */
+public final class Codecs {
+
+  /**
+   * Instants as ISO-8601 in UTC with exactly three fraction digits, the text JavaScript's {@code toISOString()}
+   * writes: fixed width, so the text sorts in time order inside sort keys, and readable by TypeScript services
+   * sharing the table. Sub-millisecond precision is dropped.
+   */
+  static final DateTimeFormatter INSTANT_MILLIS =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+
+  private final Map<Class<?>, RecordMapper<?>> records = new HashMap<>();
+
+  /** The codec for {@code type}; {@code epochSeconds} asks for an Instant stored as a number of seconds. */
+  public Codec forType(Type type, boolean epochSeconds) {
+    if (epochSeconds) {
+      if (type != Instant.class && type != long.class && type != Long.class) {
+        throw new IllegalArgumentException("epoch seconds need an Instant or long field, not " + type.getTypeName());
+      }
+      return type == Instant.class ? EPOCH_SECONDS : forType(type, false);
+    }
+    if (type instanceof Class<?> c) {
+      Codec simple = simple(c);
+      if (simple != null) {
+        return simple;
+      }
+      if (c.isEnum()) {
+        return new EnumCodec(c);
+      }
+      if (c.isRecord()) {
+        return new RecordCodec(mapper(c));
+      }
+      if (c == List.class || c == Set.class || c == Map.class || c == java.util.Optional.class) {
+        throw new IllegalArgumentException("raw " + c.getSimpleName() + " needs a type argument");
+      }
+      throw new IllegalArgumentException("type " + c.getName() + " is not supported");
+    }
+    if (type instanceof ParameterizedType p && p.getRawType() instanceof Class<?> raw) {
+      Type[] args = p.getActualTypeArguments();
+      if (raw == List.class) {
+        return new ListCodec(forType(argument(args[0]), false));
+      }
+      if (raw == Set.class) {
+        Type element = argument(args[0]);
+        if (element == String.class) {
+          return new SetCodec(STRING, SetCodec.Kind.SS);
+        }
+        if (element == SdkBytes.class) {
+          return new SetCodec(SDK_BYTES, SetCodec.Kind.BS);
+        }
+        Codec codec = element instanceof Class<?> ec ? simple(ec) : null;
+        if (codec instanceof NumberCodec) {
+          return new SetCodec(codec, SetCodec.Kind.NS);
+        }
+        throw new IllegalArgumentException(
+            "Set<" + element.getTypeName() + "> is not supported: sets hold strings, numbers or SdkBytes");
+      }
+      if (raw == Map.class) {
+        if (argument(args[0]) != String.class) {
+          throw new IllegalArgumentException("map keys must be String, not " + args[0].getTypeName());
+        }
+        return new MapCodec(forType(argument(args[1]), false));
+      }
+      if (raw == java.util.Optional.class) {
+        throw new IllegalArgumentException("Optional is supported only as the type of a record component");
+      }
+    }
+    throw new IllegalArgumentException("type " + type.getTypeName() + " is not supported");
+  }
+
+  private static Type argument(Type t) {
+    if (t instanceof WildcardType w && w.getUpperBounds().length == 1 && w.getLowerBounds().length == 0) {
+      return w.getUpperBounds()[0];
+    }
+    return t;
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public <T> RecordMapper<T> mapper(Class<T> type) {
+    RecordMapper<?> existing = records.get(type);
+    if (existing != null) {
+      return (RecordMapper<T>) existing;
+    }
+    RecordMapper<T> mapper = new RecordMapper<>(type);
+    records.put(type, mapper); // before its fields, so a recursive record finds itself
+    mapper.initialize(this, Collections.emptyMap(), Collections.emptySet());
+    return mapper;
+  }
+
+  private static Codec simple(Class<?> c) {
+    if (c == String.class) {
+      return STRING;
+    }
+    if (c == boolean.class || c == Boolean.class) {
+      return BOOL;
+    }
+    if (c == int.class || c == Integer.class) {
+      return INT;
+    }
+    if (c == long.class || c == Long.class) {
+      return LONG;
+    }
+    if (c == short.class || c == Short.class) {
+      return SHORT;
+    }
+    if (c == byte.class || c == Byte.class) {
+      return BYTE;
+    }
+    if (c == double.class || c == Double.class) {
+      return DOUBLE;
+    }
+    if (c == float.class || c == Float.class) {
+      return FLOAT;
+    }
+    if (c == BigDecimal.class) {
+      return BIG_DECIMAL;
+    }
+    if (c == BigInteger.class) {
+      return BIG_INTEGER;
+    }
+    if (c == Instant.class) {
+      return INSTANT;
+    }
+    if (c == LocalDate.class) {
+      return LOCAL_DATE;
+    }
+    if (c == UUID.class) {
+      return UUID_CODEC;
+    }
+    if (c == byte[].class) {
+      return BYTES;
+    }
+    if (c == SdkBytes.class) {
+      return SDK_BYTES;
+    }
+    return null;
+  }
+
+  // ---- scalars
+
+  static final Codec STRING = new Codec() {
+    @Override
+    public Class<?> javaType() {
+      return String.class;
+    }
+
+    @Override
+    public AttributeValue encode(Object value) {
+      return AttributeValue.fromS((String) value);
+    }
+
+    @Override
+    public Object decode(AttributeValue value) {
+      return require(value.s(), "S", value);
+    }
+
+    @Override
+    public String keyText(Object value) {
+      return (String) value;
+    }
+
+    @Override
+    public boolean scalar() {
+      return true;
+    }
+  };
+
+  static final Codec BOOL = new Codec() {
+    @Override
+    public Class<?> javaType() {
+      return Boolean.class;
+    }
+
+    @Override
+    public AttributeValue encode(Object value) {
+      return AttributeValue.fromBool((Boolean) value);
+    }
+
+    @Override
+    public Object decode(AttributeValue value) {
+      return require(value.bool(), "BOOL", value);
+    }
+
+    @Override
+    public String keyText(Object value) {
+      return value.toString();
+    }
+
+    @Override
+    public boolean scalar() {
+      return true;
+    }
+  };
+
+  /** Numbers travel as DynamoDB N text; nothing goes through double unless the field is a double. */
+  static final class NumberCodec implements Codec {
+    private final Class<?> type;
+    private final Function<Object, String> toText;
+    private final Function<String, Object> fromText;
+
+    NumberCodec(Class<?> type, Function<Object, String> toText, Function<String, Object> fromText) {
+      this.type = type;
+      this.toText = toText;
+      this.fromText = fromText;
+    }
+
+    @Override
+    public Class<?> javaType() {
+      return type;
+    }
+
+    @Override
+    public AttributeValue encode(Object value) {
+      return AttributeValue.fromN(toText.apply(value));
+    }
+
+    @Override
+    public Object decode(AttributeValue value) {
+      String n = require(value.n(), "N", value);
+      try {
+        return fromText.apply(n);
+      } catch (ArithmeticException | NumberFormatException e) {
+        throw new IllegalStateException("number " + n + " does not fit " + type.getSimpleName(), e);
+      }
+    }
+
+    @Override
+    public String keyText(Object value) {
+      return toText.apply(value);
+    }
+
+    @Override
+    public boolean scalar() {
+      return true;
+    }
+
+    String text(Object value) {
+      return toText.apply(value);
+    }
+
+    Object parse(String text) {
+      return fromText.apply(text);
+    }
+  }
+
+  static final NumberCodec INT = new NumberCodec(Integer.class, Object::toString,
+      s -> isPlainInteger(s) ? Integer.parseInt(s) : new BigDecimal(s).intValueExact());
+  static final NumberCodec LONG = new NumberCodec(Long.class, Object::toString,
+      s -> isPlainInteger(s) ? Long.parseLong(s) : new BigDecimal(s).longValueExact());
+  static final NumberCodec SHORT = new NumberCodec(Short.class, Object::toString,
+      s -> new BigDecimal(s).shortValueExact());
+  static final NumberCodec BYTE = new NumberCodec(Byte.class, Object::toString,
+      s -> new BigDecimal(s).byteValueExact());
+  static final NumberCodec DOUBLE = new NumberCodec(Double.class, v -> finite((Double) v),
+      Double::parseDouble);
+  static final NumberCodec FLOAT = new NumberCodec(Float.class, v -> finiteFloat((Float) v),
+      Float::parseFloat);
+  static final NumberCodec BIG_DECIMAL = new NumberCodec(BigDecimal.class,
+      v -> ((BigDecimal) v).toPlainString(), BigDecimal::new);
+  static final NumberCodec BIG_INTEGER = new NumberCodec(BigInteger.class, Object::toString,
+      s -> isPlainInteger(s) ? new BigInteger(s) : new BigDecimal(s).toBigIntegerExact());
+
+  private static boolean isPlainInteger(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if ((c < '0' || c > '9') && !(i == 0 && c == '-')) {
+        return false;
+      }
+    }
+    return s.length() < 19;
+  }
+
+  private static String finite(double d) {
+    if (!Double.isFinite(d)) {
+      throw new IllegalArgumentException("DynamoDB numbers cannot be " + d);
+    }
+    return BigDecimal.valueOf(d).toPlainString();
+  }
+
+  private static String finiteFloat(float f) {
+    if (!Float.isFinite(f)) {
+      throw new IllegalArgumentException("DynamoDB numbers cannot be " + f);
+    }
+    return new BigDecimal(Float.toString(f)).toPlainString();
+  }
+
+  static final Codec INSTANT = new Codec() {
+    @Override
+    public Class<?> javaType() {
+      return Instant.class;
+    }
+
+    @Override
+    public AttributeValue encode(Object value) {
+      return AttributeValue.fromS(keyText(value));
+    }
+
+    @Override
+    public Object decode(AttributeValue value) {
+      return Instant.parse(require(value.s(), "S", value));
+    }
+
+    @Override
+    public String keyText(Object value) {
+      return INSTANT_MILLIS.format(((Instant) value).truncatedTo(ChronoUnit.MILLIS));
+    }
+
+    @Override
+    public boolean scalar() {
+      return true;
+    }
+  };
+
+  /** Instants as whole seconds since the epoch (N), the form DynamoDB's TTL reads. */
+  static final Codec EPOCH_SECONDS = new Codec() {
+    @Override
+    public Class<?> javaType() {
+      return Instant.class;
+    }
+
+    @Override
+    public AttributeValue encode(Object value) {
+      return AttributeValue.fromN(keyText(value));
+    }
+
+    @Override
+    public Object decode(AttributeValue value) {
+      return Instant.ofEpochSecond(new BigDecimal(require(value.n(), "N", value)).longValue());
+    }
+
+    @Override
+    public String keyText(Object value) {
+      return Long.toString(((Instant) value).getEpochSecond());
+    }
+
+    @Override
+    public boolean scalar() {
+      return true;
+    }
+  };
+
+  static final Codec LOCAL_DATE = new Codec() {
+    @Override
+    public Class<?> javaType() {
+      return LocalDate.class;
+    }
+
+    @Override
+    public AttributeValue encode(Object value) {
+      return AttributeValue.fromS(value.toString());
+    }
+
+    @Override
+    public Object decode(AttributeValue value) {
+      return LocalDate.parse(require(value.s(), "S", value));
+    }
+
+    @Override
+    public String keyText(Object value) {
+      return value.toString();
+    }
+
+    @Override
+    public boolean scalar() {
+      return true;
+    }
+  };
+
+  static final Codec UUID_CODEC = new Codec() {
+    @Override
+    public Class<?> javaType() {
+      return UUID.class;
+    }
+
+    @Override
+    public AttributeValue encode(Object value) {
+      return AttributeValue.fromS(value.toString());
+    }
+
+    @Override
+    public Object decode(AttributeValue value) {
+      return UUID.fromString(require(value.s(), "S", value));
+    }
+
+    @Override
+    public String keyText(Object value) {
+      return value.toString();
+    }
+
+    @Override
+    public boolean scalar() {
+      return true;
+    }
+  };
+
+  static final Codec BYTES = new Codec() {
+    @Override
+    public Class<?> javaType() {
+      return byte[].class;
+    }
+
+    @Override
+    public AttributeValue encode(Object value) {
+      return AttributeValue.fromB(SdkBytes.fromByteArray((byte[]) value));
+    }
+
+    @Override
+    public Object decode(AttributeValue value) {
+      return require(value.b(), "B", value).asByteArray();
+    }
+  };
+
+  static final Codec SDK_BYTES = new Codec() {
+    @Override
+    public Class<?> javaType() {
+      return SdkBytes.class;
+    }
+
+    @Override
+    public AttributeValue encode(Object value) {
+      return AttributeValue.fromB((SdkBytes) value);
+    }
+
+    @Override
+    public Object decode(AttributeValue value) {
+      return require(value.b(), "B", value);
+    }
+  };
+
+  static final class EnumCodec implements Codec {
+    private final Class<?> type;
+    private final Map<String, Object> byName = new HashMap<>();
+
+    EnumCodec(Class<?> type) {
+      this.type = type;
+      for (Object constant : type.getEnumConstants()) {
+        byName.put(((Enum<?>) constant).name(), constant);
+      }
+    }
+
+    @Override
+    public Class<?> javaType() {
+      return type;
+    }
+
+    @Override
+    public AttributeValue encode(Object value) {
+      return AttributeValue.fromS(((Enum<?>) value).name());
+    }
+
+    @Override
+    public Object decode(AttributeValue value) {
+      String name = require(value.s(), "S", value);
+      Object constant = byName.get(name);
+      if (constant == null) {
+        throw new IllegalStateException(type.getSimpleName() + " has no constant " + name);
+      }
+      return constant;
+    }
+
+    @Override
+    public String keyText(Object value) {
+      return ((Enum<?>) value).name();
+    }
+
+    @Override
+    public boolean scalar() {
+      return true;
+    }
+  }
+
+  // ---- documents
+
+  static final class ListCodec implements Codec {
+    private final Codec element;
+
+    ListCodec(Codec element) {
+      this.element = element;
+    }
+
+    @Override
+    public Class<?> javaType() {
+      return List.class;
+    }
+
+    @Override
+    public AttributeValue encode(Object value) {
+      List<?> list = (List<?>) value;
+      List<AttributeValue> out = new ArrayList<>(list.size());
+      for (Object e : list) {
+        if (e == null) {
+          throw new IllegalArgumentException("lists cannot hold null");
+        }
+        AttributeValue av = element.encode(e);
+        // an empty set inside a list has no DynamoDB form; an empty list or map does
+        out.add(av == null ? AttributeValue.fromNul(true) : av);
+      }
+      return AttributeValue.fromL(out);
+    }
+
+    @Override
+    public Object decode(AttributeValue value) {
+      List<AttributeValue> list = require(value.hasL() ? value.l() : null, "L", value);
+      List<Object> out = new ArrayList<>(list.size());
+      for (AttributeValue av : list) {
+        out.add(Boolean.TRUE.equals(av.nul()) ? element.absent() : element.decode(av));
+      }
+      return Collections.unmodifiableList(out);
+    }
+
+    @Override
+    public Codec element() {
+      return element;
+    }
+  }
+
+  static final class SetCodec implements Codec {
+    enum Kind { SS, NS, BS }
+
+    private final Codec element;
+    private final Kind kind;
+
+    SetCodec(Codec element, Kind kind) {
+      this.element = element;
+      this.kind = kind;
+    }
+
+    @Override
+    public Class<?> javaType() {
+      return Set.class;
+    }
+
+    @Override
+    public AttributeValue encode(Object value) {
+      Set<?> set = (Set<?>) value;
+      if (set.isEmpty()) {
+        return null; // DynamoDB cannot store an empty set: the attribute is left out
+      }
+      switch (kind) {
+        case SS: {
+          List<String> out = new ArrayList<>(set.size());
+          for (Object e : set) {
+            out.add((String) nonNull(e));
+          }
+          return AttributeValue.fromSs(out);
+        }
+        case NS: {
+          List<String> out = new ArrayList<>(set.size());
+          for (Object e : set) {
+            out.add(((NumberCodec) element).text(nonNull(e)));
+          }
+          return AttributeValue.fromNs(out);
+        }
+        default: {
+          List<SdkBytes> out = new ArrayList<>(set.size());
+          for (Object e : set) {
+            out.add((SdkBytes) nonNull(e));
+          }
+          return AttributeValue.fromBs(out);
+        }
+      }
+    }
+
+    private static Object nonNull(Object e) {
+      if (e == null) {
+        throw new IllegalArgumentException("sets cannot hold null");
+      }
+      return e;
+    }
+
+    @Override
+    public Object decode(AttributeValue value) {
+      Set<Object> out = new LinkedHashSet<>();
+      switch (kind) {
+        case SS:
+          out.addAll(require(value.hasSs() ? value.ss() : null, "SS", value));
+          break;
+        case NS:
+          for (String n : require(value.hasNs() ? value.ns() : null, "NS", value)) {
+            out.add(((NumberCodec) element).parse(n));
+          }
+          break;
+        default:
+          out.addAll(require(value.hasBs() ? value.bs() : null, "BS", value));
+      }
+      return Collections.unmodifiableSet(out);
+    }
+
+    @Override
+    public Object absent() {
+      return Set.of();
+    }
+
+    @Override
+    public Codec element() {
+      return element;
+    }
+  }
+
+  static final class MapCodec implements Codec {
+    private final Codec value;
+
+    MapCodec(Codec value) {
+      this.value = value;
+    }
+
+    @Override
+    public Class<?> javaType() {
+      return Map.class;
+    }
+
+    @Override
+    public AttributeValue encode(Object v) {
+      Map<?, ?> map = (Map<?, ?>) v;
+      Map<String, AttributeValue> out = new LinkedHashMap<>(Math.max(4, map.size() * 2));
+      for (Map.Entry<?, ?> e : map.entrySet()) {
+        if (e.getKey() == null || e.getValue() == null) {
+          throw new IllegalArgumentException("maps cannot hold null keys or values");
+        }
+        AttributeValue av = value.encode(e.getValue());
+        if (av != null) {
+          out.put((String) e.getKey(), av);
+        }
+      }
+      return AttributeValue.fromM(out);
+    }
+
+    @Override
+    public Object decode(AttributeValue v) {
+      Map<String, AttributeValue> m = require(v.hasM() ? v.m() : null, "M", v);
+      Map<String, Object> out = new LinkedHashMap<>(Math.max(4, m.size() * 2));
+      for (Map.Entry<String, AttributeValue> e : m.entrySet()) {
+        out.put(e.getKey(), value.decode(e.getValue()));
+      }
+      return Collections.unmodifiableMap(out);
+    }
+  }
+
+  static final class RecordCodec implements Codec {
+    private final RecordMapper<?> mapper;
+
+    RecordCodec(RecordMapper<?> mapper) {
+      this.mapper = mapper;
+    }
+
+    @Override
+    public Class<?> javaType() {
+      return mapper.type();
+    }
+
+    @Override
+    public AttributeValue encode(Object value) {
+      return AttributeValue.fromM(mapper.encodeRecord(value));
+    }
+
+    @Override
+    public Object decode(AttributeValue value) {
+      return mapper.decodeRecord(require(value.hasM() ? value.m() : null, "M", value), false);
+    }
+  }
+
+  static <V> V require(V v, String type, AttributeValue value) {
+    if (v == null) {
+      throw new IllegalStateException("expected " + type + " but the item holds " + value.type());
+    }
+    return v;
+  }
+
+  /** Boxes a primitive class; other classes unchanged. */
+  public static Class<?> boxed(Class<?> c) {
+    if (!c.isPrimitive()) {
+      return c;
+    }
+    if (c == int.class) {
+      return Integer.class;
+    }
+    if (c == long.class) {
+      return Long.class;
+    }
+    if (c == boolean.class) {
+      return Boolean.class;
+    }
+    if (c == double.class) {
+      return Double.class;
+    }
+    if (c == float.class) {
+      return Float.class;
+    }
+    if (c == short.class) {
+      return Short.class;
+    }
+    if (c == byte.class) {
+      return Byte.class;
+    }
+    return Character.class;
+  }
+}

@@ -1,0 +1,298 @@
+package io.partita.model.internal;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+import io.partita.model.Ids;
+import io.partita.model.Key;
+import io.partita.model.ModelException;
+import io.partita.model.ValidationException;
+import io.partita.model.internal.RecordMapper.Field;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** An entity after the model checked it: its mapper, its key templates and its maintained fields. Immutable. */
+public final class EntityModel<T> {
+
+  /** The templates of one key (table or index). {@code sort} is null when the key has no sort key. */
+  public record KeyTemplates(KeyShape shape, Template partition, Template sort) {}
+
+  private final String name;
+  private final Class<T> type;
+  private final RecordMapper<T> mapper;
+  private final String typeAttribute;
+  private final AttributeValue typeValue;
+  private final KeyTemplates tableKey;
+  private final Map<String, KeyTemplates> indexKeys;
+  private final Map<Field, Ids> generatedIds;
+  private final Map<Field, Object> defaults;
+  private final Field createdAt;
+  private final Field updatedAt;
+  private final Field version;
+
+  EntityModel(String name, Class<T> type, RecordMapper<T> mapper, String typeAttribute, KeyTemplates tableKey,
+      Map<String, KeyTemplates> indexKeys, Map<Field, Ids> generatedIds, Map<Field, Object> defaults,
+      Field createdAt, Field updatedAt, Field version) {
+    this.name = name;
+    this.type = type;
+    this.mapper = mapper;
+    this.typeAttribute = typeAttribute;
+    this.typeValue = AttributeValue.fromS(name);
+    this.tableKey = tableKey;
+    this.indexKeys = Map.copyOf(indexKeys);
+    this.generatedIds = Map.copyOf(generatedIds);
+    this.defaults = Map.copyOf(defaults);
+    this.createdAt = createdAt;
+    this.updatedAt = updatedAt;
+    this.version = version;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public Class<T> type() {
+    return type;
+  }
+
+  public RecordMapper<T> mapper() {
+    return mapper;
+  }
+
+  public KeyTemplates tableKey() {
+    return tableKey;
+  }
+
+  /** The key templates on {@code index} (null for the table), or null when the entity is not in that index. */
+  public KeyTemplates keyOn(String index) {
+    return index == null ? tableKey : indexKeys.get(index);
+  }
+
+  public Collection<KeyTemplates> indexKeys() {
+    return indexKeys.values();
+  }
+
+  public Field version() {
+    return version;
+  }
+
+  /** Whether {@code item} was written for this entity. */
+  public boolean owns(Map<String, AttributeValue> item) {
+    AttributeValue t = item.get(typeAttribute);
+    return t != null && name.equals(t.s());
+  }
+
+  // ---- writes
+
+  /**
+   * The record's component values with generated ids, defaults and timestamps filled in. The version component is
+   * left as it is; {@link #withVersion} sets it.
+   */
+  public Object[] prepare(T record, Instant now) {
+    Object[] values = mapper.values(record);
+    Instant stamp = now.truncatedTo(ChronoUnit.MILLIS);
+    for (Map.Entry<Field, Ids> g : generatedIds.entrySet()) {
+      Field f = g.getKey();
+      Object v = unwrap(f, values[f.index()]);
+      if (v == null || "".equals(v)) {
+        Object id = f.valueType() == UUID.class ? Ids.uuidV7() : g.getValue().next();
+        values[f.index()] = wrap(f, id);
+      }
+    }
+    for (Map.Entry<Field, Object> d : defaults.entrySet()) {
+      Field f = d.getKey();
+      if (unwrap(f, values[f.index()]) == null) {
+        values[f.index()] = wrap(f, d.getValue());
+      }
+    }
+    if (createdAt != null && unwrap(createdAt, values[createdAt.index()]) == null) {
+      values[createdAt.index()] = wrap(createdAt, stamp);
+    }
+    if (updatedAt != null) {
+      values[updatedAt.index()] = wrap(updatedAt, stamp);
+    }
+    return values;
+  }
+
+  /** The version in {@code values}: null for "new" (null, empty or 0). */
+  public Long currentVersion(Object[] values) {
+    Object v = unwrap(version, values[version.index()]);
+    long n = v == null ? 0 : ((Number) v).longValue();
+    return n == 0 ? null : n;
+  }
+
+  public void withVersion(Object[] values, long next) {
+    Object boxed = version.valueType() == Integer.class ? (Object) Math.toIntExact(next) : (Object) next;
+    values[version.index()] = wrap(version, boxed);
+  }
+
+  public T construct(Object[] values) {
+    try {
+      return mapper.construct(values);
+    } catch (RuntimeException e) {
+      throw new ValidationException("Entity " + name + ": the record's constructor refused the written values: "
+          + e.getMessage(), name, null, e);
+    }
+  }
+
+  /** The whole item: the fields, the type attribute, the table key and every index key that can be built. */
+  public Map<String, AttributeValue> item(Object[] values) {
+    Map<String, AttributeValue> item = new HashMap<>(mapper.fields().size() * 2 + 8);
+    try {
+      mapper.encodeValues(values, item);
+    } catch (RecordMapper.FieldException e) {
+      throw new ValidationException("Entity " + name + ", field " + e.field() + ": " + e.getMessage(), name,
+          e.field(), e);
+    }
+    item.put(typeAttribute, typeValue);
+    putKey(tableKey, values, item, true);
+    for (KeyTemplates k : indexKeys.values()) {
+      putKey(k, values, item, false);
+    }
+    return item;
+  }
+
+  /** The table key of the item {@code values} describe. */
+  public Map<String, AttributeValue> key(Object[] values) {
+    Map<String, AttributeValue> key = new HashMap<>(4);
+    putKey(tableKey, values, key, true);
+    return key;
+  }
+
+  private void putKey(KeyTemplates k, Object[] values, Map<String, AttributeValue> out, boolean required) {
+    String pk = k.partition().render(placeholder -> text(values, placeholder), false);
+    String sk = k.sort() == null ? null : k.sort().render(placeholder -> text(values, placeholder), false);
+    if (pk == null || (k.sort() != null && sk == null)) {
+      if (required) {
+        throw new ValidationException("Entity " + name + ": the " + k.shape().label() + " key cannot be built",
+            name, null);
+      }
+      return; // sparse: an item whose index key fields are absent stays out of the index
+    }
+    out.put(k.shape().partitionKey(), AttributeValue.fromS(pk));
+    if (sk != null) {
+      out.put(k.shape().sortKey(), AttributeValue.fromS(sk));
+    }
+  }
+
+  private String text(Object[] values, String placeholder) {
+    Field f = mapper.field(placeholder);
+    Object v = unwrap(f, values[f.index()]);
+    return v == null ? null : f.codec().keyText(v);
+  }
+
+  // ---- keys from caller values
+
+  /** The table key for {@code key}, which must give exactly the fields of the table key templates. */
+  public Map<String, AttributeValue> key(Key key) {
+    Set<String> used = new HashSet<>(tableKey.partition().fields());
+    if (tableKey.sort() != null) {
+      used.addAll(tableKey.sort().fields());
+    }
+    checkKeyFields(key, used, "table key");
+    Map<String, AttributeValue> out = new LinkedHashMap<>(4);
+    out.put(tableKey.shape().partitionKey(), AttributeValue.fromS(render(tableKey.partition(), key, false)));
+    if (tableKey.sort() != null) {
+      out.put(tableKey.shape().sortKey(), AttributeValue.fromS(render(tableKey.sort(), key, false)));
+    }
+    return out;
+  }
+
+  void checkKeyFields(Key key, Set<String> used, String what) {
+    for (String f : key.values().keySet()) {
+      if (!used.contains(f)) {
+        throw new ValidationException("Entity " + name + ": field " + f + " is not part of the " + what
+            + " (it uses " + used + ")", name, f);
+      }
+    }
+  }
+
+  /**
+   * Renders {@code template} with values from {@code key}. With {@code prefixOnly} rendering stops at the first
+   * placeholder without a value (a begins_with prefix); otherwise every placeholder needs one.
+   */
+  public String render(Template template, Key key, boolean prefixOnly) {
+    return template.render(placeholder -> {
+      Object v = key.values().get(placeholder);
+      if (v == null) {
+        if (prefixOnly) {
+          return null;
+        }
+        throw new ValidationException("Entity " + name + ": key field " + placeholder + " has no value (template "
+            + template + ")", name, placeholder);
+      }
+      return keyText(placeholder, v);
+    }, prefixOnly);
+  }
+
+  /** {@code value} as key text for {@code field}, checking its type. */
+  public String keyText(String field, Object value) {
+    Field f = mapper.field(field);
+    Object v = value instanceof Optional<?> o ? o.orElse(null) : value;
+    if (f == null || v == null || !f.valueType().isInstance(v)) {
+      throw new ValidationException("Entity " + name + ", field " + field + ": expected a "
+          + (f == null ? "known field" : f.valueType().getSimpleName()) + " value, got "
+          + (v == null ? "nothing" : v.getClass().getSimpleName() + " " + v), name, field);
+    }
+    String text = f.codec().keyText(v);
+    if (text.isEmpty()) {
+      throw new ValidationException("Entity " + name + ", field " + field + ": a key value cannot be empty", name,
+          field);
+    }
+    return text;
+  }
+
+  // ---- reads
+
+  /** Decodes an item of this entity; {@code lenient} for projections, where absent fields become null or zero. */
+  public T decode(Map<String, AttributeValue> item, boolean lenient) {
+    try {
+      return mapper.decodeRecord(item, lenient);
+    } catch (RecordMapper.FieldException e) {
+      throw new ModelException("Entity " + name + ", field " + e.field() + ": cannot decode item " + keyText(item)
+          + ": " + e.getMessage(), name, e.field(), e);
+    } catch (RuntimeException e) {
+      throw new ModelException("Entity " + name + ": cannot decode item " + keyText(item) + ": " + e.getMessage(),
+          name, null, e);
+    }
+  }
+
+  private String keyText(Map<String, AttributeValue> item) {
+    AttributeValue pk = item.get(tableKey.shape().partitionKey());
+    AttributeValue sk = tableKey.shape().sortKey() == null ? null : item.get(tableKey.shape().sortKey());
+    return (pk == null ? "?" : pk.s()) + (sk == null ? "" : " / " + sk.s());
+  }
+
+  /** The attribute names of every key (table and index) this entity writes, for projections. */
+  public void keyAttributes(List<String> out) {
+    addShape(tableKey.shape(), out);
+    for (KeyTemplates k : indexKeys.values()) {
+      addShape(k.shape(), out);
+    }
+  }
+
+  private static void addShape(KeyShape s, List<String> out) {
+    if (!out.contains(s.partitionKey())) {
+      out.add(s.partitionKey());
+    }
+    if (s.sortKey() != null && !out.contains(s.sortKey())) {
+      out.add(s.sortKey());
+    }
+  }
+
+  static Object unwrap(Field f, Object v) {
+    return f.optional() && v != null ? ((Optional<?>) v).orElse(null) : v;
+  }
+
+  static Object wrap(Field f, Object v) {
+    return f.optional() ? Optional.ofNullable(v) : v;
+  }
+}

@@ -1,0 +1,23 @@
+package io.partita.model.internal;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.partita.model.Ids;
+
+/** What an {@code Entity} definition says, frozen when a model is built; {@link ModelCompiler} checks it. */
+public record EntitySpec(
+    Class<?> type,
+    String name,
+    String partitionKey,
+    String sortKey,
+    Map<String, List<String>> indexes,
+    Map<String, String> storedNames,
+    Map<String, Ids> generatedIds,
+    Map<String, Object> defaults,
+    String createdAt,
+    String updatedAt,
+    String ttl,
+    Set<String> epochSeconds,
+    String version) {}

@@ -1,0 +1,332 @@
+package io.partita.model.internal;
+
+import java.lang.reflect.RecordComponent;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import io.partita.model.AccessPattern;
+import io.partita.model.AccessPattern.SortOp;
+import io.partita.model.Ids;
+import io.partita.model.ModelException;
+import io.partita.model.TableSchema;
+import io.partita.model.internal.EntityModel.KeyTemplates;
+import io.partita.model.internal.RecordMapper.Field;
+
+/**
+ * Checks a model and compiles it. Every problem is a {@link ModelException} naming the entity (or access pattern)
+ * and the field, so a broken model fails when it is built, never at its first request.
+ */
+public final class ModelCompiler {
+
+  /** An access pattern with the positions, in the model's entity list, of the entities it returns. */
+  public record PatternSpec(AccessPattern<?> pattern, List<Integer> entities) {}
+
+  private final TableSchema table;
+  private final Codecs codecs = new Codecs();
+
+  private ModelCompiler(TableSchema table) {
+    this.table = table;
+  }
+
+  public static CompiledModel compile(TableSchema table, List<EntitySpec> entities, List<PatternSpec> patterns) {
+    ModelCompiler c = new ModelCompiler(table);
+    List<EntityModel<?>> compiled = new ArrayList<>();
+    Set<String> names = new HashSet<>();
+    Set<Class<?>> types = new HashSet<>();
+    for (EntitySpec spec : entities) {
+      if (spec.name() == null || spec.name().isEmpty()) {
+        throw new ModelException("Entity of " + spec.type().getName() + " has an empty name");
+      }
+      if (!names.add(spec.name())) {
+        throw new ModelException("Entity " + spec.name() + " is declared twice", spec.name(), null);
+      }
+      if (!types.add(spec.type())) {
+        throw new ModelException("Entity " + spec.name() + ": record " + spec.type().getName()
+            + " already belongs to another entity", spec.name(), null);
+      }
+      compiled.add(c.entity(spec));
+    }
+    c.checkDistinctKeys(compiled);
+    List<PatternModel> compiledPatterns = new ArrayList<>();
+    Set<String> patternNames = new HashSet<>();
+    for (PatternSpec p : patterns) {
+      if (!patternNames.add(p.pattern().name())) {
+        throw new ModelException("Access pattern '" + p.pattern().name() + "' is declared twice");
+      }
+      List<EntityModel<?>> returned = new ArrayList<>();
+      for (int i : p.entities()) {
+        returned.add(compiled.get(i));
+      }
+      compiledPatterns.add(c.pattern(p.pattern(), returned));
+    }
+    return new CompiledModel(table, List.copyOf(compiled), List.copyOf(compiledPatterns));
+  }
+
+  private static ModelException fail(String entity, String field, String message) {
+    return new ModelException("Entity " + entity + (field == null ? "" : ", field " + field) + ": " + message,
+        entity, field);
+  }
+
+  private <T> EntityModel<T> entity(EntitySpec spec) {
+    String name = spec.name();
+    @SuppressWarnings("unchecked")
+    Class<T> type = (Class<T>) spec.type();
+    Map<String, Class<?>> componentTypes = new LinkedHashMap<>();
+    for (RecordComponent rc : type.getRecordComponents()) {
+      componentTypes.put(rc.getName(), rc.getType());
+    }
+    List<String> mentioned = new ArrayList<>();
+    mentioned.addAll(spec.storedNames().keySet());
+    mentioned.addAll(spec.generatedIds().keySet());
+    mentioned.addAll(spec.defaults().keySet());
+    mentioned.addAll(spec.epochSeconds());
+    for (String f : new String[] {spec.createdAt(), spec.updatedAt(), spec.ttl(), spec.version()}) {
+      if (f != null) {
+        mentioned.add(f);
+      }
+    }
+    for (String f : mentioned) {
+      if (!componentTypes.containsKey(f)) {
+        throw fail(name, f, "record " + type.getSimpleName() + " has no component " + f
+            + " (it has " + componentTypes.keySet() + ")");
+      }
+    }
+    Set<String> epochSeconds = new HashSet<>(spec.epochSeconds());
+    if (spec.ttl() != null && isInstant(type, spec.ttl())) {
+      epochSeconds.add(spec.ttl());
+    }
+    RecordMapper<T> mapper;
+    try {
+      mapper = RecordMapper.forEntity(type, codecs, spec.storedNames(), epochSeconds);
+    } catch (RecordMapper.FieldException e) {
+      throw fail(name, e.field(), e.getMessage());
+    } catch (IllegalArgumentException e) {
+      throw fail(name, null, e.getMessage());
+    }
+
+    Set<String> reserved = new HashSet<>(table.keyAttributes());
+    reserved.add(table.typeAttribute());
+    Map<String, String> storedBy = new HashMap<>();
+    for (Field f : mapper.fields()) {
+      if (reserved.contains(f.stored())) {
+        throw fail(name, f.name(), "stored name " + f.stored()
+            + " is a key attribute or the type attribute of table " + table.name());
+      }
+      String other = storedBy.put(f.stored(), f.name());
+      if (other != null) {
+        throw fail(name, f.name(), "stored name " + f.stored() + " is also the stored name of field " + other);
+      }
+    }
+
+    if (spec.partitionKey() == null) {
+      throw fail(name, null, "has no table key: declare it with key(partition, sort)");
+    }
+    KeyShape tableShape = new KeyShape(null, table.partitionKey(), table.sortKey().orElse(null));
+    KeyTemplates tableKey = keyTemplates(name, mapper, tableShape, spec.partitionKey(), spec.sortKey(), true);
+    Map<String, KeyTemplates> indexKeys = new LinkedHashMap<>();
+    for (Map.Entry<String, List<String>> e : spec.indexes().entrySet()) {
+      TableSchema.Index index = table.indexes().get(e.getKey());
+      if (index == null) {
+        throw fail(name, null, "index " + e.getKey() + " is not an index of table " + table.name() + " (it has "
+            + table.indexes().keySet() + ")");
+      }
+      KeyShape shape = new KeyShape(index.name(), index.partitionKey(), index.sortKey());
+      indexKeys.put(index.name(), keyTemplates(name, mapper, shape, e.getValue().get(0), e.getValue().get(1),
+          false));
+    }
+
+    Map<Field, Ids> generated = new LinkedHashMap<>();
+    spec.generatedIds().forEach((fieldName, kind) -> {
+      Field f = mapper.field(fieldName);
+      boolean ok = f.valueType() == String.class || (f.valueType() == UUID.class && kind == Ids.UUID_V7);
+      if (!ok) {
+        throw fail(name, fieldName, kind + " ids need a String" + (kind == Ids.UUID_V7 ? " or UUID" : "")
+            + " field, not " + f.type().getTypeName());
+      }
+      generated.put(f, kind);
+    });
+    Map<Field, Object> defaults = new LinkedHashMap<>();
+    spec.defaults().forEach((fieldName, value) -> {
+      Field f = mapper.field(fieldName);
+      if (f.primitive() != null) {
+        throw fail(name, fieldName, "a default has no effect on a primitive " + f.primitive()
+            + ", which is never absent; use " + Codecs.boxed(f.primitive()).getSimpleName());
+      }
+      if (!f.valueType().isInstance(value)) {
+        throw fail(name, fieldName, "default " + value + " (" + value.getClass().getSimpleName()
+            + ") is not a " + f.valueType().getSimpleName());
+      }
+      defaults.put(f, value);
+    });
+    Field createdAt = typed(name, mapper, spec.createdAt(), "createdAt", Instant.class);
+    Field updatedAt = typed(name, mapper, spec.updatedAt(), "updatedAt", Instant.class);
+    typed(name, mapper, spec.ttl(), "ttl", Instant.class, Long.class);
+    Field version = typed(name, mapper, spec.version(), "version", Long.class, Integer.class);
+    return new EntityModel<>(name, type, mapper, table.typeAttribute(), tableKey, indexKeys, generated, defaults,
+        createdAt, updatedAt, version);
+  }
+
+  private static boolean isInstant(Class<?> type, String field) {
+    for (RecordComponent rc : type.getRecordComponents()) {
+      if (rc.getName().equals(field)) {
+        return rc.getType() == Instant.class || rc.getGenericType().getTypeName().equals(
+            "java.util.Optional<java.time.Instant>");
+      }
+    }
+    return false;
+  }
+
+  private static Field typed(String entity, RecordMapper<?> mapper, String field, String role, Class<?>... types) {
+    if (field == null) {
+      return null;
+    }
+    Field f = mapper.field(field);
+    for (Class<?> t : types) {
+      if (f.valueType() == t) {
+        return f;
+      }
+    }
+    StringBuilder allowed = new StringBuilder();
+    for (Class<?> t : types) {
+      allowed.append(allowed.length() == 0 ? "" : " or ").append(t.getSimpleName());
+    }
+    throw fail(entity, field, "the " + role + " field must be " + allowed + ", not " + f.type().getTypeName());
+  }
+
+  private KeyTemplates keyTemplates(String entity, RecordMapper<?> mapper, KeyShape shape, String partition,
+      String sort, boolean requiredFields) {
+    String where = shape.isTable() ? "table" : "index " + shape.index();
+    if (shape.sortKey() == null && sort != null) {
+      throw fail(entity, null, "the " + where + " has no sort key, but a sort key template '" + sort
+          + "' is given");
+    }
+    if (shape.sortKey() != null && sort == null) {
+      throw fail(entity, null, "the " + where + " has sort key " + shape.sortKey() + " but no template for it");
+    }
+    Template pk = template(entity, mapper, where, shape.partitionKey(), partition, requiredFields);
+    Template sk = sort == null ? null : template(entity, mapper, where, shape.sortKey(), sort, requiredFields);
+    return new KeyTemplates(shape, pk, sk);
+  }
+
+  private Template template(String entity, RecordMapper<?> mapper, String where, String attribute, String source,
+      boolean requiredFields) {
+    Template t;
+    try {
+      t = Template.parse(source);
+    } catch (IllegalArgumentException e) {
+      throw fail(entity, null, "the " + where + " key template for " + attribute + " cannot be parsed: "
+          + e.getMessage());
+    }
+    for (String fieldName : t.fields()) {
+      Field f = mapper.field(fieldName);
+      if (f == null) {
+        throw fail(entity, fieldName, "the " + where + " key template '" + source + "' for " + attribute
+            + " names a field that record " + mapper.type().getSimpleName() + " does not have");
+      }
+      if (!f.codec().scalar()) {
+        throw fail(entity, fieldName, "the " + where + " key template '" + source + "' uses a field of type "
+            + f.type().getTypeName() + ", which cannot be part of a key");
+      }
+      if (requiredFields && f.optional()) {
+        throw fail(entity, fieldName, "the table key template '" + source + "' uses an Optional field; table key"
+            + " fields must be required (Optional fields suit sparse index keys)");
+      }
+    }
+    return t;
+  }
+
+  /** Two entities whose table keys could be equal would overwrite each other's items. */
+  private void checkDistinctKeys(List<EntityModel<?>> entities) {
+    for (int i = 0; i < entities.size(); i++) {
+      for (int j = i + 1; j < entities.size(); j++) {
+        KeyTemplates a = entities.get(i).tableKey();
+        KeyTemplates b = entities.get(j).tableKey();
+        boolean pk = a.partition().mayOverlap(b.partition());
+        boolean sk = a.sort() == null || a.sort().mayOverlap(b.sort());
+        if (pk && sk) {
+          String other = entities.get(i).name();
+          String name = entities.get(j).name();
+          throw new ModelException("Entity " + name + ": its table key (" + describe(b) + ") cannot be told apart"
+              + " from entity " + other + "'s (" + describe(a) + "); give one of them a different literal prefix",
+              name, firstField(b));
+        }
+      }
+    }
+  }
+
+  private static String firstField(KeyTemplates k) {
+    List<String> fields = new ArrayList<>(k.partition().fields());
+    if (k.sort() != null) {
+      fields.addAll(k.sort().fields());
+    }
+    return fields.isEmpty() ? null : fields.get(0);
+  }
+
+  private static String describe(KeyTemplates k) {
+    return k.shape().partitionKey() + " '" + k.partition() + "'"
+        + (k.sort() == null ? "" : ", " + k.shape().sortKey() + " '" + k.sort() + "'");
+  }
+
+  private PatternModel pattern(AccessPattern<?> p, List<EntityModel<?>> entities) {
+    String label = "Access pattern '" + p.name() + "'";
+    KeyShape shape;
+    if (p.index().isPresent()) {
+      TableSchema.Index index = table.indexes().get(p.index().get());
+      if (index == null) {
+        throw new ModelException(label + ": index " + p.index().get() + " is not an index of table "
+            + table.name() + " (it has " + table.indexes().keySet() + ")");
+      }
+      shape = new KeyShape(index.name(), index.partitionKey(), index.sortKey());
+    } else {
+      shape = new KeyShape(null, table.partitionKey(), table.sortKey().orElse(null));
+    }
+    Template partition;
+    Template sort = null;
+    try {
+      partition = Template.parse(p.partition());
+      if (p.sortTemplate().isPresent()) {
+        sort = Template.parse(p.sortTemplate().get());
+      }
+    } catch (IllegalArgumentException e) {
+      throw new ModelException(label + ": a template cannot be parsed: " + e.getMessage());
+    }
+    SortOp op = p.sortOp().orElse(null);
+    if (op != null && shape.sortKey() == null) {
+      throw new ModelException(label + ": the " + shape.label() + " has no sort key for a " + op + " condition");
+    }
+    for (EntityModel<?> e : entities) {
+      String who = label + ", entity " + e.name();
+      if (!p.resultType().isAssignableFrom(e.type())) {
+        throw new ModelException(who + ": record " + e.type().getSimpleName() + " is not a "
+            + p.resultType().getSimpleName(), e.name(), null);
+      }
+      KeyTemplates k = e.keyOn(shape.index());
+      if (k == null) {
+        throw new ModelException(who + ": the entity has no key on " + shape.label()
+            + ", so the pattern would need a Scan", e.name(), null);
+      }
+      if (!partition.sameAs(k.partition())) {
+        throw new ModelException(who + ": partition template '" + partition + "' is not the entity's "
+            + shape.partitionKey() + " template '" + k.partition() + "' on " + shape.label(), e.name(),
+            partition.fields().isEmpty() ? null : partition.fields().get(0));
+      }
+      if (op == SortOp.EQ && !sort.sameAs(k.sort())) {
+        throw new ModelException(who + ": EQ sort template '" + sort + "' is not the entity's "
+            + shape.sortKey() + " template '" + k.sort() + "'", e.name(), null);
+      }
+      if (op != null && op != SortOp.EQ && !sort.isPrefixOf(k.sort())) {
+        throw new ModelException(who + ": sort template '" + sort + "' is not a leading part of the entity's "
+            + shape.sortKey() + " template '" + k.sort() + "'", e.name(), null);
+      }
+    }
+    boolean getItem = shape.isTable() && (op == SortOp.EQ || (op == null && shape.sortKey() == null));
+    return new PatternModel(p, shape, partition, op, sort, List.copyOf(entities), getItem);
+  }
+}

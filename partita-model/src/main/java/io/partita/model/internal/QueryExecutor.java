@@ -1,0 +1,312 @@
+package io.partita.model.internal;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+import io.partita.model.AccessPattern.SortOp;
+import io.partita.model.Key;
+import io.partita.model.ValidationException;
+import io.partita.model.internal.RecordMapper.Field;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/**
+ * Runs one access pattern with one set of values: builds the GetItem or Query request once (key condition,
+ * filter, projection, all through placeholders), then reads pages on demand. Items are decoded by the type
+ * attribute; items of entities the query does not return are skipped and counted, never decoded as something else.
+ */
+public final class QueryExecutor<R> {
+
+  /** One page: the decoded items, how many items were skipped, and where to continue (null at the end). */
+  public record Result<R>(List<R> items, int skipped, Map<String, AttributeValue> next) {}
+
+  private final PatternModel pattern;
+  private final Class<R> type;
+  private final QuerySettings settings;
+  private final DynamoDbClient db;
+  private final String tableName;
+  private final String typeAttribute;
+  private final Map<String, EntityModel<?>> byTypeName;
+  private final boolean lenient;
+  private final List<String> keyAttributes = new ArrayList<>();
+  private final QueryRequest query;
+  private final GetItemRequest get;
+  private final String identity;
+
+  public QueryExecutor(PatternModel pattern, Class<R> type, QuerySettings settings, DynamoDbClient db,
+      String tableName, String tablePartitionKey, String tableSortKey, String typeAttribute) {
+    this.pattern = pattern;
+    this.type = type;
+    this.settings = settings;
+    this.db = db;
+    this.tableName = tableName;
+    this.typeAttribute = typeAttribute;
+    this.byTypeName = pattern.byTypeName();
+    this.lenient = !settings.projection().isEmpty();
+    EntityModel<?> keys = pattern.keyEntity();
+    KeyShape shape = pattern.shape();
+    String label = "Access pattern '" + pattern.name() + "'";
+    if (settings.consistentRead() && !shape.isTable()) {
+      throw new ValidationException(label + ": consistent reads are not supported on global index "
+          + shape.index(), null, null);
+    }
+    keys.checkKeyFields(settings.partition(), new HashSet<>(pattern.partition().fields()),
+        "partition template '" + pattern.partition() + "' of access pattern '" + pattern.name() + "'");
+    Set<String> sortFields = pattern.sort() == null ? Set.of() : new HashSet<>(pattern.sort().fields());
+    if (settings.sort() != null) {
+      keys.checkKeyFields(settings.sort(), sortFields, "sort template of access pattern '" + pattern.name() + "'");
+    }
+    if (settings.sortHigh() != null) {
+      keys.checkKeyFields(settings.sortHigh(), sortFields,
+          "sort template of access pattern '" + pattern.name() + "'");
+    }
+    boolean between = settings.sortHigh() != null;
+    if (between != (pattern.sortOp() == SortOp.BETWEEN)) {
+      throw new ValidationException(label + " has sort condition " + pattern.sortOp() + "; "
+          + (between ? "sortBetween does not apply" : "give both bounds with sortBetween(low, high)"), null, null);
+    }
+    if (pattern.sortOp() == null && settings.sort() != null) {
+      throw new ValidationException(label + " has no sort key condition; sort values do not apply", null, null);
+    }
+
+    keys.keyAttributes(keyAttributes);
+    if (!keyAttributes.contains(tablePartitionKey)) {
+      keyAttributes.add(tablePartitionKey);
+    }
+    if (tableSortKey != null && !keyAttributes.contains(tableSortKey)) {
+      keyAttributes.add(tableSortKey);
+    }
+
+    Expressions x = new Expressions();
+    String projection = null;
+    if (!settings.projection().isEmpty()) {
+      // the type attribute to decode by, and the keys a cursor is made of
+      Set<String> attributes = new java.util.LinkedHashSet<>();
+      for (String fieldName : settings.projection()) {
+        attributes.add(projected(fieldName));
+      }
+      attributes.add(typeAttribute);
+      attributes.add(shape.partitionKey());
+      if (shape.sortKey() != null) {
+        attributes.add(shape.sortKey());
+      }
+      attributes.add(tablePartitionKey);
+      if (tableSortKey != null) {
+        attributes.add(tableSortKey);
+      }
+      StringBuilder p = new StringBuilder();
+      for (String a : attributes) {
+        p.append(p.length() == 0 ? "" : ", ").append(x.name(a));
+      }
+      projection = p.toString();
+    }
+
+    String pkText = keys.render(pattern.partition(), settings.partition(), false);
+    // a sort template may repeat a partition field (USER#{username} / USER#{username}): one value serves both
+    Key sortValues = merge(settings.partition(), settings.sort());
+    Key sortHigh = settings.sortHigh() == null ? null : merge(settings.partition(), settings.sortHigh());
+    if (pattern.getItem()) {
+      if (settings.filter() != null) {
+        throw new ValidationException(label + " is served by GetItem, which takes no filter", null, null);
+      }
+      Map<String, AttributeValue> key = new LinkedHashMap<>();
+      key.put(shape.partitionKey(), AttributeValue.fromS(pkText));
+      if (pattern.sortOp() == SortOp.EQ) {
+        Key sortKey = sortValues;
+        key.put(shape.sortKey(), AttributeValue.fromS(keys.render(pattern.sort(), sortKey, false)));
+      }
+      GetItemRequest.Builder b = GetItemRequest.builder().tableName(tableName).key(key)
+          .consistentRead(settings.consistentRead());
+      if (projection != null) {
+        b.projectionExpression(projection).expressionAttributeNames(x.names());
+      }
+      this.get = b.build();
+      this.query = null;
+      this.identity = "get\n" + pattern.name() + "\n" + new TreeMap<>(key) + "\n" + projection;
+      return;
+    }
+
+    StringBuilder keyCondition = new StringBuilder();
+    keyCondition.append(x.name(shape.partitionKey())).append(" = ").append(x.value(AttributeValue.fromS(pkText)));
+    if (pattern.sortOp() != null) {
+      Key sortKey = sortValues;
+      String sk = x.name(shape.sortKey());
+      switch (pattern.sortOp()) {
+        case BEGINS_WITH: {
+          String prefix = keys.render(pattern.sort(), sortKey, true);
+          if (!prefix.isEmpty()) {
+            keyCondition.append(" AND begins_with(").append(sk).append(", ")
+                .append(x.value(AttributeValue.fromS(prefix))).append(')');
+          }
+          break;
+        }
+        case BETWEEN:
+          keyCondition.append(" AND ").append(sk).append(" BETWEEN ")
+              .append(x.value(AttributeValue.fromS(keys.render(pattern.sort(), sortKey, false)))).append(" AND ")
+              .append(x.value(AttributeValue.fromS(keys.render(pattern.sort(), sortHigh, false))));
+          break;
+        default:
+          keyCondition.append(" AND ").append(sk).append(' ').append(symbol(pattern.sortOp())).append(' ')
+              .append(x.value(AttributeValue.fromS(keys.render(pattern.sort(), sortKey, false))));
+      }
+    }
+    String filter = settings.filter() == null ? null
+        : x.condition(settings.filter(), pattern.entities(), tablePartitionKey);
+    QueryRequest.Builder b = QueryRequest.builder().tableName(tableName)
+        .keyConditionExpression(keyCondition.toString())
+        .expressionAttributeNames(x.names())
+        .expressionAttributeValues(x.values())
+        .scanIndexForward(!settings.descending())
+        .consistentRead(settings.consistentRead());
+    if (!shape.isTable()) {
+      b.indexName(shape.index());
+    }
+    if (filter != null) {
+      b.filterExpression(filter);
+    }
+    if (projection != null) {
+      b.projectionExpression(projection);
+    }
+    if (settings.limit() != null) {
+      b.limit(settings.limit());
+    }
+    this.query = b.build();
+    this.get = null;
+    // the limit is not part of the identity: a caller may change the page size between pages
+    this.identity = "query\n" + pattern.name() + "\n" + shape.label() + "\n" + keyCondition + "\n" + filter + "\n"
+        + projection + "\n" + new TreeMap<>(x.names()) + "\n" + new TreeMap<>(x.values()) + "\n"
+        + settings.descending();
+  }
+
+  private static Key merge(Key base, Key extra) {
+    Key out = base;
+    if (extra != null) {
+      for (Map.Entry<String, Object> e : extra.values().entrySet()) {
+        out = out.and(e.getKey(), e.getValue());
+      }
+    }
+    return out;
+  }
+
+  private String projected(String fieldName) {
+    for (EntityModel<?> e : pattern.entities()) {
+      Field f = e.mapper().field(fieldName);
+      if (f != null) {
+        return f.stored();
+      }
+    }
+    throw new ValidationException("Projection field " + fieldName + " is not a field of the entities of access"
+        + " pattern '" + pattern.name() + "'", null, fieldName);
+  }
+
+  private static String symbol(SortOp op) {
+    switch (op) {
+      case EQ:
+        return "=";
+      case GT:
+        return ">";
+      case GTE:
+        return ">=";
+      case LT:
+        return "<";
+      default:
+        return "<=";
+    }
+  }
+
+  /** What a cursor is bound to. */
+  public String identity() {
+    return identity;
+  }
+
+  /**
+   * Reads from {@code start} (null: the beginning) until the limit is reached, the data ends, or the request budget
+   * is spent. When the limit is reached inside a DynamoDB page, {@code next} is the key of the last item taken, so
+   * nothing is lost or read twice.
+   */
+  public Result<R> fetch(Map<String, AttributeValue> start) {
+    List<R> items = new ArrayList<>();
+    int skipped = 0;
+    if (get != null) {
+      if (start != null) {
+        return new Result<>(items, 0, null);
+      }
+      GetItemResponse response = db.getItem(get);
+      if (response.hasItem() && !response.item().isEmpty()) {
+        R decoded = decode(response.item());
+        if (decoded == null) {
+          skipped++;
+        } else {
+          items.add(decoded);
+        }
+      }
+      return new Result<>(items, skipped, null);
+    }
+    Integer limit = settings.limit();
+    int requests = 0;
+    Map<String, AttributeValue> next = start;
+    while (true) {
+      QueryRequest request = next == null ? query : query.toBuilder().exclusiveStartKey(next).build();
+      QueryResponse response = db.query(request);
+      requests++;
+      List<Map<String, AttributeValue>> page = response.items();
+      boolean more = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty();
+      for (int i = 0; i < page.size(); i++) {
+        Map<String, AttributeValue> item = page.get(i);
+        R decoded = decode(item);
+        if (decoded == null) {
+          skipped++;
+        } else {
+          items.add(decoded);
+        }
+        if (limit != null && items.size() == limit) {
+          boolean rest = i < page.size() - 1 || more;
+          return new Result<>(items, skipped, rest ? keyOf(item) : null);
+        }
+      }
+      next = more ? response.lastEvaluatedKey() : null;
+      if (next == null || requests >= settings.maxRequests()) {
+        return new Result<>(items, skipped, next);
+      }
+    }
+  }
+
+  private Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item) {
+    Map<String, AttributeValue> key = new LinkedHashMap<>();
+    for (String k : keyAttributes) {
+      AttributeValue v = item.get(k);
+      if (v != null && (k.equals(pattern.shape().partitionKey()) || k.equals(pattern.shape().sortKey())
+          || isTableKey(k))) {
+        key.put(k, v);
+      }
+    }
+    return key;
+  }
+
+  private boolean isTableKey(String attribute) {
+    EntityModel.KeyTemplates t = pattern.keyEntity().tableKey();
+    return attribute.equals(t.shape().partitionKey()) || attribute.equals(t.shape().sortKey());
+  }
+
+  private R decode(Map<String, AttributeValue> item) {
+    AttributeValue t = item.get(typeAttribute);
+    EntityModel<?> entity = t == null || t.s() == null ? null : byTypeName.get(t.s());
+    if (entity == null) {
+      return null;
+    }
+    return type.cast(entity.decode(item, lenient));
+  }
+
+  public String tableName() {
+    return tableName;
+  }
+}

@@ -1,0 +1,64 @@
+package io.partita.model.internal;
+
+import java.util.List;
+
+import io.partita.model.AccessPattern;
+import io.partita.model.AccessPattern.SortOp;
+
+/** Renders the access-pattern worksheet: the planning table plus, per row, what serves it and the call it makes. */
+public final class Worksheet {
+  private Worksheet() {}
+
+  public static String markdown(List<PatternModel> patterns) {
+    StringBuilder out = new StringBuilder();
+    out.append("| # | Access Pattern | Entry Entity | Filters / Range | Sort Direction | Frequency | Latency Budget"
+        + " | Served By | Call |\n");
+    out.append("|---|---|---|---|---|---|---|---|---|\n");
+    int n = 1;
+    for (PatternModel p : patterns) {
+      AccessPattern<?> a = p.pattern();
+      row(out, Integer.toString(n++), a.name(), a.entry(), a.range(), a.order(), a.frequency(), a.latency(),
+          p.shape().label(), call(p));
+    }
+    return out.toString();
+  }
+
+  private static void row(StringBuilder out, String... cells) {
+    out.append('|');
+    for (String c : cells) {
+      out.append(' ').append(c.replace("|", "\\|")).append(c.isEmpty() ? "" : " ").append('|');
+    }
+    out.append('\n');
+  }
+
+  /** The DynamoDB call, e.g. {@code Query gsi1: gsi1pk = "TAG#{tag}" AND begins_with(gsi1sk, "POST#")}. */
+  static String call(PatternModel p) {
+    KeyShape s = p.shape();
+    String pk = s.partitionKey() + " = \"" + p.partition() + "\"";
+    if (p.getItem()) {
+      return "GetItem: " + pk + (p.sortOp() == SortOp.EQ ? ", " + s.sortKey() + " = \"" + p.sort() + "\"" : "");
+    }
+    String call = "Query " + (s.isTable() ? "table" : s.index()) + ": " + pk;
+    if (p.sortOp() == null) {
+      return call;
+    }
+    String sk = s.sortKey();
+    String t = "\"" + p.sort() + "\"";
+    switch (p.sortOp()) {
+      case EQ:
+        return call + " AND " + sk + " = " + t;
+      case BEGINS_WITH:
+        return call + " AND begins_with(" + sk + ", " + t + ")";
+      case BETWEEN:
+        return call + " AND " + sk + " BETWEEN " + t + " AND " + t;
+      case GT:
+        return call + " AND " + sk + " > " + t;
+      case GTE:
+        return call + " AND " + sk + " >= " + t;
+      case LT:
+        return call + " AND " + sk + " < " + t;
+      default:
+        return call + " AND " + sk + " <= " + t;
+    }
+  }
+}
