@@ -13,13 +13,10 @@ public final class DeleteItem {
 
   public static DeleteItemResponse execute(EngineContext ctx, DeleteItemRequest req) {
     WritePlan plan = plan(ctx, req);
-    TableDef def = plan.target().table().def();
-    ItemKey key = plan.target().key();
-    ReadModifyWrite.Result r = ReadModifyWrite.run(ctx, plan.target().table(), key, plan.target().step());
+    ReadModifyWrite.Result r = plan.run(ctx);
     DeleteItemResponse.Builder out = DeleteItemResponse.builder()
-        .itemCollectionMetrics(ItemCollections.metrics(req.returnItemCollectionMetrics(), def, key.attributes(),
-            r.collectionSize()))
-        .consumedCapacity(r.writeUnits().report(req.returnConsumedCapacity(), def.name()));
+        .itemCollectionMetrics(plan.metrics(req.returnItemCollectionMetrics(), r))
+        .consumedCapacity(plan.capacity(req.returnConsumedCapacity(), r));
     if (plan.returnValues() == ReturnValue.ALL_OLD && r.before() != null) {
       out.attributes(r.before());
     }

@@ -16,13 +16,10 @@ public final class PutItem {
 
   public static PutItemResponse execute(EngineContext ctx, PutItemRequest req) {
     WritePlan plan = plan(ctx, req);
-    TableDef def = plan.target().table().def();
-    ItemKey key = plan.target().key();
-    ReadModifyWrite.Result r = ReadModifyWrite.run(ctx, plan.target().table(), key, plan.target().step());
+    ReadModifyWrite.Result r = plan.run(ctx);
     PutItemResponse.Builder out = PutItemResponse.builder()
-        .itemCollectionMetrics(ItemCollections.metrics(req.returnItemCollectionMetrics(), def, key.attributes(),
-            r.collectionSize()))
-        .consumedCapacity(r.writeUnits().report(req.returnConsumedCapacity(), def.name()));
+        .itemCollectionMetrics(plan.metrics(req.returnItemCollectionMetrics(), r))
+        .consumedCapacity(plan.capacity(req.returnConsumedCapacity(), r));
     if (plan.returnValues() == ReturnValue.ALL_OLD && r.before() != null) {
       out.attributes(r.before());
     }

@@ -22,14 +22,11 @@ public final class UpdateItem {
 
   public static UpdateItemResponse execute(EngineContext ctx, UpdateItemRequest req) {
     WritePlan plan = plan(ctx, req);
-    TableDef def = plan.target().table().def();
-    ItemKey key = plan.target().key();
     Update update = plan.update();
-    ReadModifyWrite.Result r = ReadModifyWrite.run(ctx, plan.target().table(), key, plan.target().step());
+    ReadModifyWrite.Result r = plan.run(ctx);
     UpdateItemResponse.Builder out = UpdateItemResponse.builder()
-        .itemCollectionMetrics(ItemCollections.metrics(req.returnItemCollectionMetrics(), def, key.attributes(),
-            r.collectionSize()))
-        .consumedCapacity(r.writeUnits().report(req.returnConsumedCapacity(), def.name()));
+        .itemCollectionMetrics(plan.metrics(req.returnItemCollectionMetrics(), r))
+        .consumedCapacity(plan.capacity(req.returnConsumedCapacity(), r));
     Map<String, AttributeValue> attributes = switch (plan.returnValues()) {
       case ALL_OLD -> r.before();
       case ALL_NEW -> r.after();

@@ -1,6 +1,10 @@
 package io.partita.engine.ops;
 
 import io.partita.engine.expr.Update;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ItemCollectionMetrics;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnItemCollectionMetrics;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 
 /**
@@ -11,4 +15,19 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
  * @param returnValues what the single-item response returns (NONE inside a transaction)
  * @param update the update expression of an UpdateItem, for UPDATED_OLD/UPDATED_NEW; else null
  */
-record WritePlan(ReadModifyWrite.Target target, ReturnValue returnValues, Update update) {}
+record WritePlan(ReadModifyWrite.Target target, ReturnValue returnValues, Update update) {
+  /** Runs this write alone. */
+  ReadModifyWrite.Result run(EngineContext ctx) {
+    return ReadModifyWrite.run(ctx, target.table(), target.key(), target.step());
+  }
+
+  /** The ItemCollectionMetrics of this write's result, or null when not asked for or not applicable. */
+  ItemCollectionMetrics metrics(ReturnItemCollectionMetrics mode, ReadModifyWrite.Result r) {
+    return ItemCollections.metrics(mode, target.table().def(), target.key().attributes(), r.collectionSize());
+  }
+
+  /** The ConsumedCapacity of this write's result, or null when not asked for. */
+  ConsumedCapacity capacity(ReturnConsumedCapacity mode, ReadModifyWrite.Result r) {
+    return r.writeUnits().report(mode, target.table().def().name());
+  }
+}
