@@ -59,7 +59,17 @@ final class IndexBackfill implements Runnable {
   @Override
   public void run() {
     boolean[] more = {false};
-    boolean ran = ctx.whileOpen.run(() -> more[0] = chunk());
+    boolean ran;
+    try {
+      ran = ctx.whileOpen.run(() -> more[0] = chunk());
+    } catch (RuntimeException e) {
+      // a storage failure: the index stays CREATING and the build starts again when the database
+      // is next opened (entries already written are skipped); nothing is half-written, as each
+      // chunk is one atomic batch
+      System.err.println("partita: the backfill of index " + indexName + " of table " + table.def().name()
+          + " stopped and resumes at the next open: " + e);
+      return;
+    }
     if (ran && more[0]) {
       ctx.background.execute(this);
     }
