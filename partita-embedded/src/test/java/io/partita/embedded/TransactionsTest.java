@@ -205,8 +205,19 @@ class TransactionsTest {
     clock.advance(Duration.ofMinutes(10).plusSeconds(1));
     assertThrows(TransactionCanceledException.class, () -> dynamo.transactWriteItems(first),
         "after the window the token is forgotten: the same request runs again, and its order exists now");
+    clock.advance(Duration.ofMinutes(10).plusSeconds(1));
     dynamo.transactWriteItems(order("o2", 1).toBuilder().clientRequestToken("token-1").build());
     assertEquals(n("1"), stock());
+  }
+
+  @Test
+  void aRepeatedRequestReportsTheReadOfItsItems_whateverCapacityItAsksFor() {
+    TransactWriteItemsRequest first = order("o1", 1).toBuilder().clientRequestToken("t").build();
+    dynamo.transactWriteItems(first);
+    var again = dynamo.transactWriteItems(first.toBuilder().returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build());
+    assertEquals(List.of(ConsumedCapacity.builder().tableName("shop").capacityUnits(2.0).readCapacityUnits(2.0).build()),
+        again.consumedCapacity(), "nothing written: two strongly consistent reads");
+    assertEquals(n("2"), stock());
   }
 
   @Test
@@ -216,6 +227,8 @@ class TransactionsTest {
     dynamo.putItem(b -> b.tableName("shop").item(Map.of("PK", s("PRODUCT#p1"), "SK", s("PRODUCT#p1"), "stock", n("10"))));
     dynamo.transactWriteItems(tooMuch);
     assertEquals(n("5"), stock());
+    dynamo.transactWriteItems(tooMuch);
+    assertEquals(n("5"), stock(), "succeeded now: applied once");
   }
 
   @Test
@@ -298,7 +311,7 @@ class TransactionsTest {
     assertEquals(n("3"), stock());
   }
 
-  /** DynamoDB's order: every action's structure, then every action's expressions, then each action against its table. */
+  /** DynamoDB's order: each action's structure and expressions, then each action against its table. */
   @Test
   void validationOrderAndMessages() {
     TransactWriteItem unknownTable = TransactWriteItem.builder().put(p -> p.tableName("nope").item(Map.of("PK", s("X")))).build();
@@ -307,7 +320,9 @@ class TransactionsTest {
     assertTrue(validation(() -> dynamo.transactWriteItems(b -> b.transactItems(unknownTable, badSyntax)))
         .startsWith("Invalid ConditionExpression: Syntax error"), "a later action's expression before an earlier one's table");
     assertEquals("Invalid Request: TransactWriteRequest should contain Delete or Put or Update request",
-        validation(() -> dynamo.transactWriteItems(b -> b.transactItems(badSyntax, TransactWriteItem.builder().build()))));
+        validation(() -> dynamo.transactWriteItems(b -> b.transactItems(TransactWriteItem.builder().build(), badSyntax))));
+    assertTrue(validation(() -> dynamo.transactWriteItems(b -> b.transactItems(badSyntax, TransactWriteItem.builder().build())))
+        .startsWith("Invalid ConditionExpression: Syntax error"), "structure and expressions action by action");
     assertEquals("Value null at 'transactItems.2.member.delete.key' failed to satisfy constraint: Member must not be null",
         validation(() -> dynamo.transactWriteItems(b -> b.transactItems(stockAtLeast(1),
             TransactWriteItem.builder().delete(d -> d.tableName("shop")).build()))));

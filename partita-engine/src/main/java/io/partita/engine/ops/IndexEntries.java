@@ -49,7 +49,10 @@ final class IndexEntries {
    * as the request's ValidationException, in a transaction too.
    */
   static void checkValues(TableDef table, Map<String, AttributeValue> item) {
-    for (IndexDef index : indexes(table)) {
+    // local indexes first, as DynamoDB names them
+    List<IndexDef> indexes = new ArrayList<>(table.localIndexes());
+    indexes.addAll(table.globalIndexes());
+    for (IndexDef index : indexes) {
       for (KeyDef key : keys(index)) {
         AttributeValue v = item.get(key.name());
         if (v == null) {

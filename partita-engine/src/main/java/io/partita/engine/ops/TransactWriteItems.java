@@ -59,7 +59,7 @@ public final class TransactWriteItems {
       throw memberConstraint(token, "clientRequestToken", "Member must have length "
           + (token.isEmpty() ? "greater than or equal to 1" : "less than or equal to 36"));
     }
-    return ctx.tokens.run(req, () -> apply(ctx, req, plan(ctx, items)));
+    return ctx.tokens.run(req, () -> apply(ctx, req, plan(ctx, items)), () -> replay(ctx, req, plan(ctx, items)));
   }
 
   /**
@@ -130,10 +130,11 @@ public final class TransactWriteItems {
   }
 
   /**
-   * The checks DynamoDB makes of every action before it looks at any table: the expressions (syntax,
-   * names and values defined and used, operand types known without the item) and the size of a
-   * Put's item. So an invalid expression of a later action is reported before, say, an unknown
-   * table of an earlier one, as DynamoDB does. The single-item plans check the same again.
+   * The checks DynamoDB makes of every action, after its structure, before it looks at any table:
+   * the expressions (syntax, names and values defined and used, operand types known without the
+   * item) and the size of a Put's item. So an invalid expression of a later action is reported
+   * before, say, an unknown table of an earlier one, as DynamoDB does. The single-item plans check
+   * the same again.
    */
   private static void checkExpressions(TransactWriteItem item) {
     if (item.update() != null) {
@@ -214,13 +215,11 @@ public final class TransactWriteItems {
   }
 
   private static List<Action> plan(EngineContext ctx, List<TransactWriteItem> items) {
-    // in DynamoDB's order: every action's structure, then every action's expressions, then each
-    // action against its table, in request order
+    // in DynamoDB's order: every action's structure and expressions, then each action against its
+    // table, in request order
     for (int i = 0; i < items.size(); i++) {
       checkAction(items.get(i), i);
-    }
-    for (TransactWriteItem item : items) {
-      checkExpressions(item);
+      checkExpressions(items.get(i));
     }
     List<Action> actions = new ArrayList<>(items.size());
     Set<String> seen = new HashSet<>();
@@ -293,6 +292,27 @@ public final class TransactWriteItems {
       if (!metrics.isEmpty()) {
         out.itemCollectionMetrics(metrics);
       }
+    }
+    return out.build();
+  }
+
+  /**
+   * The answer to a request repeated with the token of one that succeeded: nothing is written, and
+   * the capacity is that of reading the items (a strongly consistent read each), as DynamoDB
+   * documents for this case.
+   */
+  private static TransactWriteItemsResponse replay(EngineContext ctx, TransactWriteItemsRequest req, List<Action> actions) {
+    TransactWriteItemsResponse.Builder out = TransactWriteItemsResponse.builder();
+    if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
+      List<byte[]> stored = ctx.store.getAll(actions.stream().map(a -> a.plan().target().key().storageKey()).toList());
+      Map<String, Double> units = new LinkedHashMap<>();
+      for (int i = 0; i < actions.size(); i++) {
+        long size = stored.get(i) == null ? 0 : ItemSize.of(io.partita.engine.value.ItemCodec.decode(stored.get(i)));
+        units.merge(actions.get(i).plan().target().table().def().name(), Capacity.readUnits(size, true), Double::sum);
+      }
+      List<ConsumedCapacity> consumed = new ArrayList<>();
+      units.forEach((table, u) -> consumed.add(Capacity.transactional(req.returnConsumedCapacity(), table, u, 0)));
+      out.consumedCapacity(consumed);
     }
     return out.build();
   }
