@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ItemCollectionMetrics;
 import software.amazon.awssdk.services.dynamodb.model.ItemCollectionSizeLimitExceededException;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
@@ -25,6 +26,8 @@ import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ReturnItemCollectionMetrics;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
  * The item-collection limit of tables with local indexes (10 GB in DynamoDB), made 10 KB here so a
@@ -63,6 +66,25 @@ class ItemCollectionLimitTest {
   private ItemCollectionMetrics put(String table, String pk, String sk) {
     return dynamo.putItem(b -> b.tableName(table).returnItemCollectionMetrics(ReturnItemCollectionMetrics.SIZE)
         .item(Map.of("PK", s(pk), "SK", s(sk), "LSK", s(sk), "pad", s(PAD)))).itemCollectionMetrics();
+  }
+
+  /** A transaction's writes to one collection count together: each alone would fit, all together do not. */
+  @Test
+  void aTransactionCannotGrowACollectionPastTheLimitEither() {
+    put("lsi", "USER#a", "1");
+    List<TransactWriteItem> puts = new java.util.ArrayList<>();
+    for (String sk : List.of("2", "3", "4")) {
+      puts.add(TransactWriteItem.builder().put(p -> p.tableName("lsi")
+          .item(Map.of("PK", s("USER#a"), "SK", s(sk), "LSK", s(sk), "pad", s(PAD)))).build());
+    }
+    TransactionCanceledException e = assertThrows(TransactionCanceledException.class,
+        () -> dynamo.transactWriteItems(b -> b.transactItems(puts)));
+    assertEquals(List.of("None", "None", "ItemCollectionSizeLimitExceeded"),
+        e.cancellationReasons().stream().map(CancellationReason::code).toList());
+    assertEquals("Collection size exceeded.", e.cancellationReasons().get(2).message());
+    assertFalse(dynamo.getItem(b -> b.tableName("lsi").key(Map.of("PK", s("USER#a"), "SK", s("2")))).hasItem());
+    // two fit
+    dynamo.transactWriteItems(b -> b.transactItems(puts.subList(0, 2)));
   }
 
   @Test

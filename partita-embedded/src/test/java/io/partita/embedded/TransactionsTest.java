@@ -34,6 +34,7 @@ import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnItemCollectionMetrics;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
@@ -180,12 +181,12 @@ class TransactionsTest {
     }
     DynamoDbException tooMany = assertThrows(DynamoDbException.class, () -> dynamo.transactWriteItems(b -> b.transactItems(many)));
     assertEquals("ValidationException", tooMany.awsErrorDetails().errorCode());
-    assertTrue(tooMany.awsErrorDetails().errorMessage().contains("Member must have length less than or equal to 100"));
+    assertEquals("Member must have length less than or equal to 100", tooMany.awsErrorDetails().errorMessage());
     assertThrows(ResourceNotFoundException.class, () -> dynamo.transactWriteItems(b -> b.transactItems(
         TransactWriteItem.builder().put(p -> p.tableName("nope").item(Map.of("PK", s("X"), "SK", s("Y")))).build())));
     DynamoDbException badKey = assertThrows(DynamoDbException.class, () -> dynamo.transactWriteItems(b -> b.transactItems(
         TransactWriteItem.builder().delete(d -> d.tableName("shop").key(Map.of("PK", s("X")))).build())));
-    assertEquals("The provided key element does not match the schema", badKey.awsErrorDetails().errorMessage());
+    assertEquals("The number of conditions on the keys is invalid", badKey.awsErrorDetails().errorMessage());
     DynamoDbException noUpdate = assertThrows(DynamoDbException.class, () -> dynamo.transactWriteItems(b -> b.transactItems(
         TransactWriteItem.builder().update(u -> u.tableName("shop").key(Map.of("PK", s("X"), "SK", s("Y")))).build())));
     assertTrue(noUpdate.awsErrorDetails().errorMessage().contains("transactItems.1.member.update.updateExpression"));
@@ -204,8 +205,19 @@ class TransactionsTest {
     clock.advance(Duration.ofMinutes(10).plusSeconds(1));
     assertThrows(TransactionCanceledException.class, () -> dynamo.transactWriteItems(first),
         "after the window the token is forgotten: the same request runs again, and its order exists now");
+    clock.advance(Duration.ofMinutes(10).plusSeconds(1));
     dynamo.transactWriteItems(order("o2", 1).toBuilder().clientRequestToken("token-1").build());
     assertEquals(n("1"), stock());
+  }
+
+  @Test
+  void aRepeatedRequestReportsTheReadOfItsItems_whateverCapacityItAsksFor() {
+    TransactWriteItemsRequest first = order("o1", 1).toBuilder().clientRequestToken("t").build();
+    dynamo.transactWriteItems(first);
+    var again = dynamo.transactWriteItems(first.toBuilder().returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build());
+    assertEquals(List.of(ConsumedCapacity.builder().tableName("shop").capacityUnits(2.0).readCapacityUnits(2.0).build()),
+        again.consumedCapacity(), "nothing written: two strongly consistent reads");
+    assertEquals(n("2"), stock());
   }
 
   @Test
@@ -215,16 +227,123 @@ class TransactionsTest {
     dynamo.putItem(b -> b.tableName("shop").item(Map.of("PK", s("PRODUCT#p1"), "SK", s("PRODUCT#p1"), "stock", n("10"))));
     dynamo.transactWriteItems(tooMuch);
     assertEquals(n("5"), stock());
+    dynamo.transactWriteItems(tooMuch);
+    assertEquals(n("5"), stock(), "succeeded now: applied once");
   }
 
   @Test
   void capacityOfTransactionsIsTwiceThePlainOne() {
     var r = dynamo.transactWriteItems(order("o1", 1).toBuilder().returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).build());
-    assertEquals(List.of(ConsumedCapacity.builder().tableName("shop").capacityUnits(6.0).build()), r.consumedCapacity(),
-        "two items under 1 KB and the order's GSI1 entry, each written transactionally: 3 × 2 units");
+    assertEquals(List.of(ConsumedCapacity.builder().tableName("shop").capacityUnits(6.0).writeCapacityUnits(6.0).build()),
+        r.consumedCapacity(), "two items under 1 KB and the order's GSI1 entry, each written transactionally: 3 × 2 units");
     TransactGetItemsResponse g = dynamo.transactGetItems(b -> b.returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
         .transactItems(get("PRODUCT#p1"), get("ORDER#o1"), get("ORDER#missing")));
-    assertEquals(6.0, g.consumedCapacity().get(0).capacityUnits(), "three reads under 4 KB, each 2 units");
+    assertEquals(List.of(ConsumedCapacity.builder().tableName("shop").capacityUnits(6.0).readCapacityUnits(6.0).build()),
+        g.consumedCapacity(), "three reads under 4 KB, each 2 units");
+    // a ConditionCheck reads: twice a strongly consistent read; INDEXES gives the table's share
+    var c = dynamo.transactWriteItems(b -> b.returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).transactItems(
+        TransactWriteItem.builder().conditionCheck(x -> x.tableName("shop").key(Map.of("PK", s("PRODUCT#p1"), "SK", s("PRODUCT#p1")))
+            .conditionExpression("attribute_exists(PK)")).build(),
+        TransactWriteItem.builder().put(x -> x.tableName("shop").item(Map.of("PK", s("N#1"), "SK", s("N#1")))).build()));
+    assertEquals(List.of(ConsumedCapacity.builder().tableName("shop").capacityUnits(4.0).readCapacityUnits(2.0)
+        .writeCapacityUnits(2.0).table(software.amazon.awssdk.services.dynamodb.model.Capacity.builder()
+            .capacityUnits(4.0).readCapacityUnits(2.0).writeCapacityUnits(2.0).build()).build()), c.consumedCapacity());
+  }
+
+  @Test
+  void itemCollectionMetricsOnlyForTablesWithLocalIndexes() {
+    var r = dynamo.transactWriteItems(order("o1", 1).toBuilder().returnItemCollectionMetrics(ReturnItemCollectionMetrics.SIZE).build());
+    assertFalse(r.hasItemCollectionMetrics(), "no table with local indexes written: no map, as for PutItem");
+  }
+
+  private TransactWriteItem putItem(Map<String, AttributeValue> item) {
+    return TransactWriteItem.builder().put(p -> p.tableName("shop").item(item)).build();
+  }
+
+  private static TransactWriteItem stockAtLeast(int n) {
+    return TransactWriteItem.builder().conditionCheck(c -> c.tableName("shop")
+        .key(Map.of("PK", s("PRODUCT#p1"), "SK", s("PRODUCT#p1"))).conditionExpression("stock >= :n")
+        .expressionAttributeValues(Map.of(":n", n(Integer.toString(n))))).build();
+  }
+
+  private List<String> reasons(Runnable r) {
+    TransactionCanceledException e = assertThrows(TransactionCanceledException.class, r::run);
+    return e.cancellationReasons().stream().map(x -> x.code() + (x.message() == null ? "" : ": " + x.message())).toList();
+  }
+
+  private String validation(Runnable r) {
+    DynamoDbException e = assertThrows(DynamoDbException.class, r::run);
+    assertEquals("ValidationException", e.awsErrorDetails().errorCode(), e.awsErrorDetails().errorMessage());
+    return e.awsErrorDetails().errorMessage();
+  }
+
+  /**
+   * Which errors refuse the whole request and which are an action's cancellation reason, as DynamoDB
+   * (Local 2.6.1, and the API reference's list of ValidationError reasons) answers.
+   */
+  @Test
+  void writeTimeErrorsAreTheActionsReasons_requestErrorsRefuseTheRequest() {
+    // an index key of the wrong scalar type is found when the item is written: the action's reason
+    assertEquals(List.of("ConditionalCheckFailed: The conditional request failed",
+            "ValidationError: One or more parameter values were invalid: Type mismatch for Index Key"),
+        reasons(() -> dynamo.transactWriteItems(b -> b.transactItems(stockAtLeast(5),
+            putItem(Map.of("PK", s("X"), "SK", s("Y"), "GSI1PK", n("1")))))));
+    // an update of a key attribute too, before the action's condition
+    assertEquals(List.of("None", "ValidationError: One or more parameter values were invalid: Cannot update attribute SK. "
+            + "This attribute is part of the key"),
+        reasons(() -> dynamo.transactWriteItems(b -> b.transactItems(stockAtLeast(1),
+            TransactWriteItem.builder().update(u -> u.tableName("shop").key(Map.of("PK", s("X"), "SK", s("Y")))
+                .updateExpression("SET SK = :v").conditionExpression("attribute_exists(PK)")
+                .expressionAttributeValues(Map.of(":v", s("Z")))).build()))));
+    // and an update making the item too large
+    assertEquals(List.of("ValidationError: Item size to update has exceeded the maximum allowed size"),
+        reasons(() -> dynamo.transactWriteItems(b -> b.transactItems(TransactWriteItem.builder().update(u -> u
+            .tableName("shop").key(Map.of("PK", s("X"), "SK", s("Y"))).updateExpression("SET a = :v, b = :v")
+            .expressionAttributeValues(Map.of(":v", s("x".repeat(210 * 1024))))).build()))));
+    // an empty index key, an index key that is no scalar, a Put item too large: the request
+    assertTrue(validation(() -> dynamo.transactWriteItems(b -> b.transactItems(stockAtLeast(5),
+        putItem(Map.of("PK", s("X"), "SK", s("Y"), "GSI1PK", s(""))))))
+        .startsWith("One or more parameter values are not valid. A value specified for a secondary index key is not supported."));
+    assertEquals("Invalid attribute value type", validation(() -> dynamo.transactWriteItems(b -> b.transactItems(stockAtLeast(5),
+        putItem(Map.of("PK", s("X"), "SK", s("Y"), "GSI1PK", AttributeValue.fromSs(List.of("a"))))))));
+    assertEquals("Item size has exceeded the maximum allowed size", validation(() -> dynamo.transactWriteItems(b -> b
+        .transactItems(stockAtLeast(5), putItem(Map.of("PK", s("X"), "SK", s("Y"), "big", s("x".repeat(400 * 1024))))))));
+    assertEquals(n("3"), stock());
+  }
+
+  /** DynamoDB's order: each action's structure and expressions, then each action against its table. */
+  @Test
+  void validationOrderAndMessages() {
+    TransactWriteItem unknownTable = TransactWriteItem.builder().put(p -> p.tableName("nope").item(Map.of("PK", s("X")))).build();
+    TransactWriteItem badSyntax = TransactWriteItem.builder().conditionCheck(c -> c.tableName("shop")
+        .key(Map.of("PK", s("X"), "SK", s("Y"))).conditionExpression("attribute_exists(")).build();
+    assertTrue(validation(() -> dynamo.transactWriteItems(b -> b.transactItems(unknownTable, badSyntax)))
+        .startsWith("Invalid ConditionExpression: Syntax error"), "a later action's expression before an earlier one's table");
+    assertEquals("Invalid Request: TransactWriteRequest should contain Delete or Put or Update request",
+        validation(() -> dynamo.transactWriteItems(b -> b.transactItems(TransactWriteItem.builder().build(), badSyntax))));
+    assertTrue(validation(() -> dynamo.transactWriteItems(b -> b.transactItems(badSyntax, TransactWriteItem.builder().build())))
+        .startsWith("Invalid ConditionExpression: Syntax error"), "structure and expressions action by action");
+    assertEquals("Value null at 'transactItems.2.member.delete.key' failed to satisfy constraint: Member must not be null",
+        validation(() -> dynamo.transactWriteItems(b -> b.transactItems(stockAtLeast(1),
+            TransactWriteItem.builder().delete(d -> d.tableName("shop")).build()))));
+    assertEquals("Value null at 'transactItems.1.member.put.tableName' failed to satisfy constraint: Member must not be null",
+        validation(() -> dynamo.transactWriteItems(b -> b.transactItems(
+            TransactWriteItem.builder().put(p -> p.item(Map.of("PK", s("X"), "SK", s("Y")))).build()))));
+    assertEquals("The number of conditions on the keys is invalid",
+        validation(() -> dynamo.transactWriteItems(b -> b.transactItems(TransactWriteItem.builder().delete(d -> d
+            .tableName("shop").key(Map.of("PK", s("X"), "SK", s("Y"), "a", s("Z")))).build()))));
+    assertEquals("Value [] at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1",
+        validation(() -> dynamo.transactWriteItems(b -> b.transactItems(List.of()))));
+    assertEquals("Value " + "t".repeat(37) + " at 'clientRequestToken' failed to satisfy constraint: Member must have length"
+        + " less than or equal to 36",
+        validation(() -> dynamo.transactWriteItems(b -> b.clientRequestToken("t".repeat(37)).transactItems(stockAtLeast(1)))));
+    assertEquals("Value ALL_NEW at 'transactItems.1.member.conditionCheck.returnValuesOnConditionCheckFailure' failed to "
+        + "satisfy constraint: Member must satisfy enum value set: [ALL_OLD, NONE]",
+        validation(() -> dynamo.transactWriteItems(b -> b.transactItems(TransactWriteItem.builder().conditionCheck(c -> c
+            .tableName("shop").key(Map.of("PK", s("X"), "SK", s("Y"))).conditionExpression("attribute_exists(PK)")
+            .returnValuesOnConditionCheckFailure("ALL_NEW")).build()))));
+    assertEquals("Value null at 'transactItems.1.member.get.key' failed to satisfy constraint: Member must not be null",
+        validation(() -> dynamo.transactGetItems(b -> b.transactItems(TransactGetItem.builder().get(g -> g.tableName("shop")).build()))));
   }
 
   private static TransactGetItem get(String pk) {

@@ -562,7 +562,7 @@ final class OpGenerator {
     return k;
   }
 
-  private Map<String, AttributeValue> item(boolean comp) {
+  Map<String, AttributeValue> item(boolean comp) {
     Map<String, AttributeValue> item = key(comp);
     for (String t : TOP) {
       if (r.nextInt(10) >= (t.equals("m") || t.equals("l") ? 6 : 4)) continue;

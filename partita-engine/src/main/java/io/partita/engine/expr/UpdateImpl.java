@@ -64,9 +64,27 @@ final class UpdateImpl implements Update {
   @Override
   public Map<String, AttributeValue> apply(Map<String, AttributeValue> item) {
     Map<String, AttributeValue> original = item == null ? Map.of() : item;
+    // DynamoDB's order of errors: a path through a value that is no map or list (where the path
+    // needs one), before any operand is evaluated; then an operand of the wrong type in any SET,
+    // before an operand that does not exist; then, applying, a path through a value that does not
+    // exist, and the ADD and DELETE operand types
+    checkPaths(original);
     List<AttributeValue> values = new ArrayList<>(sets.size());
+    boolean missing = false;
     for (SetOp s : sets) {
-      values.add(Operands.required(s.value(), original));
+      AttributeValue value = null;
+      try {
+        value = Operands.required(s.value(), original);
+      } catch (PartitaException e) {
+        if (!ExprErrors.MISSING_ATTRIBUTE.equals(e.getMessage())) {
+          throw e;
+        }
+        missing = true;
+      }
+      values.add(value);
+    }
+    if (missing) {
+      throw PartitaException.validation(ExprErrors.MISSING_ATTRIBUTE);
     }
     Map<String, AttributeValue> result = new LinkedHashMap<>(original);
     for (int i = 0; i < sets.size(); i++) {
@@ -99,6 +117,40 @@ final class UpdateImpl implements Update {
       remove(result, path);
     }
     return result;
+  }
+
+  private void checkPaths(Map<String, AttributeValue> original) {
+    for (SetOp s : sets) {
+      checkPath(s.path(), original);
+    }
+    for (DocPath path : removes) {
+      checkPath(path, original);
+    }
+    for (SetAction add : adds) {
+      checkPath(add.path(), original);
+    }
+    for (SetAction delete : deletes) {
+      checkPath(delete.path(), original);
+    }
+  }
+
+  /** Refuses a path that goes through an existing value that is no map (for a name) or no list (for an index). */
+  private static void checkPath(DocPath path, Map<String, AttributeValue> original) {
+    AttributeValue container = original.get(path.top());
+    for (int i = 1; i < path.size() && container != null; i++) {
+      if (path.get(i) instanceof String key) {
+        if (!container.hasM()) {
+          throw invalidPath();
+        }
+        container = container.m().get(key);
+      } else {
+        int index = (Integer) path.get(i);
+        if (!container.hasL()) {
+          throw invalidPath();
+        }
+        container = index < container.l().size() ? container.l().get(index) : null;
+      }
+    }
   }
 
   private static AttributeValue added(AttributeValue existing, AttributeValue value) {

@@ -34,6 +34,9 @@ final class Capacity {
    */
   static final class Units {
     private double table;
+    /** The part of {@link #table} that is reads, told apart only in a transaction's report. */
+    private double tableReads;
+    private boolean transactional;
     private final Map<String, Double> global = new TreeMap<>();
     private final Map<String, Double> local = new TreeMap<>();
 
@@ -43,6 +46,24 @@ final class Capacity {
       return u;
     }
 
+    /**
+     * Units of a transaction, reported as DynamoDB Local answers them: the total with the read
+     * units (TransactGetItems, ConditionChecks) and write units it is made of, and with INDEXES
+     * the table's share split the same way for writes and each index's write units.
+     */
+    static Units transaction() {
+      Units u = new Units();
+      u.transactional = true;
+      return u;
+    }
+
+    /** Adds reads to the table's share. */
+    Units read(double units) {
+      table += units;
+      tableReads += units;
+      return this;
+    }
+
     Units index(boolean isGlobal, String name, double units) {
       (isGlobal ? global : local).merge(name, units, Double::sum);
       return this;
@@ -50,6 +71,7 @@ final class Capacity {
 
     Units add(Units other) {
       table += other.table;
+      tableReads += other.tableReads;
       other.global.forEach((k, v) -> global.merge(k, v, Double::sum));
       other.local.forEach((k, v) -> local.merge(k, v, Double::sum));
       return this;
@@ -58,6 +80,8 @@ final class Capacity {
     /** These units multiplied, as a transaction's are (twice its plain reads and writes). */
     Units times(double factor) {
       Units u = ofTable(table * factor);
+      u.tableReads = tableReads * factor;
+      u.transactional = transactional;
       global.forEach((k, v) -> u.global.put(k, v * factor));
       local.forEach((k, v) -> u.local.put(k, v * factor));
       return u;
@@ -79,9 +103,27 @@ final class Capacity {
       if (mode == null || mode == ReturnConsumedCapacity.NONE) {
         return null;
       }
-      ConsumedCapacity.Builder b = ConsumedCapacity.builder().tableName(tableName).capacityUnits(total());
+      double total = total();
+      ConsumedCapacity.Builder b = ConsumedCapacity.builder().tableName(tableName).capacityUnits(total);
+      if (transactional) {
+        if (tableReads > 0) {
+          b.readCapacityUnits(tableReads);
+        }
+        if (total - tableReads > 0) {
+          b.writeCapacityUnits(total - tableReads);
+        }
+      }
       if (mode == ReturnConsumedCapacity.INDEXES) {
-        b.table(capacity(table));
+        software.amazon.awssdk.services.dynamodb.model.Capacity.Builder t =
+            software.amazon.awssdk.services.dynamodb.model.Capacity.builder().capacityUnits(table);
+        double tableWrites = table - tableReads;
+        if (transactional && tableWrites > 0) {
+          t.writeCapacityUnits(tableWrites);
+          if (tableReads > 0) {
+            t.readCapacityUnits(tableReads);
+          }
+        }
+        b.table(t.build());
         if (!global.isEmpty()) {
           b.globalSecondaryIndexes(capacities(global));
         }
@@ -92,14 +134,17 @@ final class Capacity {
       return b.build();
     }
 
-    private static Map<String, software.amazon.awssdk.services.dynamodb.model.Capacity> capacities(Map<String, Double> m) {
+    private Map<String, software.amazon.awssdk.services.dynamodb.model.Capacity> capacities(Map<String, Double> m) {
       Map<String, software.amazon.awssdk.services.dynamodb.model.Capacity> out = new TreeMap<>();
-      m.forEach((k, v) -> out.put(k, capacity(v)));
+      m.forEach((k, v) -> {
+        software.amazon.awssdk.services.dynamodb.model.Capacity.Builder c =
+            software.amazon.awssdk.services.dynamodb.model.Capacity.builder().capacityUnits(v);
+        if (transactional) {
+          c.writeCapacityUnits(v); // a transaction's index units are its index writes
+        }
+        out.put(k, c.build());
+      });
       return out;
-    }
-
-    private static software.amazon.awssdk.services.dynamodb.model.Capacity capacity(double units) {
-      return software.amazon.awssdk.services.dynamodb.model.Capacity.builder().capacityUnits(units).build();
     }
   }
 

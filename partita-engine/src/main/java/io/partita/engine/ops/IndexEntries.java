@@ -39,24 +39,74 @@ final class IndexEntries {
    * messages; called for every item written to a table with indexes.
    */
   static void check(TableDef table, Map<String, AttributeValue> item) {
-    for (IndexDef index : indexes(table)) {
+    checkValues(table, item);
+    checkTypes(table, item);
+  }
+
+  /**
+   * The checks of an item's index key values that DynamoDB makes while validating a request,
+   * before anything is read: a value that is no scalar at all, an empty string or binary. Refused
+   * as the request's ValidationException, in a transaction too.
+   */
+  static void checkValues(TableDef table, Map<String, AttributeValue> item) {
+    // local indexes first, as DynamoDB names them
+    List<IndexDef> indexes = new ArrayList<>(table.localIndexes());
+    indexes.addAll(table.globalIndexes());
+    for (IndexDef index : indexes) {
       for (KeyDef key : keys(index)) {
         AttributeValue v = item.get(key.name());
         if (v == null) {
           continue;
         }
-        ScalarType type = ScalarType.of(v);
-        if (type != key.type()) {
-          // DynamoDB Local's wording; the service's is longer and names the attribute
-          throw PartitaException.validation("One or more parameter values were invalid: Type mismatch for Index Key");
+        if (ScalarType.of(v) == null) {
+          throw PartitaException.validation("Invalid attribute value type");
         }
-        if ((v.s() != null && v.s().isEmpty()) || (v.b() != null && v.b().asByteArrayUnsafe().length == 0)) {
+        if (ScalarType.of(v) == key.type() && isEmpty(v)) {
           throw PartitaException.validation("One or more parameter values are not valid. A value specified for a "
               + "secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty "
               + "string value. IndexName: " + index.name() + ", IndexKey: " + key.name());
         }
       }
     }
+  }
+
+  /**
+   * An index key value of the wrong scalar type: DynamoDB finds it when it writes the item, so
+   * inside a transaction it is the action's cancellation reason (ValidationError), not the
+   * request's error.
+   */
+  static void checkTypes(TableDef table, Map<String, AttributeValue> item) {
+    for (IndexDef index : indexes(table)) {
+      for (KeyDef key : keys(index)) {
+        AttributeValue v = item.get(key.name());
+        if (v != null && ScalarType.of(v) != key.type()) {
+          // DynamoDB Local's wording; the service's is longer and names the attribute
+          throw PartitaException.validation("One or more parameter values were invalid: Type mismatch for Index Key");
+        }
+      }
+    }
+  }
+
+  /**
+   * The checks of {@link #check} for an item an UpdateExpression made, with DynamoDB's message for
+   * an update that empties an index key.
+   */
+  static void checkUpdated(TableDef table, Map<String, AttributeValue> item) {
+    for (IndexDef index : indexes(table)) {
+      for (KeyDef key : keys(index)) {
+        AttributeValue v = item.get(key.name());
+        if (v != null && ScalarType.of(v) == key.type() && isEmpty(v)) {
+          throw PartitaException.validation("One or more parameter values are not valid. The update expression "
+              + "attempted to update a secondary index key to a value that is not supported. The AttributeValue for a "
+              + "key attribute cannot contain an empty string value.");
+        }
+      }
+    }
+    checkTypes(table, item);
+  }
+
+  private static boolean isEmpty(AttributeValue v) {
+    return (v.s() != null && v.s().isEmpty()) || (v.b() != null && v.b().asByteArrayUnsafe().length == 0);
   }
 
   /** The entries {@code item} has in the table's indexes; none for a null item. */

@@ -38,7 +38,8 @@ final class ItemCollections {
       return -1;
     }
     byte[] counter = counterKey(table, key);
-    long size = ctx.store.counter(counter) + delta;
+    // what earlier writes of the same batch (a transaction's other items) added counts too
+    long size = ctx.store.counter(counter) + batch.counterDelta(counter) + delta;
     if (delta > 0 && size > ctx.limits.itemCollectionSizeBytes()) {
       throw new PartitaException(ErrorCode.ItemCollectionSizeLimitExceededException,
           "Item collection size limit exceeded: the items with this partition key and their local secondary index "

@@ -1,9 +1,11 @@
 package io.partita.engine.ops;
 
+import io.partita.engine.PartitaException;
 import io.partita.engine.expr.Condition;
 import io.partita.engine.table.Table;
 import io.partita.engine.table.TableDef;
 import io.partita.engine.value.AttributeValues;
+import io.partita.engine.value.ItemSize;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
@@ -41,11 +43,17 @@ public final class PutItem {
     Condition condition = RequestParams.conditionOnly(req.conditionExpression(),
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
         req.hasExpressionAttributeValues(), req.expressionAttributeValues());
-    // an index key of the wrong type or empty is refused before the condition is evaluated (as
-    // DynamoDB does: a ValidationException, not a ConditionalCheckFailedException)
-    IndexEntries.check(def, item);
+    // an index key that is no scalar or empty, and an item too large, are refused with the request
+    // (inside a transaction too); an index key of the wrong scalar type when the item is written,
+    // but still before the condition is evaluated (as DynamoDB does: a ValidationException, not a
+    // ConditionalCheckFailedException; inside a transaction, the action's ValidationError)
+    IndexEntries.checkValues(def, item);
+    if (ItemSize.of(item) > ItemSize.MAX_ITEM_BYTES) {
+      throw PartitaException.validation("Item size has exceeded the maximum allowed size");
+    }
 
     return new WritePlan(new ReadModifyWrite.Target(table, key, current -> {
+      IndexEntries.checkTypes(def, item);
       Conditions.require(condition, current, allOldOnFailure);
       return item;
     }), returnValues, null);

@@ -33,26 +33,22 @@ public final class TransactGetItems {
 
   public static TransactGetItemsResponse execute(EngineContext ctx, TransactGetItemsRequest req) {
     List<TransactGetItem> items = req.hasTransactItems() ? req.transactItems() : null;
-    Constraints c = Constraints.check();
-    if (items == null) {
-      c.notNull("transactItems");
-    } else if (items.isEmpty() || items.size() > TransactWriteItems.MAX_ACTIONS) {
-      c.custom("Value '" + items + "' at 'transactItems' failed to satisfy constraint: Member must have length "
-          + (items.isEmpty() ? "greater than or equal to 1" : "less than or equal to " + TransactWriteItems.MAX_ACTIONS));
-    }
-    for (int i = 0; items != null && i < items.size(); i++) {
-      if (items.get(i).get() == null) {
-        c.notNull("transactItems." + (i + 1) + ".member.get");
-      }
-    }
-    c.done();
+    TransactWriteItems.checkCount(items);
     List<Read> reads = new ArrayList<>(items.size());
     Set<String> seen = new HashSet<>();
     for (int i = 0; i < items.size(); i++) {
       Get get = items.get(i).get();
-      String member = "transactItems." + (i + 1) + ".member.get.";
-      Constraints.check().tableName(get.tableName(), member + "tableName")
-          .notNull(get.hasKey() ? get.key() : null, member + "key").done();
+      String member = "transactItems." + (i + 1) + ".member.get";
+      if (get == null) {
+        throw TransactWriteItems.notNull(member);
+      }
+      if (!get.hasKey()) {
+        throw TransactWriteItems.notNull(member + ".key");
+      }
+      if (get.tableName() == null) {
+        throw TransactWriteItems.notNull(member + ".tableName");
+      }
+      Constraints.check().tableName(get.tableName(), member + ".tableName").done();
       TableDef def = ctx.catalog.get(get.tableName()).def();
       ItemKey key = Keys.ofKey(def, get.key());
       ExpressionContext expressions = RequestParams.expressions(
@@ -83,7 +79,7 @@ public final class TransactGetItems {
     TransactGetItemsResponse.Builder out = TransactGetItemsResponse.builder().responses(responses);
     if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
       List<ConsumedCapacity> consumed = new ArrayList<>();
-      units.forEach((table, u) -> consumed.add(Capacity.consumed(req.returnConsumedCapacity(), table, u)));
+      units.forEach((table, u) -> consumed.add(Capacity.Units.transaction().read(u).report(req.returnConsumedCapacity(), table)));
       out.consumedCapacity(consumed);
     }
     return out.build();

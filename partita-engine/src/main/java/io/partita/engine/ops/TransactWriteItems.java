@@ -2,6 +2,8 @@ package io.partita.engine.ops;
 
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
+import io.partita.engine.expr.ExpressionContext;
+import io.partita.engine.table.TableDef;
 import io.partita.engine.value.ItemSize;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -9,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
@@ -19,6 +22,7 @@ import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ReturnItemCollectionMetrics;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
@@ -49,42 +53,180 @@ public final class TransactWriteItems {
 
   public static TransactWriteItemsResponse execute(EngineContext ctx, TransactWriteItemsRequest req) {
     List<TransactWriteItem> items = req.hasTransactItems() ? req.transactItems() : null;
-    Constraints c = Constraints.check();
-    if (items == null) {
-      c.notNull("transactItems");
-    } else if (items.isEmpty() || items.size() > MAX_ACTIONS) {
-      c.custom("Value '" + items + "' at 'transactItems' failed to satisfy constraint: Member must have length "
-          + (items.isEmpty() ? "greater than or equal to 1" : "less than or equal to " + MAX_ACTIONS));
-    }
+    checkCount(items);
     String token = req.clientRequestToken();
     if (token != null && (token.isEmpty() || token.length() > 36)) {
-      c.custom("Value '" + token + "' at 'clientRequestToken' failed to satisfy constraint: Member must have length "
+      throw memberConstraint(token, "clientRequestToken", "Member must have length "
           + (token.isEmpty() ? "greater than or equal to 1" : "less than or equal to 36"));
     }
-    c.done();
-    return ctx.tokens.run(req, () -> apply(ctx, req, plan(ctx, items)));
+    return ctx.tokens.run(req, () -> apply(ctx, req, plan(ctx, items)), () -> replay(ctx, req, plan(ctx, items)));
+  }
+
+  /**
+   * The number of actions (or gets) of a transaction: at least one, at most 100. The messages of
+   * DynamoDB's transaction validation are DynamoDB Local's: no "1 validation error detected"
+   * prefix, the value unquoted, and for too many only the constraint.
+   */
+  static void checkCount(List<?> items) {
+    if (items == null) {
+      throw notNull("transactItems");
+    }
+    if (items.isEmpty()) {
+      throw memberConstraint("[]", "transactItems", "Member must have length greater than or equal to 1");
+    }
+    if (items.size() > MAX_ACTIONS) {
+      throw PartitaException.validation("Member must have length less than or equal to " + MAX_ACTIONS);
+    }
+  }
+
+  static PartitaException notNull(String member) {
+    return memberConstraint(null, member, "Member must not be null");
+  }
+
+  static PartitaException memberConstraint(String value, String member, String constraint) {
+    return PartitaException.validation("Value " + value + " at '" + member + "' failed to satisfy constraint: " + constraint);
+  }
+
+  /**
+   * The structural checks of one action, with the member paths DynamoDB names: exactly one of
+   * Put, Update, Delete and ConditionCheck; an Update with its UpdateExpression and a ConditionCheck with its condition (which the single-item requests
+   * they are planned as would not require); ReturnValuesOnConditionCheckFailure NONE or ALL_OLD.
+   */
+  private static void checkAction(TransactWriteItem item, int i) {
+    int given = (item.put() != null ? 1 : 0) + (item.update() != null ? 1 : 0) + (item.delete() != null ? 1 : 0)
+        + (item.conditionCheck() != null ? 1 : 0);
+    if (given == 0) {
+      throw PartitaException.validation("Invalid Request: TransactWriteRequest should contain Delete or Put or Update request");
+    }
+    if (given > 1) {
+      throw PartitaException.validation("TransactItems can only contain one of Check, Put, Update or Delete");
+    }
+    String member = "transactItems." + (i + 1) + ".member.";
+    String returnValues;
+    if (item.put() != null) {
+      member += "put.";
+      returnValues = item.put().returnValuesOnConditionCheckFailureAsString();
+    } else if (item.update() != null) {
+      member += "update.";
+      returnValues = item.update().returnValuesOnConditionCheckFailureAsString();
+    } else if (item.delete() != null) {
+      member += "delete.";
+      returnValues = item.delete().returnValuesOnConditionCheckFailureAsString();
+    } else {
+      member += "conditionCheck.";
+      returnValues = item.conditionCheck().returnValuesOnConditionCheckFailureAsString();
+    }
+    if (item.update() != null && item.update().updateExpression() == null) {
+      throw notNull(member + "updateExpression");
+    }
+    if (item.conditionCheck() != null && item.conditionCheck().conditionExpression() == null) {
+      throw notNull(member + "conditionExpression");
+    }
+    if (returnValues != null
+        && ReturnValuesOnConditionCheckFailure.fromValue(returnValues) == ReturnValuesOnConditionCheckFailure.UNKNOWN_TO_SDK_VERSION) {
+      throw memberConstraint(returnValues, member + "returnValuesOnConditionCheckFailure",
+          "Member must satisfy enum value set: [ALL_OLD, NONE]");
+    }
+  }
+
+  /**
+   * The checks DynamoDB makes of every action, after its structure, before it looks at any table:
+   * the expressions (syntax, names and values defined and used, operand types known without the
+   * item) and the size of a Put's item. So an invalid expression of a later action is reported
+   * before, say, an unknown table of an earlier one, as DynamoDB does. The single-item plans check
+   * the same again.
+   */
+  private static void checkExpressions(TransactWriteItem item) {
+    if (item.update() != null) {
+      Update u = item.update();
+      ExpressionContext expressions = RequestParams.expressions(
+          u.hasExpressionAttributeNames(), u.expressionAttributeNames(),
+          u.hasExpressionAttributeValues(), u.expressionAttributeValues(), true, "");
+      expressions.update(u.updateExpression());
+      if (u.conditionExpression() != null) {
+        expressions.condition(u.conditionExpression(), "ConditionExpression");
+      }
+      expressions.checkAllUsed();
+      return;
+    }
+    if (item.put() != null) {
+      Put p = item.put();
+      RequestParams.conditionOnly(p.conditionExpression(), p.hasExpressionAttributeNames(), p.expressionAttributeNames(),
+          p.hasExpressionAttributeValues(), p.expressionAttributeValues());
+      if (ItemSize.of(p.item()) > ItemSize.MAX_ITEM_BYTES) {
+        throw PartitaException.validation("Item size has exceeded the maximum allowed size");
+      }
+    } else if (item.delete() != null) {
+      Delete d = item.delete();
+      RequestParams.conditionOnly(d.conditionExpression(), d.hasExpressionAttributeNames(), d.expressionAttributeNames(),
+          d.hasExpressionAttributeValues(), d.expressionAttributeValues());
+    } else {
+      ConditionCheck c = item.conditionCheck();
+      RequestParams.conditionOnly(c.conditionExpression(), c.hasExpressionAttributeNames(), c.expressionAttributeNames(),
+          c.hasExpressionAttributeValues(), c.expressionAttributeValues());
+    }
+  }
+
+  /**
+   * The checks of one action against its table, before it is planned: its table name, key or item
+   * present, and a Key with the table's key attributes (DynamoDB's message in a transaction names
+   * no attribute, unlike GetItem's and DeleteItem's).
+   */
+  private static void checkTarget(EngineContext ctx, TransactWriteItem item, int i) {
+    String member = "transactItems." + (i + 1) + ".member.";
+    String table;
+    Map<String, AttributeValue> key = null;
+    boolean present;
+    if (item.put() != null) {
+      member += "put.";
+      table = item.put().tableName();
+      present = item.put().hasItem();
+    } else if (item.update() != null) {
+      member += "update.";
+      table = item.update().tableName();
+      present = item.update().hasKey();
+      key = item.update().key();
+    } else if (item.delete() != null) {
+      member += "delete.";
+      table = item.delete().tableName();
+      present = item.delete().hasKey();
+      key = item.delete().key();
+    } else {
+      member += "conditionCheck.";
+      table = item.conditionCheck().tableName();
+      present = item.conditionCheck().hasKey();
+      key = item.conditionCheck().key();
+    }
+    if (!present) {
+      throw notNull(member + (item.put() != null ? "item" : "key"));
+    }
+    if (table == null) {
+      throw notNull(member + "tableName");
+    }
+    if (key != null) {
+      Constraints.check().tableName(table, member + "tableName").done();
+      TableDef def = ctx.catalog.get(table).def();
+      int expected = def.range() == null ? 1 : 2;
+      if (key.size() != expected || !key.containsKey(def.hash().name())
+          || (def.range() != null && !key.containsKey(def.range().name()))) {
+        throw PartitaException.validation("The number of conditions on the keys is invalid");
+      }
+    }
   }
 
   private static List<Action> plan(EngineContext ctx, List<TransactWriteItem> items) {
+    // in DynamoDB's order: every action's structure and expressions, then each action against its
+    // table, in request order
+    for (int i = 0; i < items.size(); i++) {
+      checkAction(items.get(i), i);
+      checkExpressions(items.get(i));
+    }
     List<Action> actions = new ArrayList<>(items.size());
     Set<String> seen = new HashSet<>();
     long bytes = 0;
     for (int i = 0; i < items.size(); i++) {
       TransactWriteItem item = items.get(i);
-      // an Update must have its UpdateExpression and a ConditionCheck its condition, where the
-      // single-item requests they are planned as would accept a request without
-      String member = "transactItems." + (i + 1) + ".member.";
-      if (item.update() != null && item.update().updateExpression() == null) {
-        Constraints.check().notNull(member + "update.updateExpression").done();
-      }
-      if (item.conditionCheck() != null && item.conditionCheck().conditionExpression() == null) {
-        Constraints.check().notNull(member + "conditionCheck.conditionExpression").done();
-      }
-      int given = (item.put() != null ? 1 : 0) + (item.update() != null ? 1 : 0) + (item.delete() != null ? 1 : 0)
-          + (item.conditionCheck() != null ? 1 : 0);
-      if (given != 1) {
-        throw PartitaException.validation("TransactItems can only contain one of Check, Put, Update or Delete");
-      }
+      checkTarget(ctx, item, i);
       Action action;
       if (item.put() != null) {
         action = new Action(PutItem.plan(ctx, put(item.put())), false);
@@ -123,11 +265,11 @@ public final class TransactWriteItems {
       Map<String, Capacity.Units> units = new LinkedHashMap<>();
       for (int i = 0; i < actions.size(); i++) {
         ReadModifyWrite.Result r = results.get(i);
-        Capacity.Units u = actions.get(i).check()
-            ? Capacity.Units.ofTable(Capacity.readUnits(r.beforeSize(), true))
-            : r.writeUnits();
         // transactional reads and writes cost twice their plain counterparts, index writes included
-        units.computeIfAbsent(targets.get(i).table().def().name(), k -> Capacity.Units.ofTable(0)).add(u.times(2));
+        Capacity.Units u = actions.get(i).check()
+            ? Capacity.Units.transaction().read(2 * Capacity.readUnits(r.beforeSize(), true))
+            : r.writeUnits().times(2);
+        units.computeIfAbsent(targets.get(i).table().def().name(), k -> Capacity.Units.transaction()).add(u);
       }
       List<ConsumedCapacity> consumed = new ArrayList<>();
       units.forEach((table, u) -> consumed.add(u.report(req.returnConsumedCapacity(), table)));
@@ -143,7 +285,31 @@ public final class TransactWriteItems {
           metrics.computeIfAbsent(t.table().def().name(), k -> new ArrayList<>()).add(m);
         }
       }
-      out.itemCollectionMetrics(metrics);
+      // none at all (no table with local indexes written) is no map, as for the single-item writes
+      if (!metrics.isEmpty()) {
+        out.itemCollectionMetrics(metrics);
+      }
+    }
+    return out.build();
+  }
+
+  /**
+   * The answer to a request repeated with the token of one that succeeded: nothing is written, and
+   * the capacity is that of reading the items (a strongly consistent read each), as DynamoDB
+   * documents for this case.
+   */
+  private static TransactWriteItemsResponse replay(EngineContext ctx, TransactWriteItemsRequest req, List<Action> actions) {
+    TransactWriteItemsResponse.Builder out = TransactWriteItemsResponse.builder();
+    if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
+      List<byte[]> stored = ctx.store.getAll(actions.stream().map(a -> a.plan().target().key().storageKey()).toList());
+      Map<String, Double> units = new LinkedHashMap<>();
+      for (int i = 0; i < actions.size(); i++) {
+        long size = stored.get(i) == null ? 0 : ItemSize.of(io.partita.engine.value.ItemCodec.decode(stored.get(i)));
+        units.merge(actions.get(i).plan().target().table().def().name(), Capacity.readUnits(size, true), Double::sum);
+      }
+      List<ConsumedCapacity> consumed = new ArrayList<>();
+      units.forEach((table, u) -> consumed.add(Capacity.Units.transaction().read(u).report(req.returnConsumedCapacity(), table)));
+      out.consumedCapacity(consumed);
     }
     return out.build();
   }
@@ -159,7 +325,9 @@ public final class TransactWriteItems {
       case ItemCollectionSizeLimitExceededException -> "ItemCollectionSizeLimitExceeded";
       default -> e.code().name();
     };
-    CancellationReason.Builder b = CancellationReason.builder().code(code).message(e.getMessage());
+    // the message DynamoDB documents for an item collection past its limit
+    String message = e.code() == ErrorCode.ItemCollectionSizeLimitExceededException ? "Collection size exceeded." : e.getMessage();
+    CancellationReason.Builder b = CancellationReason.builder().code(code).message(message);
     if (e.item() != null) {
       b.item(e.item());
     }

@@ -12,17 +12,21 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse
 
 /**
  * ClientRequestToken idempotency of TransactWriteItems: for 10 minutes after a transaction with a
- * token succeeded, the same request with that token succeeds again without being applied, and
- * another request with it gets IdempotentParameterMismatchException. While the first is still
- * running, a second with its token gets TransactionInProgressException, as DynamoDB answers.
+ * token completed, the same request with that token succeeds again without being applied (its
+ * answer made by {@code replay}: DynamoDB documents that it reports the read units of reading the
+ * items), and another request with it gets IdempotentParameterMismatchException. While the first
+ * is still running, a second with its token gets TransactionInProgressException, as DynamoDB
+ * answers. ReturnConsumedCapacity is not one of the parameters that must match.
  *
  * <p>Tokens live in memory: a restart forgets them (DynamoDB keeps them for the whole window). A
- * token of a transaction that was cancelled is not kept, so the caller may retry with it.
+ * token of a transaction that was cancelled is not kept, so the caller may retry with it, as
+ * DynamoDB Local answers (another request with it runs too).
  */
 final class TransactionTokens {
   static final long WINDOW_MILLIS = 10 * 60 * 1000;
 
-  private record Used(TransactWriteItemsRequest request, TransactWriteItemsResponse response, long expires) {}
+  /** The request that succeeded with a token. */
+  private record Used(TransactWriteItemsRequest request, long expires) {}
 
   private final Map<String, Used> used = new HashMap<>();
   private final Map<String, TransactWriteItemsRequest> running = new HashMap<>();
@@ -32,13 +36,18 @@ final class TransactionTokens {
     this.clock = clock;
   }
 
-  /** Runs {@code transaction} under the request's token, or answers the first run's response again. */
-  TransactWriteItemsResponse run(TransactWriteItemsRequest req, Supplier<TransactWriteItemsResponse> transaction) {
+  /**
+   * Runs {@code transaction} under the request's token, or, when it already succeeded with that
+   * token, answers {@code replay} without running it again.
+   */
+  TransactWriteItemsResponse run(TransactWriteItemsRequest req, Supplier<TransactWriteItemsResponse> transaction,
+      Supplier<TransactWriteItemsResponse> replay) {
     String token = req.clientRequestToken();
     if (token == null) {
       return transaction.get();
     }
-    TransactWriteItemsRequest identity = req.toBuilder().clientRequestToken(null).build();
+    TransactWriteItemsRequest identity = req.toBuilder().clientRequestToken(null).returnConsumedCapacity((String) null).build();
+    boolean succeeded = false;
     synchronized (this) {
       long now = clock.millis();
       for (Iterator<Used> it = used.values().iterator(); it.hasNext(); ) {
@@ -51,9 +60,9 @@ final class TransactionTokens {
         if (!before.request.equals(identity)) {
           throw mismatch();
         }
-        return before.response;
+        succeeded = true;
       }
-      TransactWriteItemsRequest other = running.putIfAbsent(token, identity);
+      TransactWriteItemsRequest other = succeeded ? null : running.putIfAbsent(token, identity);
       if (other != null) {
         if (!other.equals(identity)) {
           throw mismatch();
@@ -61,6 +70,9 @@ final class TransactionTokens {
         throw new PartitaException(ErrorCode.TransactionInProgressException,
             "The transaction with the given request token is already in progress.");
       }
+    }
+    if (succeeded) {
+      return replay.get();
     }
     TransactWriteItemsResponse response = null;
     try {
@@ -70,7 +82,7 @@ final class TransactionTokens {
       synchronized (this) {
         running.remove(token);
         if (response != null) {
-          used.put(token, new Used(identity, response, clock.millis() + WINDOW_MILLIS));
+          used.put(token, new Used(identity, clock.millis() + WINDOW_MILLIS));
         }
       }
     }

@@ -6,6 +6,7 @@ import io.partita.engine.expr.ExpressionContext;
 import io.partita.engine.expr.Update;
 import io.partita.engine.table.Table;
 import io.partita.engine.table.TableDef;
+import io.partita.engine.value.ItemSize;
 import java.util.HashMap;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -60,23 +61,38 @@ public final class UpdateItem {
     Condition condition = req.conditionExpression() == null
         ? null : expressions.condition(req.conditionExpression(), "ConditionExpression");
     expressions.checkAllUsed();
+    String keyUpdated = null;
     if (update != null) {
       for (String attribute : update.topLevelAttributes()) {
         if (def.isKeyAttribute(attribute)) {
-          throw PartitaException.validation(
-              "One or more parameter values were invalid: Cannot update attribute " + attribute
-                  + ". This attribute is part of the key");
+          keyUpdated = attribute;
+          break;
         }
       }
     }
+    String keyAttribute = keyUpdated;
 
     return new WritePlan(new ReadModifyWrite.Target(table, key, current -> {
+      // refused before the condition is evaluated; inside a transaction it is the action's
+      // cancellation reason (ValidationError), as DynamoDB answers
+      if (keyAttribute != null) {
+        throw PartitaException.validation("One or more parameter values were invalid: Cannot update attribute "
+            + keyAttribute + ". This attribute is part of the key");
+      }
       Conditions.require(condition, current, allOldOnFailure);
       Map<String, AttributeValue> base = current;
       if (base == null) {
         base = new HashMap<>(key.attributes());
       }
-      return update == null ? base : update.apply(base);
+      if (update == null) {
+        return base;
+      }
+      Map<String, AttributeValue> updated = update.apply(base);
+      if (ItemSize.of(updated) > ItemSize.MAX_ITEM_BYTES) {
+        throw PartitaException.validation("Item size to update has exceeded the maximum allowed size");
+      }
+      IndexEntries.checkUpdated(def, updated);
+      return updated;
     }), returnValues, update);
   }
 }

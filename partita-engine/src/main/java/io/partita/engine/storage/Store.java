@@ -269,6 +269,8 @@ public final class Store implements AutoCloseable {
   /** Operations applied together by {@link Store#write(Batch)}. Single use. */
   public static final class Batch {
     private final WriteBatch rocks = new WriteBatch();
+    /** What this batch adds to each counter so far, for writers that need a counter's value as of their batch. */
+    private final java.util.Map<ByteBuffer, Long> counterDeltas = new java.util.HashMap<>();
 
     public Batch put(byte[] key, byte[] value) {
       try {
@@ -298,8 +300,9 @@ public final class Store implements AutoCloseable {
       return this;
     }
 
-    /** Adds {@code delta} (which may be negative: uint64 addition wraps) to a counter. */
+    /** Adds {@code delta} (which may be negative: uint64 addition wraps) to a counter; {@code key} must not change after. */
     public Batch addToCounter(byte[] key, long delta) {
+      counterDeltas.merge(ByteBuffer.wrap(key), delta, Long::sum);
       byte[] v = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(delta).array();
       try {
         rocks.merge(key, v);
@@ -307,6 +310,11 @@ public final class Store implements AutoCloseable {
         throw new StorageException("batch merge failed: " + e.getMessage(), e);
       }
       return this;
+    }
+
+    /** The sum of what this batch adds to counter {@code key} (0 when it adds nothing). */
+    public long counterDelta(byte[] key) {
+      return counterDeltas.getOrDefault(ByteBuffer.wrap(key), 0L);
     }
 
     public int count() {

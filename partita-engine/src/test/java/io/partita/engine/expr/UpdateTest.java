@@ -50,6 +50,27 @@ class UpdateTest {
     assertEquals(l(s("a"), s("z")), after.get("m"));
   }
 
+  /** Which error DynamoDB (DynamoDB Local 2.6.1, probed) names when an update has several. */
+  @Test
+  void theOrderOfRuntimeErrors() {
+    Map<String, AttributeValue> item = item("m", bool(false), "a", s("str"), "n", n("1"), "s", s("x"));
+    String path = "The document path provided in the update expression is invalid for update";
+    String type = "An operand in the update expression has an incorrect data type";
+    String missing = "The provided expression refers to an attribute that does not exist in the item";
+    // a path through a value that is no map or list, before any operand is looked at, in any clause
+    assertValidation(path, () -> apply("SET z = a + :one, m.y = :one", item, ":one", n("1")));
+    assertValidation(path, () -> apply("SET t = zz, m.y = :one", item, ":one", n("1")));
+    assertValidation(path, () -> apply("ADD s :one, m.y :one", item, ":one", n("1")));
+    assertValidation(path, () -> apply("SET z = a + :one REMOVE m.y", item, ":one", n("1")));
+    assertValidation(path, () -> apply("ADD n[0] :one SET t = list_append(:l, zz)", item, ":one", n("1"), ":l", l()));
+    // an operand of the wrong type in any SET before one that does not exist
+    assertValidation(type, () -> apply("SET t = zz + :one, u = a + :one", item, ":one", n("1")));
+    // a SET operand that does not exist before an ADD operand of the wrong type
+    assertValidation(missing, () -> apply("ADD s :one SET t = zz + :one", item, ":one", n("1")));
+    // a path through a value that does not exist is found when applying, after the operands
+    assertValidation(missing, () -> apply("SET t = zz, x[1] = :one", item, ":one", n("1")));
+  }
+
   @Test
   void runtimeTypeErrors() {
     assertValidation("An operand in the update expression has an incorrect data type",
