@@ -1,7 +1,6 @@
 package io.partita.server;
 
 import io.partita.embedded.oracle.DifferentialTest;
-import io.partita.engine.Partita;
 import org.junit.jupiter.api.AfterAll;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -11,28 +10,18 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * included, crosses the wire codec, so a codec fault shows as a mismatch with the oracle.
  */
 class HttpDifferentialTest extends DifferentialTest {
-  private Partita partita;
-  private PartitaServer server;
+  private HttpSubject http;
 
   @Override
   protected DynamoDbClient newSubject() {
-    partita = Partita.inMemory();
-    try {
-      server = PartitaServer.start(partita, ServerConfig.defaults().withPort(0));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
-    return SdkOverHttp.client(server.endpoint());
+    http = HttpSubject.start();
+    return http.client();
   }
 
   @AfterAll
   void stopServer() throws InterruptedException {
-    if (server != null) {
-      server.close();
-    }
-    if (partita != null) {
-      partita.close();
+    if (http != null) {
+      http.close();
     }
   }
 }

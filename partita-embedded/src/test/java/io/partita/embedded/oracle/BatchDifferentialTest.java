@@ -68,8 +68,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * <p>Properties: {@code -Dpartita.seed=N} (only seed N), {@code -Dpartita.batchSeeds=K} (seeds 1..K, default 4),
  * {@code -Dpartita.batchSteps=S} (steps per seed, default 250), {@code -Dpartita.verbose=true}.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-public class BatchDifferentialTest {
+public class BatchDifferentialTest extends OracleHarness {
   static final int STEPS = Integer.getInteger("partita.batchSteps", 250);
   static final int SEEDS = Integer.getInteger("partita.batchSeeds", 4);
   static final boolean VERBOSE = Boolean.getBoolean("partita.verbose");
@@ -79,36 +78,9 @@ public class BatchDifferentialTest {
   static final int SKS = 6;
   static final String[] HPKS = {"a", "b", "c", "d", "e", "f", "g", "h"};
 
-  private DynamoDbClient subject;
-  private DynamoDbClient oracle;
-
-  /** The client under test; a subclass may answer one that reaches the engine over HTTP. */
-  protected DynamoDbClient newSubject() {
-    return Subjects.partita();
-  }
-
-  @BeforeAll
-  void start() {
-    subject = newSubject();
-    oracle = Subjects.oracle();
-  }
-
-  @AfterAll
-  void stop() {
-    for (DynamoDbClient c : new DynamoDbClient[] {subject, oracle}) {
-      try {
-        if (c != null) c.close();
-      } catch (RuntimeException ignored) {
-        // best effort
-      }
-    }
-  }
-
   @TestFactory
   Stream<DynamicTest> randomBatches() {
-    String one = System.getProperty("partita.seed");
-    LongStream seeds = one != null ? LongStream.of(Long.parseLong(one.trim())) : LongStream.rangeClosed(1, SEEDS);
-    return seeds.mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> run(seed)));
+    return perSeed(SEEDS, this::run);
   }
 
   // ------------------------------------------------------------------ one seed

@@ -74,8 +74,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * </ul>
  * Run: {@code mvn -q -pl partita-embedded -am test -Dtest=DifferentialTest -Dsurefire.failIfNoSpecifiedTests=false}
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-public class DifferentialTest {
+public class DifferentialTest extends OracleHarness {
 
   static final boolean COMPARE_MESSAGES = Boolean.getBoolean("partita.compareMessages");
   static final boolean STRICT_NUMBERS = Boolean.getBoolean("partita.strictNumbers");
@@ -86,40 +85,11 @@ public class DifferentialTest {
   static final java.util.Set<String> OPS = System.getProperty("partita.ops", "").isBlank() ? java.util.Set.of()
       : java.util.Set.of(System.getProperty("partita.ops").replace(" ", "").split(","));
 
-  private DynamoDbClient subject;
-  private DynamoDbClient oracle;
   private static final Canon CANON = new Canon(STRICT_NUMBERS);
-
-  /**
-   * The client under test: the embedded engine here; the server module's subclass answers a client
-   * that reaches the engine over HTTP, so the same sequences check the wire protocol too.
-   */
-  protected DynamoDbClient newSubject() {
-    return Subjects.partita();
-  }
-
-  @BeforeAll
-  void start() {
-    subject = newSubject();
-    oracle = Subjects.oracle();
-  }
-
-  @AfterAll
-  void stop() {
-    for (DynamoDbClient c : new DynamoDbClient[] {subject, oracle}) {
-      try {
-        if (c != null) c.close();
-      } catch (RuntimeException ignored) {
-        // best effort
-      }
-    }
-  }
 
   @TestFactory
   Stream<DynamicTest> randomSequences() {
-    String one = System.getProperty("partita.seed");
-    LongStream seeds = one != null ? LongStream.of(Long.parseLong(one.trim())) : LongStream.rangeClosed(1, SEEDS);
-    return seeds.mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> run(seed)));
+    return perSeed(SEEDS, this::run);
   }
 
   // ------------------------------------------------------------------ one seed

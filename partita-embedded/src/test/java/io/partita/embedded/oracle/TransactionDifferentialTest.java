@@ -63,8 +63,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * Run: {@code mvn -o -pl partita-engine,partita-embedded test -Dtest=TransactionDifferentialTest
  * -Dsurefire.failIfNoSpecifiedTests=false}
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-public class TransactionDifferentialTest {
+public class TransactionDifferentialTest extends OracleHarness {
   static final int STEPS = Integer.getInteger("partita.steps", 250);
   static final int SEEDS = Integer.getInteger("partita.seeds", 4);
   static final boolean VERBOSE = Boolean.getBoolean("partita.verbose");
@@ -72,36 +71,10 @@ public class TransactionDifferentialTest {
   static final List<String> INDEXES = List.of("idx_G1", "idx_G2", "idx_L1");
   private static final Canon CANON = new Canon(false);
 
-  private DynamoDbClient subject;
-  private DynamoDbClient oracle;
-
-  /** The client under test; a subclass may answer one that reaches Partita over HTTP. */
-  protected DynamoDbClient newSubject() {
-    return Subjects.partita();
-  }
-
-  @BeforeAll
-  void start() {
-    subject = newSubject();
-    oracle = Subjects.oracle();
-  }
-
-  @AfterAll
-  void stop() {
-    for (DynamoDbClient c : new DynamoDbClient[] {subject, oracle}) {
-      try {
-        if (c != null) c.close();
-      } catch (RuntimeException ignored) {
-        // best effort
-      }
-    }
-  }
 
   @TestFactory
   Stream<DynamicTest> randomTransactions() {
-    String one = System.getProperty("partita.seed");
-    LongStream seeds = one != null ? LongStream.of(Long.parseLong(one.trim())) : LongStream.rangeClosed(1, SEEDS);
-    return seeds.mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> run(seed)));
+    return perSeed(SEEDS, this::run);
   }
 
   private void run(long seed) {

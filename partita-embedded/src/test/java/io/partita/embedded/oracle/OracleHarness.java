@@ -1,0 +1,52 @@
+package io.partita.embedded.oracle;
+
+import java.util.function.LongConsumer;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestInstance;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * What every differential test shares: the client under test and DynamoDB Local as the oracle,
+ * opened once per class and closed after it, and one dynamic test per random seed.
+ *
+ * <p>The server module's subclasses override {@link #newSubject()} with a client that reaches the
+ * engine over HTTP, so the same sequences check the wire protocol too.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class OracleHarness {
+  protected DynamoDbClient subject;
+  protected DynamoDbClient oracle;
+
+  /** The client under test: the embedded engine unless a subclass says otherwise. */
+  protected DynamoDbClient newSubject() {
+    return Subjects.partita();
+  }
+
+  @BeforeAll
+  protected void openClients() {
+    subject = newSubject();
+    oracle = Subjects.oracle();
+  }
+
+  @AfterAll
+  protected void closeClients() {
+    for (DynamoDbClient c : new DynamoDbClient[] {subject, oracle}) {
+      try {
+        if (c != null) c.close();
+      } catch (RuntimeException ignored) {
+        // best effort
+      }
+    }
+  }
+
+  /** One test per seed: {@code -Dpartita.seed=N} runs seed N alone (a replay), else seeds 1..{@code seeds}. */
+  protected static Stream<DynamicTest> perSeed(int seeds, LongConsumer run) {
+    String one = System.getProperty("partita.seed");
+    LongStream chosen = one != null ? LongStream.of(Long.parseLong(one.trim())) : LongStream.rangeClosed(1, seeds);
+    return chosen.mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> run.accept(seed)));
+  }
+}
