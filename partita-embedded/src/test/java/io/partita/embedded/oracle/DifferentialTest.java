@@ -283,7 +283,7 @@ public class DifferentialTest extends OracleHarness {
   /** The indexes of {@code diff_i_*} (see {@link IndexOpGenerator}). */
   static final List<String> INDEXES = List.of("idx_G1", "idx_G2", "idx_L1");
 
-  private static void createIndexedTable(DynamoDbClient c, String table) {
+  static void createIndexedTable(DynamoDbClient c, String table) {
     c.createTable(b -> b.tableName(table)
         .keySchema(KeySchemaElement.builder().attributeName("pk").keyType(KeyType.HASH).build(),
             KeySchemaElement.builder().attributeName("sk").keyType(KeyType.RANGE).build())

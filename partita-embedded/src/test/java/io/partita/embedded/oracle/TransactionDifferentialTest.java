@@ -68,7 +68,7 @@ public class TransactionDifferentialTest extends OracleHarness {
   static final int SEEDS = Integer.getInteger("partita.seeds", 4);
   static final boolean VERBOSE = Boolean.getBoolean("partita.verbose");
   static final boolean KEEP_GOING = Boolean.getBoolean("partita.keepGoing");
-  static final List<String> INDEXES = List.of("idx_G1", "idx_G2", "idx_L1");
+  static final List<String> INDEXES = DifferentialTest.INDEXES;
   private static final Canon CANON = new Canon(false);
 
 
@@ -165,30 +165,9 @@ public class TransactionDifferentialTest extends OracleHarness {
         .billingMode(BillingMode.PAY_PER_REQUEST));
   }
 
+  /** The same indexed table as {@link DifferentialTest}'s: two GSIs (ALL, KEYS_ONLY) and an LSI (INCLUDE a). */
   private static void createIndexed(DynamoDbClient c, String table) {
-    c.createTable(b -> b.tableName(table)
-        .keySchema(KeySchemaElement.builder().attributeName("pk").keyType(KeyType.HASH).build(),
-            KeySchemaElement.builder().attributeName("sk").keyType(KeyType.RANGE).build())
-        .attributeDefinitions(
-            AttributeDefinition.builder().attributeName("pk").attributeType("S").build(),
-            AttributeDefinition.builder().attributeName("sk").attributeType("S").build(),
-            AttributeDefinition.builder().attributeName("g1pk").attributeType("S").build(),
-            AttributeDefinition.builder().attributeName("g1sk").attributeType("N").build(),
-            AttributeDefinition.builder().attributeName("g2").attributeType("S").build(),
-            AttributeDefinition.builder().attributeName("lsk").attributeType("S").build())
-        .globalSecondaryIndexes(
-            g -> g.indexName("idx_G1")
-                .keySchema(KeySchemaElement.builder().attributeName("g1pk").keyType(KeyType.HASH).build(),
-                    KeySchemaElement.builder().attributeName("g1sk").keyType(KeyType.RANGE).build())
-                .projection(p -> p.projectionType(ProjectionType.ALL)),
-            g -> g.indexName("idx_G2")
-                .keySchema(KeySchemaElement.builder().attributeName("g2").keyType(KeyType.HASH).build())
-                .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY)))
-        .localSecondaryIndexes(l -> l.indexName("idx_L1")
-            .keySchema(KeySchemaElement.builder().attributeName("pk").keyType(KeyType.HASH).build(),
-                KeySchemaElement.builder().attributeName("lsk").keyType(KeyType.RANGE).build())
-            .projection(p -> p.projectionType(ProjectionType.INCLUDE).nonKeyAttributes("a")))
-        .billingMode(BillingMode.PAY_PER_REQUEST));
+    DifferentialTest.createIndexedTable(c, table);
   }
 
   // ------------------------------------------------------------------ state
