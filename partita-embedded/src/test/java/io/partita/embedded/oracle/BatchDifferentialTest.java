@@ -313,8 +313,9 @@ public class BatchDifferentialTest extends OracleHarness {
   /**
    * Capacity differences Partita takes on purpose:
    * <ul>
-   *   <li>writes to the indexed table: Partita does not charge index writes yet, DynamoDB Local does (the same known
-   *       gap as PutItem's, see DifferentialTest);</li>
+   *   <li>writes to the indexed table: Partita charges index writes as PutItem and DeleteItem do (compared exactly
+   *       in DifferentialTest and IndexCapacityTest), but DynamoDB Local's batch totals for that table still differ by
+   *       a unit now and then in ways its single-item answers do not explain; left loose, to be probed per item;</li>
    *   <li>a delete of an item that is not there: DynamoDB Local charges 2 units in a batch (1 as DeleteItem); Amazon
    *       DynamoDB documents that BatchWriteItem processes each delete as an individual DeleteItem, and Partita charges
    *       DeleteItem's 1. The answers must agree once that is added back.</li>
@@ -339,8 +340,8 @@ public class BatchDifferentialTest extends OracleHarness {
       }
       return null;
     }
-    return indexed && !missing ? "index writes not charged" : missing && !indexed ? "a delete of nothing costs 1"
-        : "index writes not charged; a delete of nothing costs 1";
+    return indexed && !missing ? "indexed table's batch total" : missing && !indexed ? "a delete of nothing costs 1"
+        : "indexed table's batch total; a delete of nothing costs 1";
   }
 
   // ------------------------------------------------------------------ the generator
