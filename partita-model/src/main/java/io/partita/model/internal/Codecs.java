@@ -630,6 +630,11 @@ public final class Codecs {
       this.value = value;
     }
 
+    /** The codec of the map's values, for update paths into a map. */
+    Codec values() {
+      return value;
+    }
+
     @Override
     public Class<?> javaType() {
       return Map.class;
@@ -667,6 +672,11 @@ public final class Codecs {
 
     RecordCodec(RecordMapper<?> mapper) {
       this.mapper = mapper;
+    }
+
+    /** The nested record's mapper, for update paths into it. */
+    RecordMapper<?> mapper() {
+      return mapper;
     }
 
     @Override
