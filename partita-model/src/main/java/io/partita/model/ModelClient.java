@@ -72,6 +72,21 @@ public final class ModelClient {
         e.name());
   }
 
+  <T extends Record> EntityOps<T> ops(Entity<T> entity) {
+    TableSchema table = model.table();
+    return new EntityOps<>(model.entityModel(entity), dynamo, table.name(), table.partitionKey(), clock, true);
+  }
+
+  /** A TransactWriteItems over the model's entities: put, create, update, delete, check. */
+  public Transaction transaction() {
+    return new Transaction(this, dynamo);
+  }
+
+  /** A TransactGetItems of keys of the model's entities. */
+  public TransactGet transactGet() {
+    return new TransactGet(this, dynamo);
+  }
+
   /** A query by one of the model's access patterns. */
   public <R> Query<R> query(AccessPattern<R> pattern) {
     model.patternModel(pattern); // refuse a pattern of another model now, not at page()

@@ -19,7 +19,6 @@ import io.partita.model.AlreadyExistsException;
 import io.partita.model.Condition;
 import io.partita.model.ConditionFailedException;
 import io.partita.model.Key;
-import io.partita.model.ModelException;
 import io.partita.model.ValidationException;
 import io.partita.model.VersionConflictException;
 import io.partita.model.internal.EntityModel.KeyTemplates;
@@ -683,7 +682,7 @@ public final class EntityOps<T> {
    * Explains a refused condition. {@code known} says whether {@code current} is the item as it is (null: none);
    * otherwise the cause is inferred from what the write checked.
    */
-  ModelException failure(WritePlan p, Map<String, AttributeValue> current, boolean known, Throwable cause) {
+  ConditionFailedException failure(WritePlan p, Map<String, AttributeValue> current, boolean known, Throwable cause) {
     Map<String, AttributeValue> item = current == null || current.isEmpty() ? null : current;
     Object decoded = returnCurrent && item != null && entity.owns(item) ? entity.decode(item, false) : null;
     String where = describe(p.key);

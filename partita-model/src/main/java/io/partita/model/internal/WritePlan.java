@@ -88,6 +88,21 @@ public final class WritePlan {
     return !guards.isEmpty();
   }
 
+  /**
+   * Explains this write's refused condition as the typed error it raises on its own; {@code known} says whether
+   * {@code item} is the item as it was (null: none).
+   */
+  public io.partita.model.ConditionFailedException explain(Map<String, AttributeValue> item, boolean known,
+      Throwable cause) {
+    try {
+      return ops.failure(this, item, known, cause);
+    } catch (EntityOps.StaleReadException stale) {
+      return new io.partita.model.ConditionFailedException("Entity " + entityName() + ": item "
+          + ops.describe(key) + ": a field its index keys are built from changed after it was read", entityName(),
+          ops.decodeCurrent(item), cause);
+    }
+  }
+
   /** This write as one action of a TransactWriteItems. */
   public TransactWriteItem transactItem(String table, boolean returnCurrent) {
     ReturnValuesOnConditionCheckFailure rv = returnCurrent ? ReturnValuesOnConditionCheckFailure.ALL_OLD : null;
