@@ -199,6 +199,20 @@ public final class EntityOps<T> {
         false, null, null, entity.construct(values));
   }
 
+  /**
+   * The item a batch writes for {@code record}: built as a put builds it, but unconditional (BatchWriteItem takes
+   * no conditions), so the version is incremented without a check.
+   */
+  public WritePlan planBatchPut(T record) {
+    Object[] values = entity.prepare(record, clock.instant());
+    if (entity.version() != null) {
+      Long v = entity.currentVersion(values);
+      entity.withVersion(values, v == null ? 1 : v + 1);
+    }
+    return new WritePlan(this, WritePlan.Action.PUT, entity.key(values), entity.item(values), null, null,
+        new Expressions(), false, null, false, null, null, entity.construct(values));
+  }
+
   public WritePlan planPut(T record, Condition condition) {
     Object[] values = entity.prepare(record, clock.instant());
     Expressions x = new Expressions();

@@ -76,6 +76,11 @@ public final class WritePlan {
     return key;
   }
 
+  /** The whole item of a put or create. */
+  public Map<String, AttributeValue> item() {
+    return item;
+  }
+
   public boolean versioned() {
     return versioned;
   }
