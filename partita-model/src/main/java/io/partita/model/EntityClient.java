@@ -87,6 +87,32 @@ public final class EntityClient<T extends Record> {
     return ops.delete(record, null);
   }
 
+  /**
+   * A typed update of the item at {@code key} (its table key fields): see {@link Update} for the paths, the
+   * operations and how derived index keys are kept right.
+   */
+  public Update<T> update(Key key) {
+    return new Update<>(ops, key);
+  }
+
+  /**
+   * Writes the record whole, like {@link #put}, but keeps the createdAt of an item already at its key (one
+   * UpdateItem: {@code createdAt = if_not_exists(createdAt, :now)}; fields absent from the record are removed, index
+   * keys rewritten or removed). A record with version {@code v} writes {@code v + 1} only if {@code v} is stored; a
+   * record without a version (null or 0) writes unconditionally and increments the stored version. Returns the item
+   * as it is afterwards.
+   *
+   * @throws VersionConflictException when the stored version is not the record's
+   * @throws ConditionFailedException when the key holds an item of another entity
+   */
+  public T upsert(T record) {
+    return ops.upsert(record);
+  }
+
+  EntityOps<T> ops() {
+    return ops;
+  }
+
   @Override
   public String toString() {
     return "EntityClient[" + name + "]";

@@ -25,8 +25,10 @@ public final class ModelClient {
   private final DynamoDbClient dynamo;
   private final Clock clock;
   private final Cursors cursors;
+  private final RetryPolicy retry;
 
   private ModelClient(Builder b) {
+    this.retry = b.retry;
     this.model = b.model;
     this.dynamo = b.dynamo;
     this.clock = b.clock;
@@ -72,6 +74,42 @@ public final class ModelClient {
         e.name());
   }
 
+  <T extends Record> EntityOps<T> ops(Entity<T> entity) {
+    TableSchema table = model.table();
+    return new EntityOps<>(model.entityModel(entity), dynamo, table.name(), table.partitionKey(), clock, true);
+  }
+
+  /** A TransactWriteItems over the model's entities: put, create, update, delete, check. */
+  public Transaction transaction() {
+    return new Transaction(this, dynamo);
+  }
+
+  /** A BatchGetItem of keys of the model's entities: chunked, unprocessed keys retried ({@link RetryPolicy}). */
+  public BatchGet batchGet() {
+    return new BatchGet(this, dynamo, retry);
+  }
+
+  /** A BatchWriteItem of puts and deletes: chunked, unprocessed writes retried ({@link RetryPolicy}). */
+  public BatchWrite batchWrite() {
+    return new BatchWrite(this, dynamo, retry);
+  }
+
+  /** The table key attributes of {@code item}. */
+  java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> keyOf(
+      java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item) {
+    TableSchema table = model.table();
+    java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> key =
+        new java.util.LinkedHashMap<>(4);
+    key.put(table.partitionKey(), item.get(table.partitionKey()));
+    table.sortKey().ifPresent(sk -> key.put(sk, item.get(sk)));
+    return key;
+  }
+
+  /** A TransactGetItems of keys of the model's entities. */
+  public TransactGet transactGet() {
+    return new TransactGet(this, dynamo);
+  }
+
   /** A query by one of the model's access patterns. */
   public <R> Query<R> query(AccessPattern<R> pattern) {
     model.patternModel(pattern); // refuse a pattern of another model now, not at page()
@@ -94,6 +132,7 @@ public final class ModelClient {
     private final DynamoDbClient dynamo;
     private Clock clock = Clock.systemUTC();
     private byte[] cursorKey;
+    private RetryPolicy retry = RetryPolicy.defaults();
 
     private Builder(Model model, DynamoDbClient dynamo) {
       this.model = Objects.requireNonNull(model, "model");
@@ -115,6 +154,12 @@ public final class ModelClient {
         throw new IllegalArgumentException("a cursor key needs at least 16 bytes");
       }
       this.cursorKey = key.clone();
+      return this;
+    }
+
+    /** How batches retry unprocessed keys and items ({@link RetryPolicy#defaults()} unless given). */
+    public Builder batchRetry(RetryPolicy retry) {
+      this.retry = Objects.requireNonNull(retry, "retry");
       return this;
     }
 

@@ -84,6 +84,79 @@ public final class EntityModel<T> {
     return version;
   }
 
+  public Field createdAt() {
+    return createdAt;
+  }
+
+  public Field updatedAt() {
+    return updatedAt;
+  }
+
+  public String typeAttribute() {
+    return typeAttribute;
+  }
+
+  public AttributeValue typeValue() {
+    return typeValue;
+  }
+
+  /** The fields the table key templates use: they identify the item and never change. */
+  public Set<String> tableKeyFields() {
+    Set<String> used = new HashSet<>(tableKey.partition().fields());
+    if (tableKey.sort() != null) {
+      used.addAll(tableKey.sort().fields());
+    }
+    return used;
+  }
+
+  /** The fields {@code k}'s templates use, partition first. */
+  public static List<String> fieldsOf(KeyTemplates k) {
+    List<String> fields = new java.util.ArrayList<>(k.partition().fields());
+    if (k.sort() != null) {
+      for (String f : k.sort().fields()) {
+        if (!fields.contains(f)) {
+          fields.add(f);
+        }
+      }
+    }
+    return fields;
+  }
+
+  /**
+   * Renders {@code k} with key text per field ({@code text} gives null for an absent value): the key attributes,
+   * or null when a field is absent (the item has no entry in that index).
+   */
+  public static Map<String, AttributeValue> renderKey(KeyTemplates k, java.util.function.Function<String, String> text) {
+    String pk = k.partition().render(text, false);
+    String sk = k.sort() == null ? null : k.sort().render(text, false);
+    if (pk == null || (k.sort() != null && sk == null)) {
+      return null;
+    }
+    Map<String, AttributeValue> out = new LinkedHashMap<>(4);
+    out.put(k.shape().partitionKey(), AttributeValue.fromS(pk));
+    if (sk != null) {
+      out.put(k.shape().sortKey(), AttributeValue.fromS(sk));
+    }
+    return out;
+  }
+
+  /** The key of index {@code k} for the record {@code values} describe, or null when it cannot be built. */
+  public Map<String, AttributeValue> indexKey(KeyTemplates k, Object[] values) {
+    return renderKey(k, placeholder -> text(values, placeholder));
+  }
+
+  /** Encodes the record's fields (no keys, no type attribute). */
+  public Map<String, AttributeValue> fieldValues(Object[] values) {
+    Map<String, AttributeValue> out = new HashMap<>(mapper.fields().size() * 2);
+    try {
+      mapper.encodeValues(values, out);
+    } catch (RecordMapper.FieldException e) {
+      throw new ValidationException("Entity " + name + ", field " + e.field() + ": " + e.getMessage(), name,
+          e.field(), e);
+    }
+    return out;
+  }
+
   /** Whether {@code item} was written for this entity. */
   public boolean owns(Map<String, AttributeValue> item) {
     AttributeValue t = item.get(typeAttribute);
@@ -193,10 +266,7 @@ public final class EntityModel<T> {
 
   /** The table key for {@code key}, which must give exactly the fields of the table key templates. */
   public Map<String, AttributeValue> key(Key key) {
-    Set<String> used = new HashSet<>(tableKey.partition().fields());
-    if (tableKey.sort() != null) {
-      used.addAll(tableKey.sort().fields());
-    }
+    Set<String> used = tableKeyFields();
     checkKeyFields(key, used, "table key");
     Map<String, AttributeValue> out = new LinkedHashMap<>(4);
     out.put(tableKey.shape().partitionKey(), AttributeValue.fromS(render(tableKey.partition(), key, false)));

@@ -1,31 +1,51 @@
 package io.partita.model.internal;
 
+import java.math.BigDecimal;
 import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 import io.partita.model.AlreadyExistsException;
 import io.partita.model.Condition;
 import io.partita.model.ConditionFailedException;
 import io.partita.model.Key;
+import io.partita.model.ValidationException;
 import io.partita.model.VersionConflictException;
+import io.partita.model.internal.EntityModel.KeyTemplates;
 import io.partita.model.internal.RecordMapper.Field;
+import io.partita.model.internal.UpdateSpec.Action;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
- * GetItem, PutItem and DeleteItem for one entity: items are built from the record with every key, index key and
- * the type attribute; conditions (existence, version, the caller's) are rendered through placeholders; a failed
+ * The writes and reads of one entity. Every write is first built as a {@link WritePlan} (item or update expression,
+ * key, condition through placeholders), which is sent on its own here or as one action of a transaction; a refused
  * condition becomes the typed exception a caller can act on. Thread-safe.
  */
 public final class EntityOps<T> {
+  /** Attempts of an update whose derived keys were built from values read first, when those values keep changing. */
+  static final int STALE_READ_ATTEMPTS = 5;
+
   private final EntityModel<T> entity;
   private final DynamoDbClient db;
   private final String tableName;
@@ -47,21 +67,127 @@ public final class EntityOps<T> {
     return new EntityOps<>(entity, db, tableName, partitionKey, clock, true);
   }
 
+  public EntityModel<T> entity() {
+    return entity;
+  }
+
+  // ---- reads
+
   public Optional<T> get(Key key, boolean consistentRead) {
     GetItemResponse response = db.getItem(b -> b.tableName(tableName).key(entity.key(key))
         .consistentRead(consistentRead));
     return decodeOwn(response.hasItem() ? response.item() : null);
   }
 
-  private Optional<T> decodeOwn(Map<String, AttributeValue> item) {
+  /** The item decoded when it is one of this entity's, otherwise empty. */
+  public Optional<T> decodeOwn(Map<String, AttributeValue> item) {
     if (item == null || item.isEmpty() || !entity.owns(item)) {
       return Optional.empty(); // an item of another entity at this key never leaks into a typed result
     }
     return Optional.of(entity.decode(item, false));
   }
 
+  // ---- single writes
+
   /** Writes a new item; fails with {@link AlreadyExistsException} when the key is taken. */
+  @SuppressWarnings("unchecked")
   public T create(T record) {
+    WritePlan p = planCreate(record);
+    try {
+      db.putItem(putRequest(p));
+    } catch (ConditionalCheckFailedException e) {
+      throw failure(p, e.hasItem() ? e.item() : null, returnCurrent, e);
+    }
+    return (T) p.written;
+  }
+
+  /**
+   * Writes the item, replacing any item at its key. With a version field, the write holds only if the stored
+   * version is the record's (or there is no item, for version null/0), and writes the next version.
+   */
+  @SuppressWarnings("unchecked")
+  public T put(T record, Condition condition) {
+    WritePlan p = planPut(record, condition);
+    try {
+      db.putItem(putRequest(p));
+    } catch (ConditionalCheckFailedException e) {
+      throw failure(p, e.hasItem() ? e.item() : null, returnCurrent, e);
+    }
+    return (T) p.written;
+  }
+
+  public Optional<T> delete(Key key, Condition condition) {
+    return delete(planDelete(key, condition));
+  }
+
+  /** Deletes the record's item; with a version field, only if the stored version is still the record's. */
+  public Optional<T> delete(T record, Condition condition) {
+    return delete(planDelete(record, condition));
+  }
+
+  private Optional<T> delete(WritePlan p) {
+    DeleteItemRequest.Builder b = DeleteItemRequest.builder().tableName(tableName).key(p.key)
+        .returnValues(ReturnValue.ALL_OLD);
+    conditionOn(p, b::conditionExpression, b::expressionAttributeNames, b::expressionAttributeValues,
+        b::returnValuesOnConditionCheckFailure);
+    DeleteItemResponse response;
+    try {
+      response = db.deleteItem(b.build());
+    } catch (ConditionalCheckFailedException e) {
+      throw failure(p, e.hasItem() ? e.item() : null, returnCurrent, e);
+    }
+    return decodeOwn(response.hasAttributes() ? response.attributes() : null);
+  }
+
+  /**
+   * Applies an update and returns the item as it is afterwards. When derived keys needed values the update did not
+   * give, they were read first and the write is conditioned on them; if another writer changed them in between, the
+   * update is planned again from a new read (a few times at most).
+   */
+  public T update(UpdateSpec spec) {
+    for (int attempt = 1; ; attempt++) {
+      WritePlan p = planUpdate(spec);
+      try {
+        return execute(p);
+      } catch (StaleReadException stale) {
+        if (attempt >= STALE_READ_ATTEMPTS) {
+          throw new ConditionFailedException("Entity " + entity.name() + ": item " + describe(p.key) + ": the"
+              + " fields its index keys are built from kept changing during " + attempt + " attempts",
+              entity.name(), null, stale.getCause());
+        }
+      }
+    }
+  }
+
+  /** Puts the record, keeping the createdAt of an item already there; returns the item as it is afterwards. */
+  public T upsert(T record) {
+    return execute(planUpsert(record));
+  }
+
+  private T execute(WritePlan p) {
+    UpdateItemRequest.Builder b = UpdateItemRequest.builder().tableName(tableName).key(p.key)
+        .updateExpression(p.updateExpression).returnValues(ReturnValue.ALL_NEW);
+    conditionOn(p, b::conditionExpression, b::expressionAttributeNames, b::expressionAttributeValues,
+        b::returnValuesOnConditionCheckFailure);
+    if (p.condition == null) {
+      b.expressionAttributeNames(p.x.names().isEmpty() ? null : p.x.names());
+      b.expressionAttributeValues(p.x.values().isEmpty() ? null : p.x.values());
+    }
+    UpdateItemResponse response;
+    try {
+      response = db.updateItem(b.build());
+    } catch (ConditionalCheckFailedException e) {
+      // to tell "no item", "another version", "a derived-key input changed" and "the caller's condition" apart, the
+      // failure is explained from the item as it is: the one DynamoDB returned, or a consistent read of it
+      Map<String, AttributeValue> current = returnCurrent ? (e.hasItem() ? e.item() : null) : readItem(p.key);
+      throw failure(p, current, true, e);
+    }
+    return entity.decode(response.attributes(), false);
+  }
+
+  // ---- plans
+
+  public WritePlan planCreate(T record) {
     Object[] values = entity.prepare(record, clock.instant());
     if (entity.version() != null) {
       entity.withVersion(values, 1);
@@ -69,23 +195,28 @@ public final class EntityOps<T> {
     Map<String, AttributeValue> item = entity.item(values);
     Expressions x = new Expressions();
     String condition = "attribute_not_exists(" + x.name(partitionKey) + ")";
-    try {
-      db.putItem(request(item, x, condition));
-    } catch (ConditionalCheckFailedException e) {
-      throw new AlreadyExistsException("Entity " + entity.name() + ": an item with key " + describe(item)
-          + " already exists", entity.name(), current(e), e);
-    }
-    return entity.construct(values);
+    return new WritePlan(this, WritePlan.Action.CREATE, entity.key(values), item, null, condition, x, false, null,
+        false, null, null, entity.construct(values));
   }
 
   /**
-   * Writes the item, replacing any item at its key. With a version field, the write holds only if the stored
-   * version is the record's (or there is no item, for version null/0), and writes the next version.
+   * The item a batch writes for {@code record}: built as a put builds it, but unconditional (BatchWriteItem takes
+   * no conditions), so the version is incremented without a check.
    */
-  public T put(T record, Condition condition) {
+  public WritePlan planBatchPut(T record) {
+    Object[] values = entity.prepare(record, clock.instant());
+    if (entity.version() != null) {
+      Long v = entity.currentVersion(values);
+      entity.withVersion(values, v == null ? 1 : v + 1);
+    }
+    return new WritePlan(this, WritePlan.Action.PUT, entity.key(values), entity.item(values), null, null,
+        new Expressions(), false, null, false, null, null, entity.construct(values));
+  }
+
+  public WritePlan planPut(T record, Condition condition) {
     Object[] values = entity.prepare(record, clock.instant());
     Expressions x = new Expressions();
-    String expression = condition == null ? null : x.condition(condition, java.util.List.of(entity), partitionKey);
+    String expression = condition == null ? null : x.condition(condition, List.of(entity), partitionKey);
     Long expected = null;
     boolean versioned = entity.version() != null;
     if (versioned) {
@@ -95,12 +226,39 @@ public final class EntityOps<T> {
       entity.withVersion(values, expected == null ? 1 : expected + 1);
     }
     Map<String, AttributeValue> item = entity.item(values);
-    try {
-      db.putItem(request(item, x, expression));
-    } catch (ConditionalCheckFailedException e) {
-      throw failure(e, item, versioned, expected, condition != null);
+    return new WritePlan(this, WritePlan.Action.PUT, entity.key(values), item, null, expression, x, versioned,
+        expected, condition != null, null, null, entity.construct(values));
+  }
+
+  public WritePlan planDelete(Key key, Condition condition) {
+    return planDelete(entity.key(key), condition, false, null);
+  }
+
+  public WritePlan planDelete(T record, Condition condition) {
+    Object[] values = entity.mapper().values(record);
+    boolean versioned = entity.version() != null && entity.currentVersion(values) != null;
+    return planDelete(entity.key(values), condition, versioned, versioned ? entity.currentVersion(values) : null);
+  }
+
+  private WritePlan planDelete(Map<String, AttributeValue> key, Condition condition, boolean versioned,
+      Long expected) {
+    Expressions x = new Expressions();
+    String expression = condition == null ? null : x.condition(condition, List.of(entity), partitionKey);
+    if (versioned) {
+      String check = versionCheck(x, expected);
+      expression = expression == null ? check : "(" + check + ") AND (" + expression + ")";
     }
-    return entity.construct(values);
+    return new WritePlan(this, WritePlan.Action.DELETE, key, null, null, expression, x, versioned, expected,
+        condition != null, null, null, null);
+  }
+
+  /** A condition check of a transaction: {@code condition} on the item at {@code key}. */
+  public WritePlan planCheck(Key key, Condition condition) {
+    Objects.requireNonNull(condition, "condition");
+    Expressions x = new Expressions();
+    String expression = x.condition(condition, List.of(entity), partitionKey);
+    return new WritePlan(this, WritePlan.Action.CHECK, entity.key(key), null, null, expression, x, false, null,
+        true, null, null, null);
   }
 
   private String versionCheck(Expressions x, Long expected) {
@@ -111,95 +269,523 @@ public final class EntityOps<T> {
     return x.name(v.stored()) + " = " + x.value(AttributeValue.fromN(Long.toString(expected)));
   }
 
-  public Optional<T> delete(Key key, Condition condition) {
-    return delete(entity.key(key), condition, false, null);
-  }
-
-  /** Deletes the record's item; with a version field, only if the stored version is still the record's. */
-  public Optional<T> delete(T record, Condition condition) {
-    Object[] values = entity.mapper().values(record);
-    boolean versioned = entity.version() != null && entity.currentVersion(values) != null;
-    return delete(entity.key(values), condition, versioned, versioned ? entity.currentVersion(values) : null);
-  }
-
-  private Optional<T> delete(Map<String, AttributeValue> key, Condition condition, boolean versioned,
-      Long expected) {
+  /**
+   * Builds the UpdateItem of {@code spec}. Derived keys: table key fields cannot change (refused); for each index
+   * whose template uses a changed field, the index key is rendered again from the new values, the table key's
+   * values, the caller's {@code assuming} values and, for fields none of these give, values read from the item
+   * (consistently) on which the write is then conditioned. A template that can no longer be built (an Optional
+   * removed) removes the index key attributes.
+   */
+  public WritePlan planUpdate(UpdateSpec spec) {
+    String name = entity.name();
+    if (spec.actions().isEmpty()) {
+      throw new ValidationException("Entity " + name + ": an update needs at least one change", name, null);
+    }
+    Map<String, AttributeValue> key = entity.key(spec.key());
+    Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
     Expressions x = new Expressions();
-    String expression = condition == null ? null : x.condition(condition, java.util.List.of(entity), partitionKey);
-    if (versioned) {
-      String check = versionCheck(x, expected);
-      expression = expression == null ? check : "(" + check + ") AND (" + expression + ")";
-    }
-    DeleteItemRequest.Builder b = DeleteItemRequest.builder().tableName(tableName).key(key)
-        .returnValues(ReturnValue.ALL_OLD);
-    if (expression != null) {
-      b.conditionExpression(expression).expressionAttributeNames(x.names());
-      if (!x.values().isEmpty()) {
-        b.expressionAttributeValues(x.values());
+    Clauses c = new Clauses();
+    List<DocPath> paths = new ArrayList<>();
+    Map<String, Object> known = new HashMap<>(); // top-level field -> its new value (null: absent)
+    Set<String> opaque = new HashSet<>(); // top-level fields changed to a value only the database will know
+    Set<String> touched = new LinkedHashSet<>();
+    Set<String> tableKeyFields = entity.tableKeyFields();
+    for (Action a : spec.actions()) {
+      DocPath p = DocPath.resolve(entity, a.path());
+      for (DocPath q : paths) {
+        if (q.overlaps(p)) {
+          throw new ValidationException("Entity " + name + ": update paths '" + q + "' and '" + p + "' overlap;"
+              + " one update changes each path once", name, p.top().name());
+        }
       }
-      if (returnCurrent) {
-        b.returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
+      paths.add(p);
+      Field top = p.top();
+      if (tableKeyFields.contains(top.name())) {
+        throw new ValidationException("Entity " + name + ", field " + top.name() + ": it is part of the table key ("
+            + describeTemplates(entity.tableKey()) + "), which cannot change; delete the item and create it anew",
+            name, top.name());
+      }
+      if (top == entity.version()) {
+        throw new ValidationException("Entity " + name + ", field " + top.name() + ": the version is maintained by"
+            + " every write; use ifVersion(v) to check it", name, top.name());
+      }
+      touched.add(top.name());
+      String path = p.render(x);
+      Object v = a.value() instanceof Optional<?> o ? o.orElse(null) : a.value();
+      boolean exact = p.isTopLevel();
+      switch (a.kind()) {
+        case SET: {
+          AttributeValue av = v == null ? null : encode(p, v, a);
+          if (av == null) {
+            requireRemovable(p, a);
+            c.remove.add(path);
+            v = null;
+          } else {
+            c.set.add(path + " = " + x.value(av));
+          }
+          break;
+        }
+        case REMOVE:
+          requireRemovable(p, a);
+          c.remove.add(path);
+          v = null;
+          break;
+        case ADD:
+        case SUBTRACT: {
+          exact = false;
+          if (p.codec() instanceof Codecs.SetCodec && a.kind() == UpdateSpec.Kind.ADD) {
+            c.add.add(path + " " + x.value(nonEmptySet(p, v, a)));
+          } else if (p.codec() instanceof Codecs.NumberCodec) {
+            String zero = x.value(AttributeValue.fromN("0"));
+            c.set.add(path + " = if_not_exists(" + path + ", " + zero + ") "
+                + (a.kind() == UpdateSpec.Kind.ADD ? "+ " : "- ") + x.value(encode(p, required(v, p, a), a)));
+          } else {
+            throw invalid(p, a, "works on numbers" + (a.kind() == UpdateSpec.Kind.ADD ? " and sets" : "")
+                + ", not on a " + p.codec().javaType().getSimpleName());
+          }
+          break;
+        }
+        case APPEND:
+        case PREPEND: {
+          exact = false;
+          if (!(p.codec() instanceof Codecs.ListCodec)) {
+            throw invalid(p, a, "works on lists, not on a " + p.codec().javaType().getSimpleName());
+          }
+          String list = x.value(encode(p, required(v, p, a), a));
+          String existing = "if_not_exists(" + path + ", " + x.value(AttributeValue.fromL(List.of())) + ")";
+          c.set.add(path + " = list_append(" + (a.kind() == UpdateSpec.Kind.APPEND ? existing + ", " + list
+              : list + ", " + existing) + ")");
+          break;
+        }
+        case DELETE_FROM_SET:
+          exact = false;
+          if (!(p.codec() instanceof Codecs.SetCodec)) {
+            throw invalid(p, a, "works on sets, not on a " + p.codec().javaType().getSimpleName());
+          }
+          c.delete.add(path + " " + x.value(nonEmptySet(p, v, a)));
+          break;
+        default: // SET_IF_NOT_EXISTS
+          exact = false;
+          c.set.add(path + " = if_not_exists(" + path + ", " + x.value(encode(p, required(v, p, a), a)) + ")");
+      }
+      if (exact) {
+        known.put(top.name(), v);
+      } else {
+        opaque.add(top.name());
       }
     }
-    DeleteItemResponse response;
-    try {
-      response = db.deleteItem(b.build());
-    } catch (ConditionalCheckFailedException e) {
-      throw failure(e, key, versioned, expected, condition != null);
+
+    Field updatedAt = entity.updatedAt();
+    if (updatedAt != null && !touched.contains(updatedAt.name()) && !tableKeyFields.contains(updatedAt.name())) {
+      c.set.add(x.name(updatedAt.stored()) + " = " + x.value(updatedAt.codec().encode(now)));
+      touched.add(updatedAt.name());
+      known.put(updatedAt.name(), now);
     }
-    return decodeOwn(response.hasAttributes() ? response.attributes() : null);
+
+    List<String> conditions = new ArrayList<>();
+    conditions.add(x.name(entity.typeAttribute()) + " = " + x.value(entity.typeValue()));
+    Long expected = spec.expectedVersion();
+    Field version = entity.version();
+    if (version != null) {
+      String vp = x.name(version.stored());
+      if (expected != null) {
+        conditions.add(vp + " = " + x.value(AttributeValue.fromN(Long.toString(expected))));
+        c.set.add(vp + " = " + x.value(AttributeValue.fromN(Long.toString(expected + 1))));
+        known.put(version.name(), version.valueType() == Integer.class ? (Object) Math.toIntExact(expected + 1)
+            : (Object) (expected + 1));
+      } else {
+        c.set.add(vp + " = if_not_exists(" + vp + ", " + x.value(AttributeValue.fromN("0")) + ") + "
+            + x.value(AttributeValue.fromN("1")));
+        opaque.add(version.name());
+      }
+      touched.add(version.name());
+    } else if (expected != null) {
+      throw new ValidationException("Entity " + name + ": ifVersion needs a version field, and the entity has"
+          + " none", name, null);
+    }
+
+    // derived index keys
+    Map<String, String> texts = new HashMap<>(); // field -> key text, null when absent
+    Set<String> unknown = new LinkedHashSet<>();
+    Map<String, AttributeValue> guards = new LinkedHashMap<>();
+    List<KeyTemplates> affected = new ArrayList<>();
+    for (Map.Entry<String, Object> e : spec.assumed().entrySet()) {
+      Field f = entity.mapper().field(e.getKey());
+      if (f == null || touched.contains(f.name()) || tableKeyFields.contains(f.name())) {
+        throw new ValidationException("Entity " + name + ", field " + e.getKey() + ": assuming(field, value) is for"
+            + " a field of the entity that the update neither changes nor takes from the key", name, e.getKey());
+      }
+    }
+    for (KeyTemplates k : entity.indexKeys()) {
+      List<String> fields = EntityModel.fieldsOf(k);
+      if (fields.stream().noneMatch(touched::contains)) {
+        continue;
+      }
+      affected.add(k);
+      for (String f : fields) {
+        if (opaque.contains(f)) {
+          throw new ValidationException("Entity " + name + ", field " + f + ": it feeds the key of index "
+              + k.shape().index() + " (" + describeTemplates(k) + "), so the update must give its new value: use"
+              + " set(" + f + ", value)" + (entity.version() != null && f.equals(entity.version().name())
+              ? ", and for the version ifVersion(v)" : "") + " rather than an operation only the database"
+              + " resolves", name, f);
+        }
+        if (texts.containsKey(f) || unknown.contains(f)) {
+          continue;
+        }
+        if (known.containsKey(f)) {
+          Object v = known.get(f);
+          texts.put(f, v == null ? null : entity.mapper().field(f).codec().keyText(v));
+        } else if (spec.key().values().containsKey(f)) {
+          texts.put(f, entity.keyText(f, spec.key().values().get(f)));
+        } else if (spec.assumed().containsKey(f)) {
+          Field field = entity.mapper().field(f);
+          Object v = spec.assumed().get(f);
+          v = v instanceof Optional<?> o ? o.orElse(null) : v;
+          if (v == null && !field.optional()) {
+            throw new ValidationException("Entity " + name + ", field " + f + ": assumed absent, but it is"
+                + " required", name, f);
+          }
+          texts.put(f, v == null ? null : entity.keyText(f, v));
+          guards.put(field.stored(), v == null ? null : field.codec().encode(v));
+        } else {
+          unknown.add(f);
+        }
+      }
+    }
+    Set<String> readGuards = new HashSet<>();
+    if (!unknown.isEmpty()) {
+      Map<String, AttributeValue> current = readFields(key, unknown);
+      if (current == null || !entity.owns(current)) {
+        throw new ConditionFailedException("Entity " + name + ": there is no item of this entity at "
+            + describe(key) + " to update", name, null, null);
+      }
+      for (String f : unknown) {
+        Field field = entity.mapper().field(f);
+        AttributeValue av = current.get(field.stored());
+        texts.put(f, av == null ? null : field.codec().keyText(field.codec().decode(av)));
+        guards.put(field.stored(), av);
+        readGuards.add(field.stored());
+      }
+    }
+    for (KeyTemplates k : affected) {
+      Map<String, AttributeValue> indexKey = EntityModel.renderKey(k, texts::get);
+      if (indexKey == null) {
+        c.remove.add(x.name(k.shape().partitionKey()));
+        if (k.shape().sortKey() != null) {
+          c.remove.add(x.name(k.shape().sortKey()));
+        }
+      } else {
+        indexKey.forEach((attr, av) -> c.set.add(x.name(attr) + " = " + x.value(av)));
+      }
+    }
+    for (Map.Entry<String, AttributeValue> g : guards.entrySet()) {
+      String n = x.name(g.getKey());
+      conditions.add(g.getValue() == null ? "attribute_not_exists(" + n + ")" : n + " = " + x.value(g.getValue()));
+    }
+    if (spec.condition() != null) {
+      conditions.add(x.condition(spec.condition(), List.of(entity), partitionKey));
+    }
+    return new WritePlan(this, WritePlan.Action.UPDATE, key, null, c.render(), and(conditions), x,
+        expected != null, expected, spec.condition() != null, guards, readGuards, null);
   }
 
-  private PutItemRequest request(Map<String, AttributeValue> item, Expressions x, String condition) {
-    PutItemRequest.Builder b = PutItemRequest.builder().tableName(tableName).item(item);
-    if (condition != null) {
-      b.conditionExpression(condition).expressionAttributeNames(x.names());
-      if (!x.values().isEmpty()) {
-        b.expressionAttributeValues(x.values());
+  /** The UpdateItem that writes {@code record} whole but keeps createdAt when the item exists. */
+  public WritePlan planUpsert(T record) {
+    Object[] values = entity.prepare(record, clock.instant());
+    Long expected = entity.version() == null ? null : entity.currentVersion(values);
+    if (entity.version() != null) {
+      entity.withVersion(values, expected == null ? 1 : expected + 1); // not written from here: see below
+    }
+    Map<String, AttributeValue> fields = entity.fieldValues(values);
+    Map<String, AttributeValue> key = entity.key(values);
+    Expressions x = new Expressions();
+    Clauses c = new Clauses();
+    for (Field f : entity.mapper().fields()) {
+      if (f == entity.version()) {
+        continue;
       }
-      if (returnCurrent) {
-        b.returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
+      AttributeValue av = fields.get(f.stored());
+      String n = x.name(f.stored());
+      if (f == entity.createdAt() && av != null) {
+        c.set.add(n + " = if_not_exists(" + n + ", " + x.value(av) + ")");
+      } else if (av == null) {
+        c.remove.add(n);
+      } else {
+        c.set.add(n + " = " + x.value(av));
       }
     }
+    c.set.add(x.name(entity.typeAttribute()) + " = " + x.value(entity.typeValue()));
+    for (KeyTemplates k : entity.indexKeys()) {
+      Map<String, AttributeValue> indexKey = entity.indexKey(k, values);
+      if (indexKey == null) {
+        c.remove.add(x.name(k.shape().partitionKey()));
+        if (k.shape().sortKey() != null) {
+          c.remove.add(x.name(k.shape().sortKey()));
+        }
+      } else {
+        indexKey.forEach((attr, av) -> c.set.add(x.name(attr) + " = " + x.value(av)));
+      }
+    }
+    List<String> conditions = new ArrayList<>();
+    String typeName = x.name(entity.typeAttribute());
+    conditions.add("attribute_not_exists(" + x.name(partitionKey) + ") OR " + typeName + " = "
+        + x.value(entity.typeValue()));
+    if (entity.version() != null) {
+      String vp = x.name(entity.version().stored());
+      if (expected != null) {
+        conditions.add(vp + " = " + x.value(AttributeValue.fromN(Long.toString(expected))));
+        c.set.add(vp + " = " + x.value(AttributeValue.fromN(Long.toString(expected + 1))));
+      } else {
+        c.set.add(vp + " = if_not_exists(" + vp + ", " + x.value(AttributeValue.fromN("0")) + ") + "
+            + x.value(AttributeValue.fromN("1")));
+      }
+    }
+    return new WritePlan(this, WritePlan.Action.UPSERT, key, null, c.render(), and(conditions), x, expected != null,
+        expected, false, null, null, null);
+  }
+
+  /** SET, REMOVE, ADD and DELETE clauses of one update expression. */
+  private static final class Clauses {
+    final List<String> set = new ArrayList<>();
+    final List<String> remove = new ArrayList<>();
+    final List<String> add = new ArrayList<>();
+    final List<String> delete = new ArrayList<>();
+
+    String render() {
+      StringBuilder out = new StringBuilder();
+      clause(out, "SET", set);
+      clause(out, "REMOVE", remove);
+      clause(out, "ADD", add);
+      clause(out, "DELETE", delete);
+      return out.toString();
+    }
+
+    private static void clause(StringBuilder out, String keyword, List<String> parts) {
+      if (!parts.isEmpty()) {
+        out.append(out.length() == 0 ? "" : " ").append(keyword).append(' ').append(String.join(", ", parts));
+      }
+    }
+  }
+
+  private static String and(List<String> conditions) {
+    if (conditions.size() == 1) {
+      return conditions.get(0);
+    }
+    StringBuilder out = new StringBuilder();
+    for (String c : conditions) {
+      out.append(out.length() == 0 ? "" : " AND ").append('(').append(c).append(')');
+    }
+    return out.toString();
+  }
+
+  private Map<String, AttributeValue> readFields(Map<String, AttributeValue> key, Set<String> fields) {
+    Expressions x = new Expressions();
+    List<String> projected = new ArrayList<>();
+    projected.add(x.name(entity.typeAttribute()));
+    for (String f : fields) {
+      projected.add(x.name(entity.mapper().field(f).stored()));
+    }
+    GetItemResponse r = db.getItem(GetItemRequest.builder().tableName(tableName).key(key).consistentRead(true)
+        .projectionExpression(String.join(", ", projected)).expressionAttributeNames(x.names()).build());
+    return r.hasItem() && !r.item().isEmpty() ? r.item() : null;
+  }
+
+  private Map<String, AttributeValue> readItem(Map<String, AttributeValue> key) {
+    GetItemResponse r = db.getItem(GetItemRequest.builder().tableName(tableName).key(key).consistentRead(true)
+        .build());
+    return r.hasItem() && !r.item().isEmpty() ? r.item() : null;
+  }
+
+  private void requireRemovable(DocPath p, Action a) {
+    if (!p.removable()) {
+      throw invalid(p, a, "cannot remove it: it is required (only Optional fields, sets, map entries and list"
+          + " elements can be removed)");
+    }
+  }
+
+  private ValidationException invalid(DocPath p, Action a, String message) {
+    String op = a.kind().name().toLowerCase(java.util.Locale.ROOT);
+    return new ValidationException("Entity " + entity.name() + ", update path '" + p + "' (" + op + "): " + message,
+        entity.name(), p.top().name());
+  }
+
+  private Object required(Object v, DocPath p, Action a) {
+    if (v == null) {
+      throw invalid(p, a, "needs a value");
+    }
+    return v;
+  }
+
+  private AttributeValue nonEmptySet(DocPath p, Object v, Action a) {
+    AttributeValue av = encode(p, required(v, p, a), a);
+    if (av == null) {
+      throw invalid(p, a, "needs at least one element");
+    }
+    return av;
+  }
+
+  /** Encodes {@code v} for the path's type; numbers of another Java type are converted when they fit. */
+  private AttributeValue encode(DocPath p, Object v, Action a) {
+    Codec codec = p.codec();
+    if (!codec.javaType().isInstance(v)) {
+      if (codec instanceof Codecs.NumberCodec n && v instanceof Number number) {
+        try {
+          v = n.parse(numberText(number));
+        } catch (RuntimeException e) {
+          throw invalid(p, a, number + " does not fit a " + codec.javaType().getSimpleName());
+        }
+      } else {
+        throw invalid(p, a, "expected a " + codec.javaType().getSimpleName() + ", got "
+            + v.getClass().getSimpleName() + " " + v);
+      }
+    }
+    try {
+      return codec.encode(v);
+    } catch (RuntimeException e) {
+      throw invalid(p, a, String.valueOf(e.getMessage()));
+    }
+  }
+
+  private static String numberText(Number n) {
+    if (n instanceof BigDecimal b) {
+      return b.toPlainString();
+    }
+    if (n instanceof Double || n instanceof Float) {
+      return BigDecimal.valueOf(n.doubleValue()).toPlainString();
+    }
+    return n.toString();
+  }
+
+  // ---- sending and failures
+
+  private PutItemRequest putRequest(WritePlan p) {
+    PutItemRequest.Builder b = PutItemRequest.builder().tableName(tableName).item(p.item);
+    conditionOn(p, b::conditionExpression, b::expressionAttributeNames, b::expressionAttributeValues,
+        b::returnValuesOnConditionCheckFailure);
     return b.build();
   }
 
-  private ConditionFailedException failure(ConditionalCheckFailedException e, Map<String, AttributeValue> item,
-      boolean versioned, Long expected, boolean callerCondition) {
-    Object current = current(e);
-    if (versioned) {
-      // with a caller condition too, the version is to blame only when the stored one differs (known if asked)
-      boolean versionMismatch = !callerCondition
-          || (returnCurrent && !java.util.Objects.equals(versionOf(e), expected));
-      if (versionMismatch) {
-        return new VersionConflictException("Entity " + entity.name() + ": item " + describe(item) + " expected "
-            + (expected == null ? "no item" : "version " + expected) + " but another write came first",
-            entity.name(), expected, current, e);
+  private void conditionOn(WritePlan p, java.util.function.Consumer<String> condition,
+      java.util.function.Consumer<Map<String, String>> names,
+      java.util.function.Consumer<Map<String, AttributeValue>> values,
+      java.util.function.Consumer<ReturnValuesOnConditionCheckFailure> onFailure) {
+    if (p.condition == null) {
+      return;
+    }
+    condition.accept(p.condition);
+    names.accept(p.x.names());
+    if (!p.x.values().isEmpty()) {
+      values.accept(p.x.values());
+    }
+    if (returnCurrent) {
+      onFailure.accept(ReturnValuesOnConditionCheckFailure.ALL_OLD);
+    }
+  }
+
+  /** A derived-key input read before the write changed before it: plan again. */
+  static final class StaleReadException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    StaleReadException(Throwable cause) {
+      super(null, cause, false, false);
+    }
+  }
+
+  /**
+   * Explains a refused condition. {@code known} says whether {@code current} is the item as it is (null: none);
+   * otherwise the cause is inferred from what the write checked.
+   */
+  ConditionFailedException failure(WritePlan p, Map<String, AttributeValue> current, boolean known, Throwable cause) {
+    Map<String, AttributeValue> item = current == null || current.isEmpty() ? null : current;
+    Object decoded = returnCurrent && item != null && entity.owns(item) ? entity.decode(item, false) : null;
+    String where = describe(p.key);
+    String name = entity.name();
+    if (p.action == WritePlan.Action.CREATE) {
+      return new AlreadyExistsException("Entity " + name + ": an item with key " + where + " already exists", name,
+          decoded, cause);
+    }
+    if (known) {
+      boolean owned = item != null && entity.owns(item);
+      if (p.action == WritePlan.Action.UPDATE && !owned) {
+        return new ConditionFailedException("Entity " + name + ": there is no item of this entity at " + where
+            + " to update", name, decoded, cause);
+      }
+      if (p.action == WritePlan.Action.UPSERT && item != null && !owned) {
+        return new ConditionFailedException("Entity " + name + ": the item at " + where + " belongs to another"
+            + " entity", name, decoded, cause);
+      }
+      if (p.versioned || (p.action == WritePlan.Action.PUT && entity.version() != null)) {
+        Long stored = versionOf(item);
+        boolean conflict = p.expectedVersion == null ? item != null : !p.expectedVersion.equals(stored);
+        if (conflict) {
+          return versionConflict(p, where, decoded, cause);
+        }
+      }
+      for (Map.Entry<String, AttributeValue> g : p.guards.entrySet()) {
+        AttributeValue now = item == null ? null : item.get(g.getKey());
+        if (!Objects.equals(now, g.getValue())) {
+          if (p.readGuards.contains(g.getKey())) {
+            throw new StaleReadException(cause);
+          }
+          return new ConditionFailedException("Entity " + name + ": item " + where + " does not hold the assumed"
+              + " value of " + g.getKey(), name, decoded, cause);
+        }
+      }
+    } else if (p.versioned || (p.action == WritePlan.Action.PUT && entity.version() != null)) {
+      // with a caller condition too, the version is to blame only when the stored one differs (unknown here)
+      if (!p.callerCondition) {
+        return versionConflict(p, where, decoded, cause);
       }
     }
-    return new ConditionFailedException("Entity " + entity.name() + ": the condition on item " + describe(item)
-        + " does not hold", entity.name(), current, e);
+    return new ConditionFailedException("Entity " + name + ": the condition on item " + where + " does not hold",
+        name, decoded, cause);
   }
 
-  private Long versionOf(ConditionalCheckFailedException e) {
-    if (!e.hasItem() || e.item().isEmpty()) {
+  private VersionConflictException versionConflict(WritePlan p, String where, Object decoded, Throwable cause) {
+    return new VersionConflictException("Entity " + entity.name() + ": item " + where + " expected "
+        + (p.expectedVersion == null ? "no item" : "version " + p.expectedVersion) + " but another write came first",
+        entity.name(), p.expectedVersion, decoded, cause);
+  }
+
+  /** Whether the refusal of {@code p} on {@code current} (known) is a version conflict. */
+  boolean isVersionConflict(WritePlan p, Map<String, AttributeValue> current, boolean known) {
+    if (!(p.versioned || (p.action == WritePlan.Action.PUT && entity.version() != null))) {
+      return false;
+    }
+    if (!known) {
+      return !p.callerCondition && p.guards.isEmpty() && p.action != WritePlan.Action.UPDATE;
+    }
+    Map<String, AttributeValue> item = current == null || current.isEmpty() ? null : current;
+    if (p.action == WritePlan.Action.UPDATE && (item == null || !entity.owns(item))) {
+      return false;
+    }
+    Long stored = versionOf(item);
+    return p.expectedVersion == null ? item != null : !p.expectedVersion.equals(stored);
+  }
+
+  private Long versionOf(Map<String, AttributeValue> item) {
+    if (item == null || entity.version() == null) {
       return null;
     }
-    AttributeValue v = e.item().get(entity.version().stored());
-    return v == null || v.n() == null ? null : Long.parseLong(v.n());
+    AttributeValue v = item.get(entity.version().stored());
+    return v == null || v.n() == null ? null : new BigDecimal(v.n()).longValueExact();
   }
 
-  private Object current(ConditionalCheckFailedException e) {
-    if (!returnCurrent || !e.hasItem() || e.item().isEmpty() || !entity.owns(e.item())) {
-      return null;
-    }
-    return entity.decode(e.item(), false);
+  /** The decoded item when the handle asked for current items and it is one of this entity's, else null. */
+  Object decodeCurrent(Map<String, AttributeValue> item) {
+    return item != null && !item.isEmpty() && entity.owns(item) ? entity.decode(item, false) : null;
   }
 
-  private String describe(Map<String, AttributeValue> item) {
-    EntityModel.KeyTemplates k = entity.tableKey();
-    AttributeValue pk = item.get(k.shape().partitionKey());
-    AttributeValue sk = k.shape().sortKey() == null ? null : item.get(k.shape().sortKey());
-    return pk.s() + (sk == null ? "" : " / " + sk.s());
+  String describe(Map<String, AttributeValue> key) {
+    KeyShape s = entity.tableKey().shape();
+    AttributeValue pk = key.get(s.partitionKey());
+    AttributeValue sk = s.sortKey() == null ? null : key.get(s.sortKey());
+    return (pk == null ? "?" : pk.s()) + (sk == null ? "" : " / " + sk.s());
+  }
+
+  private static String describeTemplates(KeyTemplates k) {
+    return k.shape().partitionKey() + " '" + k.partition() + "'"
+        + (k.sort() == null ? "" : ", " + k.shape().sortKey() + " '" + k.sort() + "'");
   }
 }

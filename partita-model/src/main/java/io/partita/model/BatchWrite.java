@@ -1,0 +1,158 @@
+package io.partita.model;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+import io.partita.model.internal.EntityOps;
+import io.partita.model.internal.WritePlan;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * A BatchWriteItem over entities: puts (items built as {@link EntityClient#put} builds them: ids, defaults,
+ * timestamps, every index key) and deletes, sent in chunks of 25 (DynamoDB's limit per request), the writes DynamoDB
+ * leaves unprocessed retried with backoff and jitter ({@link RetryPolicy}); what is still unwritten after the last
+ * attempt is reported in the result. A batch is not a transaction: each write applies on its own, and none is
+ * conditional, so a versioned entity's version is incremented without a check (use a transaction or
+ * {@link EntityClient#put} for optimistic locking). One key twice in a batch is refused, as DynamoDB refuses it in a
+ * request. Not thread-safe.
+ */
+public final class BatchWrite {
+  /** DynamoDB's limit of writes per BatchWriteItem. */
+  public static final int MAX_WRITES = 25;
+
+  /** What a batch write did: the records written, and what is left after every retry. */
+  public record Result(List<Object> written, List<Object> unprocessedPuts, List<ItemKey> unprocessedDeletes) {
+    public Result {
+      written = List.copyOf(written);
+      unprocessedPuts = List.copyOf(unprocessedPuts);
+      unprocessedDeletes = List.copyOf(unprocessedDeletes);
+    }
+
+    /** Whether every write was applied. */
+    public boolean complete() {
+      return unprocessedPuts.isEmpty() && unprocessedDeletes.isEmpty();
+    }
+  }
+
+  private record Op(EntityOps<?> ops, Object record, Key deleteKey) {}
+
+  private final ModelClient client;
+  private final DynamoDbClient dynamo;
+  private RetryPolicy retry;
+  private final List<Op> ops = new ArrayList<>();
+
+  BatchWrite(ModelClient client, DynamoDbClient dynamo, RetryPolicy retry) {
+    this.client = client;
+    this.dynamo = dynamo;
+    this.retry = retry;
+  }
+
+  @SafeVarargs
+  public final <T extends Record> BatchWrite put(Entity<T> entity, T... records) {
+    return put(entity, List.of(records));
+  }
+
+  public <T extends Record> BatchWrite put(Entity<T> entity, Collection<T> records) {
+    EntityOps<T> e = client.ops(entity);
+    for (T r : records) {
+      ops.add(new Op(e, Objects.requireNonNull(r, "record"), null));
+    }
+    return this;
+  }
+
+  public <T extends Record> BatchWrite delete(Entity<T> entity, Key... keys) {
+    return delete(entity, List.of(keys));
+  }
+
+  public <T extends Record> BatchWrite delete(Entity<T> entity, Collection<Key> keys) {
+    EntityOps<T> e = client.ops(entity);
+    for (Key k : keys) {
+      e.entity().key(k); // refuses a key that does not fit, now
+      ops.add(new Op(e, null, k));
+    }
+    return this;
+  }
+
+  /** The retry policy of this batch (the client's by default). */
+  public BatchWrite retry(RetryPolicy retry) {
+    this.retry = Objects.requireNonNull(retry, "retry");
+    return this;
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public Result execute() {
+    String table = client.model().table().name();
+    List<WriteRequest> requests = new ArrayList<>();
+    List<Map<String, AttributeValue>> keys = new ArrayList<>();
+    List<Object> records = new ArrayList<>();
+    Set<Map<String, AttributeValue>> seen = new HashSet<>();
+    for (Op op : ops) {
+      Map<String, AttributeValue> key;
+      if (op.record() != null) {
+        WritePlan p = ((EntityOps) op.ops()).planBatchPut((Record) op.record());
+        key = p.key();
+        requests.add(WriteRequest.builder().putRequest(b -> b.item(p.item())).build());
+        records.add(p.written());
+      } else {
+        key = op.ops().entity().key(op.deleteKey());
+        requests.add(WriteRequest.builder().deleteRequest(b -> b.key(key)).build());
+        records.add(null);
+      }
+      if (!seen.add(key)) {
+        throw new ValidationException("Entity " + op.ops().entity().name() + ": the batch writes the item at " + key
+            + " twice; DynamoDB refuses that in one batch", op.ops().entity().name(), null);
+      }
+      keys.add(key);
+    }
+    Map<Map<String, AttributeValue>, Integer> position = new HashMap<>();
+    for (int i = 0; i < keys.size(); i++) {
+      position.put(keys.get(i), i);
+    }
+    boolean[] failed = new boolean[requests.size()];
+    for (int from = 0; from < requests.size(); from += MAX_WRITES) {
+      List<WriteRequest> pending = requests.subList(from, Math.min(requests.size(), from + MAX_WRITES));
+      for (int attempt = 1; !pending.isEmpty(); attempt++) {
+        if (attempt > retry.maxAttempts()) {
+          for (WriteRequest w : pending) {
+            failed[position.get(keyOf(w))] = true;
+          }
+          break;
+        }
+        if (attempt > 1) {
+          retry.sleepBefore(attempt - 1);
+        }
+        BatchWriteItemResponse r = dynamo.batchWriteItem(BatchWriteItemRequest.builder()
+            .requestItems(Map.of(table, pending)).build());
+        List<WriteRequest> left = r.hasUnprocessedItems() ? r.unprocessedItems().get(table) : null;
+        pending = left == null ? List.of() : left;
+      }
+    }
+    List<Object> written = new ArrayList<>();
+    List<Object> unprocessedPuts = new ArrayList<>();
+    List<ItemKey> unprocessedDeletes = new ArrayList<>();
+    for (int i = 0; i < ops.size(); i++) {
+      Op op = ops.get(i);
+      if (op.record() != null) {
+        (failed[i] ? unprocessedPuts : written).add(records.get(i));
+      } else if (failed[i]) {
+        unprocessedDeletes.add(new ItemKey(op.ops().entity().name(), op.deleteKey()));
+      }
+    }
+    return new Result(Collections.unmodifiableList(written), unprocessedPuts, unprocessedDeletes);
+  }
+
+  private Map<String, AttributeValue> keyOf(WriteRequest w) {
+    return w.putRequest() != null ? client.keyOf(w.putRequest().item()) : w.deleteRequest().key();
+  }
+}

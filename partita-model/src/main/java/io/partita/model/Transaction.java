@@ -1,0 +1,190 @@
+package io.partita.model;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+import io.partita.model.internal.EntityOps;
+import io.partita.model.internal.WritePlan;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+
+/**
+ * A TransactWriteItems over entities: every action is built exactly as the single-item write would be (generated
+ * ids, defaults, timestamps, every index key, the type attribute; version conditions; derived keys of updates), and
+ * either all apply or none does.
+ *
+ * <pre>{@code
+ * db.transaction()
+ *     .update(inventory, Key.of("productId", p, "location", "PAR"), u -> u.subtract("stock", 2)
+ *         .condition(Condition.ge("stock", 2)))
+ *     .create(order, new Order(customer, orderId, ...))
+ *     .clientRequestToken(requestId)
+ *     .execute();
+ * }</pre>
+ *
+ * <p>{@link #execute()} builds the request once; calling it again sends the same request (same items, same token),
+ * which is how a caller retries after a network error without applying the transaction twice: with a client request
+ * token, DynamoDB answers a repeat within 10 minutes without applying it again. An update whose index keys need
+ * fields it does not give reads them before the transaction (see {@link Update}); if they changed meanwhile, the
+ * update's action fails its condition. Not thread-safe.
+ */
+public final class Transaction {
+  private final ModelClient client;
+  private final DynamoDbClient dynamo;
+  private final List<Supplier<WritePlan>> actions = new ArrayList<>();
+  private final List<String> names = new ArrayList<>();
+  private String token;
+  private boolean returnCurrent;
+  private List<WritePlan> plans;
+  private TransactWriteItemsRequest request;
+
+  Transaction(ModelClient client, DynamoDbClient dynamo) {
+    this.client = client;
+    this.dynamo = dynamo;
+  }
+
+  private Transaction add(String action, Supplier<WritePlan> plan) {
+    if (request != null) {
+      throw new IllegalStateException("this transaction was executed; start a new one to change it");
+    }
+    names.add(action);
+    actions.add(plan);
+    return this;
+  }
+
+  private <T extends Record> EntityOps<T> ops(Entity<T> entity) {
+    return client.ops(entity);
+  }
+
+  /** Writes the record, replacing any item (with the version check of {@link EntityClient#put}). */
+  public <T extends Record> Transaction put(Entity<T> entity, T record) {
+    EntityOps<T> ops = ops(entity);
+    return add("put", () -> ops.planPut(record, null));
+  }
+
+  /** {@link #put(Entity, Record)} only if {@code condition} holds. */
+  public <T extends Record> Transaction put(Entity<T> entity, T record, Condition condition) {
+    EntityOps<T> ops = ops(entity);
+    Objects.requireNonNull(condition, "condition");
+    return add("put", () -> ops.planPut(record, condition));
+  }
+
+  /** Writes a new item; its reason is an {@link AlreadyExistsException} when the key is taken. */
+  public <T extends Record> Transaction create(Entity<T> entity, T record) {
+    EntityOps<T> ops = ops(entity);
+    return add("create", () -> ops.planCreate(record));
+  }
+
+  /** An update of the item at {@code key}, built by {@code changes} as {@link EntityClient#update} builds it. */
+  public <T extends Record> Transaction update(Entity<T> entity, Key key, Consumer<Update<T>> changes) {
+    EntityOps<T> ops = ops(entity);
+    Update<T> update = new Update<>(ops, key);
+    changes.accept(update);
+    return add("update", () -> ops.planUpdate(update.spec()));
+  }
+
+  public <T extends Record> Transaction delete(Entity<T> entity, Key key) {
+    EntityOps<T> ops = ops(entity);
+    return add("delete", () -> ops.planDelete(key, null));
+  }
+
+  public <T extends Record> Transaction delete(Entity<T> entity, Key key, Condition condition) {
+    EntityOps<T> ops = ops(entity);
+    Objects.requireNonNull(condition, "condition");
+    return add("delete", () -> ops.planDelete(key, condition));
+  }
+
+  /** Deletes the record's item, for a versioned entity only if the stored version is the record's. */
+  public <T extends Record> Transaction delete(Entity<T> entity, T record) {
+    EntityOps<T> ops = ops(entity);
+    return add("delete", () -> ops.planDelete(record, null));
+  }
+
+  /** Requires {@code condition} to hold on the item at {@code key}, without writing it. */
+  public <T extends Record> Transaction check(Entity<T> entity, Key key, Condition condition) {
+    EntityOps<T> ops = ops(entity);
+    return add("check", () -> ops.planCheck(key, condition));
+  }
+
+  /** The idempotency token: a repeat of the same request with the same token within 10 minutes is not applied. */
+  public Transaction clientRequestToken(String token) {
+    this.token = Objects.requireNonNull(token, "token");
+    return this;
+  }
+
+  /** Asks DynamoDB for the items whose conditions failed; they are decoded into the reasons. */
+  public Transaction returningCurrentOnFailure() {
+    this.returnCurrent = true;
+    return this;
+  }
+
+  /**
+   * Sends the transaction (built on the first call, sent as built on later calls) and returns, per action in
+   * order, the record as written for put and create, or null for the other actions.
+   *
+   * @throws TransactionCanceledException when it was cancelled, with a reason per action
+   * @throws ValidationException for an action that does not fit the model (nothing is sent)
+   */
+  public List<Object> execute() {
+    if (request == null) {
+      if (actions.isEmpty()) {
+        throw new ValidationException("a transaction needs at least one action", null, null);
+      }
+      List<WritePlan> built = new ArrayList<>();
+      List<TransactWriteItem> items = new ArrayList<>();
+      for (Supplier<WritePlan> a : actions) {
+        WritePlan p = a.get();
+        built.add(p);
+        items.add(p.transactItem(client.model().table().name(), returnCurrent));
+      }
+      plans = built;
+      request = TransactWriteItemsRequest.builder().transactItems(items).clientRequestToken(token).build();
+    }
+    try {
+      dynamo.transactWriteItems(request);
+    } catch (software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException e) {
+      throw canceled(e);
+    }
+    List<Object> written = new ArrayList<>();
+    for (WritePlan p : plans) {
+      written.add(p.written());
+    }
+    return Collections.unmodifiableList(written);
+  }
+
+  private TransactionCanceledException canceled(
+      software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException e) {
+    List<CancellationReason> raw = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
+    List<TransactionCanceledException.Reason> reasons = new ArrayList<>();
+    StringBuilder message = new StringBuilder("Transaction cancelled:");
+    for (int i = 0; i < plans.size(); i++) {
+      WritePlan p = plans.get(i);
+      CancellationReason r = i < raw.size() ? raw.get(i) : null;
+      String code = r == null ? null : r.code();
+      ConditionFailedException error = null;
+      if ("ConditionalCheckFailed".equals(code)) {
+        Map<String, AttributeValue> item = r.hasItem() ? r.item() : null;
+        error = p.explain(item, returnCurrent, e);
+      }
+      TransactionCanceledException.Reason reason = new TransactionCanceledException.Reason(i, names.get(i),
+          p.entityName(), code, r == null ? null : r.message(), error);
+      reasons.add(reason);
+      if (reason.failed()) {
+        message.append(" action ").append(i).append(" (").append(names.get(i)).append(' ').append(p.entityName())
+            .append("): ").append(code).append(error == null ? "" : " - " + error.getMessage()).append(';');
+      }
+    }
+    if (raw.isEmpty()) {
+      message.append(' ').append(e.getMessage());
+    }
+    return new TransactionCanceledException(message.toString(), reasons, e);
+  }
+}
