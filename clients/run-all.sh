@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the single-table scenario with all three clients against one endpoint:
+# Runs the single-table scenario with all three clients, and ElectroDB's scenario, against one endpoint:
 #   clients/run-all.sh http://127.0.0.1:8000
 # Fails (exit 1) if any script fails or does not end with "SCENARIO OK <client>".
 # Credentials and region default to partita / partita-secret / us-east-1 when unset.
@@ -19,7 +19,7 @@ export AWS_REGION=${AWS_REGION:-$AWS_DEFAULT_REGION}
 PYTHON=${PYTHON:-/usr/bin/python3}
 NODE=${NODE:-node}
 
-if [[ ! -d "$here/js/node_modules/@aws-sdk/client-dynamodb" ]]; then
+if [[ ! -d "$here/js/node_modules/@aws-sdk/client-dynamodb" || ! -d "$here/js/node_modules/electrodb" ]]; then
   echo "== installing the JS client (npm ci in clients/js)"
   (cd "$here/js" && npm ci --no-audit --no-fund) || { echo "FAIL [setup] npm ci in clients/js failed" >&2; exit 1; }
 fi
@@ -44,9 +44,10 @@ run() { # CLIENT COMMAND...
 run aws-cli bash "$here/aws-cli/scenario.sh"
 run python "$PYTHON" "$here/python/scenario.py"
 run js "$NODE" "$here/js/scenario.mjs"
+run electrodb "$NODE" "$here/js/electrodb-scenario.mjs"
 
 if [[ ${#failed[@]} -gt 0 ]]; then
   echo "FAILED: ${failed[*]}"
   exit 1
 fi
-echo "ALL SCENARIOS OK (aws-cli, python, js)"
+echo "ALL SCENARIOS OK (aws-cli, python, js, electrodb)"

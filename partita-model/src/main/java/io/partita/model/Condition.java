@@ -134,6 +134,47 @@ public sealed interface Condition {
     return new Exists(field, false);
   }
 
+  /** {@link #eq(String, Object)} of a field named by its accessor: {@code eq(Post::published, true)}. */
+  static <T extends Record, V> Condition eq(Field<T, V> field, V value) {
+    return eq(field.name(), value);
+  }
+
+  static <T extends Record, V> Condition ne(Field<T, V> field, V value) {
+    return ne(field.name(), value);
+  }
+
+  static <T extends Record, V extends Comparable<? super V>> Condition lt(Field<T, V> field, V value) {
+    return lt(field.name(), value);
+  }
+
+  static <T extends Record, V extends Comparable<? super V>> Condition le(Field<T, V> field, V value) {
+    return le(field.name(), value);
+  }
+
+  static <T extends Record, V extends Comparable<? super V>> Condition gt(Field<T, V> field, V value) {
+    return gt(field.name(), value);
+  }
+
+  static <T extends Record, V extends Comparable<? super V>> Condition ge(Field<T, V> field, V value) {
+    return ge(field.name(), value);
+  }
+
+  static <T extends Record, V extends Comparable<? super V>> Condition between(Field<T, V> field, V low, V high) {
+    return between(field.name(), low, high);
+  }
+
+  static <T extends Record> Condition beginsWith(Field<T, String> field, String prefix) {
+    return beginsWith(field.name(), prefix);
+  }
+
+  static <T extends Record> Condition exists(Field<T, ?> field) {
+    return exists(field.name());
+  }
+
+  static <T extends Record> Condition notExists(Field<T, ?> field) {
+    return notExists(field.name());
+  }
+
   static Condition itemExists() {
     return new ItemExists(true);
   }

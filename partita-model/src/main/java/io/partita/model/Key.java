@@ -34,6 +34,21 @@ public final class Key {
     return of(field1, value1, field2, value2).and(field3, value3);
   }
 
+  /** A key of one field named by its accessor: {@code Key.of(User::username, "alice")}. */
+  public static <T extends Record, V> Key of(Field<T, V> field, V value) {
+    return of(field.name(), value);
+  }
+
+  /** A key of two fields named by their accessors. */
+  public static <T extends Record, V, W> Key of(Field<T, V> field1, V value1, Field<T, W> field2, W value2) {
+    return of(field1.name(), value1, field2.name(), value2);
+  }
+
+  /** This key plus one more value, of a field named by its accessor. */
+  public <T extends Record, V> Key and(Field<T, V> field, V value) {
+    return and(field.name(), value);
+  }
+
   /** This key plus one more value. */
   public Key and(String field, Object value) {
     Objects.requireNonNull(field, "field");

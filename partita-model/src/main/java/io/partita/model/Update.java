@@ -111,6 +111,51 @@ public final class Update<T extends Record> {
     return action(Kind.SET_IF_NOT_EXISTS, path, Objects.requireNonNull(value, "value"));
   }
 
+  /** {@link #set(String, Object)} of a top-level field named by its accessor: {@code set(Post::title, "Hello")}. */
+  public <V> Update<T> set(Field<T, V> field, V value) {
+    return set(field.name(), value);
+  }
+
+  /** {@link #remove(String)} of a top-level field named by its accessor. */
+  public Update<T> remove(Field<T, ?> field) {
+    return remove(field.name());
+  }
+
+  /** {@link #add(String, Object)} to a number field named by its accessor. */
+  public <N extends Number> Update<T> add(Field<T, N> field, N amount) {
+    return add(field.name(), amount);
+  }
+
+  /** {@link #add(String, Object)} of elements to a set field named by its accessor. */
+  public <E> Update<T> addToSet(Field<T, ? extends Set<E>> field, Set<E> elements) {
+    return add(field.name(), elements);
+  }
+
+  /** {@link #subtract(String, Number)} from a number field named by its accessor. */
+  public <N extends Number> Update<T> subtract(Field<T, N> field, N amount) {
+    return subtract(field.name(), amount);
+  }
+
+  /** {@link #append(String, List)} to a list field named by its accessor. */
+  public <E> Update<T> append(Field<T, ? extends List<E>> field, List<E> elements) {
+    return append(field.name(), elements);
+  }
+
+  /** {@link #prepend(String, List)} to a list field named by its accessor. */
+  public <E> Update<T> prepend(Field<T, ? extends List<E>> field, List<E> elements) {
+    return prepend(field.name(), elements);
+  }
+
+  /** {@link #deleteFromSet(String, Set)} of a set field named by its accessor. */
+  public <E> Update<T> deleteFromSet(Field<T, ? extends Set<E>> field, Set<E> elements) {
+    return deleteFromSet(field.name(), elements);
+  }
+
+  /** {@link #setIfNotExists(String, Object)} of a field named by its accessor. */
+  public <V> Update<T> setIfNotExists(Field<T, V> field, V value) {
+    return setIfNotExists(field.name(), value);
+  }
+
   /** Writes only if {@code condition} holds on the stored item ({@link ConditionFailedException} otherwise). */
   public Update<T> condition(Condition condition) {
     this.condition = Objects.requireNonNull(condition, "condition");

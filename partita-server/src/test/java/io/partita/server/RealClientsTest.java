@@ -24,7 +24,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 /**
  * The guides' single-table scenario (clients/README.md) run by real DynamoDB clients against
  * {@code ./partita serve --in-memory}, with signatures verified: the AWS CLI v2, boto3, the AWS SDK
- * for JavaScript v3, and the AWS SDK for Java v2 over HTTP.
+ * for JavaScript v3, and the AWS SDK for Java v2 over HTTP; and the e-commerce scenario of ElectroDB
+ * (the single-table-design library for JavaScript, over the SDK v3 DocumentClient).
  *
  * <p>{@code .ci/run} installs the clients and sets {@code PARTITA_REQUIRE_CLIENTS=1}, which turns
  * a missing client into a failure; elsewhere a missing client skips its test, visibly.
@@ -83,6 +84,16 @@ class RealClientsTest {
       missing("@aws-sdk/client-dynamodb (run: npm ci --prefix clients/js)");
     }
     scenario("js", "node", clients().resolve("js/scenario.mjs").toString());
+  }
+
+  @Test
+  void electroDb() throws Exception {
+    for (String module : List.of("electrodb", "@aws-sdk/lib-dynamodb", "@aws-sdk/client-dynamodb")) {
+      if (!Files.isDirectory(clients().resolve("js/node_modules/" + module))) {
+        missing(module + " (run: npm ci --prefix clients/js)");
+      }
+    }
+    scenario("electrodb", "node", clients().resolve("js/electrodb-scenario.mjs").toString());
   }
 
   @Test

@@ -222,7 +222,7 @@ public final class EntityOps<T> {
     if (versioned) {
       expected = entity.currentVersion(values);
       String check = versionCheck(x, expected);
-      expression = expression == null ? check : "(" + check + ") AND (" + expression + ")";
+      expression = expression == null ? check : Expressions.group(check) + " AND " + Expressions.group(expression);
       entity.withVersion(values, expected == null ? 1 : expected + 1);
     }
     Map<String, AttributeValue> item = entity.item(values);
@@ -246,7 +246,7 @@ public final class EntityOps<T> {
     String expression = condition == null ? null : x.condition(condition, List.of(entity), partitionKey);
     if (versioned) {
       String check = versionCheck(x, expected);
-      expression = expression == null ? check : "(" + check + ") AND (" + expression + ")";
+      expression = expression == null ? check : Expressions.group(check) + " AND " + Expressions.group(expression);
     }
     return new WritePlan(this, WritePlan.Action.DELETE, key, null, null, expression, x, versioned, expected,
         condition != null, null, null, null);
@@ -574,7 +574,7 @@ public final class EntityOps<T> {
     }
     StringBuilder out = new StringBuilder();
     for (String c : conditions) {
-      out.append(out.length() == 0 ? "" : " AND ").append('(').append(c).append(')');
+      out.append(out.length() == 0 ? "" : " AND ").append(Expressions.group(c));
     }
     return out.toString();
   }

@@ -85,6 +85,30 @@ public final class Expressions {
     return "(NOT " + condition(n.condition(), entities, partitionKey) + ")";
   }
 
+  /**
+   * {@code c} in parentheses, unless one pair already encloses all of it: DynamoDB refuses a
+   * doubled pair ("The expression has redundant parentheses"). Expressions here hold only #names
+   * and :values placeholders, never literal text, so counting parentheses is exact.
+   */
+  public static String group(String c) {
+    if (c.startsWith("(") && c.endsWith(")")) {
+      int depth = 0;
+      for (int i = 0; i < c.length(); i++) {
+        char ch = c.charAt(i);
+        if (ch == '(') {
+          depth++;
+        } else if (ch == ')') {
+          depth--;
+          if (depth == 0 && i < c.length() - 1) {
+            return "(" + c + ")"; // the first pair closes early: "(a) AND (b)"
+          }
+        }
+      }
+      return c;
+    }
+    return "(" + c + ")";
+  }
+
   private String join(List<Condition> parts, String operator, List<EntityModel<?>> entities, String pk) {
     if (parts.isEmpty()) {
       throw new ValidationException("an AND or OR condition needs at least one operand", null, null);
