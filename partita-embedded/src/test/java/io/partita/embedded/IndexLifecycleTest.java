@@ -190,6 +190,16 @@ class IndexLifecycleTest {
   }
 
   @Test
+  void deleteTableDescribesTheIndexesAsTheyStood() {
+    addIndex(dynamo, "ByEmail");
+    runBackground(1000);
+    TableDescription gone = dynamo.deleteTable(b -> b.tableName("app")).tableDescription();
+    assertEquals(TableStatus.DELETING, gone.tableStatus());
+    assertEquals((long) ITEMS, gone.itemCount());
+    assertEquals(400L, gone.globalSecondaryIndexes().get(0).itemCount());
+  }
+
+  @Test
   void refusals() {
     addIndex(dynamo, "ByEmail");
     LimitExceededException building = assertThrows(LimitExceededException.class, () -> addIndex(dynamo, "Other"));

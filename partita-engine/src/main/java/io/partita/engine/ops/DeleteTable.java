@@ -17,11 +17,10 @@ public final class DeleteTable {
       throw PartitaException.validation("Resource cannot be deleted as it is currently protected against deletion. "
           + "Disable deletion protection first.");
     }
-    long items = ctx.catalog.itemCount(current);
-    long size = ctx.catalog.sizeBytes(current);
-    TableDef def = ctx.catalog.delete(req.tableName());
-    return DeleteTableResponse.builder()
-        .tableDescription(Descriptions.of(def, TableStatus.DELETING, items, size))
-        .build();
+    // described as it stood just before the drop, index counts included
+    software.amazon.awssdk.services.dynamodb.model.TableDescription before =
+        Descriptions.current(ctx, current, TableStatus.DELETING);
+    ctx.catalog.delete(req.tableName());
+    return DeleteTableResponse.builder().tableDescription(before).build();
   }
 }
