@@ -164,59 +164,39 @@ public final class Codecs {
 
   // ---- scalars
 
-  static final Codec STRING = new Codec() {
-    @Override
-    public Class<?> javaType() {
-      return String.class;
-    }
+  /**
+   * A codec given by three functions, for the types that are one attribute of one DynamoDB type. With a key text
+   * the type can appear in key templates ({@link Codec#scalar()}); without one (null) it cannot.
+   */
+  record ScalarCodec(Class<?> javaType, Function<Object, AttributeValue> encoder,
+      Function<AttributeValue, Object> decoder, Function<Object, String> keyTexter) implements Codec {
 
     @Override
     public AttributeValue encode(Object value) {
-      return AttributeValue.fromS((String) value);
+      return encoder.apply(value);
     }
 
     @Override
     public Object decode(AttributeValue value) {
-      return require(value.s(), "S", value);
+      return decoder.apply(value);
     }
 
     @Override
     public String keyText(Object value) {
-      return (String) value;
+      return keyTexter == null ? null : keyTexter.apply(value);
     }
 
     @Override
     public boolean scalar() {
-      return true;
+      return keyTexter != null;
     }
-  };
+  }
 
-  static final Codec BOOL = new Codec() {
-    @Override
-    public Class<?> javaType() {
-      return Boolean.class;
-    }
+  static final Codec STRING = new ScalarCodec(String.class, v -> AttributeValue.fromS((String) v),
+      v -> require(v.s(), "S", v), v -> (String) v);
 
-    @Override
-    public AttributeValue encode(Object value) {
-      return AttributeValue.fromBool((Boolean) value);
-    }
-
-    @Override
-    public Object decode(AttributeValue value) {
-      return require(value.bool(), "BOOL", value);
-    }
-
-    @Override
-    public String keyText(Object value) {
-      return value.toString();
-    }
-
-    @Override
-    public boolean scalar() {
-      return true;
-    }
-  };
+  static final Codec BOOL = new ScalarCodec(Boolean.class, v -> AttributeValue.fromBool((Boolean) v),
+      v -> require(v.bool(), "BOOL", v), Object::toString);
 
   /** Numbers travel as DynamoDB N text; nothing goes through double unless the field is a double. */
   static final class NumberCodec implements Codec {
@@ -341,148 +321,26 @@ public final class Codecs {
     return t.getNano() == 0 ? text.substring(0, text.length() - 1) + ".000Z" : text;
   }
 
-  static final Codec INSTANT = new Codec() {
-    @Override
-    public Class<?> javaType() {
-      return Instant.class;
-    }
-
-    @Override
-    public AttributeValue encode(Object value) {
-      return AttributeValue.fromS(keyText(value));
-    }
-
-    @Override
-    public Object decode(AttributeValue value) {
-      return Instant.parse(require(value.s(), "S", value));
-    }
-
-    @Override
-    public String keyText(Object value) {
-      return instantText((Instant) value);
-    }
-
-    @Override
-    public boolean scalar() {
-      return true;
-    }
-  };
+  static final Codec INSTANT = new ScalarCodec(Instant.class, v -> AttributeValue.fromS(instantText((Instant) v)),
+      v -> Instant.parse(require(v.s(), "S", v)), v -> instantText((Instant) v));
 
   /** Instants as whole seconds since the epoch (N), the form DynamoDB's TTL reads. */
-  static final Codec EPOCH_SECONDS = new Codec() {
-    @Override
-    public Class<?> javaType() {
-      return Instant.class;
-    }
+  static final Codec EPOCH_SECONDS = new ScalarCodec(Instant.class,
+      v -> AttributeValue.fromN(Long.toString(((Instant) v).getEpochSecond())),
+      v -> Instant.ofEpochSecond(new BigDecimal(require(v.n(), "N", v)).longValue()),
+      v -> Long.toString(((Instant) v).getEpochSecond()));
 
-    @Override
-    public AttributeValue encode(Object value) {
-      return AttributeValue.fromN(keyText(value));
-    }
+  static final Codec LOCAL_DATE = new ScalarCodec(LocalDate.class, v -> AttributeValue.fromS(v.toString()),
+      v -> LocalDate.parse(require(v.s(), "S", v)), Object::toString);
 
-    @Override
-    public Object decode(AttributeValue value) {
-      return Instant.ofEpochSecond(new BigDecimal(require(value.n(), "N", value)).longValue());
-    }
+  static final Codec UUID_CODEC = new ScalarCodec(UUID.class, v -> AttributeValue.fromS(v.toString()),
+      v -> UUID.fromString(require(v.s(), "S", v)), Object::toString);
 
-    @Override
-    public String keyText(Object value) {
-      return Long.toString(((Instant) value).getEpochSecond());
-    }
+  static final Codec BYTES = new ScalarCodec(byte[].class,
+      v -> AttributeValue.fromB(SdkBytes.fromByteArray((byte[]) v)), v -> require(v.b(), "B", v).asByteArray(), null);
 
-    @Override
-    public boolean scalar() {
-      return true;
-    }
-  };
-
-  static final Codec LOCAL_DATE = new Codec() {
-    @Override
-    public Class<?> javaType() {
-      return LocalDate.class;
-    }
-
-    @Override
-    public AttributeValue encode(Object value) {
-      return AttributeValue.fromS(value.toString());
-    }
-
-    @Override
-    public Object decode(AttributeValue value) {
-      return LocalDate.parse(require(value.s(), "S", value));
-    }
-
-    @Override
-    public String keyText(Object value) {
-      return value.toString();
-    }
-
-    @Override
-    public boolean scalar() {
-      return true;
-    }
-  };
-
-  static final Codec UUID_CODEC = new Codec() {
-    @Override
-    public Class<?> javaType() {
-      return UUID.class;
-    }
-
-    @Override
-    public AttributeValue encode(Object value) {
-      return AttributeValue.fromS(value.toString());
-    }
-
-    @Override
-    public Object decode(AttributeValue value) {
-      return UUID.fromString(require(value.s(), "S", value));
-    }
-
-    @Override
-    public String keyText(Object value) {
-      return value.toString();
-    }
-
-    @Override
-    public boolean scalar() {
-      return true;
-    }
-  };
-
-  static final Codec BYTES = new Codec() {
-    @Override
-    public Class<?> javaType() {
-      return byte[].class;
-    }
-
-    @Override
-    public AttributeValue encode(Object value) {
-      return AttributeValue.fromB(SdkBytes.fromByteArray((byte[]) value));
-    }
-
-    @Override
-    public Object decode(AttributeValue value) {
-      return require(value.b(), "B", value).asByteArray();
-    }
-  };
-
-  static final Codec SDK_BYTES = new Codec() {
-    @Override
-    public Class<?> javaType() {
-      return SdkBytes.class;
-    }
-
-    @Override
-    public AttributeValue encode(Object value) {
-      return AttributeValue.fromB((SdkBytes) value);
-    }
-
-    @Override
-    public Object decode(AttributeValue value) {
-      return require(value.b(), "B", value);
-    }
-  };
+  static final Codec SDK_BYTES = new ScalarCodec(SdkBytes.class, v -> AttributeValue.fromB((SdkBytes) v),
+      v -> require(v.b(), "B", v), null);
 
   static final class EnumCodec implements Codec {
     private final Class<?> type;
