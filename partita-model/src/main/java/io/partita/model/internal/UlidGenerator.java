@@ -1,6 +1,5 @@
 package io.partita.model.internal;
 
-import java.security.SecureRandom;
 import java.time.Clock;
 
 /**
@@ -12,26 +11,15 @@ import java.time.Clock;
 public final class UlidGenerator {
   private static final char[] CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
 
-  private final Clock clock;
-  private final SecureRandom random = new SecureRandom();
-  private long lastMillis = -1;
-  private long randomHigh; // 16 bits
-  private long randomLow; // 64 bits
+  private final MonotonicRandom state; // 80 random bits: 16 high, 64 low
 
   public UlidGenerator(Clock clock) {
-    this.clock = clock;
+    this.state = new MonotonicRandom(clock, 16, 64, false);
   }
 
   public synchronized String next() {
-    long now = clock.millis();
-    if (now > lastMillis) {
-      lastMillis = now;
-      randomHigh = random.nextInt() & 0xFFFFL;
-      randomLow = random.nextLong();
-    } else if (++randomLow == 0 && (randomHigh = (randomHigh + 1) & 0xFFFFL) == 0) {
-      lastMillis++; // 2^80 ids in one millisecond: borrow the next one rather than repeat
-    }
-    return encode(lastMillis, randomHigh, randomLow);
+    state.advance();
+    return encode(state.millis(), state.high(), state.low());
   }
 
   static String encode(long millis, long high16, long low64) {

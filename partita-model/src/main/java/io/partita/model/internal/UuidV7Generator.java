@@ -1,6 +1,5 @@
 package io.partita.model.internal;
 
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.UUID;
 
@@ -10,37 +9,17 @@ import java.util.UUID;
  * previous id are incremented, so ids from one generator are strictly increasing, as UUIDs and as text. Thread-safe.
  */
 public final class UuidV7Generator {
-  private static final long RAND_B_MASK = (1L << 62) - 1;
-
-  private final Clock clock;
-  private final SecureRandom random = new SecureRandom();
-  private long lastMillis = -1;
-  private long randA; // 12 bits
-  private long randB; // 62 bits
+  // 74 random bits: rand_a (12) high, rand_b (62) low, starting low in rand_b so many increments fit in a millisecond
+  private final MonotonicRandom state;
 
   public UuidV7Generator(Clock clock) {
-    this.clock = clock;
+    this.state = new MonotonicRandom(clock, 12, 62, true);
   }
 
   public synchronized UUID next() {
-    long now = clock.millis();
-    if (now > lastMillis) {
-      lastMillis = now;
-      randA = random.nextInt() & 0xFFFL;
-      randB = random.nextLong() & RAND_B_MASK;
-      // start low in the random space so many increments fit in the millisecond
-      randB &= ~(1L << 61);
-    } else {
-      randB = (randB + 1) & RAND_B_MASK;
-      if (randB == 0) {
-        randA = (randA + 1) & 0xFFFL;
-        if (randA == 0) {
-          lastMillis++;
-        }
-      }
-    }
-    long msb = (lastMillis << 16) | (7L << 12) | randA;
-    long lsb = (2L << 62) | randB;
+    state.advance();
+    long msb = (state.millis() << 16) | (7L << 12) | state.high();
+    long lsb = (2L << 62) | state.low();
     return new UUID(msb, lsb);
   }
 
