@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import io.partita.model.internal.EntityOps;
@@ -60,58 +61,53 @@ public final class Transaction {
     return this;
   }
 
-  private <T extends Record> EntityOps<T> ops(Entity<T> entity) {
-    return client.ops(entity);
+  /** Adds an action on {@code entity} (resolved now, so a foreign entity is refused here), planned at execute. */
+  private <T extends Record> Transaction add(String action, Entity<T> entity, Function<EntityOps<T>, WritePlan> plan) {
+    EntityOps<T> ops = client.ops(entity);
+    return add(action, () -> plan.apply(ops));
   }
 
   /** Writes the record, replacing any item (with the version check of {@link EntityClient#put}). */
   public <T extends Record> Transaction put(Entity<T> entity, T record) {
-    EntityOps<T> ops = ops(entity);
-    return add("put", () -> ops.planPut(record, null));
+    return add("put", entity, ops -> ops.planPut(record, null));
   }
 
   /** {@link #put(Entity, Record)} only if {@code condition} holds. */
   public <T extends Record> Transaction put(Entity<T> entity, T record, Condition condition) {
-    EntityOps<T> ops = ops(entity);
     Objects.requireNonNull(condition, "condition");
-    return add("put", () -> ops.planPut(record, condition));
+    return add("put", entity, ops -> ops.planPut(record, condition));
   }
 
   /** Writes a new item; its reason is an {@link AlreadyExistsException} when the key is taken. */
   public <T extends Record> Transaction create(Entity<T> entity, T record) {
-    EntityOps<T> ops = ops(entity);
-    return add("create", () -> ops.planCreate(record));
+    return add("create", entity, ops -> ops.planCreate(record));
   }
 
   /** An update of the item at {@code key}, built by {@code changes} as {@link EntityClient#update} builds it. */
   public <T extends Record> Transaction update(Entity<T> entity, Key key, Consumer<Update<T>> changes) {
-    EntityOps<T> ops = ops(entity);
+    EntityOps<T> ops = client.ops(entity);
     Update<T> update = new Update<>(ops, key);
     changes.accept(update);
     return add("update", () -> ops.planUpdate(update.spec()));
   }
 
   public <T extends Record> Transaction delete(Entity<T> entity, Key key) {
-    EntityOps<T> ops = ops(entity);
-    return add("delete", () -> ops.planDelete(key, null));
+    return add("delete", entity, ops -> ops.planDelete(key, null));
   }
 
   public <T extends Record> Transaction delete(Entity<T> entity, Key key, Condition condition) {
-    EntityOps<T> ops = ops(entity);
     Objects.requireNonNull(condition, "condition");
-    return add("delete", () -> ops.planDelete(key, condition));
+    return add("delete", entity, ops -> ops.planDelete(key, condition));
   }
 
   /** Deletes the record's item, for a versioned entity only if the stored version is the record's. */
   public <T extends Record> Transaction delete(Entity<T> entity, T record) {
-    EntityOps<T> ops = ops(entity);
-    return add("delete", () -> ops.planDelete(record, null));
+    return add("delete", entity, ops -> ops.planDelete(record, null));
   }
 
   /** Requires {@code condition} to hold on the item at {@code key}, without writing it. */
   public <T extends Record> Transaction check(Entity<T> entity, Key key, Condition condition) {
-    EntityOps<T> ops = ops(entity);
-    return add("check", () -> ops.planCheck(key, condition));
+    return add("check", entity, ops -> ops.planCheck(key, condition));
   }
 
   /** The idempotency token: a repeat of the same request with the same token within 10 minutes is not applied. */

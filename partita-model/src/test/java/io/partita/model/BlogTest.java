@@ -65,6 +65,11 @@ class BlogTest {
       tags.create(new PostTag(posts.get(2).postId(), "rust"));
     }
 
+    /** Writes an item as it is, past the model. */
+    void putRaw(Map<String, AttributeValue> item) {
+      dynamo.putItem(b -> b.tableName(blog.model.table().name()).item(item));
+    }
+
     List<Post> published(boolean value) {
       return posts.stream().filter(p -> p.published() == value).collect(Collectors.toList());
     }
@@ -155,9 +160,8 @@ class BlogTest {
   void collectionQueryDecodesIntoTheSealedInterface(Backend backend) {
     Fixture f = new Fixture(backend);
     // an item of a type this query does not return, in the same collection
-    f.dynamo.putItem(b -> b.tableName(f.blog.model.table().name()).item(Map.of(
-        "pk", AttributeValue.fromS("USER#alice"), "sk", AttributeValue.fromS("SETTINGS"),
-        "_type", AttributeValue.fromS("Settings"))));
+    f.putRaw(Map.of("pk", AttributeValue.fromS("USER#alice"), "sk", AttributeValue.fromS("SETTINGS"),
+        "_type", AttributeValue.fromS("Settings")));
     Page<BlogItem> page = f.db.query(f.blog.userPage).partition(Key.of("username", "alice")).page();
     int users = 0;
     int posts = 0;
@@ -182,9 +186,8 @@ class BlogTest {
   void anItemOfAnotherEntityNeverLeaksIntoATypedResult(Backend backend) {
     Fixture f = new Fixture(backend);
     // a User-typed item whose sort key looks like a post's
-    f.dynamo.putItem(b -> b.tableName(f.blog.model.table().name()).item(Map.of(
-        "pk", AttributeValue.fromS("USER#alice"), "sk", AttributeValue.fromS("POST#0000"),
-        "_type", AttributeValue.fromS("User"), "username", AttributeValue.fromS("alice"))));
+    f.putRaw(Map.of("pk", AttributeValue.fromS("USER#alice"), "sk", AttributeValue.fromS("POST#0000"),
+        "_type", AttributeValue.fromS("User"), "username", AttributeValue.fromS("alice")));
     Page<Post> page = f.db.query(f.blog.postsByUser).partition(Key.of("username", "alice")).page();
     assertEquals(25, page.items().size());
     assertEquals(1, page.skipped());

@@ -1,5 +1,6 @@
 package io.partita.model.internal;
 
+import java.lang.invoke.MethodType;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
@@ -113,53 +114,9 @@ public final class Codecs {
     return mapper;
   }
 
+  /** The codecs of the types that need no type arguments, by class (primitives and their boxes alike). */
   private static Codec simple(Class<?> c) {
-    if (c == String.class) {
-      return STRING;
-    }
-    if (c == boolean.class || c == Boolean.class) {
-      return BOOL;
-    }
-    if (c == int.class || c == Integer.class) {
-      return INT;
-    }
-    if (c == long.class || c == Long.class) {
-      return LONG;
-    }
-    if (c == short.class || c == Short.class) {
-      return SHORT;
-    }
-    if (c == byte.class || c == Byte.class) {
-      return BYTE;
-    }
-    if (c == double.class || c == Double.class) {
-      return DOUBLE;
-    }
-    if (c == float.class || c == Float.class) {
-      return FLOAT;
-    }
-    if (c == BigDecimal.class) {
-      return BIG_DECIMAL;
-    }
-    if (c == BigInteger.class) {
-      return BIG_INTEGER;
-    }
-    if (c == Instant.class) {
-      return INSTANT;
-    }
-    if (c == LocalDate.class) {
-      return LOCAL_DATE;
-    }
-    if (c == UUID.class) {
-      return UUID_CODEC;
-    }
-    if (c == byte[].class) {
-      return BYTES;
-    }
-    if (c == SdkBytes.class) {
-      return SDK_BYTES;
-    }
-    return null;
+    return SIMPLE.get(c);
   }
 
   // ---- scalars
@@ -584,6 +541,17 @@ public final class Codecs {
     }
   }
 
+  // after the codecs it holds: static fields are initialized in order
+  private static final Map<Class<?>, Codec> SIMPLE = Map.ofEntries(
+      Map.entry(String.class, STRING), Map.entry(boolean.class, BOOL), Map.entry(Boolean.class, BOOL),
+      Map.entry(int.class, INT), Map.entry(Integer.class, INT), Map.entry(long.class, LONG),
+      Map.entry(Long.class, LONG), Map.entry(short.class, SHORT), Map.entry(Short.class, SHORT),
+      Map.entry(byte.class, BYTE), Map.entry(Byte.class, BYTE), Map.entry(double.class, DOUBLE),
+      Map.entry(Double.class, DOUBLE), Map.entry(float.class, FLOAT), Map.entry(Float.class, FLOAT),
+      Map.entry(BigDecimal.class, BIG_DECIMAL), Map.entry(BigInteger.class, BIG_INTEGER),
+      Map.entry(Instant.class, INSTANT), Map.entry(LocalDate.class, LOCAL_DATE), Map.entry(UUID.class, UUID_CODEC),
+      Map.entry(byte[].class, BYTES), Map.entry(SdkBytes.class, SDK_BYTES));
+
   static <V> V require(V v, String type, AttributeValue value) {
     if (v == null) {
       throw new IllegalStateException("expected " + type + " but the item holds " + value.type());
@@ -593,30 +561,6 @@ public final class Codecs {
 
   /** Boxes a primitive class; other classes unchanged. */
   public static Class<?> boxed(Class<?> c) {
-    if (!c.isPrimitive()) {
-      return c;
-    }
-    if (c == int.class) {
-      return Integer.class;
-    }
-    if (c == long.class) {
-      return Long.class;
-    }
-    if (c == boolean.class) {
-      return Boolean.class;
-    }
-    if (c == double.class) {
-      return Double.class;
-    }
-    if (c == float.class) {
-      return Float.class;
-    }
-    if (c == short.class) {
-      return Short.class;
-    }
-    if (c == byte.class) {
-      return Byte.class;
-    }
-    return Character.class;
+    return MethodType.methodType(c).wrap().returnType();
   }
 }

@@ -469,15 +469,7 @@ public final class EntityOps<T> {
       }
     }
     for (KeyTemplates k : affected) {
-      Map<String, AttributeValue> indexKey = EntityModel.renderKey(k, texts::get);
-      if (indexKey == null) {
-        c.remove.add(x.name(k.shape().partitionKey()));
-        if (k.shape().sortKey() != null) {
-          c.remove.add(x.name(k.shape().sortKey()));
-        }
-      } else {
-        indexKey.forEach((attr, av) -> c.set.add(x.name(attr) + " = " + x.value(av)));
-      }
+      c.indexKey(k, EntityModel.renderKey(k, texts::get), x);
     }
     for (Map.Entry<String, AttributeValue> g : guards.entrySet()) {
       String n = x.name(g.getKey());
@@ -517,15 +509,7 @@ public final class EntityOps<T> {
     }
     c.set.add(x.name(entity.typeAttribute()) + " = " + x.value(entity.typeValue()));
     for (KeyTemplates k : entity.indexKeys()) {
-      Map<String, AttributeValue> indexKey = entity.indexKey(k, values);
-      if (indexKey == null) {
-        c.remove.add(x.name(k.shape().partitionKey()));
-        if (k.shape().sortKey() != null) {
-          c.remove.add(x.name(k.shape().sortKey()));
-        }
-      } else {
-        indexKey.forEach((attr, av) -> c.set.add(x.name(attr) + " = " + x.value(av)));
-      }
+      c.indexKey(k, entity.indexKey(k, values), x);
     }
     List<String> conditions = new ArrayList<>();
     String typeName = x.name(entity.typeAttribute());
@@ -551,6 +535,18 @@ public final class EntityOps<T> {
     final List<String> remove = new ArrayList<>();
     final List<String> add = new ArrayList<>();
     final List<String> delete = new ArrayList<>();
+
+    /** Sets an index's key attributes to {@code indexKey}, or removes them when it is null (a sparse index). */
+    void indexKey(KeyTemplates k, Map<String, AttributeValue> indexKey, Expressions x) {
+      if (indexKey == null) {
+        remove.add(x.name(k.shape().partitionKey()));
+        if (k.shape().sortKey() != null) {
+          remove.add(x.name(k.shape().sortKey()));
+        }
+      } else {
+        indexKey.forEach((attr, av) -> set.add(x.name(attr) + " = " + x.value(av)));
+      }
+    }
 
     String render() {
       StringBuilder out = new StringBuilder();
