@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -73,6 +74,30 @@ class BlogTest {
     List<Post> published(boolean value) {
       return posts.stream().filter(p -> p.published() == value).collect(Collectors.toList());
     }
+  }
+
+  /** Every page of a query, each read by a new query given the previous page's cursor, as a stateless service does. */
+  private static <R> List<Page<R>> followCursors(Supplier<Query<R>> query) {
+    List<Page<R>> pages = new ArrayList<>();
+    String cursor = null;
+    do {
+      Query<R> q = query.get();
+      if (cursor != null) {
+        q.after(cursor);
+      }
+      Page<R> page = q.page();
+      pages.add(page);
+      cursor = page.cursor().orElse(null);
+    } while (cursor != null);
+    return pages;
+  }
+
+  private static <R> List<R> items(List<Page<R>> pages) {
+    return pages.stream().flatMap(p -> p.items().stream()).collect(Collectors.toList());
+  }
+
+  private static List<Integer> sizes(List<? extends Page<?>> pages) {
+    return pages.stream().map(p -> p.items().size()).collect(Collectors.toList());
   }
 
   @ParameterizedTest
@@ -198,27 +223,12 @@ class BlogTest {
   @EnumSource(Backend.class)
   void paginationWithCursors(Backend backend) {
     Fixture f = new Fixture(backend);
-    List<Post> seen = new ArrayList<>();
-    List<Integer> sizes = new ArrayList<>();
-    String cursor = null;
-    String firstCursor = null;
-    do {
-      Query<Post> q = f.db.query(f.blog.postsByUser).partition(Key.of("username", "alice")).limit(7);
-      if (cursor != null) {
-        q.after(cursor);
-      }
-      Page<Post> page = q.page();
-      seen.addAll(page.items());
-      sizes.add(page.items().size());
-      cursor = page.cursor().orElse(null);
-      if (firstCursor == null) {
-        firstCursor = cursor;
-      }
-    } while (cursor != null);
-    assertEquals(f.posts, seen);
-    assertEquals(List.of(7, 7, 7, 4), sizes);
+    List<Page<Post>> pages =
+        followCursors(() -> f.db.query(f.blog.postsByUser).partition(Key.of("username", "alice")).limit(7));
+    assertEquals(f.posts, items(pages));
+    assertEquals(List.of(7, 7, 7, 4), sizes(pages));
 
-    String valid = firstCursor;
+    String valid = pages.get(0).cursor().orElseThrow();
     // a changed character anywhere is refused
     char[] chars = valid.toCharArray();
     int middle = chars.length / 2;
@@ -333,21 +343,10 @@ class BlogTest {
     assertTrue(one.hasMore());
 
     List<Post> expected = f.published(false); // 17 drafts
-    List<Post> seen = new ArrayList<>();
-    String cursor = null;
-    List<Integer> sizes = new ArrayList<>();
-    do {
-      Query<Post> q = f.db.query(f.blog.postsByUser).partition(alice).filter(drafts).limit(5).maxRequests(10);
-      if (cursor != null) {
-        q.after(cursor);
-      }
-      Page<Post> page = q.page();
-      seen.addAll(page.items());
-      sizes.add(page.items().size());
-      cursor = page.cursor().orElse(null);
-    } while (cursor != null);
-    assertEquals(expected, seen, "nothing lost, nothing twice");
-    assertEquals(List.of(5, 5, 5, 2), sizes.subList(0, 4));
+    List<Page<Post>> pages =
+        followCursors(() -> f.db.query(f.blog.postsByUser).partition(alice).filter(drafts).limit(5).maxRequests(10));
+    assertEquals(expected, items(pages), "nothing lost, nothing twice");
+    assertEquals(List.of(5, 5, 5, 2), sizes(pages).subList(0, 4));
 
     int before = f.queries.get();
     Page<Post> bounded = f.db.query(f.blog.postsByUser).partition(alice).filter(Condition.eq("published", true))
