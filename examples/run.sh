@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Runs one example's main on Partita embedded (in memory): examples/run.sh Shop | Memberships | Extensions
+# Runs one example's main on Partita embedded (in memory): examples/run.sh Blog | Shop | Memberships | Extensions
 # Builds engine, embedded, model and examples in one reactor first (nothing installed but the reactor's own jars).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case "${1:-}" in
+  Blog) main=io.partita.examples.blog.Blog ;;
   Shop) main=io.partita.examples.ecommerce.Shop ;;
   Memberships) main=io.partita.examples.memberships.Memberships ;;
   Extensions) main=io.partita.examples.extensions.Extensions ;;
-  *) echo "usage: examples/run.sh Shop|Memberships|Extensions" >&2; exit 2 ;;
+  *) echo "usage: examples/run.sh Blog|Shop|Memberships|Extensions" >&2; exit 2 ;;
 esac
 mvn -o -q -pl partita-engine,partita-embedded,partita-model,examples package -DskipTests \
   dependency:build-classpath -Dmdep.outputFile=target/classpath.txt -Dmdep.includeScope=runtime >/dev/null
