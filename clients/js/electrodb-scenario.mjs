@@ -16,14 +16,13 @@
 
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
-import { isDeepStrictEqual, inspect } from "node:util";
+import { isDeepStrictEqual } from "node:util";
+import { StepFailed, fail, show, sleep, listTables, clientFromEnv, runSteps } from "./harness.mjs";
 import {
-  DynamoDBClient,
   CreateTableCommand,
   DescribeTableCommand,
   DeleteTableCommand,
   GetItemCommand,
-  ListTablesCommand,
   ScanCommand,
 } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
@@ -33,13 +32,6 @@ const CLIENT = "electrodb";
 
 // ---------------------------------------------------------------- helpers ---
 
-class StepFailed extends Error {}
-
-function fail(step, message) {
-  throw new StepFailed(`FAIL [${step}] ${message}`);
-}
-
-const show = (v) => inspect(v, { depth: null, breakLength: Infinity });
 
 /** ElectroDB returns a string set as an array in no particular order: compare `tags` as a set.
  * AttributeValue SS lists (raw reads) likewise. Undefined members are dropped. */
@@ -73,7 +65,6 @@ function expect(step, actual, expected, what = "value") {
   console.log(`  ok  ${step}: ${what}`);
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Every call the low-level client makes (ElectroDB -> DocumentClient -> DynamoDBClient), with
@@ -262,16 +253,6 @@ const T06 = order("c-bob", "2025-006", "2025-03-02", 17.91, [{ sku: "p01", qty: 
 
 // ------------------------------------------------------------------ steps ---
 
-async function listTables(ddb) {
-  const names = [];
-  let start;
-  do {
-    const resp = await ddb.send(new ListTablesCommand(start ? { ExclusiveStartTableName: start } : {}));
-    names.push(...(resp.TableNames ?? []));
-    start = resp.LastEvaluatedTableName;
-  } while (start);
-  return names;
-}
 
 function makeSteps(ddb, table, state, service) {
   const { customer, order: orders, product: products } = service.entities;
@@ -647,26 +628,9 @@ function makeSteps(ddb, table, state, service) {
 // ------------------------------------------------------------------- main ---
 
 async function main() {
-  const endpoint = process.env.PARTITA_ENDPOINT;
-  if (!endpoint) {
-    console.error("FAIL [setup] PARTITA_ENDPOINT is not set (e.g. http://127.0.0.1:8000)");
-    return 2;
-  }
-  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = process.env;
-  if (!accessKeyId || !secretAccessKey) {
-    console.error("FAIL [setup] AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set");
-    return 2;
-  }
-  // SDK releases after early 2027 need node >= 22; the notice about that is noise here.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
-  const region = process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || "us-east-1";
-  const ddb = new DynamoDBClient({
-    endpoint,
-    region,
-    credentials: { accessKeyId, secretAccessKey, sessionToken: process.env.AWS_SESSION_TOKEN },
-    maxAttempts: 1, // no retries: a server error must show, not be retried away
-    requestHandler: { connectionTimeout: 10_000, requestTimeout: 30_000 },
-  });
+  const env = clientFromEnv();
+  if (!env) return 2;
+  const { ddb, endpoint } = env;
   recordCalls(ddb);
   const doc = DynamoDBDocumentClient.from(ddb);
 
@@ -682,25 +646,7 @@ async function main() {
   );
 
   const state = { tableDeleted: false };
-  let current = "setup";
-  try {
-    for (const step of makeSteps(ddb, table, state, service)) {
-      current = step.name;
-      await step();
-    }
-  } catch (err) {
-    if (err instanceof StepFailed) console.error(err.message);
-    else console.error(`FAIL [${current}] unexpected ${err.name}: ${err.message}${err.cause ? ` (cause: ${err.cause.name}: ${err.cause.message})` : ""}`);
-    return 1;
-  } finally {
-    if (!state.tableDeleted) {
-      // best-effort cleanup after a failure
-      await ddb.send(new DeleteTableCommand({ TableName: table })).catch(() => {});
-    }
-    ddb.destroy();
-  }
-  console.log(`SCENARIO OK ${CLIENT}`);
-  return 0;
+  return runSteps(CLIENT, ddb, table, state, makeSteps(ddb, table, state, service));
 }
 
 process.exitCode = await main();

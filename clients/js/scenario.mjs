@@ -12,9 +12,9 @@
 
 import { randomBytes, randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
-import { isDeepStrictEqual, inspect } from "node:util";
+import { isDeepStrictEqual } from "node:util";
+import { StepFailed, fail, show, sleep, listTables, clientFromEnv, runSteps } from "./harness.mjs";
 import {
-  DynamoDBClient,
   CreateTableCommand,
   DescribeTableCommand,
   PutItemCommand,
@@ -24,7 +24,6 @@ import {
   QueryCommand,
   ScanCommand,
   DeleteTableCommand,
-  ListTablesCommand,
   BatchWriteItemCommand,
   BatchGetItemCommand,
   TransactWriteItemsCommand,
@@ -35,13 +34,6 @@ const CLIENT = "js";
 
 // ---------------------------------------------------------------- helpers ---
 
-class StepFailed extends Error {}
-
-function fail(step, message) {
-  throw new StepFailed(`FAIL [${step}] ${message}`);
-}
-
-const show = (v) => inspect(v, { depth: null, breakLength: Infinity });
 
 /** Make an AttributeValue map comparable: sets (SS/NS/BS) compare as sets, B as plain bytes. */
 function normalize(value) {
@@ -90,7 +82,6 @@ async function expectError(step, fn, code, status = 400) {
   fail(step, `expected error ${code}, but the call succeeded: ${show(result)}`);
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ------------------------------------------------------------------- data ---
 
@@ -206,16 +197,6 @@ const PENDING_ORDERS = {
 
 // ------------------------------------------------------------------ steps ---
 
-async function listTables(ddb) {
-  const names = [];
-  let start;
-  do {
-    const resp = await ddb.send(new ListTablesCommand(start ? { ExclusiveStartTableName: start } : {}));
-    names.push(...(resp.TableNames ?? []));
-    start = resp.LastEvaluatedTableName;
-  } while (start);
-  return names;
-}
 
 function makeSteps(ddb, table, state) {
   const get = (sk) => ddb.send(new GetItemCommand({ TableName: table, Key: key(sk), ConsistentRead: true }));
@@ -618,26 +599,9 @@ function makeSteps(ddb, table, state) {
 // ------------------------------------------------------------------- main ---
 
 async function main() {
-  const endpoint = process.env.PARTITA_ENDPOINT;
-  if (!endpoint) {
-    console.error("FAIL [setup] PARTITA_ENDPOINT is not set (e.g. http://127.0.0.1:8000)");
-    return 2;
-  }
-  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey } = process.env;
-  if (!accessKeyId || !secretAccessKey) {
-    console.error("FAIL [setup] AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set");
-    return 2;
-  }
-  // SDK releases after early 2027 need node >= 22; the notice about that is noise here.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
-  const region = process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || "us-east-1";
-  const ddb = new DynamoDBClient({
-    endpoint,
-    region,
-    credentials: { accessKeyId, secretAccessKey, sessionToken: process.env.AWS_SESSION_TOKEN },
-    maxAttempts: 1, // no retries: a server error must show, not be retried away
-    requestHandler: { connectionTimeout: 10_000, requestTimeout: 30_000 },
-  });
+  const env = clientFromEnv();
+  if (!env) return 2;
+  const { ddb, endpoint } = env;
 
   const require = createRequire(import.meta.url);
   const sdkVersion = require("@aws-sdk/client-dynamodb/package.json").version;
@@ -645,25 +609,7 @@ async function main() {
   console.log(`${CLIENT}: @aws-sdk/client-dynamodb ${sdkVersion}, node ${process.version}; endpoint ${endpoint}; table ${table}`);
 
   const state = { tableDeleted: false };
-  let current = "setup";
-  try {
-    for (const step of makeSteps(ddb, table, state)) {
-      current = step.name;
-      await step();
-    }
-  } catch (err) {
-    if (err instanceof StepFailed) console.error(err.message);
-    else console.error(`FAIL [${current}] unexpected ${err.name}: ${err.message}`);
-    return 1;
-  } finally {
-    if (!state.tableDeleted) {
-      // best-effort cleanup after a failure
-      await ddb.send(new DeleteTableCommand({ TableName: table })).catch(() => {});
-    }
-    ddb.destroy();
-  }
-  console.log(`SCENARIO OK ${CLIENT}`);
-  return 0;
+  return runSteps(CLIENT, ddb, table, state, makeSteps(ddb, table, state));
 }
 
 process.exitCode = await main();
