@@ -147,7 +147,9 @@ public final class SideBySide {
         }
         return 1;
       });
-      System.out.printf("  (warmed up for %d ms; load %s)%n", s.targetWarmupMillis(), Machine.loadAverage());
+      long settled = settle(target);
+      System.out.printf("  (warmed up for %d ms, then %d ms until the JIT settled; load %s)%n",
+          s.targetWarmupMillis(), settled, Machine.loadAverage());
       for (String phase : phases) {
         if (phase.equals("load")) {
           continue;
@@ -171,6 +173,27 @@ public final class SideBySide {
     append(out.resolve("notes.tsv"), "target\tcancelled_out_of_stock\ttransaction_conflicts\trefused_as_expected",
         name + "\t" + shop.cancelled.sum() + "\t" + shop.conflicts.sum() + "\t" + shop.refusedAsExpected.sum());
     return 0;
+  }
+
+  /**
+   * Waits (at most 30 s) until neither the client process nor the server burns CPU with no request
+   * in flight: on a busy machine the JIT compilers are still working through their queue long
+   * after the warm-up stops, and that work would be billed to the first measured phase.
+   */
+  private static long settle(Targets.Target target) throws InterruptedException {
+    long start = System.nanoTime();
+    ServerProcess server = target.server();
+    while (System.nanoTime() - start < TimeUnit.SECONDS.toNanos(30)) {
+      long c0 = PhaseRunner.processCpuNanos();
+      long s0 = server == null ? 0 : server.cpuNanos();
+      Thread.sleep(500);
+      long client = PhaseRunner.processCpuNanos() - c0;
+      long srv = server == null ? 0 : server.cpuNanos() - s0;
+      if (client < TimeUnit.MILLISECONDS.toNanos(50) && srv < TimeUnit.MILLISECONDS.toNanos(50)) {
+        break;
+      }
+    }
+    return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
   }
 
   /** Loads the data: half the users on 1 thread, the other half on 16, after an unmeasured warm-up. */

@@ -23,7 +23,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 final class Startup {
   private Startup() {}
 
-  static final String HEADER = "target\trun\tready_ms\tidle_rss_mb\twarm_open_ms\tlaunch_to_first_ms";
+  static final String HEADER = "target\trun\tready_ms\tidle_rss_mb\twarm_open_ms\tlaunch_to_first_ms\tbreakdown";
 
   static void measure(int runs, Path out) throws Exception {
     for (String target : List.of("partita-server-mem", "ddblocal-server-mem")) {
@@ -31,7 +31,7 @@ final class Startup {
         ServerProcess server = target.startsWith("partita") ? ServerProcess.partita(null) : ServerProcess.dynamoDbLocal(null);
         try {
           Thread.sleep(5000);
-          line(out, target, run, server.readyNanos / 1e6, server.rssBytes() / 1048576.0, Double.NaN, Double.NaN);
+          line(out, target, run, server.readyNanos / 1e6, server.rssBytes() / 1048576.0, Double.NaN, Double.NaN, "");
         } finally {
           server.close();
         }
@@ -45,17 +45,19 @@ final class Startup {
             "-cp", System.getProperty("java.class.path"), Startup.class.getName(), target));
         long start = System.nanoTime();
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String first;
-        String rest;
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-          first = r.readLine();
+          String first = r.readLine();
+          while (first != null && !first.startsWith("first ")) {
+            first = r.readLine();   // a library's warning
+          }
           long launchToFirst = System.nanoTime() - start;
-          rest = r.readLine();
+          String rest = r.readLine();
           if (first == null || !first.startsWith("first ") || rest == null || !rest.startsWith("warm ")) {
             throw new IllegalStateException(target + ": unexpected output " + first + " / " + rest);
           }
-          line(out, target, run, Double.parseDouble(first.substring(6)), Double.NaN,
-              Double.parseDouble(rest.substring(5)), launchToFirst / 1e6);
+          String[] f = first.split(" ", 3);
+          line(out, target, run, Double.parseDouble(f[1]), Double.NaN,
+              Double.parseDouble(rest.substring(5)), launchToFirst / 1e6, f.length > 2 ? f[2] : "");
         }
         if (p.waitFor() != 0) {
           throw new IllegalStateException(target + ": open-time process failed");
@@ -65,8 +67,9 @@ final class Startup {
   }
 
   private static void line(Path out, String target, int run, double readyMs, double rssMb, double warmMs,
-      double launchMs) throws IOException {
-    String text = String.join("\t", target, Integer.toString(run), fmt(readyMs), fmt(rssMb), fmt(warmMs), fmt(launchMs));
+      double launchMs, String breakdown) throws IOException {
+    String text = String.join("\t", target, Integer.toString(run), fmt(readyMs), fmt(rssMb), fmt(warmMs), fmt(launchMs),
+        breakdown);
     System.out.println("startup " + text);
     SideBySide.append(out.resolve("startup.tsv"), HEADER, text);
   }
@@ -78,7 +81,25 @@ final class Startup {
   /** In a new JVM: opens the embedded target and times the first ListTables, then a second open. */
   public static void main(String[] args) throws Exception {
     String target = args[0];
-    System.out.printf("first %.1f%n", openAndList(target));
+    if (target.equals("partita-embedded-mem")) {
+      // where a cold open's time goes: the RocksDB native library, the engine, the SDK's client
+      // interface (the proxy), the first request (the SDK's request and response model classes)
+      long t0 = System.nanoTime();
+      org.rocksdb.RocksDB.loadLibrary();
+      long t1 = System.nanoTime();
+      io.partita.engine.Partita partita = io.partita.engine.Partita.inMemory();
+      long t2 = System.nanoTime();
+      DynamoDbClient db = PartitaDynamoDb.over(partita);
+      long t3 = System.nanoTime();
+      db.listTables();
+      long t4 = System.nanoTime();
+      System.out.printf("first %.1f rocksdb-native %.0f ms, Partita.inMemory %.0f ms, client proxy %.0f ms,"
+          + " first ListTables %.0f ms%n", (t4 - t0) / 1e6, (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6,
+          (t4 - t3) / 1e6);
+      partita.close();
+    } else {
+      System.out.printf("first %.1f%n", openAndList(target));
+    }
     System.out.flush();
     System.out.printf("warm %.1f%n", openAndList(target));
     System.out.flush();
