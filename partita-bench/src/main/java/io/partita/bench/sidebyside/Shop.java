@@ -64,6 +64,10 @@ final class Shop {
   private final AtomicLong nextOrderId = new AtomicLong(1_000_000_000L);
   private final AtomicLong nextIdem = new AtomicLong();
   private final AtomicLong nextWarm = new AtomicLong();
+  /** Key strings made once, so the client threads' own cost stays out of the measurement. */
+  private final String[] userKeys;
+  private final String[] productKeys;
+  private final String[] emails;
   final LongAdder cancelled = new LongAdder();
   final LongAdder conflicts = new LongAdder();
   final LongAdder refusedAsExpected = new LongAdder();
@@ -86,6 +90,16 @@ final class Shop {
     sold = new AtomicLongArray(products);
     newStarted = new AtomicIntegerArray(users);
     newCommitted = new AtomicIntegerArray(users);
+    userKeys = new String[users];
+    emails = new String[users];
+    for (int u = 0; u < users; u++) {
+      userKeys[u] = String.format("USER#%06d", u);
+      emails[u] = "user" + u + "@example.com";
+    }
+    productKeys = new String[products];
+    for (int p = 0; p < products; p++) {
+      productKeys[p] = String.format("PRODUCT#%05d", p);
+    }
   }
 
   int items() {
@@ -100,16 +114,18 @@ final class Shop {
     return (u * 31 + i * 17) % products;
   }
 
-  static String user(int u) {
-    return String.format("USER#%06d", u);
+  private String user(int u) {
+    return userKeys[u];
   }
 
-  static String product(int p) {
-    return String.format("PRODUCT#%05d", p);
+  private String product(int p) {
+    return productKeys[p];
   }
 
+  /** {@code ORDER#} and the sequence number zero-padded to 10 digits. */
   static String order(long seq) {
-    return String.format("ORDER#%010d", seq);
+    String digits = Long.toString(seq);
+    return "ORDER#" + "0000000000".substring(Math.min(10, digits.length())) + digits;
   }
 
   private static AttributeValue s(String v) {
@@ -149,7 +165,7 @@ final class Shop {
     Map<String, AttributeValue> item = new HashMap<>(key(user(u), "PROFILE"));
     item.put("type", s("profile"));
     item.put("name", s("Customer " + u));
-    item.put("email", s("user" + u + "@example.com"));
+    item.put("email", s(emails[u]));
     item.put("tier", s(u % 10 == 0 ? "gold" : "standard"));
     item.put("createdAt", s("2026-01-" + String.format("%02d", 1 + u % 28) + "T10:00:00Z"));
     item.put("address", AttributeValue.fromM(Map.of(
@@ -167,12 +183,13 @@ final class Shop {
     Map<String, AttributeValue> item = new HashMap<>(key(user(u), order(seq)));
     item.put("type", s("order"));
     item.put("status", s(status));
-    item.put("total", AttributeValue.fromN((qty * 1999) / 100 + "." + String.format("%02d", (qty * 1999) % 100)));
+    item.put("total", AttributeValue.fromN(new java.math.BigDecimal(qty * 1999L).movePointLeft(2).toPlainString()));
     item.put("currency", s("EUR"));
     item.put("lines", AttributeValue.fromL(List.of(AttributeValue.fromM(Map.of(
         "product", s(product(p)), "qty", n(qty), "price", AttributeValue.fromN("19.99"))))));
     item.put("GSI1PK", s(product(p)));
-    item.put("GSI1SK", s(String.format("T#%012d", time)));
+    String digits = Long.toString(time);
+    item.put("GSI1SK", s("T#" + "000000000000".substring(Math.min(12, digits.length())) + digits));
     return item;
   }
 
@@ -252,7 +269,7 @@ final class Shop {
       throw new WrongAnswer("GetItem " + user(u) + ": no item");
     }
     String email = r.item().get("email").s();
-    if (!email.equals("user" + u + "@example.com")) {
+    if (!email.equals(emails[u])) {
       throw new WrongAnswer("GetItem " + user(u) + ": email " + email);
     }
   }
