@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The side-by-side benchmark of Partita and Amazon's DynamoDB Local 2.6.1: the e-commerce workload
+# through the AWS SDK v2 against both, embedded and as server processes, in memory and on disk
+# (io.partita.bench.sidebyside.SideBySide); start-up time and idle memory; the Partita server's
+# capacity with wrk (server-wrk.sh); JMH's GetItem floor comparison (GetItemBench). Writes
+# partita-bench/results/MODE/ (tab-separated results, wrk and JMH output, PNG charts) and the
+# section "side-by-side-MODE" of BENCHMARKS.md. Not part of CI, never run by `mvn test`.
+#
+#   partita-bench/side-by-side.sh [--quick|--full] [--no-wrk] [--no-jmh] [--report-only] [SideBySide options]
+#
+# --quick (default) takes about 20 minutes on 2 cores, --full about an hour. SideBySide options:
+# --targets a,b (see Targets.ALL), --phases a,b, --threads 1,16, --skip-startup, --users N, ...
+# SIDEBYSIDE_OUT sets another results folder (its report still goes into BENCHMARKS.md).
+# SIDEBYSIDE_WORKER_OPTS / SIDEBYSIDE_SERVER_OPTS add JVM options to the client worker JVMs / the
+# server processes (e.g. -XX:StartFlightRecording=filename=/tmp/server.jfr for a profile).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+mode=quick wrk=1 jmh=1 report_only=0
+pass=()
+for a in "$@"; do
+  case "$a" in
+    --quick) mode=quick ;;
+    --full) mode=full ;;
+    --no-wrk) wrk=0 ;;
+    --no-jmh) jmh=0 ;;
+    --report-only) report_only=1 ;;
+    *) pass+=("$a") ;;
+  esac
+done
+command="partita-bench/side-by-side.sh $*"
+out="${SIDEBYSIDE_OUT:-partita-bench/results/$mode}"
+java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+
+# one offline reactor build, nothing installed; then the server launcher's classpath and class archive
+mvn -o -q -B -pl partita-bench -am package -DskipTests
+"$root/partita" --version >/dev/null
+cp="$root/partita-bench/target/classes:$(cat "$root/partita-bench/target/sidebyside.classpath")"
+report() {
+  "$java" -Djava.awt.headless=true -cp "$cp" io.partita.bench.sidebyside.Report "$out" "$root/BENCHMARKS.md"
+}
+if [ "$report_only" = 1 ]; then report; exit; fi
+
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+mkdir -p "$out"
+rm -f "$out"/*.tsv "$out"/*.txt "$out"/*.csv "$out"/*.png "$out"/report.md
+{
+  printf 'key\tvalue\n'
+  printf 'date\t%s\n' "$(date -u +%Y-%m-%d)"
+  printf 'nproc\t%s\n' "$(nproc)"
+  printf 'cpu\t%s\n' "$(lscpu | sed -n 's/^Model name: *//p' | head -1)"
+  printf 'memory\t%s\n' "$(free -g | awk '/^Mem:/ {print $2 " GB"}')"
+  printf 'java\t%s\n' "$("$java" -version 2>&1 | sed -n 2p)"
+  printf 'os\t%s\n' "$(uname -sr)"
+  printf 'load_before\t%s\n' "$(load)"
+} >"$out/machine.tsv"
+echo "side-by-side ($mode): load average $(load) on $(nproc) cores"
+
+"$java" -Dpartita.root="$root" -Dsqlite4java.library.path="$root/partita-bench/target/native-libs" \
+  -Dsidebyside.worker.opts="${SIDEBYSIDE_WORKER_OPTS:-}" -Dsidebyside.server.opts="${SIDEBYSIDE_SERVER_OPTS:-}" \
+  -cp "$cp" io.partita.bench.sidebyside.SideBySide "--$mode" --out "$out" --command "$command" ${pass[@]+"${pass[@]}"}
+
+if [ "$wrk" = 1 ]; then
+  if command -v wrk >/dev/null; then
+    # on 2 busy cores the server's JIT needs tens of seconds to settle: a long warm-up per request type
+    duration=$([ "$mode" = full ] && echo 15 || echo 5)
+    export WRK_WARMUP=$([ "$mode" = full ] && echo 30 || echo 15)
+    echo "wrk, in memory (load $(load))"
+    "$root/partita-bench/server-wrk.sh" "$duration" 16 | tee "$out/wrk-mem.txt"
+    if [ "$mode" = full ]; then
+      data=$(mktemp -d)
+      echo "wrk, on disk (load $(load))"
+      "$root/partita-bench/server-wrk.sh" --data "$data/db" "$duration" 16 | tee "$out/wrk-disk.txt"
+      rm -rf "$data"
+    fi
+  else
+    echo "wrk is not installed: server capacity skipped" | tee "$out/wrk-missing.txt"
+  fi
+fi
+
+if [ "$jmh" = 1 ]; then
+  if [ "$mode" = full ]; then jmh_opts=(-f 2 -wi 5 -w 2s -i 10 -r 2s); else jmh_opts=(-f 1 -wi 3 -w 1s -i 5 -r 1s); fi
+  jmh_command="java -jar partita-bench/target/benchmarks.jar GetItemBench ${jmh_opts[*]}"
+  echo "$jmh_command (load $(load))"
+  "$java" -jar "$root/partita-bench/target/benchmarks.jar" GetItemBench "${jmh_opts[@]}" \
+    -rf csv -rff "$out/jmh-getitem.csv" | tail -8
+  printf 'jmh_command\t%s\n' "$jmh_command" >>"$out/machine.tsv"
+fi
+
+printf 'load_after\t%s\n' "$(load)" >>"$out/machine.tsv"
+report

@@ -1,0 +1,196 @@
+package io.partita.bench.sidebyside;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.HttpURLConnection;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A server in its own process, so its CPU time (from /proc/PID/stat) is measured apart from the
+ * client's: Partita's {@code ./partita serve} as shipped (its launcher's JVM options and class
+ * archive), or DynamoDB Local's {@code ServerRunner} started as Amazon documents it (plain
+ * {@code java}, default JVM options).
+ */
+final class ServerProcess implements AutoCloseable {
+  private static final Pattern ENDPOINT = Pattern.compile("serving DynamoDB on (http://\\S+)");
+  /** Clock ticks per second of /proc/PID/stat's utime and stime (getconf CLK_TCK; 100 on Linux). */
+  private static final long CLK_TCK = 100;
+
+  private final Process process;
+  private final URI endpoint;
+  private final Path log;
+  /** Nanoseconds from launching the command to the first successful ListTables. */
+  final long readyNanos;
+
+  private ServerProcess(Process process, URI endpoint, Path log, long readyNanos) {
+    this.process = process;
+    this.endpoint = endpoint;
+    this.log = log;
+    this.readyNanos = readyNanos;
+  }
+
+  URI endpoint() {
+    return endpoint;
+  }
+
+  long pid() {
+    return process.pid();
+  }
+
+  static Path root() {
+    return Path.of(System.getProperty("partita.root", ".")).toAbsolutePath().normalize();
+  }
+
+  /** {@code ./partita serve --in-memory} or {@code --data DIR}, on a free port. */
+  static ServerProcess partita(Path dataDir) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(root().resolve("partita").toString(), "serve", "--port", "0"));
+    if (dataDir == null) {
+      command.add("--in-memory");
+    } else {
+      command.addAll(List.of("--data", dataDir.toString()));
+    }
+    Path log = Files.createTempFile("sidebyside-partita-", ".log");
+    ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+    pb.environment().remove("JAVA_OPTS");
+    String opts = System.getProperty("sidebyside.server.opts");
+    if (opts != null && !opts.isBlank()) {
+      pb.environment().put("JAVA_OPTS", opts);
+    }
+    long start = System.nanoTime();
+    Process p = pb.start();
+    URI endpoint = null;
+    while (endpoint == null) {
+      Matcher m = ENDPOINT.matcher(Files.readString(log));
+      if (m.find()) {
+        endpoint = URI.create(m.group(1));
+      } else {
+        checkAlive(p, log);
+        Thread.sleep(5);
+      }
+    }
+    return ready(p, endpoint, log, start);
+  }
+
+  /** DynamoDB Local's {@code ServerRunner -inMemory} or {@code -dbPath DIR}, on a free port. */
+  static ServerProcess dynamoDbLocal(Path dataDir) throws IOException, InterruptedException {
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> command = new ArrayList<>(List.of(java,
+        "-Dsqlite4java.library.path=" + System.getProperty("sqlite4java.library.path"),
+        "-cp", System.getProperty("java.class.path")));
+    String opts = System.getProperty("sidebyside.server.opts");
+    if (opts != null && !opts.isBlank()) {
+      command.addAll(List.of(opts.trim().split("\\s+")));
+    }
+    command.addAll(List.of("com.amazonaws.services.dynamodbv2.local.main.ServerRunner", "-port", Integer.toString(port)));
+    if (dataDir == null) {
+      command.add("-inMemory");
+    } else {
+      command.addAll(List.of("-dbPath", dataDir.toString()));
+    }
+    Path log = Files.createTempFile("sidebyside-ddblocal-", ".log");
+    long start = System.nanoTime();
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    return ready(p, URI.create("http://127.0.0.1:" + port), log, start);
+  }
+
+  private static ServerProcess ready(Process p, URI endpoint, Path log, long start)
+      throws IOException, InterruptedException {
+    long deadline = start + TimeUnit.SECONDS.toNanos(60);
+    while (!listTables(endpoint)) {
+      checkAlive(p, log);
+      if (System.nanoTime() > deadline) {
+        p.destroyForcibly();
+        throw new IllegalStateException("server not ready after 60 s: " + Files.readString(log));
+      }
+      Thread.sleep(5);
+    }
+    return new ServerProcess(p, endpoint, log, System.nanoTime() - start);
+  }
+
+  private static void checkAlive(Process p, Path log) throws IOException {
+    if (!p.isAlive()) {
+      throw new IllegalStateException("server exited with " + p.exitValue() + ": " + Files.readString(log));
+    }
+  }
+
+  /** One raw ListTables request (an unverified SigV4-shaped header, which both servers accept). */
+  private static boolean listTables(URI endpoint) {
+    try {
+      HttpURLConnection c = (HttpURLConnection) endpoint.resolve("/").toURL().openConnection();
+      c.setConnectTimeout(1000);
+      c.setReadTimeout(5000);
+      c.setRequestMethod("POST");
+      c.setDoOutput(true);
+      c.setRequestProperty("X-Amz-Target", "DynamoDB_20120810.ListTables");
+      c.setRequestProperty("Content-Type", "application/x-amz-json-1.0");
+      c.setRequestProperty("X-Amz-Date", "20260101T000000Z");
+      c.setRequestProperty("Authorization", "AWS4-HMAC-SHA256 Credential=bench/20260101/us-east-1/dynamodb/aws4_request, "
+          + "SignedHeaders=content-type;host;x-amz-date;x-amz-target, Signature=0000");
+      try (OutputStream out = c.getOutputStream()) {
+        out.write("{}".getBytes(StandardCharsets.UTF_8));
+      }
+      int code = c.getResponseCode();
+      c.getInputStream().readAllBytes();
+      c.disconnect();
+      return code == 200;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** User + system CPU time of the server process so far, in nanoseconds (10 ms resolution). */
+  long cpuNanos() {
+    try {
+      String stat = Files.readString(Path.of("/proc", Long.toString(pid()), "stat"));
+      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      // after "pid (comm) ": f[0] is field 3 (state); utime is field 14, stime field 15
+      long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+      return ticks * (1_000_000_000L / CLK_TCK);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Resident memory of the server process, in bytes (VmRSS). */
+  long rssBytes() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {
+        if (line.startsWith("VmRSS:")) {
+          return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+        }
+      }
+      return -1;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Override
+  public void close() {
+    process.destroy();
+    try {
+      if (!process.waitFor(20, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor();
+      }
+      Files.deleteIfExists(log);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
