@@ -170,8 +170,11 @@ final class BarChart {
     return trim(v);
   }
 
+  /** Two significant digits below 100, none after the point at or above. */
   private static String trim(double v) {
-    return v >= 100 || v == Math.rint(v) ? String.format("%.0f", v) : v >= 10 ? String.format("%.1f", v).replaceAll("\\.0$", "")
-        : String.format("%.2f", v).replaceAll("\\.?0+$", "");
+    if (v >= 100) {
+      return String.format("%.0f", v);
+    }
+    return new java.math.BigDecimal(v).round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString();
   }
 }

@@ -134,7 +134,9 @@ public final class Report {
         + settings.get("users") + " users, each a profile (`USER#u / PROFILE`) and 15 to 25 orders (`USER#u / "
         + "ORDER#n`, 20 on average, each in the GSI under its product), and " + settings.get("products")
         + " products (`PRODUCT#p / PRODUCT`) with a stock count (5 of them with only " + Shop.HOT_STOCK + " units, "
-        + "so purchases do run out). Each target gets a fresh database, its own worker JVM (default JVM options), "
+        + "so purchases do run out). The order queries read the first half of the users and purchases add orders "
+        + "to the second half only, so the collections queried keep their size whatever a target's write "
+        + "throughput, and their answers are checked exactly. Each target gets a fresh database, its own worker JVM (default JVM options), "
         + "a warm-up of every operation for " + settings.get("target_warmup_ms") + " ms on 16 threads after the "
         + "load, then each phase with 1 and with 16 client threads: " + settings.get("warmup_ms") + " ms warm-up, "
         + settings.get("measure_ms") + " ms measured, closed loop (each thread sends its next request when the "

@@ -41,7 +41,7 @@ public final class SideBySide {
       case "load" -> "bulk load: BatchWriteItem of 25 items (throughput in items/s, latency per request)";
       case "get" -> "GetItem of a random user's profile";
       case "latest10" -> "Query of a user's latest 10 orders (begins_with, descending, Limit 10)";
-      case "collection" -> "Query of a user's whole item collection (profile + ~20 orders)";
+      case "collection" -> "Query of a user's whole item collection (profile + 15 to 25 orders)";
       case "gsi" -> "Query of the GSI: a product's latest 10 orders";
       case "cond-put" -> "PutItem with attribute_not_exists(PK) (1 in 10 repeats a key and must be refused)";
       case "lock-update" -> "UpdateItem with an optimistic lock (version = :v; 1 in 10 stale and must be refused)";
