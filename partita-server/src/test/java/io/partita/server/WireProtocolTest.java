@@ -213,6 +213,20 @@ class WireProtocolTest {
         .equals("{}"), "nothing was written");
   }
 
+  /**
+   * A client still uploading a refused body must read the refusal, not a connection reset: the
+   * server shuts its side and discards the rest instead of closing under unread bytes. Repeated,
+   * with bodies many times the limit, because a reset is a race the client loses only sometimes.
+   */
+  @Test
+  void aClientStillUploadingARefusedBodyReadsTheRefusal() {
+    String body = "{\"TableName\":\"wire\",\"Item\":{\"PK\":{\"S\":\"" + "q".repeat(LIMIT * 16) + "\"}}}";
+    for (int i = 0; i < 20; i++) {
+      assertError(raw.post("PutItem", body), 413, "com.amazonaws.dynamodb.v20120810#RequestEntityTooLargeException",
+          null);
+    }
+  }
+
   @Test
   void aDeclaredLengthOverTheLimitIsRefusedBeforeTheBodyIsSent() throws IOException {
     try (Socket s = new Socket(server.address().getAddress(), server.port())) {

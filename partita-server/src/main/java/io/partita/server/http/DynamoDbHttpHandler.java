@@ -70,7 +70,7 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     ctx.channel().config().setAutoRead(false);
     if (!state.enter()) {
       request.release();
-      finish(ctx, shuttingDown(ctx), false, false);
+      finish(ctx, shuttingDown(ctx), false, false, false);
       return;
     }
     try {
@@ -81,7 +81,7 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       }
     } catch (RejectedExecutionException e) {
       request.release();
-      finish(ctx, shuttingDown(ctx), false, true);
+      finish(ctx, shuttingDown(ctx), false, false, true);
     }
   }
 
@@ -93,8 +93,10 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
   /** Answers one request, whatever happens, and hands the answer back to the event loop. */
   private void serve(ChannelHandlerContext ctx, FullHttpRequest request) {
     FullHttpResponse response;
-    // after an HTTP syntax error or a refused body the rest of the stream is not usable
-    boolean keepAlive = HttpUtil.isKeepAlive(request) && !request.decoderResult().isFailure();
+    // after an HTTP syntax error or a refused body the rest of the stream is not usable, and the
+    // client may still be sending it
+    boolean unusable = request.decoderResult().isFailure();
+    boolean keepAlive = HttpUtil.isKeepAlive(request) && !unusable;
     try {
       response = answer(ctx, request);
     } catch (Throwable e) {
@@ -108,10 +110,10 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     }
     FullHttpResponse answer = response;
     if (ctx.executor().inEventLoop()) {
-      finish(ctx, answer, keepAlive && !state.draining(), true);
+      finish(ctx, answer, keepAlive && !state.draining(), unusable, true);
     } else {
       try {
-        ctx.executor().execute(() -> finish(ctx, answer, keepAlive && !state.draining(), true));
+        ctx.executor().execute(() -> finish(ctx, answer, keepAlive && !state.draining(), unusable, true));
       } catch (RejectedExecutionException e) {
         // the event loop stopped after a drain that timed out: nobody can receive this answer
         answer.release();
@@ -189,9 +191,12 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
   /**
    * On the event loop: writes the answer, then takes the next waiting request or resumes reading. A
    * counted request leaves the in-flight count only once its answer is written, so a shutdown that
-   * waits for the count never closes a connection under an answer still on its way out.
+   * waits for the count never closes a connection under an answer still on its way out. With {@code
+   * linger} the connection is closed by {@link LingeringClose}, because the client may still be
+   * sending a body nobody will read.
    */
-  private void finish(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive, boolean counted) {
+  private void finish(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive, boolean linger,
+      boolean counted) {
     HttpUtil.setKeepAlive(response, keepAlive);
     ChannelFuture written = ctx.writeAndFlush(response);
     if (counted) {
@@ -201,7 +206,11 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       for (FullHttpRequest r; (r = waiting.poll()) != null; ) {
         r.release();
       }
-      written.addListener(ChannelFutureListener.CLOSE);
+      if (linger && !state.draining()) {
+        LingeringClose.after(written, "http");
+      } else {
+        written.addListener(ChannelFutureListener.CLOSE);
+      }
       return;
     }
     busy = false;
