@@ -23,7 +23,8 @@ final class PhaseRunner {
 
   /** What one phase at one thread count measured. */
   record Result(String target, String phase, int threads, long ops, long units, double seconds,
-      long p50Nanos, long p99Nanos, long p999Nanos, long maxNanos, long clientCpuNanos, long serverCpuNanos) {
+      long p50Nanos, long p99Nanos, long p999Nanos, long maxNanos, long clientCpuNanos, long serverCpuNanos,
+      String load) {
 
     double unitsPerSecond() {
       return units / seconds;
@@ -39,13 +40,13 @@ final class PhaseRunner {
     }
 
     static final String HEADER = "target\tphase\tthreads\tops\tunits\tseconds\tp50_us\tp99_us\tp999_us\tmax_us"
-        + "\tunits_per_s\tclient_cpu_us_per_unit\tserver_cpu_us_per_unit";
+        + "\tunits_per_s\tclient_cpu_us_per_unit\tserver_cpu_us_per_unit\tload_1m";
 
     String tsv() {
       return String.join("\t", target, phase, Integer.toString(threads), Long.toString(ops), Long.toString(units),
           String.format("%.3f", seconds), us(p50Nanos), us(p99Nanos), us(p999Nanos), us(maxNanos),
           String.format("%.1f", unitsPerSecond()), String.format("%.1f", clientCpuMicrosPerUnit()),
-          Double.isNaN(serverCpuMicrosPerUnit()) ? "" : String.format("%.1f", serverCpuMicrosPerUnit()));
+          Double.isNaN(serverCpuMicrosPerUnit()) ? "" : String.format("%.1f", serverCpuMicrosPerUnit()), load);
     }
 
     static Result parse(String line) {
@@ -53,7 +54,8 @@ final class PhaseRunner {
       long ops = Long.parseLong(f[3]);
       return new Result(f[0], f[1], Integer.parseInt(f[2]), ops, Long.parseLong(f[4]), Double.parseDouble(f[5]),
           ns(f[6]), ns(f[7]), ns(f[8]), ns(f[9]), Math.round(Double.parseDouble(f[11]) * 1000 * Long.parseLong(f[4])),
-          f[12].isEmpty() ? -1 : Math.round(Double.parseDouble(f[12]) * 1000 * Long.parseLong(f[4])));
+          f[12].isEmpty() ? -1 : Math.round(Double.parseDouble(f[12]) * 1000 * Long.parseLong(f[4])),
+          f.length > 13 ? f[13] : "");
     }
 
     private static String us(long nanos) {
@@ -147,7 +149,7 @@ final class PhaseRunner {
     }
     return new Result(target.name(), phase, threads, ops, totalUnits, (measureEnd - measureStart) / 1e9,
         all.getValueAtPercentile(50), all.getValueAtPercentile(99), all.getValueAtPercentile(99.9),
-        all.getMaxValue(), clientCpu, serverCpu);
+        all.getMaxValue(), clientCpu, serverCpu, SideBySide.Machine.loadAverage().split(" ")[0]);
   }
 
   private static void sleepUntil(long deadline) throws InterruptedException {

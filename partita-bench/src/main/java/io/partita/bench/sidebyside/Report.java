@@ -173,6 +173,11 @@ public final class Report {
       head.append(" | Server CPU µs/op P / L | **L/P server CPU**");
       rule.append("|---:|---:");
     }
+    boolean loads = results.stream().anyMatch(r -> !r.load().isEmpty());
+    if (loads) {
+      head.append(" | Load P / L");
+      rule.append("|---:");
+    }
     md.append(head).append(" |\n").append(rule).append("|\n");
     for (String phase : SideBySide.PHASES) {
       for (int threads : threadCounts()) {
@@ -194,13 +199,19 @@ public final class Report {
               .append(lr.map(r -> num(r.serverCpuMicrosPerUnit())).orElse("–"))
               .append(" | **").append(ratio(lr, pr, Result::serverCpuMicrosPerUnit)).append("**");
         }
+        if (loads) {
+          md.append(" | ").append(pr.map(r -> r.load().isEmpty() ? "–" : r.load()).orElse("–")).append(" / ")
+              .append(lr.map(r -> r.load().isEmpty() ? "–" : r.load()).orElse("–"));
+        }
         md.append(" |\n");
       }
     }
     md.append('\n');
     p("**×**: Partita's throughput over DynamoDB Local's" + (server ? "; **L/P server CPU**: DynamoDB Local's server CPU "
         + "per operation over Partita's (how many times less CPU Partita's server spends per operation)" : "")
-        + ". CPU per operation is per item for the load." + (server ? "" : " For embedded targets the client CPU "
+        + ". CPU per operation is per item for the load."
+        + (results.stream().anyMatch(r -> !r.load().isEmpty()) ? " Load: the machine's 1-minute load average at the "
+        + "end of the phase (" + machine.getOrDefault("nproc", "?") + " cores)." : "") + (server ? "" : " For embedded targets the client CPU "
         + "is the whole process: SDK, engine, storage, JIT and GC."));
   }
 
