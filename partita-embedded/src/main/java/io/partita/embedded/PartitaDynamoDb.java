@@ -1,7 +1,6 @@
 package io.partita.embedded;
 
 import io.partita.engine.Partita;
-import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -42,9 +41,6 @@ public final class PartitaDynamoDb {
   }
 
   private static DynamoDbClient client(Partita partita, boolean owned) {
-    return (DynamoDbClient) Proxy.newProxyInstance(
-        PartitaDynamoDb.class.getClassLoader(),
-        new Class<?>[] {DynamoDbClient.class},
-        new ClientInvocationHandler(partita, owned));
+    return new EmbeddedDynamoDbClient(partita, owned);
   }
 }

@@ -49,9 +49,4 @@ final class SdkErrors {
     };
     return b.message(e.getMessage()).statusCode(code.httpStatus()).awsErrorDetails(details).build();
   }
-
-  static AwsServiceException unknownOperation(String method) {
-    return toSdk(new PartitaException(ErrorCode.UnknownOperationException,
-        "Partita does not support the operation " + Character.toUpperCase(method.charAt(0)) + method.substring(1) + " yet"));
-  }
 }

@@ -307,7 +307,7 @@ public final class Report {
     List<String> breakdowns = lines.stream().map(l -> l.split("\t", -1)).filter(f -> f.length > 6 && !f[6].isEmpty())
         .map(f -> "run " + f[1] + ": " + f[6]).toList();
     if (!breakdowns.isEmpty()) {
-      p("Where the cold `partita-embedded-mem` open goes (`RocksDB.loadLibrary()`, `Partita.inMemory()`, "
+      p("Where the cold `partita-embedded-mem` open goes (the RocksDB native library, `Partita.inMemory()`, "
           + "`PartitaDynamoDb.over`, the first `listTables()`): " + String.join("; ", breakdowns) + ".");
     }
   }

@@ -44,7 +44,7 @@ import org.rocksdb.WriteOptions;
  */
 public final class Store implements AutoCloseable {
   static {
-    RocksDB.loadLibrary();
+    RocksNative.load();
   }
 
   private final RocksDB db;
