@@ -1,11 +1,17 @@
 package io.partita.engine.value;
 
 import java.nio.charset.StandardCharsets;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import java.util.function.BiConsumer;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -42,6 +48,11 @@ public final class ItemCodec {
   private static final byte FALSE = 9;
   private static final byte TRUE = 10;
   private static final byte NULL = 11;
+
+  // immutable, so one instance serves every decoded item
+  private static final AttributeValue TRUE_VALUE = AttributeValue.fromBool(Boolean.TRUE);
+  private static final AttributeValue FALSE_VALUE = AttributeValue.fromBool(Boolean.FALSE);
+  private static final AttributeValue NULL_VALUE = AttributeValue.fromNul(Boolean.TRUE);
 
   private ItemCodec() {}
 
@@ -129,14 +140,31 @@ public final class ItemCodec {
 
   // ---------------------------------------------------------------- decoding
 
+  /** The item itself: a HashMap, since the engine looks attributes up by name. */
   private static Map<String, AttributeValue> readMap(Reader r) {
     int n = r.varint();
     Map<String, AttributeValue> map = new HashMap<>(AttributeValues.capacity(n));
     for (int i = 0; i < n; i++) {
-      String name = r.string();
+      String name = r.name();
       map.put(name, readValue(r));
     }
     return map;
+  }
+
+  /**
+   * A nested M value. {@code AttributeValue.fromM} copies whatever map it is given into its own,
+   * so the map built here only has to be read once, in order: two arrays instead of a HashMap and
+   * a node per entry.
+   */
+  private static AttributeValue readNestedMap(Reader r) {
+    int n = r.varint();
+    String[] names = new String[n];
+    AttributeValue[] values = new AttributeValue[n];
+    for (int i = 0; i < n; i++) {
+      names[i] = r.name();
+      values[i] = readValue(r);
+    }
+    return AttributeValue.fromM(new ArrayMap(names, values));
   }
 
   private static AttributeValue readValue(Reader r) {
@@ -149,13 +177,13 @@ public final class ItemCodec {
       case B:
         return AttributeValue.fromB(SdkBytes.fromByteArrayUnsafe(r.bytes()));
       case TRUE:
-        return AttributeValue.fromBool(Boolean.TRUE);
+        return TRUE_VALUE;
       case FALSE:
-        return AttributeValue.fromBool(Boolean.FALSE);
+        return FALSE_VALUE;
       case NULL:
-        return AttributeValue.fromNul(Boolean.TRUE);
+        return NULL_VALUE;
       case M:
-        return AttributeValue.fromM(readMap(r));
+        return readNestedMap(r);
       case L: {
         int n = r.varint();
         List<AttributeValue> l = new ArrayList<>(n);
@@ -190,6 +218,65 @@ public final class ItemCodec {
       }
       default:
         throw new IllegalStateException("corrupt item encoding: unknown value tag " + tag + " at " + (r.pos - 1));
+    }
+  }
+
+  /**
+   * A read-only map over two arrays, handed to the SDK to copy: it reads {@code size()} and {@code
+   * forEach}; the rest of the Map interface works too, by {@link AbstractMap}'s linear walk. Names
+   * within one stored map are distinct, as they were in the map encoded.
+   */
+  private static final class ArrayMap extends AbstractMap<String, AttributeValue> {
+    private final String[] names;
+    private final AttributeValue[] values;
+
+    ArrayMap(String[] names, AttributeValue[] values) {
+      this.names = names;
+      this.values = values;
+    }
+
+    @Override
+    public int size() {
+      return names.length;
+    }
+
+    @Override
+    public void forEach(BiConsumer<? super String, ? super AttributeValue> action) {
+      for (int i = 0; i < names.length; i++) {
+        action.accept(names[i], values[i]);
+      }
+    }
+
+    @Override
+    public Set<Map.Entry<String, AttributeValue>> entrySet() {
+      return new AbstractSet<>() {
+        @Override
+        public int size() {
+          return names.length;
+        }
+
+        @Override
+        public Iterator<Map.Entry<String, AttributeValue>> iterator() {
+          return new Iterator<>() {
+            private int i;
+
+            @Override
+            public boolean hasNext() {
+              return i < names.length;
+            }
+
+            @Override
+            public Map.Entry<String, AttributeValue> next() {
+              if (i >= names.length) {
+                throw new NoSuchElementException();
+              }
+              Map.Entry<String, AttributeValue> e = new SimpleImmutableEntry<>(names[i], values[i]);
+              i++;
+              return e;
+            }
+          };
+        }
+      };
     }
   }
 
@@ -308,6 +395,14 @@ public final class ItemCodec {
     String string() {
       int n = length();
       String s = new String(buf, pos, n, StandardCharsets.UTF_8);
+      pos += n;
+      return s;
+    }
+
+    /** An attribute name: the same bytes give the same String ({@link NameCache}). */
+    String name() {
+      int n = length();
+      String s = NameCache.name(buf, pos, n);
       pos += n;
       return s;
     }
