@@ -112,4 +112,49 @@ class ItemCollectionLimitTest {
     assertNull(dynamo.putItem(b -> b.tableName("plain").returnItemCollectionMetrics(ReturnItemCollectionMetrics.SIZE)
         .item(Map.of("pk", s("a"), "sk", s("b")))).itemCollectionMetrics(), "no local index, no metrics");
   }
+
+  /**
+   * Writers racing to grow the same collections: the limit holds in every one of them (three items
+   * fit), which needs the check and the growth under one lock per collection, not per item.
+   */
+  @Test
+  void concurrentWritersNeverPassTheLimitTogether() throws Exception {
+    int threads = 8;
+    int partitions = 300;
+    java.util.concurrent.atomic.AtomicInteger accepted = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(threads);
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+    try {
+      List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        String sk = "T" + t;
+        done.add(pool.submit(() -> {
+          start.await();
+          for (int p = 0; p < partitions; p++) {
+            try {
+              put("lsi", "RACE#" + p, sk);
+              accepted.incrementAndGet();
+            } catch (ItemCollectionSizeLimitExceededException e) {
+              // the collection is full
+            }
+          }
+          return null;
+        }));
+      }
+      for (java.util.concurrent.Future<?> f : done) {
+        f.get();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    int stored = 0;
+    for (int p = 0; p < partitions; p++) {
+      String pk = "RACE#" + p;
+      int count = dynamo.query(b -> b.tableName("lsi").keyConditionExpression("PK = :p")
+          .expressionAttributeValues(Map.of(":p", s(pk)))).count();
+      assertEquals(3, count, pk + " holds exactly what fits");
+      stored += count;
+    }
+    assertEquals(stored, accepted.get(), "every accepted write is stored");
+  }
 }

@@ -124,7 +124,8 @@ final class IndexBackfill implements Runnable {
     Store.Batch batch = new Store.Batch();
     long count = 0;
     long size = 0;
-    try (ItemLocks.Held held = ctx.locks.lockAll(keys)) {
+    // the same lock keys the writers take, so a chunk and a writer of one item exclude each other
+    try (ItemLocks.Held held = ctx.locks.lockAll(keys.stream().map(k -> ItemCollections.lockKey(def, k)).toList())) {
       for (byte[] key : keys) {
         byte[] stored = ctx.store.get(key); // re-read: the cursor's snapshot may be behind a writer
         IndexEntries.Entry e = stored == null ? null : IndexEntries.entry(def, index, ItemCodec.decode(stored));

@@ -18,10 +18,10 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnItemCollectionMetric
  * (the items of one partition key and their local index entries) at 10 GB. The size is a counter
  * per partition key, moved in the write's own batch.
  *
- * <p>The check reads the counter under the item's lock, not the partition's: two writers growing
- * the same collection at the same moment can together pass the limit by one item each. DynamoDB
- * itself reports the size only as an estimate; a partition lock on every write would cost more
- * than that imprecision.
+ * <p>The check reads the counter and adds to it under one lock for the whole collection: in a
+ * table with local indexes, writers lock the item's partition key ({@link #lockKey}), not the item,
+ * so two writers growing one collection take turns and the limit holds exactly. Tables without
+ * local indexes have no collection limit and keep a lock per item.
  */
 final class ItemCollections {
   private static final double GB = 1024.0 * 1024 * 1024;
@@ -56,6 +56,20 @@ final class ItemCollections {
     int header = Keyspace.itemsFrom(0).length;
     byte[] partition = Arrays.copyOfRange(storage, header, header + KeyCodec.terminatedLength(storage, header));
     return Keyspace.collectionSizeKey(table.id(), partition);
+  }
+
+  /**
+   * What a writer of {@code storageKey} locks ({@link ItemLocks}): the item's own key, or in a table
+   * with local indexes the key's prefix up to the end of its partition key, so every writer of one
+   * item collection holds the same stripe while it checks and moves the collection's size. Every
+   * holder of item locks (writers, transactions, index backfills) goes through here, so they agree.
+   */
+  static byte[] lockKey(TableDef table, byte[] storageKey) {
+    if (table.localIndexes().isEmpty()) {
+      return storageKey;
+    }
+    int header = Keyspace.itemsFrom(0).length;
+    return Arrays.copyOf(storageKey, header + KeyCodec.terminatedLength(storageKey, header));
   }
 
   /** ItemCollectionMetrics when asked for and the table has local indexes, else null. */

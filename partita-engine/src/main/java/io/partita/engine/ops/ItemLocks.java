@@ -5,7 +5,8 @@ import java.util.Collection;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Striped locks over item storage keys. A conditional write holds its item's stripe from the read
+ * Striped locks over item storage keys (in a table with local indexes, over the item collection's
+ * key prefix instead: {@link ItemCollections#lockKey}). A conditional write holds its item's stripe from the read
  * of the old item to the write of the new one, which makes read-check-write atomic per item.
  * Readers never take these locks. Whoever needs several items at once (a transaction, an index
  * backfill) takes their stripes through {@link #lockAll} in ascending stripe order, so two such
@@ -25,10 +26,6 @@ final class ItemLocks {
     for (int i = 0; i < STRIPES; i++) {
       locks[i] = new ReentrantLock();
     }
-  }
-
-  ReentrantLock forKey(byte[] storageKey) {
-    return locks[stripe(storageKey)];
   }
 
   /** Locks the stripes of all {@code storageKeys}, each once, lowest stripe first. */

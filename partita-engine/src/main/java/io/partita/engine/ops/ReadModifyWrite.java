@@ -134,8 +134,8 @@ final class ReadModifyWrite {
           throw Catalog.notFound(table.def().name());
         }
       }
-      List<byte[]> keys = targets.size() == 1 ? List.of(targets.get(0).key().storageKey())
-          : targets.stream().map(t -> t.key().storageKey()).toList();
+      List<byte[]> keys = targets.size() == 1 ? List.of(lockKey(targets.get(0)))
+          : targets.stream().map(ReadModifyWrite::lockKey).toList();
       try (ItemLocks.Held held = ctx.locks.lockAll(keys)) {
         return writeAll(ctx, targets, refusal);
       }
@@ -144,6 +144,10 @@ final class ReadModifyWrite {
         lifecycles.get(i).unlock();
       }
     }
+  }
+
+  private static byte[] lockKey(Target t) {
+    return ItemCollections.lockKey(t.table().def(), t.key().storageKey());
   }
 
   private static List<Result> writeAll(EngineContext ctx, List<Target> targets, Refusal refusal) {
