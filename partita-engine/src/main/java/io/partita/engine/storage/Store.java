@@ -57,7 +57,9 @@ public final class Store implements AutoCloseable {
     this.db = db;
     this.options = options;
     this.env = env;
-    this.syncWrites = new WriteOptions().setSync(sync);
+    // in memory (env set) the write-ahead log would be one more copy of every write kept in the
+    // same memory it is meant to recover: nothing survives the process to replay it
+    this.syncWrites = new WriteOptions().setSync(sync).setDisableWAL(env != null);
     this.location = location;
   }
 
