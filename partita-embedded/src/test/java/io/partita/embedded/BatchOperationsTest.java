@@ -357,6 +357,40 @@ class BatchOperationsTest {
     }
   }
 
+  /**
+   * The writes of a batch share one store write; a refused write in the middle is taken back out of
+   * it whole: its item, its index entry, and its share of the collection, item and index counters.
+   */
+  @Test
+  void aRefusedWriteLeavesNothingOfItselfInTheSharedBatch() {
+    try (DynamoDbClient small = PartitaDynamoDb.over(Partita.inMemory(new Limits(10_000)))) {
+      createLsiTable(small);
+      String pad = "x".repeat(3000);
+      List<WriteRequest> writes = new java.util.ArrayList<>();
+      for (String sk : List.of("1", "2", "big", "3")) {
+        // the big one does not fit after two; the third small one fits only if the big one's
+        // share of the collection was taken back
+        writes.add(put(Map.of("pk", s("a"), "sk", s(sk), "l", s("L" + sk), "p", s(sk.equals("big") ? pad + pad : pad))));
+      }
+      writes.add(put(Map.of("pk", s("b"), "sk", s("1"), "l", s("L1"))));
+      assertThrows(ItemCollectionSizeLimitExceededException.class,
+          () -> small.batchWriteItem(b -> b.requestItems(Map.of("lsi", writes))));
+      assertEquals(List.of("1", "2", "3"), small.query(b -> b.tableName("lsi").keyConditionExpression("pk = :a")
+          .expressionAttributeValues(Map.of(":a", s("a")))).items().stream().map(i -> i.get("sk").s()).toList());
+      assertEquals(List.of("L1", "L2", "L3"), small.query(b -> b.tableName("lsi").indexName("byL")
+          .keyConditionExpression("pk = :a").expressionAttributeValues(Map.of(":a", s("a")))).items().stream()
+          .map(i -> i.get("l").s()).toList());
+      var table = small.describeTable(b -> b.tableName("lsi")).table();
+      assertEquals(4L, table.itemCount());
+      assertEquals(4L, table.localSecondaryIndexes().get(0).itemCount());
+      // the collection's size counter holds exactly the three items: one deleted makes room for one
+      small.deleteItem(b -> b.tableName("lsi").key(Map.of("pk", s("a"), "sk", s("1"))));
+      small.putItem(b -> b.tableName("lsi").item(Map.of("pk", s("a"), "sk", s("4"), "l", s("L4"), "p", s(pad))));
+      assertThrows(ItemCollectionSizeLimitExceededException.class, () -> small.putItem(b -> b.tableName("lsi")
+          .item(Map.of("pk", s("a"), "sk", s("5"), "l", s("L5"), "p", s(pad)))));
+    }
+  }
+
   // ------------------------------------------------------------------ the 16 MB answer limit
 
   @Test

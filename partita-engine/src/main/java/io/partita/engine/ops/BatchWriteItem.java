@@ -34,11 +34,13 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * earlier request of the batch names the same item. (DynamoDB Local visits the tables of a request
  * in an order of its own, not the request's; Partita keeps the request's.)
  *
- * <p>Each write then goes through {@link ReadModifyWrite}, so it is atomic with its index entries
- * and counters; the batch as a whole is not atomic, as in DynamoDB. A write that would grow an
- * item collection past its limit is refused with ItemCollectionSizeLimitExceededException (one of
- * BatchWriteItem's documented errors): the other writes of the batch are still made, and the
- * exception is thrown once they are.
+ * <p>The writes then go through {@link ReadModifyWrite#runEach}: each is planned as PutItem or
+ * DeleteItem plans it, with its index entries and counters, and all of them are written in one
+ * atomic store write, so a durable store syncs its log once per batch rather than once per item
+ * (25 times fewer syncs for a bulk load). A write that would grow an item collection past its
+ * limit is refused with ItemCollectionSizeLimitExceededException (one of BatchWriteItem's
+ * documented errors): it is left out, the other writes of the batch are still made, and the
+ * exception is thrown once they are, so the batch as a whole is not atomic, as in DynamoDB.
  *
  * <p>UnprocessedItems is always empty: Partita has no throughput limit that would leave a write
  * unprocessed.
@@ -115,17 +117,16 @@ public final class BatchWriteItem {
     Map<String, Capacity.Units> units = new LinkedHashMap<>();
     Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
     PartitaException collectionFull = null;
-    for (Write w : writes) {
+    List<ReadModifyWrite.Outcome> outcomes = ReadModifyWrite.runEach(ctx,
+        writes.stream().map(w -> new ReadModifyWrite.Target(w.table(), w.key(), current -> w.item())).toList(),
+        ex -> ex.code() == ErrorCode.ItemCollectionSizeLimitExceededException);
+    for (int i = 0; i < writes.size(); i++) {
+      Write w = writes.get(i);
       TableDef def = w.table().def();
-      ReadModifyWrite.Result r;
-      try {
-        r = ReadModifyWrite.run(ctx, w.table(), w.key(), current -> w.item());
-      } catch (PartitaException ex) {
-        if (ex.code() != ErrorCode.ItemCollectionSizeLimitExceededException) {
-          throw ex;
-        }
+      ReadModifyWrite.Result r = outcomes.get(i).result();
+      if (r == null) {
         if (collectionFull == null) {
-          collectionFull = ex;
+          collectionFull = outcomes.get(i).refusal();
         }
         continue;
       }

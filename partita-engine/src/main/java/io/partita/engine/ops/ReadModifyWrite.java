@@ -15,6 +15,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.Lock;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -122,6 +124,24 @@ final class ReadModifyWrite {
    * that answers the current item itself (the same object) writes nothing for that item.
    */
   static List<Result> runAll(EngineContext ctx, List<Target> targets, Refusal refusal) {
+    return underLocks(ctx, targets, () -> writeAll(ctx, targets, refusal));
+  }
+
+  /** One target of {@link #runEach}: its result, or the refusal that left it out. */
+  record Outcome(Result result, PartitaException refusal) {}
+
+  /**
+   * Several independent writes (a BatchWriteItem's) under one set of locks and one atomic store
+   * write, so a durable store syncs its log once for all of them instead of once per item. A
+   * target refused with an error {@code skippable} accepts is left out, its part of the shared
+   * batch rolled back, and the others are written; any other refusal writes nothing and is thrown.
+   */
+  static List<Outcome> runEach(EngineContext ctx, List<Target> targets, Predicate<PartitaException> skippable) {
+    return underLocks(ctx, targets, () -> writeEach(ctx, targets, skippable));
+  }
+
+  /** Runs {@code write} holding the tables' lifecycle read locks and the targets' item locks. */
+  private static <T> T underLocks(EngineContext ctx, List<Target> targets, Supplier<T> write) {
     List<Table> tables = targets.size() == 1 ? List.of(targets.get(0).table())
         : targets.stream().map(Target::table).distinct().sorted(java.util.Comparator.comparingLong(t -> t.def().id())).toList();
     List<Lock> lifecycles = new ArrayList<>(tables.size());
@@ -137,13 +157,37 @@ final class ReadModifyWrite {
       List<byte[]> keys = targets.size() == 1 ? List.of(lockKey(targets.get(0)))
           : targets.stream().map(ReadModifyWrite::lockKey).toList();
       try (ItemLocks.Held held = ctx.locks.lockAll(keys)) {
-        return writeAll(ctx, targets, refusal);
+        return write.get();
       }
     } finally {
       for (int i = lifecycles.size() - 1; i >= 0; i--) {
         lifecycles.get(i).unlock();
       }
     }
+  }
+
+  private static List<Outcome> writeEach(EngineContext ctx, List<Target> targets, Predicate<PartitaException> skippable) {
+    Store.Batch batch = new Store.Batch();
+    List<byte[]> stored = ctx.store.getAll(targets.stream().map(t -> t.key().storageKey()).toList());
+    List<Outcome> outcomes = new ArrayList<>(targets.size());
+    for (int i = 0; i < targets.size(); i++) {
+      Map<String, AttributeValue> before = stored.get(i) == null ? null : ItemCodec.decode(stored.get(i));
+      batch.mark();
+      try {
+        outcomes.add(new Outcome(prepare(ctx, batch, targets.get(i), before), null));
+        batch.releaseMark();
+      } catch (PartitaException e) {
+        if (!skippable.test(e)) {
+          throw e;
+        }
+        batch.rollbackToMark();
+        outcomes.add(new Outcome(null, e));
+      }
+    }
+    if (batch.count() > 0) {
+      ctx.store.write(batch);
+    }
+    return outcomes;
   }
 
   private static byte[] lockKey(Target t) {

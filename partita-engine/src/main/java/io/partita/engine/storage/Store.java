@@ -273,6 +273,7 @@ public final class Store implements AutoCloseable {
     private final WriteBatch rocks = new WriteBatch();
     /** What this batch adds to each counter so far, for writers that need a counter's value as of their batch. */
     private final java.util.Map<ByteBuffer, Long> counterDeltas = new java.util.HashMap<>();
+    private java.util.Map<ByteBuffer, Long> markedDeltas;
 
     public Batch put(byte[] key, byte[] value) {
       try {
@@ -312,6 +313,37 @@ public final class Store implements AutoCloseable {
         throw new StorageException("batch merge failed: " + e.getMessage(), e);
       }
       return this;
+    }
+
+    /**
+     * Remembers the batch as it is, so a writer that turns out to be refused halfway can take its
+     * part back ({@link #rollbackToMark}); {@link #releaseMark} forgets the mark. One mark at a time.
+     */
+    public void mark() {
+      rocks.setSavePoint();
+      markedDeltas = new java.util.HashMap<>(counterDeltas);
+    }
+
+    /** Takes back every put, delete and counter addition since {@link #mark}. */
+    public void rollbackToMark() {
+      try {
+        rocks.rollbackToSavePoint();
+      } catch (RocksDBException e) {
+        throw new StorageException("batch rollback failed: " + e.getMessage(), e);
+      }
+      counterDeltas.clear();
+      counterDeltas.putAll(markedDeltas);
+      markedDeltas = null;
+    }
+
+    /** Keeps what was added since {@link #mark}. */
+    public void releaseMark() {
+      try {
+        rocks.popSavePoint();
+      } catch (RocksDBException e) {
+        throw new StorageException("batch savepoint release failed: " + e.getMessage(), e);
+      }
+      markedDeltas = null;
     }
 
     /** The sum of what this batch adds to counter {@code key} (0 when it adds nothing). */
