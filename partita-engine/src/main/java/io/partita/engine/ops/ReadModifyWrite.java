@@ -168,24 +168,13 @@ final class ReadModifyWrite {
 
   private static List<Outcome> writeEach(EngineContext ctx, List<Target> targets, Predicate<PartitaException> skippable) {
     Store.Batch batch = new Store.Batch();
-    List<byte[]> stored = ctx.store.getAll(targets.stream().map(t -> t.key().storageKey()).toList());
-    List<Outcome> outcomes = new ArrayList<>(targets.size());
-    for (int i = 0; i < targets.size(); i++) {
-      Map<String, AttributeValue> before = stored.get(i) == null ? null : ItemCodec.decode(stored.get(i));
-      batch.mark();
-      try {
-        outcomes.add(new Outcome(prepare(ctx, batch, targets.get(i), before), null));
-        batch.releaseMark();
-      } catch (PartitaException e) {
-        if (!skippable.test(e)) {
-          throw e;
-        }
-        batch.rollbackToMark();
-        outcomes.add(new Outcome(null, e));
-      }
-    }
+    Plan plan = plan(ctx, batch, targets, skippable);
     if (batch.count() > 0) {
       ctx.store.write(batch);
+    }
+    List<Outcome> outcomes = new ArrayList<>(targets.size());
+    for (int i = 0; i < targets.size(); i++) {
+      outcomes.add(new Outcome(plan.results().get(i), plan.refusals()[i]));
     }
     return outcomes;
   }
@@ -196,6 +185,29 @@ final class ReadModifyWrite {
 
   private static List<Result> writeAll(EngineContext ctx, List<Target> targets, Refusal refusal) {
     Store.Batch batch = new Store.Batch();
+    Plan plan = plan(ctx, batch, targets, null);
+    if (plan.refused()) {
+      throw refusal.of(plan.refusals(), plan.befores());
+    }
+    if (batch.count() > 0) {
+      ctx.store.write(batch);
+    }
+    return plan.results();
+  }
+
+  /** Every target's current item, and its result or its refusal (one slot each, null where none). */
+  private record Plan(List<Map<String, AttributeValue>> befores, List<Result> results, PartitaException[] refusals,
+      boolean refused) {}
+
+  /**
+   * Reads each target's current item (under the locks already held) and plans its write into
+   * {@code batch}. A refusal is recorded in its slot. With {@code takenBack} (the writes that go
+   * ahead without the refused ones), each target's part of the batch sits behind a savepoint, so a
+   * refusal that {@code takenBack} accepts is rolled back out of it, and any other is thrown;
+   * without it, a refused plan is never written, so nothing needs taking back.
+   */
+  private static Plan plan(EngineContext ctx, Store.Batch batch, List<Target> targets,
+      Predicate<PartitaException> takenBack) {
     List<Result> results = new ArrayList<>(targets.size());
     List<Map<String, AttributeValue>> befores = new ArrayList<>(targets.size());
     PartitaException[] refusals = new PartitaException[targets.size()];
@@ -205,21 +217,27 @@ final class ReadModifyWrite {
       byte[] stored = ctx.store.get(t.key().storageKey());
       Map<String, AttributeValue> before = stored == null ? null : ItemCodec.decode(stored);
       befores.add(before);
+      if (takenBack != null) {
+        batch.mark();
+      }
       try {
         results.add(prepare(ctx, batch, t, before));
+        if (takenBack != null) {
+          batch.releaseMark();
+        }
       } catch (PartitaException e) {
+        if (takenBack != null) {
+          if (!takenBack.test(e)) {
+            throw e;
+          }
+          batch.rollbackToMark();
+        }
         refusals[i] = e;
         refused = true;
         results.add(null);
       }
     }
-    if (refused) {
-      throw refusal.of(refusals, befores);
-    }
-    if (batch.count() > 0) {
-      ctx.store.write(batch);
-    }
-    return results;
+    return new Plan(befores, results, refusals, refused);
   }
 
   /** Decides one item's new value and adds its writes to {@code batch}; throws to refuse. */
