@@ -25,6 +25,8 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnItemCollectionMetric
  */
 final class ItemCollections {
   private static final double GB = 1024.0 * 1024 * 1024;
+  /** The length of an item key's {@code 0x10 | table} prefix. */
+  private static final int ITEM_HEADER = Keyspace.itemsFrom(0).length;
 
   private ItemCollections() {}
 
@@ -53,9 +55,12 @@ final class ItemCollections {
 
   private static byte[] counterKey(TableDef table, ItemKey key) {
     byte[] storage = key.storageKey();
-    int header = Keyspace.itemsFrom(0).length;
-    byte[] partition = Arrays.copyOfRange(storage, header, header + KeyCodec.terminatedLength(storage, header));
-    return Keyspace.collectionSizeKey(table.id(), partition);
+    return Keyspace.collectionSizeKey(table.id(), Arrays.copyOfRange(storage, ITEM_HEADER, partitionEnd(storage)));
+  }
+
+  /** Where an item storage key's partition key (terminated) ends: the collection's key is before it. */
+  private static int partitionEnd(byte[] storageKey) {
+    return ITEM_HEADER + KeyCodec.terminatedLength(storageKey, ITEM_HEADER);
   }
 
   /**
@@ -68,8 +73,7 @@ final class ItemCollections {
     if (table.localIndexes().isEmpty()) {
       return storageKey;
     }
-    int header = Keyspace.itemsFrom(0).length;
-    return Arrays.copyOf(storageKey, header + KeyCodec.terminatedLength(storageKey, header));
+    return Arrays.copyOf(storageKey, partitionEnd(storageKey));
   }
 
   /** ItemCollectionMetrics when asked for and the table has local indexes, else null. */
