@@ -11,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
 import org.rocksdb.RocksDB;
 import org.rocksdb.util.Environment;
@@ -64,26 +65,28 @@ final class RocksNative {
     if (!(connection instanceof JarURLConnection jar)) {
       return null;
     }
+    // a JarFile of our own (not the JDK's shared one), closed on every path out
     connection.setUseCaches(false);
-    ZipEntry entry = jar.getJarEntry();
-    if (entry == null || entry.getCrc() < 0 || entry.getSize() < 0) {
-      return null;
-    }
-    Path dir = cacheRoot.resolve(String.format("rocksdbjni-%08x-%d", entry.getCrc(), entry.getSize()));
-    Path library = dir.resolve(loadedName);
-    if (Files.isRegularFile(library) && Files.size(library) == entry.getSize()) {
-      jar.getJarFile().close();
+    try (JarFile jarFile = jar.getJarFile()) {
+      ZipEntry entry = jarFile.getEntry(jar.getEntryName());
+      if (entry == null || entry.getCrc() < 0 || entry.getSize() < 0) {
+        return null;
+      }
+      Path dir = cacheRoot.resolve(String.format("rocksdbjni-%08x-%d", entry.getCrc(), entry.getSize()));
+      Path library = dir.resolve(loadedName);
+      if (Files.isRegularFile(library) && Files.size(library) == entry.getSize()) {
+        return library;
+      }
+      Files.createDirectories(dir);
+      Path partial = Files.createTempFile(dir, name, ".partial");
+      try (InputStream in = jarFile.getInputStream(entry)) {
+        Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(partial, library, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } finally {
+        Files.deleteIfExists(partial);
+      }
       return library;
     }
-    Files.createDirectories(dir);
-    Path partial = Files.createTempFile(dir, name, ".partial");
-    try (InputStream in = connection.getInputStream()) {
-      Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
-      Files.move(partial, library, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    } finally {
-      Files.deleteIfExists(partial);
-    }
-    return library;
   }
 
   private static Path cacheRoot() {
