@@ -41,6 +41,22 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
   /** DynamoDB's clients do not pipeline; a connection that queues more than this is closed. */
   static final int MAX_WAITING = 64;
 
+  /** What becomes of the connection once an answer is written. */
+  private enum Ending {
+    KEEP_ALIVE,
+    CLOSE,
+    /**
+     * Closed by {@link LingeringClose}: after an HTTP syntax error or a refused body the rest of
+     * the stream is not usable, and the client may still be sending a body nobody will read.
+     */
+    LINGER;
+
+    /** Decided when the answer is written: a shutdown that began meanwhile closes plainly. */
+    Ending unlessDraining(ServerState state) {
+      return state.draining() ? CLOSE : this;
+    }
+  }
+
   private final ServerState state;
   private final Executor workers;
   private final ArrayDeque<FullHttpRequest> waiting = new ArrayDeque<>();
@@ -70,7 +86,7 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     ctx.channel().config().setAutoRead(false);
     if (!state.enter()) {
       request.release();
-      finish(ctx, shuttingDown(ctx), false, false, false);
+      finish(ctx, shuttingDown(ctx), Ending.CLOSE, false);
       return;
     }
     try {
@@ -81,7 +97,7 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       }
     } catch (RejectedExecutionException e) {
       request.release();
-      finish(ctx, shuttingDown(ctx), false, false, true);
+      finish(ctx, shuttingDown(ctx), Ending.CLOSE, true);
     }
   }
 
@@ -93,10 +109,8 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
   /** Answers one request, whatever happens, and hands the answer back to the event loop. */
   private void serve(ChannelHandlerContext ctx, FullHttpRequest request) {
     FullHttpResponse response;
-    // after an HTTP syntax error or a refused body the rest of the stream is not usable, and the
-    // client may still be sending it
-    boolean unusable = request.decoderResult().isFailure();
-    boolean keepAlive = HttpUtil.isKeepAlive(request) && !unusable;
+    Ending ending = request.decoderResult().isFailure() ? Ending.LINGER
+        : HttpUtil.isKeepAlive(request) ? Ending.KEEP_ALIVE : Ending.CLOSE;
     try {
       response = answer(ctx, request);
     } catch (Throwable e) {
@@ -110,10 +124,10 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     }
     FullHttpResponse answer = response;
     if (ctx.executor().inEventLoop()) {
-      finish(ctx, answer, keepAlive && !state.draining(), unusable, true);
+      finish(ctx, answer, ending.unlessDraining(state), true);
     } else {
       try {
-        ctx.executor().execute(() -> finish(ctx, answer, keepAlive && !state.draining(), unusable, true));
+        ctx.executor().execute(() -> finish(ctx, answer, ending.unlessDraining(state), true));
       } catch (RejectedExecutionException e) {
         // the event loop stopped after a drain that timed out: nobody can receive this answer
         answer.release();
@@ -191,12 +205,10 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
   /**
    * On the event loop: writes the answer, then takes the next waiting request or resumes reading. A
    * counted request leaves the in-flight count only once its answer is written, so a shutdown that
-   * waits for the count never closes a connection under an answer still on its way out. With {@code
-   * linger} the connection is closed by {@link LingeringClose}, because the client may still be
-   * sending a body nobody will read.
+   * waits for the count never closes a connection under an answer still on its way out.
    */
-  private void finish(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive, boolean linger,
-      boolean counted) {
+  private void finish(ChannelHandlerContext ctx, FullHttpResponse response, Ending ending, boolean counted) {
+    boolean keepAlive = ending == Ending.KEEP_ALIVE;
     HttpUtil.setKeepAlive(response, keepAlive);
     ChannelFuture written = ctx.writeAndFlush(response);
     if (counted) {
@@ -206,7 +218,7 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       for (FullHttpRequest r; (r = waiting.poll()) != null; ) {
         r.release();
       }
-      if (linger && !state.draining()) {
+      if (ending == Ending.LINGER) {
         LingeringClose.after(written, "http");
       } else {
         written.addListener(ChannelFutureListener.CLOSE);
