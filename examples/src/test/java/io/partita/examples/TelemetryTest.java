@@ -102,16 +102,6 @@ class TelemetryTest {
   }
 
   @Test
-  void ttlIsEnabledOnTheExpiryAttribute() {
-    // DynamoDB Local implements UpdateTimeToLive; Partita does not (yet), and its reads rely on the filter alone
-    Telemetry t = new Telemetry(Backend.DYNAMODB_LOCAL.client(), Backend.freshTable("Telemetry"), CLOCK,
-        Duration.ofDays(90));
-    t.db.createTable();
-    t.enableTtl();
-    assertTrue(t.ttlEnabled());
-  }
-
-  @Test
   void mainRuns() {
     Telemetry.main(new String[0]);
   }

@@ -1,14 +1,15 @@
 package io.partita.server;
 
+import io.partita.embedded.PartitaDynamoDb;
 import io.partita.embedded.oracle.TransactionDifferentialTest;
 import org.junit.jupiter.api.AfterAll;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The embedded module's transaction differential test (random TransactWriteItems and
- * TransactGetItems, answers compared with DynamoDB Local's) with Partita reached over HTTP through the
+ * TransactGetItems, answers compared with the embedded engine's) with Partita reached over HTTP through the
  * Java SDK: every request and answer, cancellation reasons and their items included, crosses the
- * wire codec, so a codec fault shows as a mismatch with the oracle.
+ * wire codec, so a codec fault shows as a mismatch with the embedded engine's answer.
  */
 class HttpTransactionDifferentialTest extends TransactionDifferentialTest {
   private HttpSubject http;
@@ -17,6 +18,12 @@ class HttpTransactionDifferentialTest extends TransactionDifferentialTest {
   protected DynamoDbClient newSubject() {
     http = HttpSubject.start();
     return http.client();
+  }
+
+  /** The embedded engine: over HTTP, every answer must be the one the engine gives in-process. */
+  @Override
+  protected DynamoDbClient newOracle() {
+    return PartitaDynamoDb.inMemory();
   }
 
   @AfterAll

@@ -1,7 +1,5 @@
 package io.partita.bench.sidebyside;
 
-import com.amazonaws.services.dynamodbv2.local.embedded.DynamoDBEmbedded;
-import com.amazonaws.services.dynamodbv2.local.shared.access.AmazonDynamoDBLocal;
 import io.partita.embedded.PartitaDynamoDb;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -118,13 +116,7 @@ final class Startup {
           return (System.nanoTime() - t0) / 1e6;
         }
       }
-      AmazonDynamoDBLocal local = dir == null ? DynamoDBEmbedded.create() : DynamoDBEmbedded.create(dir.resolve("shared-local-instance.db").toFile());
-      try (DynamoDbClient db = local.dynamoDbClient()) {
-        db.listTables();
-        return (System.nanoTime() - t0) / 1e6;
-      } finally {
-        local.shutdown();
-      }
+      throw new UnsupportedOperationException("DynamoDB Local is no longer a target (issue 12)");
     } finally {
       if (dir != null) {
         Targets.deleteTree(dir);

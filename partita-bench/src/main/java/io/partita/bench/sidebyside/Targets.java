@@ -1,7 +1,5 @@
 package io.partita.bench.sidebyside;
 
-import com.amazonaws.services.dynamodbv2.local.embedded.DynamoDBEmbedded;
-import com.amazonaws.services.dynamodbv2.local.shared.access.AmazonDynamoDBLocal;
 import io.partita.embedded.PartitaDynamoDb;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -71,12 +69,7 @@ final class Targets {
       return target(name, client, null, client::close, dir);
     }
     if (name.startsWith("ddblocal-embedded")) {
-      AmazonDynamoDBLocal local = disk ? DynamoDBEmbedded.create(dir.resolve("shared-local-instance.db").toFile()) : DynamoDBEmbedded.create();
-      DynamoDbClient client = local.dynamoDbClient();
-      return target(name, client, null, () -> {
-        client.close();
-        local.shutdown();
-      }, dir);
+      throw new UnsupportedOperationException("DynamoDB Local is no longer a target (issue 12)");
     }
     ServerProcess server = name.startsWith("partita-")
         ? ServerProcess.partita(dir) : ServerProcess.dynamoDbLocal(dir);

@@ -10,11 +10,13 @@ import org.junit.jupiter.api.TestInstance;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * What every differential test shares: the client under test and DynamoDB Local as the oracle,
+ * What every differential test shares: the client under test and the oracle it is compared with,
  * opened once per class and closed after it, and one dynamic test per random seed.
  *
- * <p>The server module's subclasses override {@link #newSubject()} with a client that reaches the
- * engine over HTTP, so the same sequences check the wire protocol too.
+ * <p>In this module the oracle is the reference model ({@link Subjects#oracle()}). The server
+ * module's subclasses override {@link #newSubject()} with a client that reaches the engine over
+ * HTTP and {@link #newOracle()} with the embedded engine, so the same sequences check that the wire
+ * protocol changes nothing.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class OracleHarness {
@@ -26,10 +28,15 @@ public abstract class OracleHarness {
     return Subjects.partita();
   }
 
+  /** The oracle: the reference model unless a subclass says otherwise. */
+  protected DynamoDbClient newOracle() {
+    return Subjects.oracle();
+  }
+
   @BeforeAll
   protected void openClients() {
     subject = newSubject();
-    oracle = Subjects.oracle();
+    oracle = newOracle();
   }
 
   @AfterAll

@@ -1,7 +1,5 @@
 package io.partita.embedded.oracle;
 
-import com.amazonaws.services.dynamodbv2.local.embedded.DynamoDBEmbedded;
-
 import io.partita.embedded.PartitaDynamoDb;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -14,13 +12,9 @@ final class Subjects {
     return PartitaDynamoDb.inMemory();
   }
 
-  /**
-   * The reference: Amazon's DynamoDB Local 2.6.1, in-process. Known differences from Amazon DynamoDB (see
-   * docs/dynamodb-messages.md): table names are effectively case-insensitive (creating `PROBE` next to `probe` fails with
-   * a raw sqlite exception), numbers nested inside M and L come back in the spelling they were written in (top-level N
-   * and NS are normalized), and an attribute named {@code null} comes back duplicated as {@code nul}.
-   */
+  /** The reference: not yet written (the reference model replaces DynamoDB Local here). */
   static DynamoDbClient oracle() {
-    return DynamoDBEmbedded.create().dynamoDbClient();
+    org.junit.jupiter.api.Assumptions.abort("the reference model is not written yet");
+    return null;
   }
 }
