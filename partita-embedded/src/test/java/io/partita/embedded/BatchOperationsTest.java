@@ -218,13 +218,17 @@ class BatchOperationsTest {
   }
 
   @Test
-  void emptyRequestsAndBadShapesAreRefusedWithDynamoDbLocalsMessages() {
-    validation("BatchGetItem must have some requests set", () -> dynamo.batchGetItem(b -> b.requestItems(Map.of())));
-    validation("BatchGetItem must have some requests set", () -> dynamo.batchGetItem(b -> {}));
-    validation("The list of keys in RequestItems for BatchGetItem is required: music has empty list",
+  void emptyRequestsAndBadShapesAreRefused() {
+    // Amazon DynamoDB's answers (issue 12, docs/dynamodb-messages.md)
+    validation("The requestItems parameter is required for BatchGetItem", () -> dynamo.batchGetItem(b -> b.requestItems(Map.of())));
+    validation("The requestItems parameter is required for BatchGetItem", () -> dynamo.batchGetItem(b -> {}));
+    validation("1 validation error detected: Value '[]' at 'requestItems.music.member.keys' failed to satisfy constraint: "
+        + "Member must have length greater than or equal to 1",
         () -> dynamo.batchGetItem(b -> b.requestItems(Map.of("music", keys(List.of())))));
-    validation("BatchWriteItem cannot have a null or no requests set", () -> dynamo.batchWriteItem(b -> b.requestItems(Map.of())));
-    validation("The batch write request list for a table cannot be null or empty: music",
+    validation("The requestItems parameter is required for BatchWriteItem", () -> dynamo.batchWriteItem(b -> b.requestItems(Map.of())));
+    validation("1 validation error detected: Value '{music=[]}' at 'requestItems' failed to satisfy constraint: Map value "
+        + "must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater "
+        + "than or equal to 1]",
         () -> dynamo.batchWriteItem(b -> b.requestItems(Map.of("music", List.of()))));
     validation("Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes",
         () -> dynamo.batchWriteItem(b -> b.requestItems(Map.of("music", List.of(WriteRequest.builder()

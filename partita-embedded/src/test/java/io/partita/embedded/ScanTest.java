@@ -199,7 +199,7 @@ class ScanTest {
   @Test
   void refusals() {
     putUsers(1, 1);
-    assertValidation("Limit must be greater than or equal to 1", b -> b.limit(0));
+    assertValidation("1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1", b -> b.limit(0));
     assertValidation("If segment is specified, total segment must also be specified", b -> b.segment(1));
     assertValidation("1 validation error detected: Value '2' at 'segment' failed to satisfy constraint: "
         + "Member must have value less than or equal to 1", b -> b.segment(2).totalSegments(2));
@@ -230,7 +230,7 @@ class ScanTest {
    */
   @Test
   void refusalsInDynamoDbLocalsOrder() {
-    assertValidation("Limit must be greater than or equal to 1", b -> b.limit(0).segment(3).totalSegments(2));
+    assertValidation("1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1", b -> b.limit(0).segment(3).totalSegments(2));
     assertValidation("Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite "
         + "one of these paths; path one: [a], path two: [a]", b -> b.projectionExpression("a, a").segment(3).totalSegments(2));
     assertValidation("Invalid FilterExpression: Syntax error; token: \"<EOF>\", near: \"= \"",

@@ -181,15 +181,18 @@ class TransactionsTest {
     }
     DynamoDbException tooMany = assertThrows(DynamoDbException.class, () -> dynamo.transactWriteItems(b -> b.transactItems(many)));
     assertEquals("ValidationException", tooMany.awsErrorDetails().errorCode());
-    assertEquals("Member must have length less than or equal to 100", tooMany.awsErrorDetails().errorMessage());
+    assertEquals("1 validation error detected: Value '[101 TransactWriteItem]' at 'transactItems' failed to satisfy "
+        + "constraint: Member must have length less than or equal to 100", tooMany.awsErrorDetails().errorMessage());
     assertThrows(ResourceNotFoundException.class, () -> dynamo.transactWriteItems(b -> b.transactItems(
         TransactWriteItem.builder().put(p -> p.tableName("nope").item(Map.of("PK", s("X"), "SK", s("Y")))).build())));
-    DynamoDbException badKey = assertThrows(DynamoDbException.class, () -> dynamo.transactWriteItems(b -> b.transactItems(
-        TransactWriteItem.builder().delete(d -> d.tableName("shop").key(Map.of("PK", s("X")))).build())));
-    assertEquals("The number of conditions on the keys is invalid", badKey.awsErrorDetails().errorMessage());
+    // a key that does not match the schema: the action's ValidationError reason (Amazon DynamoDB, issue 12)
+    assertEquals(List.of("ValidationError: The provided key element does not match the schema"),
+        reasons(() -> dynamo.transactWriteItems(b -> b.transactItems(
+            TransactWriteItem.builder().delete(d -> d.tableName("shop").key(Map.of("PK", s("X")))).build()))));
     DynamoDbException noUpdate = assertThrows(DynamoDbException.class, () -> dynamo.transactWriteItems(b -> b.transactItems(
         TransactWriteItem.builder().update(u -> u.tableName("shop").key(Map.of("PK", s("X"), "SK", s("Y")))).build())));
-    assertTrue(noUpdate.awsErrorDetails().errorMessage().contains("transactItems.1.member.update.updateExpression"));
+    assertEquals("1 validation error detected: Value null at 'transactItems.1.member.update.updateExpression' failed to "
+        + "satisfy constraint: Member must not be null", noUpdate.awsErrorDetails().errorMessage());
     assertEquals(1, dynamo.scan(b -> b.tableName("shop")).count(), "nothing was written by any refused request");
   }
 
@@ -323,26 +326,27 @@ class TransactionsTest {
         validation(() -> dynamo.transactWriteItems(b -> b.transactItems(TransactWriteItem.builder().build(), badSyntax))));
     assertTrue(validation(() -> dynamo.transactWriteItems(b -> b.transactItems(badSyntax, TransactWriteItem.builder().build())))
         .startsWith("Invalid ConditionExpression: Syntax error"), "structure and expressions action by action");
-    assertEquals("Value null at 'transactItems.2.member.delete.key' failed to satisfy constraint: Member must not be null",
+    assertEquals("1 validation error detected: Value null at 'transactItems.2.member.delete.key' failed to satisfy constraint: Member must not be null",
         validation(() -> dynamo.transactWriteItems(b -> b.transactItems(stockAtLeast(1),
             TransactWriteItem.builder().delete(d -> d.tableName("shop")).build()))));
-    assertEquals("Value null at 'transactItems.1.member.put.tableName' failed to satisfy constraint: Member must not be null",
+    assertEquals("1 validation error detected: Value null at 'transactItems.1.member.put.tableName' failed to satisfy constraint: Member must not be null",
         validation(() -> dynamo.transactWriteItems(b -> b.transactItems(
             TransactWriteItem.builder().put(p -> p.item(Map.of("PK", s("X"), "SK", s("Y")))).build()))));
-    assertEquals("The number of conditions on the keys is invalid",
-        validation(() -> dynamo.transactWriteItems(b -> b.transactItems(TransactWriteItem.builder().delete(d -> d
+    assertEquals(List.of("ValidationError: The provided key element does not match the schema"),
+        reasons(() -> dynamo.transactWriteItems(b -> b.transactItems(TransactWriteItem.builder().delete(d -> d
             .tableName("shop").key(Map.of("PK", s("X"), "SK", s("Y"), "a", s("Z")))).build()))));
-    assertEquals("Value [] at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1",
+    assertEquals("1 validation error detected: Value '[]' at 'transactItems' failed to satisfy constraint: Member must have "
+        + "length greater than or equal to 1",
         validation(() -> dynamo.transactWriteItems(b -> b.transactItems(List.of()))));
-    assertEquals("Value " + "t".repeat(37) + " at 'clientRequestToken' failed to satisfy constraint: Member must have length"
-        + " less than or equal to 36",
+    assertEquals("1 validation error detected: Value '" + "t".repeat(37) + "' at 'clientRequestToken' failed to satisfy "
+        + "constraint: Member must have length less than or equal to 36",
         validation(() -> dynamo.transactWriteItems(b -> b.clientRequestToken("t".repeat(37)).transactItems(stockAtLeast(1)))));
-    assertEquals("Value ALL_NEW at 'transactItems.1.member.conditionCheck.returnValuesOnConditionCheckFailure' failed to "
-        + "satisfy constraint: Member must satisfy enum value set: [ALL_OLD, NONE]",
+    assertEquals("1 validation error detected: Value 'ALL_NEW' at 'transactItems.1.member.conditionCheck."
+        + "returnValuesOnConditionCheckFailure' failed to satisfy constraint: Member must satisfy enum value set: [ALL_OLD, NONE]",
         validation(() -> dynamo.transactWriteItems(b -> b.transactItems(TransactWriteItem.builder().conditionCheck(c -> c
             .tableName("shop").key(Map.of("PK", s("X"), "SK", s("Y"))).conditionExpression("attribute_exists(PK)")
             .returnValuesOnConditionCheckFailure("ALL_NEW")).build()))));
-    assertEquals("Value null at 'transactItems.1.member.get.key' failed to satisfy constraint: Member must not be null",
+    assertEquals("1 validation error detected: Value null at 'transactItems.1.member.get.key' failed to satisfy constraint: Member must not be null",
         validation(() -> dynamo.transactGetItems(b -> b.transactItems(TransactGetItem.builder().get(g -> g.tableName("shop")).build()))));
   }
 

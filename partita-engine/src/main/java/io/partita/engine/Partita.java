@@ -1,5 +1,6 @@
 package io.partita.engine;
 
+import io.partita.engine.ops.ApiConstraints;
 import io.partita.engine.ops.EngineContext;
 import io.partita.engine.storage.DataFormat;
 import io.partita.engine.storage.StorageException;
@@ -183,6 +184,7 @@ public final class Partita implements AutoCloseable {
       if (closed) {
         throw new IllegalStateException("this Partita database is closed");
       }
+      ApiConstraints.check(request);
       return (R) op.handler().apply(ctx, request);
     } catch (StorageException e) {
       throw new PartitaException(ErrorCode.InternalServerError, "Internal server error: " + e.getMessage());

@@ -45,11 +45,7 @@ public final class BatchGetItem {
       Projection projection, boolean consistent) {}
 
   public static BatchGetItemResponse execute(EngineContext ctx, BatchGetItemRequest req) {
-    Batches.checkCapacityMode(req.returnConsumedCapacity(), req.returnConsumedCapacityAsString());
-    Map<String, KeysAndAttributes> items = req.hasRequestItems() ? req.requestItems() : Map.of();
-    if (items.isEmpty()) {
-      throw PartitaException.validation("BatchGetItem must have some requests set");
-    }
+    Map<String, KeysAndAttributes> items = req.requestItems();
     items.forEach((name, kaa) -> {
       if (kaa == null || !kaa.hasKeys() || kaa.keys().isEmpty()) {
         throw PartitaException.validation(
@@ -84,7 +80,7 @@ public final class BatchGetItem {
     // each table and its keys, in request order
     List<TableRead> reads = new ArrayList<>(items.size());
     for (Map.Entry<String, KeysAndAttributes> e : items.entrySet()) {
-      TableDef def = ctx.catalog.get(e.getKey()).def();
+      TableDef def = ctx.catalog.forItems(e.getKey()).def();
       List<ItemKey> keys = new ArrayList<>(e.getValue().keys().size());
       for (Map<String, AttributeValue> key : e.getValue().keys()) {
         keys.add(Keys.ofKey(def, key));

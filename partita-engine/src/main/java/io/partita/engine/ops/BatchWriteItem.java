@@ -54,12 +54,7 @@ public final class BatchWriteItem {
   private record Write(Table table, ItemKey key, Map<String, AttributeValue> item) {}
 
   public static BatchWriteItemResponse execute(EngineContext ctx, BatchWriteItemRequest req) {
-    Batches.checkCapacityMode(req.returnConsumedCapacity(), req.returnConsumedCapacityAsString());
-    Batches.checkMetricsMode(req.returnItemCollectionMetrics(), req.returnItemCollectionMetricsAsString());
-    Map<String, List<WriteRequest>> items = req.hasRequestItems() ? req.requestItems() : Map.of();
-    if (items.isEmpty()) {
-      throw PartitaException.validation("BatchWriteItem cannot have a null or no requests set");
-    }
+    Map<String, List<WriteRequest>> items = req.requestItems();
     // table by table, request by request: an empty list, a WriteRequest with not exactly one of put
     // and delete, invalid values, an item over 400 KB; then the count, then the table names
     int count = 0;
@@ -94,7 +89,7 @@ public final class BatchWriteItem {
     // each table, then each of its requests, in request order
     List<Write> writes = new ArrayList<>(count);
     for (Map.Entry<String, List<WriteRequest>> e : items.entrySet()) {
-      Table table = ctx.catalog.get(e.getKey());
+      Table table = ctx.catalog.forItems(e.getKey());
       TableDef def = table.def();
       Set<ByteBuffer> seen = new HashSet<>();
       for (WriteRequest w : e.getValue()) {

@@ -3,7 +3,6 @@ package io.partita.engine.ops;
 import io.partita.engine.PartitaException;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
-import software.amazon.awssdk.services.dynamodb.model.ReturnItemCollectionMetrics;
 
 /** What BatchGetItem and BatchWriteItem share: their request-level checks. */
 final class Batches {
@@ -23,18 +22,6 @@ final class Batches {
       throw PartitaException.validation("Invalid table/index name.  Table/index names must be between 3 and 255 "
           + "characters long, and may contain only the characters a-z, A-Z, 0-9, '_', '-', and '.'");
     }
-  }
-
-  /** ReturnConsumedCapacity must be one of DynamoDB's values. */
-  static void checkCapacityMode(ReturnConsumedCapacity mode, String raw) {
-    Constraints.check().oneOf(raw, mode == ReturnConsumedCapacity.UNKNOWN_TO_SDK_VERSION, "returnConsumedCapacity",
-        "[INDEXES, TOTAL, NONE]").done();
-  }
-
-  /** ReturnItemCollectionMetrics must be one of DynamoDB's values. */
-  static void checkMetricsMode(ReturnItemCollectionMetrics mode, String raw) {
-    Constraints.check().oneOf(raw, mode == ReturnItemCollectionMetrics.UNKNOWN_TO_SDK_VERSION,
-        "returnItemCollectionMetrics", "[SIZE, NONE]").done();
   }
 
   static boolean capacityAsked(ReturnConsumedCapacity mode) {

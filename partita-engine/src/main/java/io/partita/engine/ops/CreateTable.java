@@ -42,7 +42,7 @@ public final class CreateTable {
   private CreateTable() {}
 
   public static CreateTableResponse execute(EngineContext ctx, CreateTableRequest req) {
-    Constraints c = Constraints.check().tableName(req.tableName(), "tableName");
+    Constraints c = Constraints.check();
     if (!req.hasKeySchema()) {
       c.notNull("keySchema");
     } else if (req.keySchema().isEmpty() || req.keySchema().size() > 2) {
@@ -53,16 +53,7 @@ public final class CreateTable {
       c.notNull("attributeDefinitions");
     }
     List<AttributeDefinition> attrDefs = req.hasAttributeDefinitions() ? req.attributeDefinitions() : List.of();
-    for (int i = 0; i < attrDefs.size(); i++) {
-      AttributeDefinition d = attrDefs.get(i);
-      c.oneOf(d.attributeTypeAsString(), d.attributeType() == ScalarAttributeType.UNKNOWN_TO_SDK_VERSION,
-          "attributeDefinitions." + (i + 1) + ".member.attributeType", "[B, N, S]");
-    }
     ProvisionedThroughput pt = req.provisionedThroughput();
-    if (pt != null) {
-      c.range(pt.readCapacityUnits(), 1, Long.MAX_VALUE, "provisionedThroughput.readCapacityUnits");
-      c.range(pt.writeCapacityUnits(), 1, Long.MAX_VALUE, "provisionedThroughput.writeCapacityUnits");
-    }
     c.done();
 
     Map<String, ScalarType> defined = new LinkedHashMap<>();
@@ -80,9 +71,6 @@ public final class CreateTable {
     KeyDef range = tableKeys.range().isEmpty() ? null : tableKeys.range().get(0);
 
     BillingMode billing = req.billingMode() == null ? BillingMode.PROVISIONED : req.billingMode();
-    if (billing == BillingMode.UNKNOWN_TO_SDK_VERSION) {
-      Constraints.check().oneOf(req.billingModeAsString(), true, "billingMode", "[PROVISIONED, PAY_PER_REQUEST]").done();
-    }
     checkThroughput(billing, pt, null);
 
     List<IndexDef> lsis = new ArrayList<>();
@@ -157,7 +145,6 @@ public final class CreateTable {
   }
 
   private static void uniqueIndexName(String name, Set<String> names) {
-    Constraints.check().tableName(name, "indexName").done();
     if (!names.add(name)) {
       throw PartitaException.validation("One or more parameter values were invalid: Duplicate index name: " + name);
     }
@@ -166,9 +153,6 @@ public final class CreateTable {
   static ProjectionType projectionType(Projection p, String index) {
     if (p == null || p.projectionType() == null) {
       throw PartitaException.validation("One or more parameter values were invalid: Unknown ProjectionType: null for index: " + index);
-    }
-    if (p.projectionType() == ProjectionType.UNKNOWN_TO_SDK_VERSION) {
-      Constraints.check().oneOf(p.projectionTypeAsString(), true, "projection.projectionType", "[ALL, INCLUDE, KEYS_ONLY]").done();
     }
     return p.projectionType();
   }
@@ -197,9 +181,6 @@ public final class CreateTable {
       List<KeyDef> range = new ArrayList<>();
       Set<String> seen = new HashSet<>();
       for (KeySchemaElement e : schema) {
-        if (e.keyType() == KeyType.UNKNOWN_TO_SDK_VERSION || e.keyType() == null) {
-          Constraints.check().oneOf(e.keyTypeAsString(), true, "keySchema.member.keyType", "[HASH, RANGE]").done();
-        }
         ScalarType type = defined.get(e.attributeName());
         if (type == null) {
           throw PartitaException.validation("One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: "

@@ -24,13 +24,12 @@ public final class DeleteItem {
   }
 
   static WritePlan plan(EngineContext ctx, DeleteItemRequest req) {
-    Constraints.check().tableName(req.tableName(), "tableName").notNull(req.hasKey() ? req.key() : null, "key").done();
     ReturnValue returnValues = ReturnValuesParam.forPutOrDelete(req.returnValues(), req.returnValuesAsString());
     boolean allOldOnFailure = ReturnValuesParam.onConditionFailure(req.returnValuesOnConditionCheckFailureAsString());
     RequestParams.refuseLegacy(
         RequestParams.given("Expected", req.hasExpected(), "ConditionalOperator", req.conditionalOperator() != null),
         RequestParams.given("ConditionExpression", req.conditionExpression() != null));
-    Table table = ctx.catalog.get(req.tableName());
+    Table table = ctx.catalog.forItems(req.tableName());
     TableDef def = table.def();
     ItemKey key = Keys.ofKey(def, req.key());
     Condition condition = RequestParams.conditionOnly(req.conditionExpression(),

@@ -11,7 +11,6 @@ public final class DeleteTable {
   private DeleteTable() {}
 
   public static DeleteTableResponse execute(EngineContext ctx, DeleteTableRequest req) {
-    Constraints.check().tableName(req.tableName(), "tableName").done();
     TableDef current = ctx.catalog.get(req.tableName()).def();
     if (current.deletionProtection()) {
       throw PartitaException.validation("Resource cannot be deleted as it is currently protected against deletion. "

@@ -10,7 +10,6 @@ public final class DescribeTable {
   private DescribeTable() {}
 
   public static DescribeTableResponse execute(EngineContext ctx, DescribeTableRequest req) {
-    Constraints.check().tableName(req.tableName(), "tableName").done();
     TableDef def = ctx.catalog.get(req.tableName()).def();
     return DescribeTableResponse.builder()
         .table(Descriptions.current(ctx, def, TableStatus.ACTIVE))

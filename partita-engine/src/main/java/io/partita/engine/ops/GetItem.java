@@ -20,11 +20,10 @@ public final class GetItem {
   private GetItem() {}
 
   public static GetItemResponse execute(EngineContext ctx, GetItemRequest req) {
-    Constraints.check().tableName(req.tableName(), "tableName").notNull(req.hasKey() ? req.key() : null, "key").done();
     RequestParams.refuseLegacy(
         RequestParams.given("AttributesToGet", req.hasAttributesToGet()),
         RequestParams.given("ProjectionExpression", req.projectionExpression() != null));
-    Table table = ctx.catalog.get(req.tableName());
+    Table table = ctx.catalog.forItems(req.tableName());
     TableDef def = table.def();
     ItemKey key = Keys.ofKey(def, req.key());
     ExpressionContext expressions = RequestParams.expressions(

@@ -11,11 +11,6 @@ public final class ListTables {
   private ListTables() {}
 
   public static ListTablesResponse execute(EngineContext ctx, ListTablesRequest req) {
-    Constraints c = Constraints.check().range(req.limit() == null ? null : req.limit().longValue(), 1, MAX_LIMIT, "limit");
-    if (req.exclusiveStartTableName() != null) {
-      c.tableName(req.exclusiveStartTableName(), "exclusiveStartTableName");
-    }
-    c.done();
     int limit = req.limit() == null ? MAX_LIMIT : req.limit();
     List<String> names = ctx.catalog.names();
     int from = 0;

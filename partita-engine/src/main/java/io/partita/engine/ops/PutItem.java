@@ -29,13 +29,12 @@ public final class PutItem {
   }
 
   static WritePlan plan(EngineContext ctx, PutItemRequest req) {
-    Constraints.check().tableName(req.tableName(), "tableName").notNull(req.hasItem() ? req.item() : null, "item").done();
     ReturnValue returnValues = ReturnValuesParam.forPutOrDelete(req.returnValues(), req.returnValuesAsString());
     boolean allOldOnFailure = ReturnValuesParam.onConditionFailure(req.returnValuesOnConditionCheckFailureAsString());
     RequestParams.refuseLegacy(
         RequestParams.given("Expected", req.hasExpected(), "ConditionalOperator", req.conditionalOperator() != null),
         RequestParams.given("ConditionExpression", req.conditionExpression() != null));
-    Table table = ctx.catalog.get(req.tableName());
+    Table table = ctx.catalog.forItems(req.tableName());
     TableDef def = table.def();
 
     Map<String, AttributeValue> item = AttributeValues.validateItem(req.item());

@@ -31,7 +31,6 @@ public final class Query {
   private Query() {}
 
   public static QueryResponse execute(EngineContext ctx, QueryRequest req) {
-    Constraints.check().tableName(req.tableName(), "tableName").done();
     RequestParams.refuseLegacy(
         RequestParams.given("KeyConditions", req.hasKeyConditions(), "QueryFilter", req.hasQueryFilter(),
             "AttributesToGet", req.hasAttributesToGet(), "ConditionalOperator", req.conditionalOperatorAsString() != null),
@@ -46,8 +45,7 @@ public final class Query {
     // ProjectionExpression, KeyConditionExpression), then unused names and values; the key
     // condition read against the key; ExclusiveStartKey; a filter on key attributes; Select
     int limit = ReadParams.limit(req.limit());
-    ReadParams.checkSelectName(req.select(), req.selectAsString());
-    TableDef def = ctx.catalog.get(req.tableName()).def();
+    TableDef def = ctx.catalog.forItems(req.tableName()).def();
     IndexDef index = ReadParams.index(def, req.indexName());
     Set<String> projected = ReadParams.projected(def, index);
     boolean consistent = Boolean.TRUE.equals(req.consistentRead());

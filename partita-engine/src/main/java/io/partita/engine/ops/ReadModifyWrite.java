@@ -151,7 +151,7 @@ final class ReadModifyWrite {
         l.lock();
         lifecycles.add(l);
         if (table.dropped()) {
-          throw Catalog.notFound(table.def().name());
+          throw Catalog.itemsNotFound();
         }
       }
       List<byte[]> keys = targets.size() == 1 ? List.of(lockKey(targets.get(0)))

@@ -11,20 +11,11 @@ import software.amazon.awssdk.services.dynamodb.model.Select;
 final class ReadParams {
   private ReadParams() {}
 
-  /** Select must name one of DynamoDB's values (a constraint, checked with the request's other constraints). */
-  static void checkSelectName(Select select, String selectRaw) {
-    if (select == Select.UNKNOWN_TO_SDK_VERSION) {
-      Constraints.check().oneOf(selectRaw, true, "select",
-          "[SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]").done();
-    }
-  }
-
   /**
    * Whether Select asks for the count only, after DynamoDB's checks of Select against the
    * projection (DynamoDB Local makes them after the expressions and ExclusiveStartKey).
    */
   static boolean countOnly(Select select, String selectRaw, String projectionExpression, String indexName) {
-    checkSelectName(select, selectRaw);
     if (select == null) {
       return false;
     }

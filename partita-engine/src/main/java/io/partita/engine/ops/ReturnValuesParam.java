@@ -20,9 +20,6 @@ final class ReturnValuesParam {
     if (raw == null) {
       return ReturnValue.NONE;
     }
-    if (value == ReturnValue.UNKNOWN_TO_SDK_VERSION) {
-      Constraints.check().oneOf(raw, true, "returnValues", "[ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]").done();
-    }
     return value;
   }
 
@@ -31,10 +28,6 @@ final class ReturnValuesParam {
     if (raw == null) {
       return false;
     }
-    ReturnValuesOnConditionCheckFailure v = ReturnValuesOnConditionCheckFailure.fromValue(raw);
-    if (v == ReturnValuesOnConditionCheckFailure.UNKNOWN_TO_SDK_VERSION) {
-      Constraints.check().oneOf(raw, true, "returnValuesOnConditionCheckFailure", "[ALL_OLD, NONE]").done();
-    }
-    return v == ReturnValuesOnConditionCheckFailure.ALL_OLD;
+    return ReturnValuesOnConditionCheckFailure.fromValue(raw) == ReturnValuesOnConditionCheckFailure.ALL_OLD;
   }
 }

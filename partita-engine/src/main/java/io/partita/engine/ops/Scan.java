@@ -28,7 +28,6 @@ public final class Scan {
   private Scan() {}
 
   public static ScanResponse execute(EngineContext ctx, ScanRequest req) {
-    Constraints.check().tableName(req.tableName(), "tableName").done();
     RequestParams.refuseLegacy(
         RequestParams.given("AttributesToGet", req.hasAttributesToGet(), "ScanFilter", req.hasScanFilter(),
             "ConditionalOperator", req.conditionalOperatorAsString() != null),
@@ -37,8 +36,7 @@ public final class Scan {
     // DynamoDB Local's order of checks: Limit and IndexName; the expressions, then unused names and
     // values; ExclusiveStartKey; Select; Segment and TotalSegments
     int limit = ReadParams.limit(req.limit());
-    ReadParams.checkSelectName(req.select(), req.selectAsString());
-    Table table = ctx.catalog.get(req.tableName());
+    Table table = ctx.catalog.forItems(req.tableName());
     TableDef def = table.def();
     IndexDef index = ReadParams.index(def, req.indexName());
     Set<String> projected = ReadParams.projected(def, index);

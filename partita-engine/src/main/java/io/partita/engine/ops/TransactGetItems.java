@@ -32,24 +32,13 @@ public final class TransactGetItems {
   private record Read(TableDef table, ItemKey key, Projection projection) {}
 
   public static TransactGetItemsResponse execute(EngineContext ctx, TransactGetItemsRequest req) {
-    List<TransactGetItem> items = req.hasTransactItems() ? req.transactItems() : null;
-    TransactWriteItems.checkCount(items);
+    // TransactItems present, 1 to 100 gets, each with its Get, TableName and Key: ApiConstraints
+    List<TransactGetItem> items = req.transactItems();
     List<Read> reads = new ArrayList<>(items.size());
     Set<String> seen = new HashSet<>();
     for (int i = 0; i < items.size(); i++) {
       Get get = items.get(i).get();
-      String member = "transactItems." + (i + 1) + ".member.get";
-      if (get == null) {
-        throw TransactWriteItems.notNull(member);
-      }
-      if (!get.hasKey()) {
-        throw TransactWriteItems.notNull(member + ".key");
-      }
-      if (get.tableName() == null) {
-        throw TransactWriteItems.notNull(member + ".tableName");
-      }
-      Constraints.check().tableName(get.tableName(), member + ".tableName").done();
-      TableDef def = ctx.catalog.get(get.tableName()).def();
+      TableDef def = ctx.catalog.forItems(get.tableName()).def();
       ItemKey key = Keys.ofKey(def, get.key());
       ExpressionContext expressions = RequestParams.expressions(
           get.hasExpressionAttributeNames(), get.expressionAttributeNames(), false, null,

@@ -52,45 +52,14 @@ public final class TransactWriteItems {
   private record Action(WritePlan plan, boolean check) {}
 
   public static TransactWriteItemsResponse execute(EngineContext ctx, TransactWriteItemsRequest req) {
-    List<TransactWriteItem> items = req.hasTransactItems() ? req.transactItems() : null;
-    checkCount(items);
-    String token = req.clientRequestToken();
-    if (token != null && (token.isEmpty() || token.length() > 36)) {
-      throw memberConstraint(token, "clientRequestToken", "Member must have length "
-          + (token.isEmpty() ? "greater than or equal to 1" : "less than or equal to 36"));
-    }
+    // TransactItems present, 1 to 100 actions, each with its required members: ApiConstraints
+    List<TransactWriteItem> items = req.transactItems();
     return ctx.tokens.run(req, () -> apply(ctx, req, plan(ctx, items)), () -> replay(ctx, req, plan(ctx, items)));
   }
 
   /**
-   * The number of actions (or gets) of a transaction: at least one, at most 100. The messages of
-   * DynamoDB's transaction validation are DynamoDB Local's: no "1 validation error detected"
-   * prefix, the value unquoted, and for too many only the constraint.
-   */
-  static void checkCount(List<?> items) {
-    if (items == null) {
-      throw notNull("transactItems");
-    }
-    if (items.isEmpty()) {
-      throw memberConstraint("[]", "transactItems", "Member must have length greater than or equal to 1");
-    }
-    if (items.size() > MAX_ACTIONS) {
-      throw PartitaException.validation("Member must have length less than or equal to " + MAX_ACTIONS);
-    }
-  }
-
-  static PartitaException notNull(String member) {
-    return memberConstraint(null, member, "Member must not be null");
-  }
-
-  static PartitaException memberConstraint(String value, String member, String constraint) {
-    return PartitaException.validation("Value " + value + " at '" + member + "' failed to satisfy constraint: " + constraint);
-  }
-
-  /**
-   * The structural checks of one action, with the member paths DynamoDB names: exactly one of
-   * Put, Update, Delete and ConditionCheck; an Update with its UpdateExpression and a ConditionCheck with its condition (which the single-item requests
-   * they are planned as would not require); ReturnValuesOnConditionCheckFailure NONE or ALL_OLD.
+   * The structural check of one action: exactly one of Put, Update, Delete and ConditionCheck
+   * (their members were checked with the request's other constraints).
    */
   private static void checkAction(TransactWriteItem item, int i) {
     int given = (item.put() != null ? 1 : 0) + (item.update() != null ? 1 : 0) + (item.delete() != null ? 1 : 0)
@@ -100,32 +69,6 @@ public final class TransactWriteItems {
     }
     if (given > 1) {
       throw PartitaException.validation("TransactItems can only contain one of Check, Put, Update or Delete");
-    }
-    String member = "transactItems." + (i + 1) + ".member.";
-    String returnValues;
-    if (item.put() != null) {
-      member += "put.";
-      returnValues = item.put().returnValuesOnConditionCheckFailureAsString();
-    } else if (item.update() != null) {
-      member += "update.";
-      returnValues = item.update().returnValuesOnConditionCheckFailureAsString();
-    } else if (item.delete() != null) {
-      member += "delete.";
-      returnValues = item.delete().returnValuesOnConditionCheckFailureAsString();
-    } else {
-      member += "conditionCheck.";
-      returnValues = item.conditionCheck().returnValuesOnConditionCheckFailureAsString();
-    }
-    if (item.update() != null && item.update().updateExpression() == null) {
-      throw notNull(member + "updateExpression");
-    }
-    if (item.conditionCheck() != null && item.conditionCheck().conditionExpression() == null) {
-      throw notNull(member + "conditionExpression");
-    }
-    if (returnValues != null
-        && ReturnValuesOnConditionCheckFailure.fromValue(returnValues) == ReturnValuesOnConditionCheckFailure.UNKNOWN_TO_SDK_VERSION) {
-      throw memberConstraint(returnValues, member + "returnValuesOnConditionCheckFailure",
-          "Member must satisfy enum value set: [ALL_OLD, NONE]");
     }
   }
 
@@ -168,49 +111,30 @@ public final class TransactWriteItems {
   }
 
   /**
-   * The checks of one action against its table, before it is planned: its table name, key or item
-   * present, and a Key with the table's key attributes (DynamoDB's message in a transaction names
-   * no attribute, unlike GetItem's and DeleteItem's).
+   * The check of one action's Key against its table's key schema, before it is planned. Inside a
+   * transaction the service reports it as the action's ValidationError cancellation reason (see
+   * {@link #plan}) with the message GetItem and DeleteItem use for it.
    */
-  private static void checkTarget(EngineContext ctx, TransactWriteItem item, int i) {
-    String member = "transactItems." + (i + 1) + ".member.";
+  private static void checkTarget(EngineContext ctx, TransactWriteItem item) {
     String table;
-    Map<String, AttributeValue> key = null;
-    boolean present;
-    if (item.put() != null) {
-      member += "put.";
-      table = item.put().tableName();
-      present = item.put().hasItem();
-    } else if (item.update() != null) {
-      member += "update.";
+    Map<String, AttributeValue> key;
+    if (item.update() != null) {
       table = item.update().tableName();
-      present = item.update().hasKey();
       key = item.update().key();
     } else if (item.delete() != null) {
-      member += "delete.";
       table = item.delete().tableName();
-      present = item.delete().hasKey();
       key = item.delete().key();
-    } else {
-      member += "conditionCheck.";
+    } else if (item.conditionCheck() != null) {
       table = item.conditionCheck().tableName();
-      present = item.conditionCheck().hasKey();
       key = item.conditionCheck().key();
+    } else {
+      return;
     }
-    if (!present) {
-      throw notNull(member + (item.put() != null ? "item" : "key"));
-    }
-    if (table == null) {
-      throw notNull(member + "tableName");
-    }
-    if (key != null) {
-      Constraints.check().tableName(table, member + "tableName").done();
-      TableDef def = ctx.catalog.get(table).def();
-      int expected = def.range() == null ? 1 : 2;
-      if (key.size() != expected || !key.containsKey(def.hash().name())
-          || (def.range() != null && !key.containsKey(def.range().name()))) {
-        throw PartitaException.validation("The number of conditions on the keys is invalid");
-      }
+    TableDef def = ctx.catalog.forItems(table).def();
+    int expected = def.range() == null ? 1 : 2;
+    if (key.size() != expected || !key.containsKey(def.hash().name())
+        || (def.range() != null && !key.containsKey(def.range().name()))) {
+      throw PartitaException.validation("The provided key element does not match the schema");
     }
   }
 
@@ -226,7 +150,17 @@ public final class TransactWriteItems {
     long bytes = 0;
     for (int i = 0; i < items.size(); i++) {
       TransactWriteItem item = items.get(i);
-      checkTarget(ctx, item, i);
+      try {
+        checkTarget(ctx, item);
+      } catch (PartitaException e) {
+        // a Key that does not fit its table: the service cancels the transaction with a
+        // ValidationError reason for the action, not a plain ValidationException
+        List<CancellationReason> reasons = new ArrayList<>(items.size());
+        for (int j = 0; j < items.size(); j++) {
+          reasons.add(reason(j == i ? e : null));
+        }
+        throw PartitaException.transactionCanceled(reasons);
+      }
       Action action;
       if (item.put() != null) {
         action = new Action(PutItem.plan(ctx, put(item.put())), false);

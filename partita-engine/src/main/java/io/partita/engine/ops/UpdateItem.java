@@ -42,7 +42,6 @@ public final class UpdateItem {
   }
 
   static WritePlan plan(EngineContext ctx, UpdateItemRequest req) {
-    Constraints.check().tableName(req.tableName(), "tableName").notNull(req.hasKey() ? req.key() : null, "key").done();
     ReturnValue returnValues = ReturnValuesParam.any(req.returnValues(), req.returnValuesAsString());
     boolean allOldOnFailure = ReturnValuesParam.onConditionFailure(req.returnValuesOnConditionCheckFailureAsString());
     RequestParams.refuseLegacy(
@@ -50,7 +49,7 @@ public final class UpdateItem {
             "ConditionalOperator", req.conditionalOperator() != null),
         RequestParams.given("UpdateExpression", req.updateExpression() != null,
             "ConditionExpression", req.conditionExpression() != null));
-    Table table = ctx.catalog.get(req.tableName());
+    Table table = ctx.catalog.forItems(req.tableName());
     TableDef def = table.def();
     ItemKey key = Keys.ofKey(def, req.key());
     ExpressionContext expressions = RequestParams.expressions(

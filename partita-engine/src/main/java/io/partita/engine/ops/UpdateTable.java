@@ -17,13 +17,7 @@ public final class UpdateTable {
   private UpdateTable() {}
 
   public static UpdateTableResponse execute(EngineContext ctx, UpdateTableRequest req) {
-    Constraints c = Constraints.check().tableName(req.tableName(), "tableName");
     ProvisionedThroughput pt = req.provisionedThroughput();
-    if (pt != null) {
-      c.range(pt.readCapacityUnits(), 1, Long.MAX_VALUE, "provisionedThroughput.readCapacityUnits");
-      c.range(pt.writeCapacityUnits(), 1, Long.MAX_VALUE, "provisionedThroughput.writeCapacityUnits");
-    }
-    c.done();
     for (String unsupported : RequestParams.given(
         "StreamSpecification", req.streamSpecification() != null,
         "ReplicaUpdates", req.hasReplicaUpdates(),
@@ -41,9 +35,6 @@ public final class UpdateTable {
       }
       TableDef old = ctx.catalog.get(req.tableName()).def();
       BillingMode billing = req.billingMode() == null ? old.billingMode() : req.billingMode();
-      if (billing == BillingMode.UNKNOWN_TO_SDK_VERSION) {
-        Constraints.check().oneOf(req.billingModeAsString(), true, "billingMode", "[PROVISIONED, PAY_PER_REQUEST]").done();
-      }
       long read = old.readUnits();
       long write = old.writeUnits();
       if (billing == BillingMode.PAY_PER_REQUEST) {

@@ -28,13 +28,39 @@ public final class Catalog {
     }
   }
 
-  /** The table, or DynamoDB's ResourceNotFoundException. */
+  /**
+   * The table, for an operation on the table itself (DescribeTable, UpdateTable, DeleteTable), or
+   * DynamoDB's ResourceNotFoundException naming it: {@code Requested resource not found: Table: X
+   * not found}.
+   */
   public Table get(String name) {
     Table t = tables.get(name);
     if (t == null) {
       throw notFound(name);
     }
     return t;
+  }
+
+  /**
+   * The table, for an operation on its items, or DynamoDB's ResourceNotFoundException as the
+   * service answers it there: {@code Requested resource not found}, without the name (observed
+   * for GetItem, PutItem, DeleteItem, Scan, the batches and the transactions; see
+   * docs/dynamodb-messages.md).
+   */
+  public Table forItems(String name) {
+    Table t = tables.get(name);
+    if (t == null) {
+      throw ITEMS_NOT_FOUND;
+    }
+    return t;
+  }
+
+  private static final PartitaException ITEMS_NOT_FOUND =
+      new PartitaException(ErrorCode.ResourceNotFoundException, "Requested resource not found");
+
+  /** The answer to an item operation whose table was deleted under it. */
+  public static PartitaException itemsNotFound() {
+    return ITEMS_NOT_FOUND;
   }
 
   public static PartitaException notFound(String name) {
