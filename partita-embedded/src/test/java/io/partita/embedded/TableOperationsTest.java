@@ -178,6 +178,64 @@ class TableOperationsTest {
   }
 
   @Test
+  void updateTableNamingTheCurrentBillingModeIsAccepted() {
+    Fixtures.createTable(dynamo, "tbl1", null);
+    // Amazon DynamoDB accepts it and changes nothing (issue 12); throughput equal to the current one is still refused
+    assertEquals(BillingMode.PAY_PER_REQUEST, dynamo.updateTable(b -> b.tableName("tbl1").billingMode(BillingMode.PAY_PER_REQUEST))
+        .tableDescription().billingModeSummary().billingMode());
+    assertValidation("Nothing to update", () -> dynamo.updateTable(b -> b.tableName("tbl1")));
+  }
+
+  /** Settings DynamoDB stores and describes are kept, described, changed by UpdateTable and survive a reopen. */
+  @Test
+  void tableSettingsAreStoredDescribedAndChangeable(@TempDir Path dir) {
+    try (DynamoDbClient d = PartitaDynamoDb.open(dir)) {
+      d.createTable(b -> b.tableName("tbl1").keySchema(hash("pk")).attributeDefinitions(def("pk", ScalarAttributeType.S))
+          .billingMode(BillingMode.PAY_PER_REQUEST).tableClass("STANDARD_INFREQUENT_ACCESS")
+          .sseSpecification(s -> s.enabled(true).sseType("KMS").kmsMasterKeyId("1234abcd-12ab-34cd-56ef-1234567890ab"))
+          .onDemandThroughput(o -> o.maxReadRequestUnits(100L).maxWriteRequestUnits(50L))
+          .warmThroughput(w -> w.readUnitsPerSecond(13000L).writeUnitsPerSecond(5000L))
+          .deletionProtectionEnabled(true)
+          .streamSpecification(s -> s.streamEnabled(false)));
+    }
+    try (DynamoDbClient d = PartitaDynamoDb.open(dir)) {
+      TableDescription t = d.describeTable(b -> b.tableName("tbl1")).table();
+      assertEquals("STANDARD_INFREQUENT_ACCESS", t.tableClassSummary().tableClassAsString());
+      assertEquals("ENABLED", t.sseDescription().statusAsString());
+      assertEquals("KMS", t.sseDescription().sseTypeAsString());
+      assertEquals("arn:aws:kms:us-east-1:000000000000:key/1234abcd-12ab-34cd-56ef-1234567890ab",
+          t.sseDescription().kmsMasterKeyArn());
+      assertEquals(100L, t.onDemandThroughput().maxReadRequestUnits());
+      assertEquals(50L, t.onDemandThroughput().maxWriteRequestUnits());
+      assertEquals(13000L, t.warmThroughput().readUnitsPerSecond());
+      assertTrue(t.deletionProtectionEnabled());
+      TableDescription u = d.updateTable(b -> b.tableName("tbl1").tableClass("STANDARD")
+          .sseSpecification(s -> s.enabled(false))).tableDescription();
+      assertEquals("STANDARD", u.tableClassSummary().tableClassAsString());
+      assertNull(u.sseDescription(), "the service-owned key is not described");
+      assertEquals(50L, u.onDemandThroughput().maxWriteRequestUnits(), "settings a request leaves out keep their value");
+    }
+    Fixtures.createTable(dynamo, "plain", null);
+    TableDescription plain = dynamo.describeTable(b -> b.tableName("plain")).table();
+    assertNull(plain.tableClassSummary(), "no TableClassSummary until a request sets a class");
+    assertNull(plain.sseDescription());
+  }
+
+  @Test
+  void parametersPartitaCannotHonourAreRefusedByName() {
+    assertValidation("StreamSpecification", () -> dynamo.createTable(b -> b.tableName("tbl1").keySchema(hash("pk"))
+        .attributeDefinitions(def("pk", ScalarAttributeType.S)).billingMode(BillingMode.PAY_PER_REQUEST)
+        .streamSpecification(s -> s.streamEnabled(true).streamViewType("NEW_IMAGE"))));
+    assertValidation("ResourcePolicy", () -> dynamo.createTable(b -> b.tableName("tbl1").keySchema(hash("pk"))
+        .attributeDefinitions(def("pk", ScalarAttributeType.S)).billingMode(BillingMode.PAY_PER_REQUEST)
+        .resourcePolicy("{}")));
+    assertValidation("Member must satisfy enum value set", () -> dynamo.createTable(b -> b.tableName("tbl1")
+        .keySchema(hash("pk")).attributeDefinitions(def("pk", ScalarAttributeType.S)).billingMode(BillingMode.PAY_PER_REQUEST)
+        .tableClass("GLACIER")));
+    assertThrows(ResourceNotFoundException.class, () -> dynamo.describeTable(b -> b.tableName("tbl1")), "nothing created");
+  }
+
+  @Test
   void deleteTableDropsItsItems() {
     Fixtures.createTable(dynamo, "tbl1", null);
     dynamo.putItem(b -> b.tableName("tbl1").item(Map.of("pk", s("a"))));

@@ -4,6 +4,7 @@ import io.partita.engine.PartitaException;
 import io.partita.engine.table.IndexDef;
 import io.partita.engine.table.KeyDef;
 import io.partita.engine.table.TableDef;
+import io.partita.engine.table.TableSettings;
 import io.partita.engine.value.ScalarType;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -42,6 +43,7 @@ public final class CreateTable {
   private CreateTable() {}
 
   public static CreateTableResponse execute(EngineContext ctx, CreateTableRequest req) {
+    TableSettingsParams.refuseUnbuilt("CreateTable", req.streamSpecification(), req.resourcePolicy() != null);
     Constraints c = Constraints.check();
     if (!req.hasKeySchema()) {
       c.notNull("keySchema");
@@ -124,10 +126,12 @@ public final class CreateTable {
       }
     }
     long now = ctx.clock.millis();
+    TableSettings settings = TableSettingsParams.apply(TableSettings.DEFAULT, req.tableClassAsString(),
+        req.sseSpecification(), req.onDemandThroughput(), req.warmThroughput(), billing, now);
     TableDef def = ctx.catalog.create(req.tableName(), id -> new TableDef(id, req.tableName(), UUID.randomUUID().toString(),
         hash, range, definitions, billing,
         pt == null ? 0 : pt.readCapacityUnits(), pt == null ? 0 : pt.writeCapacityUnits(),
-        now, now, gsis, lsis, tags, Boolean.TRUE.equals(req.deletionProtectionEnabled())));
+        now, now, gsis, lsis, tags, Boolean.TRUE.equals(req.deletionProtectionEnabled()), settings));
     return CreateTableResponse.builder().tableDescription(Descriptions.of(def, TableStatus.ACTIVE, 0, 0)).build();
   }
 

@@ -61,6 +61,28 @@ final class Descriptions {
     });
   }
 
+  /** The settings DynamoDB describes, each only once a request has set it (as DynamoDB shows them). */
+  private static void settings(TableDescription.Builder b, io.partita.engine.table.TableSettings s) {
+    if (s.tableClassChangedMillis() > 0) {
+      b.tableClassSummary(c -> c.tableClass(s.tableClass()).lastUpdateDateTime(Instant.ofEpochMilli(s.tableClassChangedMillis())));
+    }
+    if (s.sseEnabled()) {
+      // the key named by the request, or the account's AWS managed key for DynamoDB
+      String key = s.kmsMasterKeyId() == null ? "alias/aws/dynamodb"
+          : s.kmsMasterKeyId().startsWith("arn:") ? null : "key/" + s.kmsMasterKeyId();
+      b.sseDescription(d -> d.status("ENABLED").sseType("KMS").kmsMasterKeyArn(key == null ? s.kmsMasterKeyId()
+          : "arn:aws:kms:" + io.partita.engine.table.Arns.REGION + ":" + io.partita.engine.table.Arns.ACCOUNT + ":" + key));
+    }
+    if (s.maxReadRequestUnits() != 0 || s.maxWriteRequestUnits() != 0) {
+      b.onDemandThroughput(o -> o.maxReadRequestUnits(s.maxReadRequestUnits() == 0 ? -1L : s.maxReadRequestUnits())
+          .maxWriteRequestUnits(s.maxWriteRequestUnits() == 0 ? -1L : s.maxWriteRequestUnits()));
+    }
+    if (s.warmReadUnitsPerSecond() != 0 || s.warmWriteUnitsPerSecond() != 0) {
+      b.warmThroughput(w -> w.readUnitsPerSecond(s.warmReadUnitsPerSecond()).writeUnitsPerSecond(s.warmWriteUnitsPerSecond())
+          .status("ACTIVE"));
+    }
+  }
+
   static TableDescription of(TableDef t, TableStatus status, long itemCount, long sizeBytes, IndexStats stats) {
     List<KeySchemaElement> keySchema = new ArrayList<>(2);
     keySchema.add(element(t.hash(), KeyType.HASH));
@@ -81,6 +103,7 @@ final class Descriptions {
         .tableId(t.tableId())
         .deletionProtectionEnabled(t.deletionProtection())
         .provisionedThroughput(throughput(t.readUnits(), t.writeUnits()));
+    settings(b, t.settings());
     if (t.billingMode() == BillingMode.PAY_PER_REQUEST) {
       // DynamoDB reports billing mode only for on-demand tables; provisioned is the default
       b.billingModeSummary(BillingModeSummary.builder()

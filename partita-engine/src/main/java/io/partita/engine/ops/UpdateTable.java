@@ -2,6 +2,7 @@ package io.partita.engine.ops;
 
 import io.partita.engine.PartitaException;
 import io.partita.engine.table.TableDef;
+import io.partita.engine.table.TableSettings;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
@@ -16,19 +17,23 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateTableResponse;
 public final class UpdateTable {
   private UpdateTable() {}
 
+  private static boolean settingsGiven(UpdateTableRequest req) {
+    return req.tableClass() != null || req.sseSpecification() != null || req.onDemandThroughput() != null
+        || req.warmThroughput() != null;
+  }
+
   public static UpdateTableResponse execute(EngineContext ctx, UpdateTableRequest req) {
     ProvisionedThroughput pt = req.provisionedThroughput();
-    for (String unsupported : RequestParams.given(
-        "StreamSpecification", req.streamSpecification() != null,
-        "ReplicaUpdates", req.hasReplicaUpdates(),
-        "SSESpecification", req.sseSpecification() != null)) {
-      throw PartitaException.validation("UpdateTable parameter " + unsupported + " is not supported by Partita yet");
+    TableSettingsParams.refuseUnbuilt("UpdateTable", req.streamSpecification(), false);
+    if (req.hasReplicaUpdates() || req.multiRegionConsistency() != null) {
+      throw PartitaException.validation("Global tables (ReplicaUpdates, MultiRegionConsistency) "
+          + "are not supported by Partita: it is one machine");
     }
     synchronized (ctx.catalog) {
       if (req.hasGlobalSecondaryIndexUpdates()) {
         TableDef def = IndexBuilds.apply(ctx, ctx.catalog.get(req.tableName()), req.globalSecondaryIndexUpdates(),
             req.hasAttributeDefinitions() ? req.attributeDefinitions() : java.util.List.of());
-        if (req.billingMode() == null && pt == null && req.deletionProtectionEnabled() == null) {
+        if (req.billingMode() == null && pt == null && req.deletionProtectionEnabled() == null && !settingsGiven(req)) {
           // DynamoDB answers UPDATING while it starts the index change; DescribeTable shows ACTIVE again
           return UpdateTableResponse.builder().tableDescription(Descriptions.current(ctx, def, TableStatus.UPDATING)).build();
         }
@@ -48,19 +53,23 @@ public final class UpdateTable {
         CreateTable.checkThroughput(billing, null, null);
       }
       boolean protection = req.deletionProtectionEnabled() == null ? old.deletionProtection() : req.deletionProtectionEnabled();
-      boolean changed = billing != old.billingMode() || read != old.readUnits() || write != old.writeUnits()
-          || protection != old.deletionProtection();
-      if (!changed) {
-        throw PartitaException.validation(pt != null
-            ? "The provisioned throughput for the table will not change. The requested value equals the current value. Current ReadCapacityUnits provisioned for the table: "
+      if (pt != null && billing == old.billingMode() && read == old.readUnits() && write == old.writeUnits()) {
+        throw PartitaException.validation("The provisioned throughput for the table will not change. The requested value equals the current value. Current ReadCapacityUnits provisioned for the table: "
                 + old.readUnits() + ". Requested ReadCapacityUnits: " + read + ". Current WriteCapacityUnits provisioned for the table: "
-                + old.writeUnits() + ". Requested WriteCapacityUnits: " + write + ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits."
-            : "Nothing to update");
+                + old.writeUnits() + ". Requested WriteCapacityUnits: " + write + ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits.");
       }
+      if (req.billingMode() == null && pt == null && req.deletionProtectionEnabled() == null && !settingsGiven(req)
+          && !req.hasGlobalSecondaryIndexUpdates()) {
+        throw PartitaException.validation("Nothing to update");
+      }
+      // a request that names the current billing mode (or protection, or settings) again is accepted, as
+      // Amazon DynamoDB accepts it, and changes nothing
+      TableSettings settings = TableSettingsParams.apply(old.settings(), req.tableClassAsString(), req.sseSpecification(),
+          req.onDemandThroughput(), req.warmThroughput(), billing, ctx.clock.millis());
       long billingChanged = billing != old.billingMode() ? ctx.clock.millis() : old.billingModeChangedMillis();
       TableDef def = new TableDef(old.id(), old.name(), old.tableId(), old.hash(), old.range(), old.attributeDefinitions(),
           billing, read, write, old.createdMillis(), billingChanged, old.globalIndexes(), old.localIndexes(),
-          old.tags(), protection);
+          old.tags(), protection, settings);
       ctx.catalog.update(def);
       return UpdateTableResponse.builder()
           .tableDescription(Descriptions.current(ctx, def, TableStatus.ACTIVE))

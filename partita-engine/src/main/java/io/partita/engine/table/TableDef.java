@@ -27,7 +27,8 @@ public record TableDef(
     List<IndexDef> globalIndexes,
     List<IndexDef> localIndexes,
     Map<String, String> tags,
-    boolean deletionProtection) {
+    boolean deletionProtection,
+    TableSettings settings) {
 
   public TableDef {
     attributeDefinitions = List.copyOf(attributeDefinitions);
@@ -40,7 +41,7 @@ public record TableDef(
   public TableDef withIndexes(List<KeyDef> attributeDefinitions, List<IndexDef> globalIndexes,
       List<IndexDef> localIndexes) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
-        createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection);
+        createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings);
   }
 
   public boolean isKeyAttribute(String attribute) {

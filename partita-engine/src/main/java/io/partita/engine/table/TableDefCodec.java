@@ -19,8 +19,11 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
  * stored by name so that reordering them cannot corrupt a catalog.
  */
 final class TableDefCodec {
-  /** 2 added each index's backfilling flag; version 1 definitions are still read. */
-  private static final int VERSION = 2;
+  /**
+   * 2 added each index's backfilling flag, 3 the table's settings ({@link TableSettings}); older
+   * definitions are still read.
+   */
+  private static final int VERSION = 3;
 
   private TableDefCodec() {}
 
@@ -50,6 +53,15 @@ final class TableDefCodec {
         out.writeUTF(e.getValue());
       }
       out.writeBoolean(t.deletionProtection());
+      TableSettings s = t.settings();
+      out.writeUTF(s.tableClass());
+      out.writeLong(s.tableClassChangedMillis());
+      out.writeBoolean(s.sseEnabled());
+      out.writeUTF(s.kmsMasterKeyId() == null ? "" : s.kmsMasterKeyId());
+      out.writeLong(s.maxReadRequestUnits());
+      out.writeLong(s.maxWriteRequestUnits());
+      out.writeLong(s.warmReadUnitsPerSecond());
+      out.writeLong(s.warmWriteUnitsPerSecond());
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
@@ -59,7 +71,7 @@ final class TableDefCodec {
   static TableDef decode(byte[] bytes) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
       int version = in.readUnsignedByte();
-      if (version != 1 && version != VERSION) {
+      if (version < 1 || version > VERSION) {
         throw new StorageException("unknown table definition version " + version);
       }
       long id = in.readLong();
@@ -81,8 +93,17 @@ final class TableDefCodec {
         tags.put(in.readUTF(), in.readUTF());
       }
       boolean protection = in.readBoolean();
+      TableSettings settings = TableSettings.DEFAULT;
+      if (version >= 3) {
+        String tableClass = in.readUTF();
+        long classChanged = in.readLong();
+        boolean sse = in.readBoolean();
+        String key = in.readUTF();
+        settings = new TableSettings(tableClass, classChanged, sse, key.isEmpty() ? null : key, in.readLong(),
+            in.readLong(), in.readLong(), in.readLong());
+      }
       return new TableDef(id, name, tableId, hash, range, defs, billing, read, write, created,
-          billingChanged, gsis, lsis, tags, protection);
+          billingChanged, gsis, lsis, tags, protection, settings);
     } catch (IOException e) {
       throw new StorageException("corrupt table definition: " + e.getMessage(), e);
     }

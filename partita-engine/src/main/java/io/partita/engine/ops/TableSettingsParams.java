@@ -1,0 +1,69 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.PartitaException;
+import io.partita.engine.table.TableSettings;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.OnDemandThroughput;
+import software.amazon.awssdk.services.dynamodb.model.SSESpecification;
+import software.amazon.awssdk.services.dynamodb.model.SSEType;
+import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
+import software.amazon.awssdk.services.dynamodb.model.WarmThroughput;
+
+/**
+ * The table settings CreateTable and UpdateTable share ({@link TableSettings}), and the table
+ * parameters Partita does not build yet, refused by name rather than dropped.
+ */
+final class TableSettingsParams {
+  private TableSettingsParams() {}
+
+  /**
+   * Refuses what a table request asks for that Partita cannot honour: a stream (until streams are
+   * built; a specification with streams disabled asks for nothing and is accepted) and a resource
+   * policy (access control is the credentials file's, not IAM's).
+   */
+  static void refuseUnbuilt(String operation, StreamSpecification stream, boolean resourcePolicy) {
+    if (stream != null && Boolean.TRUE.equals(stream.streamEnabled())) {
+      throw PartitaException.validation(operation + " parameter StreamSpecification with StreamEnabled true is not "
+          + "supported by Partita yet: DynamoDB Streams are not built");
+    }
+    if (resourcePolicy) {
+      throw PartitaException.validation(operation + " parameter ResourcePolicy is not supported by Partita: it has no IAM");
+    }
+  }
+
+  /** {@code current} with the settings a request gives; members it leaves out keep their value. */
+  static TableSettings apply(TableSettings current, String tableClass, SSESpecification sse, OnDemandThroughput onDemand,
+      WarmThroughput warm, BillingMode billing, long now) {
+    TableSettings s = current;
+    if (tableClass != null) {
+      s = s.withTableClass(tableClass, now);
+    }
+    if (sse != null) {
+      boolean kms = Boolean.TRUE.equals(sse.enabled());
+      if (!kms && sse.sseType() != null) {
+        throw PartitaException.validation("One or more parameter values were invalid: SSEType is specified but SSE is disabled");
+      }
+      if (kms && sse.sseType() != null && sse.sseType() != SSEType.KMS) {
+        throw PartitaException.validation("One or more parameter values were invalid: SSEType AES256 is not supported");
+      }
+      s = s.withSse(kms, sse.kmsMasterKeyId());
+    }
+    if (onDemand != null) {
+      if (billing != BillingMode.PAY_PER_REQUEST) {
+        throw PartitaException.validation("One or more parameter values were invalid: OnDemandThroughput can only be "
+            + "specified when BillingMode is PAY_PER_REQUEST");
+      }
+      s = s.withOnDemand(units(onDemand.maxReadRequestUnits(), s.maxReadRequestUnits()),
+          units(onDemand.maxWriteRequestUnits(), s.maxWriteRequestUnits()));
+    }
+    if (warm != null) {
+      s = s.withWarm(units(warm.readUnitsPerSecond(), s.warmReadUnitsPerSecond()),
+          units(warm.writeUnitsPerSecond(), s.warmWriteUnitsPerSecond()));
+    }
+    return s;
+  }
+
+  private static long units(Long given, long current) {
+    return given == null ? current : given;
+  }
+}
