@@ -181,9 +181,29 @@ class WireProtocolTest {
     assertTrue(text(get).contains("USER#alice"), text(get));
   }
 
+  /**
+   * DynamoDB compresses only answers larger than 4 KB (scylladb's test_compressed_response.py, run against the
+   * service; docs/dynamodb-messages.md): a small answer stays plain whatever the client accepts.
+   */
+  @Test
+  void smallAnswersAreNotCompressed_largeOnesAre_starMeansGzip() {
+    String key = "{\"TableName\":\"wire\",\"Key\":{\"PK\":{\"S\":\"big\"},\"SK\":{\"S\":\"x\"}}}";
+    HttpResponse<byte[]> small = raw.post("ListTables", "{}", "Accept-Encoding", "gzip");
+    assertTrue(small.headers().firstValue("Content-Encoding").isEmpty(), "a small answer is sent plain");
+    assertEquals("{\"TableNames\":[\"wire\"]}", text(small));
+    raw.post("PutItem", "{\"TableName\":\"wire\",\"Item\":{\"PK\":{\"S\":\"big\"},\"SK\":{\"S\":\"x\"},"
+        + "\"pad\":{\"S\":\"" + "p".repeat(4100) + "\"}}}");
+    HttpResponse<byte[]> large = raw.post("GetItem", key, "Accept-Encoding", "*");
+    assertEquals("gzip", large.headers().firstValue("Content-Encoding").orElseThrow(), "* accepts gzip");
+    assertTrue(new String(RawHttp.gunzip(large.body()), StandardCharsets.UTF_8).contains("p".repeat(4100)));
+    assertTrue(raw.post("GetItem", key, "Accept-Encoding", "gzip;q=0, *").headers().firstValue("Content-Encoding")
+        .isEmpty(), "gzip refused by q=0 is not sent for *");
+  }
+
   @Test
   void compressedAnswersWhenAskedWithTheCrcOfTheWireBytes() throws IOException {
-    raw.post("PutItem", "{\"TableName\":\"wire\",\"Item\":" + ITEM + "}");
+    raw.post("PutItem", "{\"TableName\":\"wire\",\"Item\":" + ITEM.substring(0, ITEM.length() - 1)
+        + ",\"pad\":{\"S\":\"" + "p".repeat(5000) + "\"}}" + "}");
     String key = "{\"TableName\":\"wire\",\"Key\":{\"PK\":{\"S\":\"USER#alice\"},\"SK\":{\"S\":\"PROFILE\"}}}";
     HttpResponse<byte[]> gz = raw.post("GetItem", key, "Accept-Encoding", "gzip");
     assertEquals("gzip", gz.headers().firstValue("Content-Encoding").orElseThrow());
@@ -339,6 +359,12 @@ class WireProtocolTest {
     HttpResponse<byte[]> health = raw.send(java.net.http.HttpRequest.newBuilder(server.endpoint()).GET().build());
     assertEquals(200, health.statusCode());
     assertEquals("healthy: dynamodb.us-east-1.amazonaws.com ", text(health));
+    assertEquals("Server", health.headers().firstValue("Server").orElseThrow());
+    assertEquals("Server", raw.post("ListTables", "{}").headers().firstValue("Server").orElseThrow());
+    // only the root answers it, as the service's
+    HttpResponse<byte[]> elsewhere = raw.send(java.net.http.HttpRequest.newBuilder(server.endpoint().resolve("/status"))
+        .GET().build());
+    assertEquals(400, elsewhere.statusCode());
   }
 
   private static void assertError(HttpResponse<byte[]> response, int status, String type, String message) {

@@ -23,16 +23,33 @@ enum Compression {
     this.contentEncoding = contentEncoding;
   }
 
-  /** gzip when the client accepts it, else deflate when it accepts that, else none. */
+  /**
+   * The service compresses only answers larger than this (4 KB, measured uncompressed; see
+   * docs/dynamodb-messages.md): a small answer gains nothing, costs both sides CPU, and some older
+   * clients (botocore before it learned to) cannot decode a compressed one.
+   */
+  static final int THRESHOLD_BYTES = 4096;
+
+  /** gzip when the client accepts it (or any coding, {@code *}), else deflate when it accepts that, else none. */
   static Compression accepted(String acceptEncoding) {
     if (acceptEncoding == null) {
       return NONE;
     }
     String accept = acceptEncoding.toLowerCase(Locale.ROOT);
-    if (accepts(accept, "gzip")) {
+    if (accepts(accept, "gzip") || (accepts(accept, "*") && !refuses(accept, "gzip"))) {
       return GZIP;
     }
     return accepts(accept, "deflate") ? DEFLATE : NONE;
+  }
+
+  /** Whether {@code coding} is listed with q=0. */
+  private static boolean refuses(String accept, String coding) {
+    return accept.contains(coding) && !accepts(accept, coding);
+  }
+
+  /** This compression for an answer of {@code bytes} bytes: none at or below the service's threshold. */
+  Compression forSize(int bytes) {
+    return bytes > THRESHOLD_BYTES ? this : NONE;
   }
 
   private static boolean accepts(String accept, String coding) {

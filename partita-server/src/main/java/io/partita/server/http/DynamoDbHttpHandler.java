@@ -145,7 +145,9 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       return Responses.error(refusal, ctx.alloc());
     }
     HttpMethod method = request.method();
-    if (method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) {
+    // the health answer is the root's only, as the service's; a GET elsewhere is refused below as any non-POST
+    if ((method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD))
+        && new QueryStringDecoder(request.uri()).rawPath().equals("/")) {
       return Responses.health(state.region(), ctx.alloc(), method.equals(HttpMethod.HEAD));
     }
     if (!method.equals(HttpMethod.POST)) {

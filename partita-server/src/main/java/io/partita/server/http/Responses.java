@@ -28,6 +28,12 @@ final class Responses {
   private static final HttpHeadersFactory UNCHECKED =
       DefaultHttpHeadersFactory.headersFactory().withValidation(false);
 
+  /**
+   * The {@code Server} header: the service's answers carry the literal {@code Server} (seen in
+   * public captures of its responses; no stored source states it, see docs/dynamodb-messages.md).
+   */
+  static final String SERVER = "Server";
+
   private Responses() {}
 
   /**
@@ -36,9 +42,11 @@ final class Responses {
    */
   static FullHttpResponse json(HttpResponseStatus status, ByteBuf body, Compression compression,
       ByteBufAllocator alloc) {
+    compression = compression.forSize(body.readableBytes());
     ByteBuf wire = compression == Compression.NONE ? body : compression.compress(body, alloc);
     FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, wire, UNCHECKED, UNCHECKED);
     HttpHeaders h = response.headers();
+    h.set(HttpHeaderNames.SERVER, SERVER);
     h.set(HttpHeaderNames.CONTENT_TYPE, JSON_1_0);
     h.set("x-amzn-RequestId", RequestIds.next());
     h.set("x-amz-crc32", Long.toString(crc32(wire)));
@@ -62,6 +70,7 @@ final class Responses {
     ByteBuf body = headOnly ? alloc.buffer(0) : alloc.buffer(text.length).writeBytes(text);
     FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, body, UNCHECKED,
         UNCHECKED);
+    response.headers().set(HttpHeaderNames.SERVER, SERVER);
     response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain");
     response.headers().set("x-amzn-RequestId", RequestIds.next());
     response.headers().set(HttpHeaderNames.DATE, HttpDate.now());
