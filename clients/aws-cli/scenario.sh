@@ -415,7 +415,7 @@ step06g_query_gsi_paged() {
 
 step06h_query_gsi_consistent_fails() {
   STEP="6h Query GSI1 ConsistentRead"
-  local msg want="Consistent read cannot be true when querying a GSI"
+  local msg want="Consistent reads are not supported on global secondary indexes"
   must_error "$STEP" ValidationException query "${PENDING_ORDERS[@]}" --consistent-read
   msg=$(grep -E '^An error occurred \(' "$WORK/err" | tail -n 1 || true)
   [[ "$msg" == *"$want"* ]] || fail "$STEP" "message does not contain \"$want\": $msg"

@@ -431,7 +431,7 @@ class Scenario:
         e = expect_error(step, lambda: self.query(**self.PENDING_ORDERS, ConsistentRead=True),
                          "ValidationException")
         message = e.response.get("Error", {}).get("Message", "")
-        want = "Consistent read cannot be true when querying a GSI"
+        want = "Consistent reads are not supported on global secondary indexes"
         if want not in message:
             fail(step, f"message does not contain {want!r}: {message!r}")
         print(f"  ok  {step}: message: {message}")

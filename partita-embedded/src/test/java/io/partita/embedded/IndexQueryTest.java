@@ -148,7 +148,7 @@ class IndexQueryTest {
     assertValidation("One or more parameter values were invalid: Global secondary index ByStatus does not project [note]",
         () -> query("ByStatus", "#s = :s", Map.of(":s", s("PENDING")),
             b -> b.projectionExpression("note").expressionAttributeNames(Map.of("#s", "status"))));
-    assertValidation("Consistent read cannot be true when querying a GSI",
+    assertValidation("Consistent reads are not supported on global secondary indexes",
         () -> query("GSI1", "GSI1PK = :p", Map.of(":p", s("ORDERS#PENDING")), b -> b.consistentRead(true)));
     assertValidation("The table does not have the specified index: Nope",
         () -> query("Nope", "GSI1PK = :p", Map.of(":p", s("x")), b -> {}));

@@ -200,9 +200,10 @@ class ScanTest {
   void refusals() {
     putUsers(1, 1);
     assertValidation("1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1", b -> b.limit(0));
-    assertValidation("If segment is specified, total segment must also be specified", b -> b.segment(1));
-    assertValidation("1 validation error detected: Value '2' at 'segment' failed to satisfy constraint: "
-        + "Member must have value less than or equal to 1", b -> b.segment(2).totalSegments(2));
+    assertValidation("The TotalSegments parameter is required but was not present in the request when Segment "
+        + "parameter is present", b -> b.segment(1));
+    assertValidation("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: 2 is "
+        + "not less than TotalSegments: 2", b -> b.segment(2).totalSegments(2));
     assertValidation("Cannot specify the ProjectionExpression when choosing to get only the Count",
         b -> b.select(Select.COUNT).projectionExpression("pk"));
     assertValidation("Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES",
@@ -214,7 +215,8 @@ class ScanTest {
         b -> b.exclusiveStartKey(Map.of("pk", s("a"))));
     assertValidation("Type mismatch for attribute to update",
         b -> b.exclusiveStartKey(Map.of("pk", n("1"), "sk", s("a"))));
-    assertValidation("If total segments is specified, a particular segment must also be specified for this request",
+    assertValidation("The Segment parameter is required but was not present in the request when parameter TotalSegments "
+        + "is present",
         b -> b.totalSegments(2));
     // Amazon DynamoDB's wording for a Scan (DynamoDB Local stops at "invalid")
     assertValidation("The provided starting key is invalid: The provided key element does not match the schema",

@@ -367,7 +367,7 @@ final class JavaScenario {
     assertEquals("ValidationException", consistent.awsErrorDetails().errorCode());
     assertEquals(400, consistent.statusCode());
     String message = consistent.awsErrorDetails().errorMessage();
-    assertTrue(message.contains("Consistent read cannot be true when querying a GSI"), message);
+    assertTrue(message.contains("Consistent reads are not supported on global secondary indexes"), message);
   }
 
   private static List<String> sortKeys(List<Map<String, AttributeValue>> items) {

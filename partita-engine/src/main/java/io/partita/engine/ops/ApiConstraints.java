@@ -65,6 +65,11 @@ public final class ApiConstraints {
     }
     List<String> errors = new ArrayList<>();
     walk(request, "", errors);
+    report(errors);
+  }
+
+  /** Throws the service's {@code N validation error(s) detected: a; b} for any violations collected. */
+  static void report(List<String> errors) {
     if (!errors.isEmpty()) {
       int n = errors.size();
       throw PartitaException.validation(

@@ -116,8 +116,11 @@ public final class CreateTable {
       }
     }
     if (!used.equals(defined.keySet())) {
-      throw PartitaException.validation(
-          "One or more parameter values were invalid: Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions");
+      // with indexes the service names the unused definitions (docs/dynamodb-messages.md)
+      throw PartitaException.validation(gsis.isEmpty() && lsis.isEmpty()
+          ? "One or more parameter values were invalid: Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions"
+          : "One or more parameter values were invalid: Some AttributeDefinitions are not used. AttributeDefinitions: "
+              + new TreeSet<>(defined.keySet()) + ", keys used: " + new TreeSet<>(used));
     }
     Map<String, String> tags = new LinkedHashMap<>();
     if (req.hasTags()) {
@@ -187,8 +190,12 @@ public final class CreateTable {
       for (KeySchemaElement e : schema) {
         ScalarType type = defined.get(e.attributeName());
         if (type == null) {
-          throw PartitaException.validation("One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: "
-              + names(schema) + ", AttributeDefinitions: " + defined.keySet());
+          // the service's two answers (recorded facts create-table-key-not-defined and -range-key-not-defined):
+          // fewer definitions than table keys, or a definition under another name
+          throw PartitaException.validation(index == null && defined.size() < schema.size()
+              ? "Invalid KeySchema: Some index key attribute have no definition"
+              : "One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: "
+                  + names(schema) + ", AttributeDefinitions: " + defined.keySet());
         }
         if (!seen.add(e.attributeName())) {
           throw PartitaException.validation("Invalid KeySchema: Some index key attribute have duplicate names");

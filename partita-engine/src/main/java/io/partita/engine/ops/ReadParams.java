@@ -82,7 +82,7 @@ final class ReadParams {
       return;
     }
     if (index.global() && consistentRead) {
-      throw PartitaException.validation("Consistent read cannot be true when querying a GSI");
+      throw PartitaException.validation("Consistent reads are not supported on global secondary indexes");
     }
     if (select == Select.ALL_ATTRIBUTES && projected != null && index.global()) {
       throw PartitaException.validation("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not "

@@ -105,18 +105,19 @@ public final class Scan {
   }
 
   private static void segments(Integer segment, Integer total) {
+    // Amazon DynamoDB's sentences (docs/dynamodb-messages.md); the members' own ranges were checked with the
+    // request's other constraints
     if (segment != null && total == null) {
-      throw PartitaException.validation("If segment is specified, total segment must also be specified");
+      throw PartitaException.validation(
+          "The TotalSegments parameter is required but was not present in the request when Segment parameter is present");
     }
     if (total != null && segment == null) {
       throw PartitaException.validation(
-          "If total segments is specified, a particular segment must also be specified for this request");
+          "The Segment parameter is required but was not present in the request when parameter TotalSegments is present");
     }
-    if (total != null) {
-      Constraints.check()
-          .range((long) segment, 0, Math.max(0, total - 1), "segment")
-          .range((long) total, 1, 1_000_000, "totalSegments")
-          .done();
+    if (total != null && segment >= total) {
+      throw PartitaException.validation("The Segment parameter is zero-based and must be less than parameter "
+          + "TotalSegments: Segment: " + segment + " is not less than TotalSegments: " + total);
     }
   }
 

@@ -155,11 +155,7 @@ public final class TransactWriteItems {
       } catch (PartitaException e) {
         // a Key that does not fit its table: the service cancels the transaction with a
         // ValidationError reason for the action, not a plain ValidationException
-        List<CancellationReason> reasons = new ArrayList<>(items.size());
-        for (int j = 0; j < items.size(); j++) {
-          reasons.add(reason(j == i ? e : null));
-        }
-        throw PartitaException.transactionCanceled(reasons);
+        throw canceledAt(i, items.size(), e);
       }
       Action action;
       if (item.put() != null) {
@@ -249,6 +245,15 @@ public final class TransactWriteItems {
   }
 
   /** The cancellation reason DynamoDB gives for an action's refusal; {@code None} for no refusal. */
+  /** The cancellation of a transaction of {@code size} actions by action {@code i}'s error alone. */
+  static PartitaException canceledAt(int i, int size, PartitaException e) {
+    List<CancellationReason> reasons = new ArrayList<>(size);
+    for (int j = 0; j < size; j++) {
+      reasons.add(reason(j == i ? e : null));
+    }
+    return PartitaException.transactionCanceled(reasons);
+  }
+
   private static CancellationReason reason(PartitaException e) {
     if (e == null) {
       return CancellationReason.builder().code("None").build();
