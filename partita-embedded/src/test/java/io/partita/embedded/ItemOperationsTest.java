@@ -105,7 +105,7 @@ class ItemOperationsTest {
 
   @Test
   void invalidNumbersAreRefusedAndNothingIsWritten() {
-    assertValidation("cannot be converted into a number",
+    assertValidation("The parameter cannot be converted to a numeric value: ",
         () -> dynamo.putItem(b -> b.tableName("app").item(Map.of("pk", s("a"), "sk", s("b"), "n", n("abc")))));
     assertValidation("38 significant digits",
         () -> dynamo.putItem(b -> b.tableName("app").item(Map.of("pk", s("a"), "sk", s("b"), "n", n("1".repeat(39))))));

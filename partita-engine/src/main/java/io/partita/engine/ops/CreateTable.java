@@ -135,7 +135,9 @@ public final class CreateTable {
         hash, range, definitions, billing,
         pt == null ? 0 : pt.readCapacityUnits(), pt == null ? 0 : pt.writeCapacityUnits(),
         now, now, gsis, lsis, tags, Boolean.TRUE.equals(req.deletionProtectionEnabled()), settings));
-    return CreateTableResponse.builder().tableDescription(Descriptions.of(def, TableStatus.ACTIVE, 0, 0)).build();
+    // the service answers CREATING (and its indexes CREATING); here the table is usable at once, so the next
+    // DescribeTable, and any waiter, sees it ACTIVE
+    return CreateTableResponse.builder().tableDescription(Descriptions.of(def, TableStatus.CREATING, 0, 0)).build();
   }
 
   static void checkThroughput(BillingMode billing, ProvisionedThroughput pt, String index) {

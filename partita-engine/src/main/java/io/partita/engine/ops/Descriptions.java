@@ -3,6 +3,7 @@ package io.partita.engine.ops;
 import io.partita.engine.table.IndexDef;
 import io.partita.engine.table.KeyDef;
 import io.partita.engine.table.TableDef;
+import io.partita.engine.table.TableSettings;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,7 +63,7 @@ final class Descriptions {
   }
 
   /** The settings DynamoDB describes, each only once a request has set it (as DynamoDB shows them). */
-  private static void settings(TableDescription.Builder b, io.partita.engine.table.TableSettings s) {
+  private static void settings(TableDescription.Builder b, TableSettings s) {
     if (s.tableClassChangedMillis() > 0) {
       b.tableClassSummary(c -> c.tableClass(s.tableClass()).lastUpdateDateTime(Instant.ofEpochMilli(s.tableClassChangedMillis())));
     }
@@ -77,10 +78,9 @@ final class Descriptions {
       b.onDemandThroughput(o -> o.maxReadRequestUnits(s.maxReadRequestUnits() == 0 ? -1L : s.maxReadRequestUnits())
           .maxWriteRequestUnits(s.maxWriteRequestUnits() == 0 ? -1L : s.maxWriteRequestUnits()));
     }
-    if (s.warmReadUnitsPerSecond() != 0 || s.warmWriteUnitsPerSecond() != 0) {
-      b.warmThroughput(w -> w.readUnitsPerSecond(s.warmReadUnitsPerSecond()).writeUnitsPerSecond(s.warmWriteUnitsPerSecond())
-          .status("ACTIVE"));
-    }
+    // every table is warm to at least the service's floor (scylladb's test_warm_throughput.py, run against it)
+    b.warmThroughput(w -> w.readUnitsPerSecond(Math.max(s.warmReadUnitsPerSecond(), TableSettings.WARM_READ_FLOOR))
+        .writeUnitsPerSecond(Math.max(s.warmWriteUnitsPerSecond(), TableSettings.WARM_WRITE_FLOOR)).status("ACTIVE"));
   }
 
   static TableDescription of(TableDef t, TableStatus status, long itemCount, long sizeBytes, IndexStats stats) {
@@ -116,7 +116,7 @@ final class Descriptions {
           .indexName(ix.name())
           .keySchema(keySchema(ix))
           .projection(projection(ix))
-          .indexStatus(ix.backfilling() ? IndexStatus.CREATING : IndexStatus.ACTIVE)
+          .indexStatus(ix.backfilling() || status == TableStatus.CREATING ? IndexStatus.CREATING : IndexStatus.ACTIVE)
           .backfilling(ix.backfilling() ? Boolean.TRUE : null)
           .provisionedThroughput(throughput(ix.readUnits(), ix.writeUnits()))
           .indexSizeBytes(stats.size(ix.name()))

@@ -22,6 +22,10 @@ public record TableSettings(String tableClass, long tableClassChangedMillis, boo
 
   public static final TableSettings DEFAULT = new TableSettings("STANDARD", 0, false, null, 0, 0, 0, 0);
 
+  /** The warm throughput every table has at least, in units per second (what DescribeTable shows when none was set). */
+  public static final long WARM_READ_FLOOR = 12_000;
+  public static final long WARM_WRITE_FLOOR = 4_000;
+
   public TableSettings withTableClass(String tableClass, long now) {
     return new TableSettings(tableClass, now, sseEnabled, kmsMasterKeyId, maxReadRequestUnits, maxWriteRequestUnits,
         warmReadUnitsPerSecond, warmWriteUnitsPerSecond);

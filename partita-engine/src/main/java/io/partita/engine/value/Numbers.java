@@ -84,7 +84,11 @@ public final class Numbers {
     return checkRange(a.subtract(b, ARITHMETIC));
   }
 
+  /**
+   * Amazon DynamoDB's answer, naming the value (public reports of the service: "The parameter cannot be
+   * converted to a numeric value: NaN", docs/dynamodb-messages.md).
+   */
   private static PartitaException notANumber(String text) {
-    return PartitaException.validation("A value provided cannot be converted into a number");
+    return PartitaException.validation("The parameter cannot be converted to a numeric value: " + text);
   }
 }

@@ -107,10 +107,10 @@ class AttributeValuesTest {
     AttributeValue canonical = n("42");
     assertSame(canonical, AttributeValues.validateValue(canonical));
     assertValidation(
-        "A value provided cannot be converted into a number",
+        "The parameter cannot be converted to a numeric value: x",
         () -> AttributeValues.validateValue(n("x")));
     assertValidation(
-        "A value provided cannot be converted into a number",
+        "The parameter cannot be converted to a numeric value: 1e",
         () -> AttributeValues.validateValue(AttributeValue.fromNs(List.of("1", "1e"))));
     assertValidation(
         "Number overflow. Attempting to store a number with magnitude larger than supported range",

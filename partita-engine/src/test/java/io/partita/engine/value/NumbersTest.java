@@ -92,12 +92,12 @@ class NumbersTest {
   @ParameterizedTest
   @ValueSource(strings = {"abc", "", "1e", "--1", " 1", "1 ", "1.2.3", "e5", ".", "+", "0x10", "1,5", "NaN", "Infinity", "1e+"})
   void notANumber(String text) {
-    assertValidation("A value provided cannot be converted into a number", () -> Numbers.parse(text));
+    assertValidation("The parameter cannot be converted to a numeric value: " + text, () -> Numbers.parse(text));
   }
 
   @Test
   void nullIsNotANumber() {
-    assertValidation("A value provided cannot be converted into a number", () -> Numbers.parse(null));
+    assertValidation("The parameter cannot be converted to a numeric value: null", () -> Numbers.parse(null));
   }
 
   @Test
