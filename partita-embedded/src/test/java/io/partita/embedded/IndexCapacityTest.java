@@ -24,8 +24,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * ReturnConsumedCapacity on a table with indexes, by the rules DynamoDB documents for index
- * writes; every expected value here was first observed on DynamoDB Local 2.6.1 with the same
- * requests (a 1.5 KB item: 2 units in an ALL index, 1 in a KEYS_ONLY one).
+ * writes; every expected value here follows from those rules (a 1.5 KB item: 2 units in an ALL
+ * index, 1 in a KEYS_ONLY one).
  */
 class IndexCapacityTest {
   private static final Map<String, AttributeValue> KEY = Map.of("pk", s("a"), "sk", s("b"));
@@ -124,7 +124,8 @@ class IndexCapacityTest {
     ConsumedCapacity tx = dynamo.transactWriteItems(b -> b.returnConsumedCapacity(ReturnConsumedCapacity.INDEXES).transactItems(
         TransactWriteItem.builder().put(p -> p.tableName("ttt").item(Map.of("pk", s("a"), "sk", s("d"), "g", s("g1"), "data", BIG))).build()))
         .consumedCapacity().get(0);
-    // the shape DynamoDB Local answers for a transaction: write units beside capacity units, per table and index
+    // Partita's shape for a transaction: write units beside capacity units, per table and index (ConsumedCapacity's
+    // members; which of them the service fills for a transaction could not be established)
     assertEquals(ConsumedCapacity.builder().tableName("ttt").capacityUnits(10.0).writeCapacityUnits(10.0)
         .table(Capacity.builder().capacityUnits(4.0).writeCapacityUnits(4.0).build())
         .globalSecondaryIndexes(Map.of("GGG", Capacity.builder().capacityUnits(4.0).writeCapacityUnits(4.0).build(),
@@ -147,7 +148,7 @@ class IndexCapacityTest {
     java.util.function.Function<Boolean, ConsumedCapacity> all = consistent -> dynamo.query(b -> b.tableName("kkk")
         .indexName("LLL").select("ALL_ATTRIBUTES").consistentRead(consistent).returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)
         .keyConditionExpression("pk = :p").expressionAttributeValues(Map.of(":p", s("a")))).consumedCapacity();
-    // DynamoDB Local 2.6.1: Table 3.0 + LLL 0.5, and consistent Table 6.0 + LLL 1.0 (three 5 KB items, 2 units each)
+    // Table 3.0 + LLL 0.5, and consistent Table 6.0 + LLL 1.0 (three 5 KB items, 2 units each, fetched from the table)
     assertEquals(3.5, all.apply(false).capacityUnits());
     assertEquals(3.0, all.apply(false).table().capacityUnits());
     assertEquals(0.5, all.apply(false).localSecondaryIndexes().get("LLL").capacityUnits());

@@ -128,7 +128,10 @@ class IndexMaintenanceTest {
     assertEquals(0, lsiCount());
   }
 
-  /** Found by the differential test (diff_i_*): DynamoDB Local checks index keys before the ConditionExpression. */
+  /**
+   * Index keys are checked before the ConditionExpression: a request that could never be written is refused as
+   * invalid whatever the stored item holds (Partita's order; the service's could not be established).
+   */
   @Test
   void aPutWithABadIndexKeyIsRefusedBeforeItsConditionIsEvaluated() {
     for (AttributeValue gsi1pk : List.of(n("1"), s(""))) {

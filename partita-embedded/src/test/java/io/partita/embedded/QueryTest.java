@@ -154,9 +154,9 @@ class QueryTest {
   }
 
   /**
-   * DynamoDB Local: a read that ends on the inclusive bound of {@code <=}, {@code >=} or BETWEEN (in
-   * the direction read) says nothing follows, and that key is refused as ExclusiveStartKey (as
-   * Amazon DynamoDB was reported to do for {@code >=} read backward); = and begins_with, and the
+   * A read that ends on the inclusive bound of {@code <=}, {@code >=} or BETWEEN (in the direction
+   * read) says nothing follows, and that key is refused as ExclusiveStartKey (as Amazon DynamoDB
+   * was reported to do for {@code >=} read backward); = and begins_with, and the
    * open end of a partition, still name the last key and accept it.
    */
   @Test
@@ -254,13 +254,14 @@ class QueryTest {
   }
 
   /**
-   * When a Query has several faults, the one DynamoDB Local reports: every expression bound
+   * When a Query has several faults, the one Partita reports (its own order; the service's is not
+   * documented): every expression bound
    * (FilterExpression, ProjectionExpression, KeyConditionExpression), then unused names and values,
    * then the key condition read against the key, then ExclusiveStartKey, then a filter on key
    * attributes, then Select.
    */
   @Test
-  void refusalsInDynamoDbLocalsOrder() {
+  void refusalsInPartitasOrder() {
     Map<String, AttributeValue> pv = Map.of(":p", s("USER#alice"), ":v", s("x"));
     exactly("Invalid FilterExpression: Syntax error; token: \"<EOF>\", near: \"= \"",
         () -> query("app", "pk = :p AND", Map.of(":p", s("USER#alice")), b -> b.filterExpression("a = ")));
@@ -280,7 +281,7 @@ class QueryTest {
         () -> query("app", "pk = :p", pv, b -> b.filterExpression("sk = :v").select(Select.COUNT).projectionExpression("a")));
     exactly("Invalid operator used in KeyConditionExpression: OR",
         () -> query("app", "pk = :p OR sk = :v", pv, b -> b.select(Select.COUNT).projectionExpression("a")));
-    // a start key naming other attributes: a Query says no more (DynamoDB Local and Amazon DynamoDB alike)
+    // a start key naming other attributes: a Query says no more, as Amazon DynamoDB
     exactly("The provided starting key is invalid",
         () -> query("app", "pk = :p", Map.of(":p", s("USER#alice")), b -> b.exclusiveStartKey(Map.of("pk", s("x"), "zz", s("y")))));
   }

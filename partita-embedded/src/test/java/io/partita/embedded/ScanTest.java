@@ -101,7 +101,7 @@ class ScanTest {
     assertFalse(after.hasLastEvaluatedKey());
   }
 
-  /** DynamoDB Local refuses a start key of another segment (it would skip part of this one). */
+  /** A start key of another segment is refused (it would skip part of this one); the message is Partita's own. */
   @Test
   void aSegmentStartsOnlyFromOneOfItsOwnKeys() {
     putUsers(8, 1);
@@ -218,7 +218,7 @@ class ScanTest {
     assertValidation("The Segment parameter is required but was not present in the request when parameter TotalSegments "
         + "is present",
         b -> b.totalSegments(2));
-    // Amazon DynamoDB's wording for a Scan (DynamoDB Local stops at "invalid")
+    // Amazon DynamoDB's wording for a Scan
     assertValidation("The provided starting key is invalid: The provided key element does not match the schema",
         b -> b.exclusiveStartKey(Map.of("pk", s("a"), "zz", s("a"))));
     // values serve only the filter
@@ -227,11 +227,12 @@ class ScanTest {
   }
 
   /**
-   * When a Scan has several faults, the one DynamoDB Local reports: Limit, then the expressions,
-   * then ExclusiveStartKey, then Select, then the segments.
+   * When a Scan has several faults, the one Partita reports (its own order; the service's is not
+   * documented): the API's constraints (Limit) first, then the expressions, then ExclusiveStartKey,
+   * then Select, then the segments.
    */
   @Test
-  void refusalsInDynamoDbLocalsOrder() {
+  void refusalsInPartitasOrder() {
     assertValidation("1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1", b -> b.limit(0).segment(3).totalSegments(2));
     assertValidation("Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite "
         + "one of these paths; path one: [a], path two: [a]", b -> b.projectionExpression("a, a").segment(3).totalSegments(2));

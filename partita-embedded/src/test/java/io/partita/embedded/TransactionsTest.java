@@ -281,8 +281,9 @@ class TransactionsTest {
   }
 
   /**
-   * Which errors refuse the whole request and which are an action's cancellation reason, as DynamoDB
-   * (Local 2.6.1, and the API reference's list of ValidationError reasons) answers.
+   * Which errors refuse the whole request and which are an action's cancellation reason: the API
+   * reference's list of ValidationError reasons, the service's observed answers (docs/dynamodb-messages.md),
+   * and Partita's choice where neither says.
    */
   @Test
   void writeTimeErrorsAreTheActionsReasons_requestErrorsRefuseTheRequest() {

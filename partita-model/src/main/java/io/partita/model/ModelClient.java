@@ -11,7 +11,7 @@ import io.partita.model.internal.QuerySettings;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * A {@link Model} bound to a {@link DynamoDbClient}: Partita embedded or server, DynamoDB Local, Amazon DynamoDB,
+ * A {@link Model} bound to a {@link DynamoDbClient}: Partita embedded or server, Amazon DynamoDB,
  * ScyllaDB Alternator. Thread-safe; does not own (or close) the DynamoDB client.
  *
  * <pre>{@code

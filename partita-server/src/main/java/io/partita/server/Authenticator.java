@@ -6,7 +6,7 @@ import io.partita.server.auth.SignedRequest;
 /** Decides whether a request's signature lets it in. */
 @FunctionalInterface
 public interface Authenticator {
-  /** Accepts every request, signed or not, as DynamoDB Local does. */
+  /** Accepts every request, signed or not: the default of a local server that has no credentials to check. */
   Authenticator ACCEPT_ANY = request -> {};
 
   /**

@@ -12,7 +12,7 @@ import java.util.Objects;
  * @param workerThreads threads that run engine calls, which may block on a synced write, off the
  *     event loop
  * @param region the region named in the health answer and expected in nothing else: clients may
- *     sign for any region, as with DynamoDB Local
+ *     sign for any region
  * @param authenticator checks each request's signature before it is served
  */
 public record ServerConfig(String host, int port, int maxRequestBytes, int workerThreads, String region,

@@ -39,10 +39,10 @@ final class Binder {
   }
 
   /**
-   * Conditions report their first problem in the order written, whatever its kind: DynamoDB Local
+   * Conditions report their first problem in the order written, whatever its kind: Amazon DynamoDB
    * answers {@code begins_with(a, :n) AND b = :missing} with the operand type of {@code :n} and the
-   * other order with the undefined {@code :missing} (a conformance suite records the same of Amazon
-   * DynamoDB). Updates and projections report by kind (priority).
+   * other order with the undefined {@code :missing} (as a conformance suite run against the service
+   * records). Updates and projections report by kind (priority).
    */
   private boolean inOrder;
 
@@ -173,7 +173,8 @@ final class Binder {
       orderable("BETWEEN", low);
       orderable("BETWEEN", high);
       if (low instanceof ConstVal lo && high instanceof ConstVal hi && lo.value() != null && hi.value() != null) {
-        // the messages show the bounds as written ({N:1e2}, not {N:100}), as DynamoDB Local does
+        // the messages show the bounds as written ({N:1e2}, not {N:100}): Partita's choice, the
+        // service's rendering could not be established
         if (lo.value().type() != hi.value().type()) {
           error(TYPE, ExprErrors.betweenTypes(asWritten(b.low(), lo.value()), asWritten(b.high(), hi.value())));
         } else {

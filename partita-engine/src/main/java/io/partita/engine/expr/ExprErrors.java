@@ -118,66 +118,63 @@ final class ExprErrors {
   }
 
   // ---- key conditions (Query) ----
-  // Sources: DynamoDB Local 2.6.1 (docs/dynamodb-keycondition-messages.md) and, where the
-  // real service is known to word it differently, Amazon DynamoDB as recorded by public
-  // conformance suites run against it (2026). Those differences are noted on each message.
+  // Sources: Amazon DynamoDB as recorded by public conformance suites run against it (2026) and
+  // docs/dynamodb-messages.md. Where the service's text could not be established, the message
+  // is Partita's own; each message says which.
 
-  /** OR, NOT, IN, {@code <>} and the functions other than begins_with. Local and real agree. */
+  /** OR, NOT, IN, {@code <>} and the functions other than begins_with. Amazon DynamoDB's wording. */
   static String keyOperator(String operator) {
     return "Invalid operator used in KeyConditionExpression: " + operator;
   }
 
-  /** {@code size(...)} anywhere in a key condition. Local's wording. */
+  /** {@code size(...)} anywhere in a key condition. Partita's wording (the service's not established). */
   static final String KEY_NESTED_OPERATION = "KeyConditionExpressions cannot contain nested operations";
 
-  /** {@code :v BETWEEN sk AND :w}, {@code begins_with(:v, sk)}. Local's wording. */
+  /** {@code :v BETWEEN sk AND :w}, {@code begins_with(:v, sk)}. Partita's wording (the service's not established). */
   static String keyFirstOperand(String operator) {
     return "Invalid condition in KeyConditionExpression: " + operator + " operator must have the key attribute as its first operand";
   }
 
-  /** {@code sk = pk}. Local's wording. */
+  /** {@code sk = pk}. Partita's wording (the service's not established). */
   static final String KEY_TWO_NAMES = "Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition";
 
-  /** {@code :a = :b}. Local's wording. */
+  /** {@code :a = :b}. Partita's wording (the service's not established). */
   static final String KEY_NO_NAME = "Invalid condition in KeyConditionExpression: No key attribute specified";
 
   /**
    * {@code a.b = :v}, {@code sk[0] > :v}. Amazon DynamoDB's wording, for key and non-key attributes
-   * alike; DynamoDB Local omits the prefix, and for a key attribute says instead "Key attributes
-   * must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: sk".
+   * alike.
    */
   static final String KEY_NESTED_PATH =
       "Invalid KeyConditionExpression: KeyConditionExpressions cannot have conditions on nested attributes";
 
-  /** Two conditions on one attribute. Amazon DynamoDB's wording; DynamoDB Local omits the prefix. */
+  /** Two conditions on one attribute. Amazon DynamoDB's wording. */
   static final String KEY_DUPLICATE =
       "Invalid KeyConditionExpression: KeyConditionExpressions must only contain one condition per key";
 
   /**
-   * More conditions than key attributes. Amazon DynamoDB's wording; DynamoDB Local says "Conditions
-   * can be of length 1 or 2 only" (and, for a key with no sort attribute, "Query key condition not
-   * supported").
+   * More conditions than key attributes. Amazon DynamoDB's wording.
    */
   static String keyConditionCount(int conditions, int keyAttributes) {
     return "The number of query conditions (" + conditions + ") exceeds the number of key attributes defined in the schema ("
         + keyAttributes + ")";
   }
 
-  /** A key attribute without a condition. Amazon DynamoDB names it; DynamoDB Local stops at "element". */
+  /** A key attribute without a condition. Amazon DynamoDB's wording, naming it (case query-missed-key-element). */
   static String keyMissed(String attribute) {
     return "Query condition missed key schema element: " + attribute;
   }
 
-  /** A partition key condition other than {@code =}. Local and real agree. */
+  /** A partition key condition other than {@code =}. Amazon DynamoDB's wording (case query-begins-with-on-hash). */
   static final String KEY_NOT_SUPPORTED = "Query key condition not supported";
 
-  /** A value whose type is not the key attribute's. Local and real agree. */
+  /** A value whose type is not the key attribute's. Amazon DynamoDB's wording. */
   static final String KEY_TYPE_MISMATCH =
       "One or more parameter values were invalid: Condition parameter type does not match schema type";
 
   /**
    * A multi-attribute sort key used with a gap, or with a range condition before the last attribute
-   * named. Amazon DynamoDB's wording (DynamoDB Local has no multi-attribute keys); the separator
+   * named. Amazon DynamoDB's wording; the separator
    * between several attribute names is not recorded anywhere and is a guess.
    */
   static String keyRangePrefix(List<String> attributes, String last) {

@@ -95,9 +95,9 @@ public final class ExpressionContext {
   /**
    * The first half of {@link #keyCondition(String, KeySchemaSpec)}: a KeyConditionExpression parsed
    * and bound as any condition (syntax, names, values, operand types), not yet read as a key
-   * condition. DynamoDB Local binds every expression of a Query (FilterExpression, then
+   * condition. Partita binds every expression of a Query (FilterExpression, then
    * ProjectionExpression, then KeyConditionExpression) and checks for unused names and values
-   * before it reads the key condition.
+   * before it reads the key condition (the service's order is not documented).
    */
   public Condition boundKeyCondition(String expression) {
     String kind = "KeyConditionExpression";

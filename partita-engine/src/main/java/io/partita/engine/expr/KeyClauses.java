@@ -19,7 +19,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * checks this before it looks the table up.
  *
  * <p>The tree is walked in the order written and each node is checked before its operands, so the
- * first problem met is the one reported (as DynamoDB Local does).
+ * first problem met is the one reported (Partita's choice; the service's order here could not be
+ * established).
  */
 final class KeyClauses {
   /** One condition of a key condition, attribute on the left; {@code upper} only for BETWEEN. */
@@ -109,7 +110,7 @@ final class KeyClauses {
     if (!seen.add(attribute)) {
       throw invalid(ExprErrors.KEY_DUPLICATE);
     }
-    // :v < sk means sk > :v (Amazon DynamoDB and DynamoDB Local both accept the value first)
+    // :v < sk means sk > :v (Amazon DynamoDB accepts the value first)
     Op effective = attributeFirst ? op : flip(op);
     clauses.add(new Clause(attribute, effective, values.get(0), values.size() > 1 ? values.get(1) : null));
   }

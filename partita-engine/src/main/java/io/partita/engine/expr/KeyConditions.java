@@ -17,7 +17,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The second half of key condition validation: the clauses against the key schema. The checks run
- * in the order DynamoDB Local was seen to apply them (docs/dynamodb-keycondition-messages.md):
+ * in this order, Partita's (the service's order is not documented; its messages are in
+ * docs/dynamodb-messages.md):
  * <ol>
  *   <li>no more clauses than key attributes;
  *   <li>each partition key attribute, in schema order: present, value of its type and not empty,

@@ -120,7 +120,7 @@ final class Parser {
     Token bad = tokens.get(index);
     if (bad.kind() == Kind.EOF) {
       // the previous token to the end of the text, trailing blanks included ("a = " is near "= ",
-      // a blank expression near itself), as DynamoDB Local reports it
+      // a blank expression near itself): Partita's reading of the service's rule above
       return text.substring(index > 0 ? tokens.get(index - 1).start() : 0);
     }
     int from = index > 0 ? tokens.get(index - 1).start() : bad.start();

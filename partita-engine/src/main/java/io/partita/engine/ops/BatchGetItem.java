@@ -21,11 +21,11 @@ import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 
 /**
  * BatchGetItem: up to 100 keys over one or more tables, each table with its own projection and
- * consistency. The whole request is validated before anything is read, in DynamoDB Local's order:
- * the request's shape and its expression parameters, then every key's values, duplicates and the
- * count (in one pass, key by key), then the table names, then each table and its keys in request
- * order, then the projections. (DynamoDB Local visits the tables of a request in an order of its
- * own, not the request's; Partita keeps the request's.)
+ * consistency. The whole request is validated before anything is read: {@link ApiConstraints}
+ * first (required members and the API's declared constraints), then, in Partita's order (the service's
+ * order of these semantic checks is not documented), the request's shape and its expression
+ * parameters, then every key's values, duplicates and the count (in one pass, key by key), then
+ * the table names, then each table and its keys in request order, then the projections.
  *
  * <p>Reads take no lock, as GetItem's: each store get sees one whole item. The keys are read one by
  * one, not from one snapshot; DynamoDB's BatchGetItem is not a transaction either.
@@ -53,7 +53,7 @@ public final class BatchGetItem {
       }
     });
     // expression parameters given without an expression, or mixed with legacy ones, before anything else (as
-    // DynamoDB Local and, by the public record of its messages, Amazon DynamoDB check them)
+    // Amazon DynamoDB checks them, by the public record of its messages: docs/dynamodb-messages.md)
     for (KeysAndAttributes kaa : items.values()) {
       RequestParams.refuseLegacy(
           RequestParams.given("AttributesToGet", kaa.hasAttributesToGet()),
@@ -62,7 +62,7 @@ public final class BatchGetItem {
           kaa.projectionExpression() != null, "ProjectionExpression is null");
     }
     // values, duplicates and the count, key by key; duplicates compare normalized values, so 1 and
-    // 1.0 are the same key (DynamoDB Local compares spellings and returns such an item twice)
+    // 1.0 are the same key, as they are one item in DynamoDB
     int count = 0;
     for (KeysAndAttributes kaa : items.values()) {
       Set<Map<String, AttributeValue>> seen = new HashSet<>();
@@ -115,7 +115,8 @@ public final class BatchGetItem {
         if (!full) {
           byte[] stored = ctx.store.get(r.keys().get(i).storageKey());
           if (stored == null) {
-            // DynamoDB Local charges nothing for a key that finds no item (GetItem's minimum is not applied)
+            // a key that finds no item is charged nothing (GetItem's minimum is not applied): Partita's
+            // choice, the service's charge for it could not be established
             continue;
           }
           Map<String, AttributeValue> item = ItemCodec.decode(stored);

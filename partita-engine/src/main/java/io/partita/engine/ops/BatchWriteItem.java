@@ -26,13 +26,13 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * BatchWriteItem: up to 25 puts and deletes over one or more tables.
  *
  * <p>The whole request is validated before anything is written, so one bad request refuses the
- * batch and writes nothing, as DynamoDB documents. The checks run in DynamoDB Local's order: an
- * empty request; then table by table and request by request, an empty list, a WriteRequest with
+ * batch and writes nothing, as DynamoDB documents. After {@link ApiConstraints} (required members
+ * and the API's declared constraints), the checks run in Partita's order (the service's order of
+ * these semantic checks is not documented): an empty request; then table by table and request by request, an empty list, a WriteRequest with
  * not exactly one of put and delete, invalid values and an item over 400 KB; then more than 25
  * requests; then the table names; then each table in request order: that it exists, and each of
  * its requests in order: its key (as PutItem or DeleteItem checks it), its index keys, and that no
- * earlier request of the batch names the same item. (DynamoDB Local visits the tables of a request
- * in an order of its own, not the request's; Partita keeps the request's.)
+ * earlier request of the batch names the same item. Tables are visited in the request's order.
  *
  * <p>The writes then go through {@link ReadModifyWrite#runEach}: each is planned as PutItem or
  * DeleteItem plans it, with its index entries and counters, and all of them are written in one
@@ -66,7 +66,7 @@ public final class BatchWriteItem {
       }
       for (WriteRequest w : e.getValue()) {
         if (w == null || (w.putRequest() == null) == (w.deleteRequest() == null)) {
-          // DynamoDB's message (Local's and the service's) for a WriteRequest with neither or both
+          // Partita's message for a WriteRequest with neither or both (the service's could not be established)
           throw PartitaException.validation("Supplied AttributeValue has more than one datatypes set, must contain "
               + "exactly one of the supported datatypes");
         }

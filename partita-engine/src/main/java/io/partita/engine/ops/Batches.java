@@ -13,7 +13,7 @@ final class Batches {
   private Batches() {}
 
   /**
-   * A table name of RequestItems. DynamoDB Local's message: Amazon DynamoDB reports a map-key
+   * A table name of RequestItems. Partita's own message: Amazon DynamoDB reports a map-key
    * constraint of {@code requestItems} that quotes the whole request map, which cannot be
    * reproduced faithfully.
    */

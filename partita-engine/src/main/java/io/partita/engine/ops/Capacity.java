@@ -10,7 +10,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * the old and the new item; a read one unit per started 4 KB, half of that when eventually
  * consistent. A request that touches nothing still costs the minimum.
  *
- * <p>Index writes are charged as DynamoDB documents them (checked against DynamoDB Local): an
+ * <p>Index writes are charged as DynamoDB documents them (the Developer Guide's GSI and LSI pages): an
  * entry put or removed costs its own size in 1 KB units, an entry whose key changed costs both
  * (remove the old, put the new), an entry whose key stayed but whose projected attributes changed
  * costs one write of the larger, and an entry the write leaves identical costs nothing.
@@ -47,9 +47,11 @@ final class Capacity {
     }
 
     /**
-     * Units of a transaction, reported as DynamoDB Local answers them: the total with the read
+     * Units of a transaction, in the shape of the API's ConsumedCapacity: the total with the read
      * units (TransactGetItems, ConditionChecks) and write units it is made of, and with INDEXES
-     * the table's share split the same way for writes and each index's write units.
+     * the table's share split the same way for writes and each index's write units. Which of
+     * these members the service fills for a transaction could not be established; this is
+     * Partita's choice.
      */
     static Units transaction() {
       Units u = new Units();

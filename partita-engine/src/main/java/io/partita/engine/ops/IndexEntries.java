@@ -80,7 +80,8 @@ final class IndexEntries {
       for (KeyDef key : keys(index)) {
         AttributeValue v = item.get(key.name());
         if (v != null && ScalarType.of(v) != key.type()) {
-          // DynamoDB Local's wording; the service's is longer and names the attribute
+          // Partita's wording: the service's is longer and names the attribute, and its exact text
+          // could not be established (docs/dynamodb-messages.md)
           throw PartitaException.validation("One or more parameter values were invalid: Type mismatch for Index Key");
         }
       }

@@ -68,8 +68,8 @@ final class IndexRanges {
   /**
    * For a local index without ALL projection: the table's item in place of the entry, when the
    * read asks for all attributes or its projection or filter reads beyond what the index holds.
-   * Each fetch is charged as DynamoDB charges it (checked against DynamoDB Local): a read of the
-   * whole table item, rounded up to 4 KB on its own, to the table's share of the capacity.
+   * Each fetch is charged as a read of the whole table item (the Developer Guide's LSI page), rounded
+   * up to 4 KB on its own, to the table's share of the capacity.
    */
   static TableFetch resolver(EngineContext ctx, TableDef table, IndexDef index,
       Select select, Projection projection, java.util.Collection<String> filterNames, boolean consistent) {

@@ -41,7 +41,8 @@ public final class Query {
       throw PartitaException.validation(
           "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
     }
-    // DynamoDB Local's order of checks: Limit and IndexName; every expression bound (FilterExpression,
+    // after ApiConstraints, Partita's order of the semantic checks (the service's is not documented):
+    // Limit and IndexName; every expression bound (FilterExpression,
     // ProjectionExpression, KeyConditionExpression), then unused names and values; the key
     // condition read against the key; ExclusiveStartKey; a filter on key attributes; Select
     int limit = ReadParams.limit(req.limit());
@@ -101,8 +102,8 @@ public final class Query {
     Map<String, AttributeValue> last = page.lastEvaluatedKey();
     if (last != null && index == null
         && (def.range() == null || Arrays.equals(Keys.ofKey(def, last).storageKey(), closedEnd))) {
-      // the page ended on the last key the condition can select: no key to go on from (DynamoDB
-      // Local, which refuses that key as ExclusiveStartKey, see closedEnd); a hash-only table's
+      // the page ended on the last key the condition can select: no key to go on from (the key is
+      // refused as ExclusiveStartKey, see closedEnd); a hash-only table's
       // Query selects one key at most
       last = null;
     }
@@ -125,8 +126,8 @@ public final class Query {
    * read forward, {@code sk >= :v} or the lower bound of BETWEEN read backward; else null.
    *
    * <p>A page that stops at this key says nothing more follows (no LastEvaluatedKey), and this key is
-   * refused as ExclusiveStartKey ("does not match the range key predicate"), as DynamoDB Local does
-   * and as Amazon DynamoDB was reported to do for {@code >=} read backward. Not for {@code =} nor
+   * refused as ExclusiveStartKey ("does not match the range key predicate"), as Amazon DynamoDB
+   * was reported to do for {@code >=} read backward. Not for {@code =} nor
    * begins_with, nor the open end of a partition: there a page that stops at the last item still
    * names it, and the empty page that follows from it is allowed.
    */

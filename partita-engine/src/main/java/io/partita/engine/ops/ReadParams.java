@@ -13,7 +13,7 @@ final class ReadParams {
 
   /**
    * Whether Select asks for the count only, after DynamoDB's checks of Select against the
-   * projection (DynamoDB Local makes them after the expressions and ExclusiveStartKey).
+   * projection (Partita makes them after the expressions and ExclusiveStartKey).
    */
   static boolean countOnly(Select select, String selectRaw, String projectionExpression, String indexName) {
     if (select == null) {

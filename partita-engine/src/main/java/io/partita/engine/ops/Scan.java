@@ -33,8 +33,9 @@ public final class Scan {
             "ConditionalOperator", req.conditionalOperatorAsString() != null),
         RequestParams.given("ProjectionExpression", req.projectionExpression() != null,
             "FilterExpression", req.filterExpression() != null));
-    // DynamoDB Local's order of checks: Limit and IndexName; the expressions, then unused names and
-    // values; ExclusiveStartKey; Select; Segment and TotalSegments
+    // after ApiConstraints, Partita's order of the semantic checks (the service's is not documented):
+    // Limit and IndexName; the expressions, then unused names and values; ExclusiveStartKey; Select;
+    // Segment and TotalSegments
     int limit = ReadParams.limit(req.limit());
     Table table = ctx.catalog.forItems(req.tableName());
     TableDef def = table.def();
@@ -42,8 +43,8 @@ public final class Scan {
     Set<String> projected = ReadParams.projected(def, index);
 
     boolean anyExpression = req.projectionExpression() != null || req.filterExpression() != null;
-    // values only serve the filter: with a ProjectionExpression alone, DynamoDB Local still says
-    // "FilterExpression is null"
+    // values only serve the filter: with a ProjectionExpression alone the message still ends
+    // "FilterExpression is null" (the service's suffix for a Scan, docs/dynamodb-messages.md)
     ExpressionContext expressions = RequestParams.expressions(
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
         req.hasExpressionAttributeValues(), req.expressionAttributeValues(), anyExpression,
@@ -71,7 +72,7 @@ public final class Scan {
     Predicate<byte[]> segment = segmentFilter(req.segment(), req.totalSegments(), from.length);
     if (start != null) {
       if (segment != null && !segment.test(start)) {
-        // a key from another segment would silently skip part of this one. DynamoDB Local's
+        // a key from another segment would silently skip part of this one. Partita's own
         // wording; Amazon DynamoDB was reported to say "The provided starting key is invalid:
         // Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. ..."
         throw PartitaException.validation("Exclusive start key must lie within the segment");

@@ -17,9 +17,8 @@ final class StartKeys {
 
   /**
    * An ExclusiveStartKey of a Query ({@code query}) or Scan. A key that names other attributes than
-   * the key schema's: a Query says only "The provided starting key is invalid" (DynamoDB Local and
-   * Amazon DynamoDB alike); a Scan adds ": The provided key element does not match the schema", as
-   * Amazon DynamoDB was seen to answer (DynamoDB Local gives a Scan the Query's short message).
+   * the key schema's: a Query says only "The provided starting key is invalid"; a Scan adds
+   * ": The provided key element does not match the schema", as Amazon DynamoDB was seen to answer.
    */
   static ItemKey of(TableDef table, Map<String, AttributeValue> startKey, boolean query) {
     int expected = table.range() == null ? 1 : 2;
@@ -33,7 +32,7 @@ final class StartKeys {
           : "The provided starting key is invalid: The provided key element does not match the schema");
     }
     if (ScalarType.of(hash) != table.hash().type() || (range != null && ScalarType.of(range) != table.range().type())) {
-      // DynamoDB Local's wording; Amazon DynamoDB's is not documented
+      // Partita's wording; Amazon DynamoDB's could not be established
       throw PartitaException.validation("Type mismatch for attribute to update");
     }
     return Keys.ofKey(table, startKey);

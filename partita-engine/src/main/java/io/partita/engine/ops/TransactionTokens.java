@@ -19,8 +19,9 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse
  * answers. ReturnConsumedCapacity is not one of the parameters that must match.
  *
  * <p>Tokens live in memory: a restart forgets them (DynamoDB keeps them for the whole window). A
- * token of a transaction that was cancelled is not kept, so the caller may retry with it, as
- * DynamoDB Local answers (another request with it runs too).
+ * token of a transaction that was cancelled is not kept, so the caller may retry with it (another
+ * request with it runs too). What the service answers here could not be established; this is
+ * Partita's choice.
  */
 final class TransactionTokens {
   static final long WINDOW_MILLIS = 10 * 60 * 1000;

@@ -10,9 +10,10 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateTableResponse;
 
 /**
- * UpdateTable: billing mode, provisioned throughput, deletion protection, and creating or deleting
- * a global secondary index ({@link IndexBuilds}). Streams, replicas and encryption settings come
- * with the issues that build them and are refused with a message naming the parameter until then.
+ * UpdateTable: billing mode, provisioned throughput, deletion protection, the stored settings (table
+ * class, SSE, on-demand and warm throughput: {@link TableSettingsParams}), and creating or deleting a
+ * global secondary index ({@link IndexBuilds}). An enabled stream and replicas come with the issues
+ * that build them and are refused with a message naming the parameter until then.
  */
 public final class UpdateTable {
   private UpdateTable() {}

@@ -14,7 +14,7 @@ import java.util.function.LongFunction;
 /**
  * The tables of one database: loaded from the store when it opens, changed only through this
  * class. Table names are case-sensitive, as in DynamoDB ({@code Music} and {@code music} are two
- * tables; DynamoDB Local differs here).
+ * tables).
  */
 public final class Catalog {
   private final Store store;

@@ -32,7 +32,7 @@ class ExpressionContextTest {
 
   @Test
   void conditionsReportTheirFirstProblemInTheOrderWritten() {
-    // DynamoDB Local 2.6.1, PutItem: rows 179-182 of docs/dynamodb-keycondition-messages.md
+    // Amazon DynamoDB reports the first problem written (a conformance suite run against the service)
     String operand = "Invalid ConditionExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: N";
     ExpressionContext ctx = new ExpressionContext(null, item(":n", n("1")));
     assertValidation(operand, () -> ctx.condition("begins_with(a, :n) AND b = :missing", "ConditionExpression"));
@@ -68,7 +68,7 @@ class ExpressionContextTest {
     assertValidation("Invalid ConditionExpression: The expression can not be empty;", () -> ctx.condition("", "ConditionExpression"));
     assertValidation("Invalid UpdateExpression: The expression can not be empty;", () -> ctx.update(""));
     assertValidation("Invalid ProjectionExpression: The expression can not be empty;", () -> ctx.projection(""));
-    // DynamoDB Local: a blank expression is near itself (UpdateExpression "  ", row 318 of docs/dynamodb-messages.md)
+    // a blank expression is near itself: Partita's reading of the service's "near" rule (see Parser.near)
     assertValidation("Invalid FilterExpression: Syntax error; token: \"<EOF>\", near: \"  \"", () -> ctx.condition("  ", "FilterExpression"));
   }
 

@@ -20,12 +20,12 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * KeyConditionExpression validation. Messages are DynamoDB Local 2.6.1's unless a comment says
- * Amazon DynamoDB's (see ExprErrors). "Row n" is a row of docs/dynamodb-keycondition-messages.md,
- * DynamoDB Local's answers recorded by partita-embedded's KeyConditionMessagesProbe.
+ * KeyConditionExpression validation. Where ExprErrors or a comment says so, a message is Amazon
+ * DynamoDB's (docs/dynamodb-messages.md); the others, and the order in which problems are reported,
+ * are Partita's own: the service's wording or order there could not be established.
  */
 class KeyConditionTest {
-  /** pk S, sk N: the probe's table kc_num. */
+  /** pk S, sk N. */
   static final KeySchemaSpec NUM = KeySchemaSpec.of(new KeyDef("pk", ScalarType.S), new KeyDef("sk", ScalarType.N));
   /** pk S, sk S. */
   static final KeySchemaSpec STR = KeySchemaSpec.of(new KeyDef("pk", ScalarType.S), new KeyDef("sk", ScalarType.S));
@@ -86,7 +86,7 @@ class KeyConditionTest {
 
   @Test
   void valueFirstIsReadAttributeFirst() {
-    // DynamoDB Local accepts these (rows 16-20); so does Amazon DynamoDB (conformance suites)
+    // Amazon DynamoDB accepts these (conformance suites run against it)
     assertEquals(Map.of("pk", s("x")), kc(NUM, ":p = pk").hashValues());
     assertSort(kc(NUM, "pk = :p AND :one = sk"), "sk", Op.EQ, n("1"), null);
     assertSort(kc(NUM, "pk = :p AND :one < sk"), "sk", Op.GT, n("1"), null);
@@ -186,7 +186,7 @@ class KeyConditionTest {
 
   @Test
   void nestedPathsAreRefused() {
-    // Amazon DynamoDB's message for key and non-key attributes (DynamoDB Local: "Key attributes must be scalars...")
+    // Amazon DynamoDB's message for key and non-key attributes
     String nested = "Invalid KeyConditionExpression: KeyConditionExpressions cannot have conditions on nested attributes";
     refused(nested, NUM, "pk.x = :p");
     refused(nested, NUM, "pk[0] = :p");
@@ -201,7 +201,7 @@ class KeyConditionTest {
 
   @Test
   void oneConditionPerAttribute() {
-    // Amazon DynamoDB's wording (conformance suite); DynamoDB Local omits the "Invalid KeyConditionExpression: " prefix
+    // Amazon DynamoDB's wording (conformance suite)
     String duplicate = "Invalid KeyConditionExpression: KeyConditionExpressions must only contain one condition per key";
     refused(duplicate, NUM, "pk = :p AND pk = :q");
     refused(duplicate, NUM, "pk = :p AND sk > :one AND sk < :five");
@@ -213,8 +213,7 @@ class KeyConditionTest {
 
   @Test
   void moreConditionsThanKeyAttributes() {
-    // Amazon DynamoDB's wording (conformance suite); DynamoDB Local: "Conditions can be of length 1 or 2 only",
-    // and "Query key condition not supported" when the key has no sort attribute
+    // Amazon DynamoDB's wording (conformance suite), with or without a sort attribute in the key
     refused("The number of query conditions (3) exceeds the number of key attributes defined in the schema (2)",
         NUM, "pk = :p AND sk > :one AND a = :five");
     refused("The number of query conditions (2) exceeds the number of key attributes defined in the schema (1)",
@@ -223,7 +222,7 @@ class KeyConditionTest {
 
   @Test
   void missingKeyAttributes() {
-    // Amazon DynamoDB names the attribute; DynamoDB Local says only "Query condition missed key schema element"
+    // Amazon DynamoDB names the attribute (case query-missed-key-element)
     refused("Query condition missed key schema element: pk", NUM, "a = :one");
     refused("Query condition missed key schema element: pk", NUM, "sk = :one");
     refused("Query condition missed key schema element: pk", NUM, "a = :one AND b = :five");
@@ -281,7 +280,7 @@ class KeyConditionTest {
         + "lower bound operand: AttributeValue: {N:5}, upper bound operand: AttributeValue: {N:1}", NUM, "pk = :p AND sk BETWEEN :five AND :one");
     refused("Invalid KeyConditionExpression: The BETWEEN operator requires same data type for lower and upper bounds; "
         + "lower bound operand: AttributeValue: {N:1}, upper bound operand: AttributeValue: {S:5}", NUM, "pk = :p AND sk BETWEEN :one AND :t");
-    // row 169: the bounds as written, not normalized
+    // the bounds as written, not normalized
     refused("Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; "
         + "lower bound operand: AttributeValue: {N:1e2}, upper bound operand: AttributeValue: {N:99.0}", NUM, "pk = :p AND sk BETWEEN :1e2 AND :99");
     refused("Invalid KeyConditionExpression: Incorrect operand type for operator or function; operator or function: >, operand type: L",
@@ -307,7 +306,6 @@ class KeyConditionTest {
 
   @Test
   void bindingProblemsInTheOrderWritten() {
-    // rows 132-135, 172-178
     String operand = "Invalid KeyConditionExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: N";
     String undefined = "Invalid KeyConditionExpression: An expression attribute value used in expression is not defined; attribute value: :nope";
     refused(operand, NUM, "begins_with(sk, :one) AND pk = :nope");
@@ -321,7 +319,6 @@ class KeyConditionTest {
 
   @Test
   void bindingBeforeShapeBeforeSchema() {
-    // rows 135-137, 124, 130
     refused("Invalid KeyConditionExpression: An expression attribute value used in expression is not defined; attribute value: :nope",
         NUM, "pk = :p OR sk = :nope");
     refused("Invalid KeyConditionExpression: The first operand must be distinct from the remaining operands for this operator or function; "
@@ -330,30 +327,30 @@ class KeyConditionTest {
         + "lower bound operand: AttributeValue: {N:5}, upper bound operand: AttributeValue: {N:1}", NUM, "a = :p AND sk BETWEEN :five AND :one");
     refused("Invalid KeyConditionExpression: Incorrect operand type for operator or function; operator or function: begins_with, operand type: N",
         NUM, "pk = :p AND begins_with(sk, :one) AND sk = :five");
-    // a nested path is met before the second condition on its attribute (rows 128, 165)
+    // a nested path is met before the second condition on its attribute
     refused(ExprErrors.KEY_NESTED_PATH, NUM, "pk = :p AND sk.x = :one AND sk = :five");
     refused(ExprErrors.KEY_NESTED_PATH, NUM, "pk = :p AND sk = :one AND sk.x = :five");
     refused(ExprErrors.KEY_NESTED_OPERATION, NUM, "pk = :p AND size(sk) > :one AND a = :five");
-    // shape before the count (row 160)
+    // shape before the count
     refused(ExprErrors.KEY_NESTED_PATH, NUM, "pk = :p AND a.b = :one AND a = :five");
   }
 
   @Test
-  void schemaChecksInDynamoDbLocalsOrder() {
+  void schemaChecksInPartitasOrder() {
     String count = "The number of query conditions (3) exceeds the number of key attributes defined in the schema (2)";
     String emptyPk = "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: pk";
-    refused(count, NUM, "pk = :one AND sk = :one AND a = :five"); // row 141: the count before types
-    refused(count, NUM, "pk = :e AND sk = :one AND a = :five"); // row 142
-    refused("Query condition missed key schema element: pk", NUM, "sk = :s AND a = :five"); // row 185
-    refused(TYPE, NUM, "pk = :one AND a = :one"); // row 139: the partition key's type before the missed sort key
-    refused(TYPE, NUM, "a = :one AND pk = :one"); // row 140
-    refused(TYPE, NUM, "pk < :one AND sk = :s"); // row 122: its type before its operator
-    refused(ExprErrors.KEY_NOT_SUPPORTED, NUM, "sk = :s AND pk < :p"); // row 189: its operator before the sort key's type
-    refused(ExprErrors.KEY_NOT_SUPPORTED, NUM, "a = :one AND pk < :p"); // row 118: before the missed sort key
-    refused(emptyPk, NUM, "pk = :e AND sk = :s"); // row 148: partition key first
-    refused(emptyPk, NUM, "sk = :s AND pk = :e"); // row 183: in schema order, not written order
-    refused(TYPE, NUM, "pk = :one AND sk = :e"); // row 149
-    refused(TYPE, BIN, "pk = :e"); // row 184: the type before emptiness
+    refused(count, NUM, "pk = :one AND sk = :one AND a = :five"); // the count before types
+    refused(count, NUM, "pk = :e AND sk = :one AND a = :five");
+    refused("Query condition missed key schema element: pk", NUM, "sk = :s AND a = :five");
+    refused(TYPE, NUM, "pk = :one AND a = :one"); // the partition key's type before the missed sort key
+    refused(TYPE, NUM, "a = :one AND pk = :one");
+    refused(TYPE, NUM, "pk < :one AND sk = :s"); // its type before its operator
+    refused(ExprErrors.KEY_NOT_SUPPORTED, NUM, "sk = :s AND pk < :p"); // its operator before the sort key's type
+    refused(ExprErrors.KEY_NOT_SUPPORTED, NUM, "a = :one AND pk < :p"); // before the missed sort key
+    refused(emptyPk, NUM, "pk = :e AND sk = :s"); // partition key first
+    refused(emptyPk, NUM, "sk = :s AND pk = :e"); // in schema order, not written order
+    refused(TYPE, NUM, "pk = :one AND sk = :e");
+    refused(TYPE, BIN, "pk = :e"); // the type before emptiness
   }
 
   @Test

@@ -84,7 +84,7 @@ class ParserTest {
     assertValidation("Invalid ConditionExpression: Syntax error; token: \"-\", near: \"[-1\"", () -> parse("a[-1] = :v"));
     assertValidation("Invalid ConditionExpression: Syntax error; token: \":i\", near: \"[:i]\"", () -> parse("a[:i] = :v"));
     assertValidation("Invalid ConditionExpression: Syntax error; token: \"AND\", near: \"= AND\"", () -> parse("a = AND"));
-    // at the end of the text, the trailing blanks belong to "near" (rows 234, 240, 418 of docs/dynamodb-messages.md)
+    // at the end of the text, the trailing blanks belong to "near" (Partita's reading; see Parser.near)
     assertValidation("Invalid ConditionExpression: Syntax error; token: \"<EOF>\", near: \"= \"", () -> parse("a = "));
     assertValidation("Invalid ConditionExpression: Syntax error; token: \"<EOF>\", near: \"AND  \"", () -> parse("a = :v AND  "));
     assertValidation("Invalid ConditionExpression: Syntax error; token: \"!\", near: \"a ! :v\"", () -> parse("a ! :v"));

@@ -50,7 +50,10 @@ class UpdateTest {
     assertEquals(l(s("a"), s("z")), after.get("m"));
   }
 
-  /** Which error DynamoDB (DynamoDB Local 2.6.1, probed) names when an update has several. */
+  /**
+   * Which error Partita names when an update has several: its own order, since the service's could not be
+   * established (the messages themselves are the service's, docs/dynamodb-messages.md).
+   */
   @Test
   void theOrderOfRuntimeErrors() {
     Map<String, AttributeValue> item = item("m", bool(false), "a", s("str"), "n", n("1"), "s", s("x"));

@@ -35,7 +35,8 @@ import java.util.Objects;
  *   <li>the signature itself (InvalidSignatureException).
  * </ol>
  *
- * <p>Any region is accepted: like DynamoDB Local, the server is every region at once. A session
+ * <p>Any region is accepted: the server is every region at once (Amazon DynamoDB is one endpoint per
+ * region; a local server stands in for all of them, so a client need not change its region). A session
  * token (X-Amz-Security-Token) is signed like any header but not checked, as there is no STS to
  * have issued it. The payload hash is always computed from the body received, never taken from an
  * x-amz-content-sha256 header: outside S3, SigV4 signs the body's own hash (UNSIGNED-PAYLOAD and

@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
     description = {
         "Serves DynamoDB's API (JSON 1.0 over HTTP/1.1) so the AWS CLI, the AWS SDKs and every other DynamoDB"
             + " client work against it by pointing their endpoint at it.",
-        "Without credentials any signature is accepted, as with DynamoDB Local, and the server listens on"
+        "Without credentials any signature is accepted, and the server listens on"
             + " loopback only unless --host says otherwise.",
         "Stops cleanly on Ctrl-C or SIGTERM: requests in flight finish and the data folder is closed."})
 public final class ServeCommand implements Callable<Integer> {
