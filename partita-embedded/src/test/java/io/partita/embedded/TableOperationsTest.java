@@ -223,6 +223,30 @@ class TableOperationsTest {
   }
 
   @Test
+  void anIndexsProvisionedThroughputIsUpdated_itsOwnWarmThroughputRefusedByName() {
+    ProvisionedThroughput one = ProvisionedThroughput.builder().readCapacityUnits(1L).writeCapacityUnits(1L).build();
+    dynamo.createTable(b -> b.tableName("tbl1").keySchema(hash("pk"))
+        .attributeDefinitions(def("pk", ScalarAttributeType.S), def("g", ScalarAttributeType.S)).provisionedThroughput(one)
+        .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName("byG").keySchema(hash("g"))
+            .projection(Projection.builder().projectionType(ProjectionType.KEYS_ONLY).build()).provisionedThroughput(one).build()));
+    dynamo.updateTable(b -> b.tableName("tbl1").globalSecondaryIndexUpdates(u -> u.update(x -> x.indexName("byG")
+        .provisionedThroughput(p -> p.readCapacityUnits(5L).writeCapacityUnits(6L)))));
+    var gsi = dynamo.describeTable(b -> b.tableName("tbl1")).table().globalSecondaryIndexes().get(0);
+    assertEquals(5L, gsi.provisionedThroughput().readCapacityUnits());
+    assertEquals(6L, gsi.provisionedThroughput().writeCapacityUnits());
+    assertValidation("WarmThroughput on global secondary index byG", () -> dynamo.updateTable(b -> b.tableName("tbl1")
+        .globalSecondaryIndexUpdates(u -> u.update(x -> x.indexName("byG").warmThroughput(w -> w.readUnitsPerSecond(20000L))))));
+    assertThrows(ResourceNotFoundException.class, () -> dynamo.updateTable(b -> b.tableName("tbl1")
+        .globalSecondaryIndexUpdates(u -> u.update(x -> x.indexName("nope").provisionedThroughput(one)))));
+    assertValidation("OnDemandThroughput on global secondary index byG2", () -> dynamo.createTable(b -> b.tableName("tbl2")
+        .keySchema(hash("pk")).attributeDefinitions(def("pk", ScalarAttributeType.S), def("g", ScalarAttributeType.S))
+        .billingMode(BillingMode.PAY_PER_REQUEST)
+        .globalSecondaryIndexes(GlobalSecondaryIndex.builder().indexName("byG2").keySchema(hash("g"))
+            .projection(Projection.builder().projectionType(ProjectionType.ALL).build())
+            .onDemandThroughput(o -> o.maxReadRequestUnits(10L)).build())));
+  }
+
+  @Test
   void parametersPartitaCannotHonourAreRefusedByName() {
     assertValidation("StreamSpecification", () -> dynamo.createTable(b -> b.tableName("tbl1").keySchema(hash("pk"))
         .attributeDefinitions(def("pk", ScalarAttributeType.S)).billingMode(BillingMode.PAY_PER_REQUEST)

@@ -106,6 +106,7 @@ public final class CreateTable {
         throw PartitaException.validation("One or more parameter values were invalid: GlobalSecondaryIndex count exceeds the per-table limit of " + MAX_GSIS);
       }
       for (GlobalSecondaryIndex g : req.globalSecondaryIndexes()) {
+        refuseIndexSettings("CreateTable", g.indexName(), g.onDemandThroughput() != null, g.warmThroughput() != null);
         uniqueIndexName(g.indexName(), indexNames);
         KeySchemas keys = KeySchemas.parse(g.keySchema(), g.indexName(), defined, used, MAX_KEY_ATTRIBUTES_PER_PART);
         checkThroughput(billing, g.provisionedThroughput(), g.indexName());
@@ -138,6 +139,14 @@ public final class CreateTable {
     // the service answers CREATING (and its indexes CREATING); here the table is usable at once, so the next
     // DescribeTable, and any waiter, sees it ACTIVE
     return CreateTableResponse.builder().tableDescription(Descriptions.of(def, TableStatus.CREATING, 0, 0)).build();
+  }
+
+  /** An index's own on-demand or warm throughput: refused by name rather than dropped (kept per table only). */
+  static void refuseIndexSettings(String operation, String index, boolean onDemand, boolean warm) {
+    if (onDemand || warm) {
+      throw PartitaException.validation(operation + " parameter " + (onDemand ? "OnDemandThroughput" : "WarmThroughput")
+          + " on global secondary index " + index + " is not supported by Partita yet (it is kept for tables only)");
+    }
   }
 
   static void checkThroughput(BillingMode billing, ProvisionedThroughput pt, String index) {

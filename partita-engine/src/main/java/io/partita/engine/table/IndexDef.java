@@ -29,6 +29,11 @@ public record IndexDef(
     nonKeyAttributes = List.copyOf(nonKeyAttributes);
   }
 
+  /** This index with other provisioned throughput (UpdateTable's index Update). */
+  public IndexDef withThroughput(long read, long write) {
+    return new IndexDef(name, global, hashKeys, rangeKeys, projection, nonKeyAttributes, read, write, backfilling);
+  }
+
   /** This index with its backfill in progress ({@code true}) or finished. */
   public IndexDef withBackfilling(boolean value) {
     return new IndexDef(name, global, hashKeys, rangeKeys, projection, nonKeyAttributes, readUnits, writeUnits, value);
