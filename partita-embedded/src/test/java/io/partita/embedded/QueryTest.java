@@ -236,7 +236,8 @@ class QueryTest {
     assertEquals(List.of(Map.of("sk", s("ORDER#2025-001"))), projected.items());
     assertEquals(0.5, query("app", "pk = :p", Map.of(":p", s("USER#alice")),
         b -> b.returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity().capacityUnits());
-    assertEquals(0.0, query("app", "pk = :p", Map.of(":p", s("USER#nobody")),
+    // a Query that reads nothing still costs the minimum (recorded fact query-consumed-capacity-empty)
+    assertEquals(0.5, query("app", "pk = :p", Map.of(":p", s("USER#nobody")),
         b -> b.returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity().capacityUnits());
   }
 

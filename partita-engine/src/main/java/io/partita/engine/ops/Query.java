@@ -111,7 +111,9 @@ public final class Query {
       out.lastEvaluatedKey(last);
     }
     if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
-      double units = ReadPage.readUnits(page.bytesRead(), Boolean.TRUE.equals(req.consistentRead()));
+      // a page's bytes rounded up to 4 KB as one read; a page that read nothing still costs the minimum
+      // (recorded fact query-consumed-capacity-empty; as GetItem of a missing item)
+      double units = Capacity.readUnits(page.bytesRead(), Boolean.TRUE.equals(req.consistentRead()));
       // a read of an index is charged to the index; the table's own share is then 0
       out.consumedCapacity((index == null ? Capacity.Units.ofTable(units)
           : Capacity.Units.ofTable(IndexRanges.TableFetch.of(fetch)).index(index.global(), index.name(), units))

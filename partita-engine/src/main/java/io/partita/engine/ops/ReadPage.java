@@ -76,9 +76,4 @@ final class ReadPage {
     }
     return key;
   }
-
-  /** Read capacity of a page: the sizes of every item read, summed, then rounded up to 4 KB units. */
-  static double readUnits(long bytes, boolean consistent) {
-    return Math.ceil(bytes / 4096.0) * (consistent ? 1.0 : 0.5);
-  }
 }
