@@ -11,7 +11,7 @@
 #
 #   partita-bench/side-by-side.sh [--quick|--full] [--no-wrk] [--no-jmh] [--report-only] [SideBySide options]
 #
-# --quick (default) takes about 20 minutes on 2 cores, --full about an hour. SideBySide options:
+# --quick (default) takes about 15 minutes on 2 cores, --full about an hour. SideBySide options:
 # --targets a,b (see Targets.ALL), --phases a,b, --threads 1,16, --skip-startup, --users N, ...
 # SIDEBYSIDE_OUT sets another results folder (its report still goes into BENCHMARKS.md).
 # SIDEBYSIDE_WORKER_OPTS / SIDEBYSIDE_SERVER_OPTS add JVM options to the client worker JVMs / the

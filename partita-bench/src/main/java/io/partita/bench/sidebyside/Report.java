@@ -329,9 +329,9 @@ public final class Report {
           continue;
         }
         String file = metric + "-" + kind + ".png";
-        String title = (metric.equals("throughput") ? "Throughput (operations/s; load: items/s), higher is better"
-            : "p99 latency (ms), lower is better") + " — " + kind + " targets, " + settings.get("mode") + " run"
-            + (kind.equals("server") && !unsupported.isEmpty() ? " (no " + Targets.PEER + " bar: not supported by the peer)" : "");
+        String title = (metric.equals("throughput") ? "Throughput (ops/s; load: items/s), higher is better"
+            : "p99 latency (ms), lower is better") + " — " + kind + ", " + settings.get("mode") + " run"
+            + (kind.equals("server") && !unsupported.isEmpty() ? " (no " + Targets.PEER + " bar: not supported)" : "");
         BarChart.draw(dir.resolve(file), title, metric.equals("throughput") ? "per second" : "ms", panels);
         md.append("![").append(metric).append(", ").append(kind).append("](").append(rel).append('/').append(file)
             .append(")\n\n");
