@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
-# The side-by-side benchmark of Partita and Amazon's DynamoDB Local 2.6.1: the e-commerce workload
-# through the AWS SDK v2 against both, embedded and as server processes, in memory and on disk
-# (io.partita.bench.sidebyside.SideBySide); start-up time and idle memory; the Partita server's
-# capacity with wrk (server-wrk.sh); JMH's GetItem floor comparison (GetItemBench). Writes
+# The side-by-side benchmark of Partita and its peer, dynalite (an open-source DynamoDB emulator in
+# Node on LevelDB, pinned in partita-bench/peers/dynalite and installed here with npm ci into
+# partita-bench/target/peers/dynalite): the e-commerce workload through the AWS SDK v2 against
+# Partita embedded and as a server process, and against dynalite's server beside Partita's, in memory
+# and on disk (io.partita.bench.sidebyside.SideBySide); start-up time and idle memory; the Partita
+# server's capacity with wrk (server-wrk.sh); JMH's GetItem floor comparison (GetItemBench). Writes
 # partita-bench/results/MODE/ (tab-separated results, wrk and JMH output, PNG charts) and the
 # section "side-by-side-MODE" of BENCHMARKS.md. Not part of CI, never run by `mvn test`.
+# Needs Node and npm (Debian: nodejs npm) and the npm registry for the first install.
 #
 #   partita-bench/side-by-side.sh [--quick|--full] [--no-wrk] [--no-jmh] [--report-only] [SideBySide options]
 #
-# --quick (default) takes about 20 minutes on 2 cores, --full about an hour. SideBySide options:
+# --quick (default) takes about 15 minutes on 2 cores, --full about an hour. SideBySide options:
 # --targets a,b (see Targets.ALL), --phases a,b, --threads 1,16, --skip-startup, --users N, ...
 # SIDEBYSIDE_OUT sets another results folder (its report still goes into BENCHMARKS.md).
 # SIDEBYSIDE_WORKER_OPTS / SIDEBYSIDE_SERVER_OPTS add JVM options to the client worker JVMs / the
-# server processes (e.g. -XX:StartFlightRecording=filename=/tmp/server.jfr for a profile).
+# Partita server processes (e.g. -XX:StartFlightRecording=filename=/tmp/server.jfr for a profile).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -36,6 +39,21 @@ java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 mvn -o -q -B -pl partita-bench -am package -DskipTests
 "$root/partita" --version >/dev/null
 cp="$root/partita-bench/target/classes:$(cat "$root/partita-bench/target/sidebyside.classpath")"
+
+# the peer: dynalite at the version of the committed package-lock.json, reinstalled when it changes
+# (no install scripts: its LevelDB binding loads a prebuilt library shipped inside the npm package)
+peer_src="$root/partita-bench/peers/dynalite"
+peer_home="$root/partita-bench/target/peers/dynalite"
+if [ "$report_only" = 0 ]; then
+  command -v node >/dev/null && command -v npm >/dev/null \
+    || { echo "side-by-side: Node and npm are needed for the peer, dynalite (Debian: apt-get install nodejs npm)" >&2; exit 1; }
+  if ! cmp -s "$peer_src/package-lock.json" "$peer_home/package-lock.json" \
+      || [ ! -f "$peer_home/node_modules/dynalite/cli.js" ]; then
+    mkdir -p "$peer_home"
+    cp "$peer_src/package.json" "$peer_src/package-lock.json" "$peer_home/"
+    (cd "$peer_home" && npm ci --ignore-scripts --no-audit --no-fund)
+  fi
+fi
 report() {
   "$java" -Djava.awt.headless=true -cp "$cp" io.partita.bench.sidebyside.Report "$out" "$root/BENCHMARKS.md"
 }
@@ -52,11 +70,12 @@ rm -f "$out"/*.tsv "$out"/*.txt "$out"/*.csv "$out"/*.png "$out"/report.md
   printf 'memory\t%s\n' "$(free -g | awk '/^Mem:/ {print $2 " GB"}')"
   printf 'java\t%s\n' "$("$java" -version 2>&1 | sed -n 2p)"
   printf 'os\t%s\n' "$(uname -sr)"
+  printf 'node\t%s\n' "$(node --version)"
   printf 'load_before\t%s\n' "$(load)"
 } >"$out/machine.tsv"
 echo "side-by-side ($mode): load average $(load) on $(nproc) cores"
 
-"$java" -Dpartita.root="$root" -Dsqlite4java.library.path="$root/partita-bench/target/native-libs" \
+"$java" -Dpartita.root="$root" -Dsidebyside.dynalite.home="$peer_home" \
   -Dsidebyside.worker.opts="${SIDEBYSIDE_WORKER_OPTS:-}" -Dsidebyside.server.opts="${SIDEBYSIDE_SERVER_OPTS:-}" \
   -cp "$cp" io.partita.bench.sidebyside.SideBySide "--$mode" --out "$out" --command "$command" ${pass[@]+"${pass[@]}"}
 

@@ -33,8 +33,8 @@ final class BarChart {
     return switch (series) {
       case "partita-embedded-mem", "partita-server-mem" -> new Color(0x1f5fa8);
       case "partita-embedded-disk", "partita-server-disk" -> new Color(0x6ea8dc);
-      case "ddblocal-embedded-mem", "ddblocal-server-mem" -> new Color(0xd9661f);
-      case "ddblocal-embedded-disk", "ddblocal-server-disk" -> new Color(0xf2b279);
+      case "dynalite-server-mem" -> new Color(0xd9661f);
+      case "dynalite-server-disk" -> new Color(0xf2b279);
       default -> Color.GRAY;
     };
   }

@@ -18,8 +18,8 @@ import java.util.regex.Pattern;
 /**
  * A server in its own process, so its CPU time (from /proc/PID/stat) is measured apart from the
  * client's: Partita's {@code ./partita serve} as shipped (its launcher's JVM options and class
- * archive), or DynamoDB Local's {@code ServerRunner} started as Amazon documents it (plain
- * {@code java}, default JVM options).
+ * archive), or the peer, dynalite, as its README starts it ({@code dynalite --port N [--path DIR]}:
+ * Node with default options, installed by side-by-side.sh from partita-bench/peers/dynalite).
  */
 final class ServerProcess implements AutoCloseable {
   private static final Pattern ENDPOINT = Pattern.compile("serving DynamoDB on (http://\\S+)");
@@ -81,27 +81,48 @@ final class ServerProcess implements AutoCloseable {
     return ready(p, endpoint, log, start);
   }
 
-  /** DynamoDB Local's {@code ServerRunner -inMemory} or {@code -dbPath DIR}, on a free port. */
-  static ServerProcess dynamoDbLocal(Path dataDir) throws IOException, InterruptedException {
+  /**
+   * Where side-by-side.sh installs dynalite (npm ci of partita-bench/peers/dynalite): the system
+   * property {@code sidebyside.dynalite.home}, else partita-bench/target/peers/dynalite.
+   */
+  static Path dynaliteHome() {
+    String home = System.getProperty("sidebyside.dynalite.home");
+    return home != null ? Path.of(home) : root().resolve("partita-bench/target/peers/dynalite");
+  }
+
+  /** The installed dynalite's version (from its package.json), or "?" when it is not installed. */
+  static final String DYNALITE_VERSION = dynaliteVersion();
+
+  private static String dynaliteVersion() {
+    try {
+      Matcher m = Pattern.compile("\"version\"\\s*:\\s*\"([^\"]+)\"")
+          .matcher(Files.readString(dynaliteHome().resolve("node_modules/dynalite/package.json")));
+      return m.find() ? m.group(1) : "?";
+    } catch (IOException e) {
+      return "?";
+    }
+  }
+
+  /**
+   * dynalite in memory ({@code dynalite --port N}) or on disk in LevelDB ({@code --path DIR}), on a
+   * free port (dynalite takes no port 0), listening on the loopback address only.
+   */
+  static ServerProcess dynalite(Path dataDir) throws IOException, InterruptedException {
+    Path cli = dynaliteHome().resolve("node_modules/dynalite/cli.js");
+    if (!Files.isRegularFile(cli)) {
+      throw new IllegalStateException("dynalite is not installed at " + cli + ": side-by-side.sh installs it"
+          + " (npm ci in partita-bench/target/peers/dynalite)");
+    }
     int port;
     try (ServerSocket s = new ServerSocket(0)) {
       port = s.getLocalPort();
     }
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> command = new ArrayList<>(List.of(java,
-        "-Dsqlite4java.library.path=" + System.getProperty("sqlite4java.library.path"),
-        "-cp", System.getProperty("java.class.path")));
-    String opts = System.getProperty("sidebyside.server.opts");
-    if (opts != null && !opts.isBlank()) {
-      command.addAll(List.of(opts.trim().split("\\s+")));
+    List<String> command = new ArrayList<>(List.of(System.getProperty("sidebyside.node", "node"), cli.toString(),
+        "--host", "127.0.0.1", "--port", Integer.toString(port)));
+    if (dataDir != null) {
+      command.addAll(List.of("--path", dataDir.resolve("db").toString()));
     }
-    command.addAll(List.of("com.amazonaws.services.dynamodbv2.local.main.ServerRunner", "-port", Integer.toString(port)));
-    if (dataDir == null) {
-      command.add("-inMemory");
-    } else {
-      command.addAll(List.of("-dbPath", dataDir.toString()));
-    }
-    Path log = Files.createTempFile("sidebyside-ddblocal-", ".log");
+    Path log = Files.createTempFile("sidebyside-dynalite-", ".log");
     long start = System.nanoTime();
     Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     return ready(p, URI.create("http://127.0.0.1:" + port), log, start);

@@ -27,6 +27,7 @@ import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
@@ -162,6 +163,19 @@ final class Shop {
                 KeySchemaElement.builder().attributeName("GSI1SK").keyType(KeyType.RANGE).build())
             .projection(Projection.builder().projectionType(ProjectionType.ALL).build())
             .build()));
+    // dynalite keeps a new table CREATING for 500 ms, as DynamoDB does for longer: wait for ACTIVE
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+    while (db.describeTable(b -> b.tableName(TABLE)).table().tableStatus() != TableStatus.ACTIVE) {
+      if (System.nanoTime() > deadline) {
+        throw new WrongAnswer("table " + TABLE + " not ACTIVE after 30 s");
+      }
+      try {
+        Thread.sleep(20);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
+    }
   }
 
   private Map<String, AttributeValue> profile(int u) {
@@ -472,6 +486,27 @@ final class Shop {
       lockedUpdate(db, w);
     } else {
       purchase(db);
+    }
+  }
+
+  /**
+   * 80% reads as in {@link #mixed}, 20% writes without transactions (locked update 10, conditional
+   * put 10), so that a target without TransactWriteItems runs a mixed load too.
+   */
+  void mixedNoTransactions(DynamoDbClient db, Worker w) {
+    int r = rnd(100);
+    if (r < 40) {
+      getProfile(db);
+    } else if (r < 60) {
+      latestOrders(db);
+    } else if (r < 70) {
+      collection(db);
+    } else if (r < 80) {
+      productOrders(db);
+    } else if (r < 90) {
+      lockedUpdate(db, w);
+    } else {
+      conditionalPut(db, w);
     }
   }
 

@@ -19,22 +19,24 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
- * The side-by-side benchmark of Partita and DynamoDB Local 2.6.1 (see side-by-side.sh): the same
+ * The side-by-side benchmark of Partita and its peer, dynalite (see side-by-side.sh): the same
  * single-table e-commerce workload ({@link Shop}) through the AWS SDK v2 DynamoDbClient against
  * every target of {@link Targets}, each target in its own worker JVM (a fresh heap and JIT, no
- * profile left over from the previous target), plus start-up time and idle memory.
+ * profile left over from the previous target), plus start-up time and idle memory. A phase a
+ * target cannot run (dynalite has no transactions) is skipped and recorded in unsupported.tsv,
+ * never counted as a failure or a zero.
  *
  * <pre>
  * SideBySide [--quick|--full] [--out DIR] [--targets a,b] [--phases a,b] [--threads 1,16] [--skip-startup]
  * </pre>
  *
- * <p>Results go to DIR as tab-separated files (phases.tsv, startup.tsv, notes.tsv, loads.tsv);
+ * <p>Results go to DIR as tab-separated files (phases.tsv, unsupported.tsv, startup.tsv, notes.tsv, loads.tsv);
  * {@link Report} turns them into BENCHMARKS.md's section and the charts.
  */
 public final class SideBySide {
   /** The measured phases, in the order they run (reads before writes, so read checks can be exact). */
   static final List<String> PHASES = List.of(
-      "load", "get", "latest10", "collection", "gsi", "cond-put", "lock-update", "txn", "mixed");
+      "load", "get", "latest10", "collection", "gsi", "cond-put", "lock-update", "txn", "mixed", "mixed-no-txn");
 
   static String describePhase(String phase) {
     return switch (phase) {
@@ -47,8 +49,21 @@ public final class SideBySide {
       case "lock-update" -> "UpdateItem with an optimistic lock (version = :v; 1 in 10 stale and must be refused)";
       case "txn" -> "TransactWriteItems: decrement stock if enough + put the order";
       case "mixed" -> "80% reads (the four above) / 20% writes (locked update, purchase)";
+      case "mixed-no-txn" -> "80% reads (the four above) / 20% writes (locked update, conditional put): the mixed "
+          + "load without transactions, which every target runs";
       default -> throw new IllegalArgumentException("unknown phase " + phase + "; known: " + PHASES);
     };
+  }
+
+  /** Whether a target can run a phase: {@code txn} and {@code mixed} need TransactWriteItems. */
+  static boolean supports(String target, String phase) {
+    return Targets.supportsTransactions(target) || !(phase.equals("txn") || phase.equals("mixed"));
+  }
+
+  /** Why a target does not run a phase (written to unsupported.tsv and the report). */
+  static String unsupportedReason(String target, String phase) {
+    return "not supported by the peer: " + Targets.PEER + " has no TransactWriteItems"
+        + (phase.equals("mixed") ? " (10% of this phase's operations are purchases)" : "");
   }
 
   /** The run's settings. */
@@ -89,15 +104,18 @@ public final class SideBySide {
         "target_warmup_ms\t" + s.targetWarmupMillis(), "warmup_ms\t" + s.warmupMillis(), "measure_ms\t" + s.measureMillis(),
         "threads\t" + s.threads().toString().replaceAll("[\\[\\] ]", ""),
         "startup_runs\t" + s.startupRuns(),
+        "peer\t" + Targets.PEER + " " + ServerProcess.DYNALITE_VERSION,
+        "node\tNode " + Machine.run(System.getProperty("sidebyside.node", "node"), "--version"),
         "command\t" + opts.getOrDefault("command", "SideBySide " + String.join(" ", args))));
     if (!opts.containsKey("skip-startup")) {
       Startup.measure(s.startupRuns(), out);
     }
     for (String target : targets) {
+      String others = Machine.otherProcesses();
       String loadBefore = Machine.loadAverage();
       int code = runWorker(target, args);
-      append(out.resolve("loads.tsv"), "target\tload_before\tload_after",
-          target + "\t" + loadBefore + "\t" + Machine.loadAverage());
+      append(out.resolve("loads.tsv"), "target\tload_before\tload_after\tothers_before",
+          target + "\t" + loadBefore + "\t" + Machine.loadAverage() + "\t" + others);
       if (code != 0) {
         System.err.println("side-by-side: the " + target + " run failed (exit " + code + ")");
         System.exit(code);
@@ -112,7 +130,7 @@ public final class SideBySide {
     if (!workerOpts.isBlank()) {
       command.addAll(List.of(workerOpts.trim().split("\\s+")));
     }
-    for (String p : List.of("sqlite4java.library.path", "partita.root", "sidebyside.server.opts")) {
+    for (String p : List.of("partita.root", "sidebyside.server.opts", "sidebyside.dynalite.home", "sidebyside.node")) {
       if (System.getProperty(p) != null) {
         command.add("-D" + p + "=" + System.getProperty(p));
       }
@@ -142,7 +160,13 @@ public final class SideBySide {
           case 3 -> shop.productOrders(db);
           case 4 -> shop.conditionalPut(db, w);
           case 5 -> shop.lockedUpdate(db, w);
-          case 6 -> shop.purchase(db);
+          case 6 -> {
+            if (Targets.supportsTransactions(name)) {
+              shop.purchase(db);
+            } else {
+              shop.conditionalPut(db, w);
+            }
+          }
           default -> Shop.writeBatch(db, shop.warmBatch());
         }
         return 1;
@@ -152,6 +176,12 @@ public final class SideBySide {
           s.targetWarmupMillis(), settled, Machine.loadAverage());
       for (String phase : phases) {
         if (phase.equals("load")) {
+          continue;
+        }
+        if (!supports(name, phase)) {
+          String reason = unsupportedReason(name, phase);
+          System.out.printf("  %-12s %s%n", phase, reason);
+          append(out.resolve("unsupported.tsv"), "target\tphase\treason", name + "\t" + phase + "\t" + reason);
           continue;
         }
         for (int threads : s.threads()) {
@@ -227,6 +257,7 @@ public final class SideBySide {
       case "lock-update" -> w -> { shop.lockedUpdate(db, w); return 1; };
       case "txn" -> w -> { shop.purchase(db); return 1; };
       case "mixed" -> w -> { shop.mixed(db, w); return 1; };
+      case "mixed-no-txn" -> w -> { shop.mixedNoTransactions(db, w); return 1; };
       default -> throw new IllegalArgumentException(phase);
     };
   }
@@ -279,6 +310,34 @@ public final class SideBySide {
       } catch (IOException e) {
         return "?";
       }
+    }
+
+    /**
+     * Other processes using at least 10% of a core over one second (top's second sample), this
+     * driver excluded: between two targets nothing of the benchmark runs, so they are other builds.
+     */
+    static String otherProcesses() {
+      String self = Long.toString(ProcessHandle.current().pid());
+      List<String> found = new ArrayList<>();
+      int block = 0;
+      for (String line : run("top", "-b", "-n", "2", "-d", "1", "-w", "512").split("\n")) {
+        if (line.startsWith("top -")) {
+          block++;
+          continue;
+        }
+        String[] f = line.trim().split("\\s+");
+        if (block == 2 && f.length >= 12 && f[0].matches("\\d+") && !f[0].equals(self)) {
+          try {
+            double cpu = Double.parseDouble(f[8]);
+            if (cpu >= 10) {
+              found.add(f[11] + " " + Math.round(cpu) + "%");
+            }
+          } catch (NumberFormatException e) {
+            // not a process line
+          }
+        }
+      }
+      return found.isEmpty() ? "none" : String.join(", ", found);
     }
 
     static String run(String... command) {

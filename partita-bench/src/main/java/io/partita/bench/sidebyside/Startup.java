@@ -24,9 +24,9 @@ final class Startup {
   static final String HEADER = "target\trun\tready_ms\tidle_rss_mb\twarm_open_ms\tlaunch_to_first_ms\tbreakdown";
 
   static void measure(int runs, Path out) throws Exception {
-    for (String target : List.of("partita-server-mem", "ddblocal-server-mem")) {
+    for (String target : List.of("partita-server-mem", "dynalite-server-mem")) {
       for (int run = 1; run <= runs; run++) {
-        ServerProcess server = target.startsWith("partita") ? ServerProcess.partita(null) : ServerProcess.dynamoDbLocal(null);
+        ServerProcess server = target.startsWith("partita") ? ServerProcess.partita(null) : ServerProcess.dynalite(null);
         try {
           Thread.sleep(5000);
           line(out, target, run, server.readyNanos / 1e6, server.rssBytes() / 1048576.0, Double.NaN, Double.NaN, "");
@@ -35,11 +35,9 @@ final class Startup {
         }
       }
     }
-    for (String target : List.of("partita-embedded-mem", "ddblocal-embedded-mem", "partita-embedded-disk",
-        "ddblocal-embedded-disk")) {
+    for (String target : List.of("partita-embedded-mem", "partita-embedded-disk")) {
       for (int run = 1; run <= runs; run++) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-Dsqlite4java.library.path=" + System.getProperty("sqlite4java.library.path"),
             "-cp", System.getProperty("java.class.path"), Startup.class.getName(), target));
         long start = System.nanoTime();
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -110,13 +108,10 @@ final class Startup {
     Path dir = target.endsWith("-disk") ? Files.createTempDirectory("sidebyside-open-") : null;
     long t0 = System.nanoTime();
     try {
-      if (target.startsWith("partita")) {
-        try (DynamoDbClient db = dir == null ? PartitaDynamoDb.inMemory() : PartitaDynamoDb.open(dir)) {
-          db.listTables();
-          return (System.nanoTime() - t0) / 1e6;
-        }
+      try (DynamoDbClient db = dir == null ? PartitaDynamoDb.inMemory() : PartitaDynamoDb.open(dir)) {
+        db.listTables();
+        return (System.nanoTime() - t0) / 1e6;
       }
-      throw new UnsupportedOperationException("DynamoDB Local is no longer a target (issue 12)");
     } finally {
       if (dir != null) {
         Targets.deleteTree(dir);

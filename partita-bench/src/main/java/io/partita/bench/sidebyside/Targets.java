@@ -21,28 +21,50 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 final class Targets {
   private Targets() {}
 
-  /** Every target, in the order they run; Partita's and DynamoDB Local's counterparts side by side. */
+  /**
+   * Every target, in the order they run: Partita embedded (no peer: dynalite runs in Node, not in a
+   * JVM), then each Partita server target beside its dynalite counterpart.
+   */
   static final List<String> ALL = List.of(
-      "partita-embedded-mem", "ddblocal-embedded-mem",
-      "partita-embedded-disk", "ddblocal-embedded-disk",
-      "partita-server-mem", "ddblocal-server-mem",
-      "partita-server-disk", "ddblocal-server-disk");
+      "partita-embedded-mem", "partita-embedded-disk",
+      "partita-server-mem", "dynalite-server-mem",
+      "partita-server-disk", "dynalite-server-disk");
 
-  /** The DynamoDB Local target a Partita target is compared with, and back. */
+  /** The peer's name in tables and prose. */
+  static final String PEER = "dynalite";
+
+  /**
+   * The target a target is compared with: a Partita server target and its dynalite counterpart,
+   * both ways; an embedded target with Partita's server target of the same storage (the cost of
+   * HTTP and a second process, not a peer comparison).
+   */
   static String counterpart(String name) {
-    return name.startsWith("partita-") ? "ddblocal-" + name.substring(8) : "partita-" + name.substring(9);
+    if (name.startsWith("partita-embedded-")) {
+      return "partita-server-" + name.substring("partita-embedded-".length());
+    }
+    return name.startsWith("partita-") ? PEER + "-" + name.substring("partita-".length())
+        : "partita-" + name.substring(PEER.length() + 1);
+  }
+
+  static boolean isPeer(String name) {
+    return name.startsWith(PEER + "-");
+  }
+
+  /** Whether a target can run TransactWriteItems (dynalite answers UnknownOperationException). */
+  static boolean supportsTransactions(String name) {
+    return !isPeer(name);
   }
 
   static String describe(String name) {
     return switch (name) {
       case "partita-embedded-mem" -> "Partita embedded, in memory (`PartitaDynamoDb.inMemory()`)";
       case "partita-embedded-disk" -> "Partita embedded, on disk (`PartitaDynamoDb.open(tempdir)`, every write synced)";
-      case "ddblocal-embedded-mem" -> "DynamoDB Local embedded, in memory (`DynamoDBEmbedded.create().dynamoDbClient()`)";
-      case "ddblocal-embedded-disk" -> "DynamoDB Local embedded, on disk (`DynamoDBEmbedded.create(tempdir)`)";
       case "partita-server-mem" -> "Partita server process, in memory (`./partita serve --in-memory`)";
-      case "partita-server-disk" -> "Partita server process, on disk (`./partita serve --data tempdir`)";
-      case "ddblocal-server-mem" -> "DynamoDB Local server process, in memory (`ServerRunner -inMemory`)";
-      case "ddblocal-server-disk" -> "DynamoDB Local server process, on disk (`ServerRunner -dbPath tempdir`)";
+      case "partita-server-disk" -> "Partita server process, on disk (`./partita serve --data tempdir`, every write synced)";
+      case "dynalite-server-mem" -> "dynalite " + ServerProcess.DYNALITE_VERSION + " server process (Node), in memory "
+          + "(`dynalite --port N`)";
+      case "dynalite-server-disk" -> "dynalite " + ServerProcess.DYNALITE_VERSION + " server process (Node), on disk "
+          + "(`dynalite --port N --path tempdir`, LevelDB; writes are not synced)";
       default -> throw new IllegalArgumentException("unknown target " + name + "; known: " + ALL);
     };
   }
@@ -68,11 +90,7 @@ final class Targets {
       DynamoDbClient client = disk ? PartitaDynamoDb.open(dir) : PartitaDynamoDb.inMemory();
       return target(name, client, null, client::close, dir);
     }
-    if (name.startsWith("ddblocal-embedded")) {
-      throw new UnsupportedOperationException("DynamoDB Local is no longer a target (issue 12)");
-    }
-    ServerProcess server = name.startsWith("partita-")
-        ? ServerProcess.partita(dir) : ServerProcess.dynamoDbLocal(dir);
+    ServerProcess server = name.startsWith("partita-") ? ServerProcess.partita(dir) : ServerProcess.dynalite(dir);
     DynamoDbClient client = overHttp(server.endpoint());
     return target(name, client, server, () -> {
       client.close();
