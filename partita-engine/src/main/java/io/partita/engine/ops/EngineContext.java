@@ -23,6 +23,7 @@ public final class EngineContext {
   final Store store;
   final Catalog catalog;
   final ItemLocks locks = new ItemLocks();
+  final OngoingTransactions transactions = new OngoingTransactions();
   final Clock clock;
   final Limits limits;
   final Executor background;

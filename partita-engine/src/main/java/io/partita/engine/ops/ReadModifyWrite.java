@@ -36,6 +36,9 @@ final class ReadModifyWrite {
   record Result(Map<String, AttributeValue> before, long beforeSize, Map<String, AttributeValue> after, long afterSize,
       long collectionSize, Capacity.Units writeUnits) {}
 
+  private static final PartitaException TRANSACTION_ONGOING = new PartitaException(
+      io.partita.engine.ErrorCode.TransactionConflictException, "Transaction is ongoing for the item");
+
   private ReadModifyWrite() {}
 
   /**
@@ -112,8 +115,14 @@ final class ReadModifyWrite {
     RuntimeException of(PartitaException[] refusals, List<Map<String, AttributeValue>> before);
   }
 
-  /** The single-item write: a refusal is thrown as it is. */
+  /**
+   * The single-item write: a refusal is thrown as it is, and an item a transaction is writing now
+   * is refused as DynamoDB refuses it ({@link OngoingTransactions}).
+   */
   static Result run(EngineContext ctx, Table table, ItemKey key, Step step) {
+    if (ctx.transactions.ongoing(key.storageKey())) {
+      throw TRANSACTION_ONGOING;
+    }
     return runAll(ctx, List.of(new Target(table, key, step)), (refusals, before) -> refusals[0]).get(0);
   }
 

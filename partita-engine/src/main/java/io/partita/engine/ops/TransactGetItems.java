@@ -57,7 +57,19 @@ public final class TransactGetItems {
       reads.add(new Read(def, key, projection));
     }
 
-    List<byte[]> stored = ctx.store.getAll(reads.stream().map(r -> r.key().storageKey()).toList());
+    List<byte[]> keys = reads.stream().map(r -> r.key().storageKey()).toList();
+    // a read of an item a transaction is writing now is cancelled, as DynamoDB cancels it (OngoingTransactions)
+    boolean[] conflicts = null;
+    for (int i = 0; i < keys.size(); i++) {
+      if (ctx.transactions.ongoing(keys.get(i))) {
+        if (conflicts == null) conflicts = new boolean[keys.size()];
+        conflicts[i] = true;
+      }
+    }
+    if (conflicts != null) {
+      throw TransactWriteItems.conflicted(conflicts);
+    }
+    List<byte[]> stored = ctx.store.getAll(keys);
     List<ItemResponse> responses = new ArrayList<>(reads.size());
     Map<String, Double> units = new LinkedHashMap<>();
     for (int i = 0; i < reads.size(); i++) {

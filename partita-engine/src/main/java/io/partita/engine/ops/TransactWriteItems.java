@@ -38,9 +38,10 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * ItemLocks}), every condition is checked against the current items, and all writes, index
  * entries included, go to storage in one atomic batch. Transactions are therefore serializable
  * against each other and against single-item writes; readers see a transaction whole or not at
- * all. Where DynamoDB answers TransactionConflictException to a request that meets a transaction
- * in progress, Partita makes it wait for the lock instead: the outcome is the one a retry would
- * have had, and only the latency tells the difference.
+ * all. What meets a transaction in progress is refused as DynamoDB refuses it, not made to wait
+ * ({@link OngoingTransactions}): a single-item write with TransactionConflictException, another
+ * transaction with a TransactionConflict cancellation reason. (A BatchWriteItem member still waits
+ * for the lock: DynamoDB's per-member conflict answer has no place in BatchWriteItem's response.)
  */
 public final class TransactWriteItems {
   static final int MAX_ACTIONS = 100;
@@ -183,13 +184,23 @@ public final class TransactWriteItems {
 
   private static TransactWriteItemsResponse apply(EngineContext ctx, TransactWriteItemsRequest req, List<Action> actions) {
     List<ReadModifyWrite.Target> targets = actions.stream().map(a -> a.plan().target()).toList();
-    List<ReadModifyWrite.Result> results = ReadModifyWrite.runAll(ctx, targets, (refusals, before) -> {
-      List<CancellationReason> reasons = new ArrayList<>(refusals.length);
-      for (PartitaException e : refusals) {
-        reasons.add(reason(e));
-      }
-      return PartitaException.transactionCanceled(reasons);
-    });
+    List<byte[]> items = targets.stream().map(t -> t.key().storageKey()).toList();
+    boolean[] conflicts = ctx.transactions.claim(items);
+    if (conflicts != null) {
+      throw conflicted(conflicts);
+    }
+    List<ReadModifyWrite.Result> results;
+    try {
+      results = ReadModifyWrite.runAll(ctx, targets, (refusals, before) -> {
+        List<CancellationReason> reasons = new ArrayList<>(refusals.length);
+        for (PartitaException e : refusals) {
+          reasons.add(reason(e));
+        }
+        return PartitaException.transactionCanceled(reasons);
+      });
+    } finally {
+      ctx.transactions.release(items);
+    }
     TransactWriteItemsResponse.Builder out = TransactWriteItemsResponse.builder();
     if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
       Map<String, Capacity.Units> units = new LinkedHashMap<>();
@@ -244,7 +255,6 @@ public final class TransactWriteItems {
     return out.build();
   }
 
-  /** The cancellation reason DynamoDB gives for an action's refusal; {@code None} for no refusal. */
   /** The cancellation of a transaction of {@code size} actions by action {@code i}'s error alone. */
   static PartitaException canceledAt(int i, int size, PartitaException e) {
     List<CancellationReason> reasons = new ArrayList<>(size);
@@ -254,6 +264,22 @@ public final class TransactWriteItems {
     return PartitaException.transactionCanceled(reasons);
   }
 
+  /**
+   * The cancellation of a transaction that meets another one in progress: a TransactionConflict
+   * reason for each item the other holds ({@link OngoingTransactions}), None for the rest.
+   */
+  static PartitaException conflicted(boolean[] conflicts) {
+    List<CancellationReason> reasons = new ArrayList<>(conflicts.length);
+    for (boolean c : conflicts) {
+      reasons.add(c ? CONFLICT : reason(null));
+    }
+    return PartitaException.transactionCanceled(reasons);
+  }
+
+  private static final CancellationReason CONFLICT =
+      CancellationReason.builder().code("TransactionConflict").message("Transaction is ongoing for the item").build();
+
+  /** The cancellation reason DynamoDB gives for an action's refusal; {@code None} for no refusal. */
   private static CancellationReason reason(PartitaException e) {
     if (e == null) {
       return CancellationReason.builder().code("None").build();
