@@ -37,6 +37,12 @@ final class Keys {
 
   /** The key given as a {@code Key} parameter: exactly the key attributes, nothing else. */
   static ItemKey ofKey(TableDef table, Map<String, AttributeValue> key) {
+    checkSchema(table, key);
+    return build(table, key.get(table.hash().name()), table.range() == null ? null : key.get(table.range().name()));
+  }
+
+  /** That {@code key} names exactly the table's key attributes, with their types; its values are not checked. */
+  static void checkSchema(TableDef table, Map<String, AttributeValue> key) {
     if (key == null || key.isEmpty()) {
       throw PartitaException.validation("The provided key element does not match the schema");
     }
@@ -48,7 +54,6 @@ final class Keys {
         || (range != null && ScalarType.of(range) != table.range().type())) {
       throw PartitaException.validation("The provided key element does not match the schema");
     }
-    return build(table, hash, range);
   }
 
   private static ItemKey build(TableDef table, AttributeValue hash, AttributeValue range) {

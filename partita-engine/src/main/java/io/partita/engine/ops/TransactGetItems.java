@@ -39,13 +39,13 @@ public final class TransactGetItems {
     for (int i = 0; i < items.size(); i++) {
       Get get = items.get(i).get();
       TableDef def = ctx.catalog.forItems(get.tableName()).def();
-      ItemKey key;
       try {
-        key = Keys.ofKey(def, get.key());
+        Keys.checkSchema(def, get.key());
       } catch (PartitaException e) {
         // a Key that does not fit its table: the Get's ValidationError reason, as in TransactWriteItems
         throw TransactWriteItems.canceledAt(i, items.size(), e);
       }
+      ItemKey key = Keys.ofKey(def, get.key());
       ExpressionContext expressions = RequestParams.expressions(
           get.hasExpressionAttributeNames(), get.expressionAttributeNames(), false, null,
           get.projectionExpression() != null, "ProjectionExpression is null");

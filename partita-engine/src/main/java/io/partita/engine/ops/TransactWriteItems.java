@@ -131,12 +131,7 @@ public final class TransactWriteItems {
     } else {
       return;
     }
-    TableDef def = ctx.catalog.forItems(table).def();
-    int expected = def.range() == null ? 1 : 2;
-    if (key.size() != expected || !key.containsKey(def.hash().name())
-        || (def.range() != null && !key.containsKey(def.range().name()))) {
-      throw PartitaException.validation("The provided key element does not match the schema");
-    }
+    Keys.checkSchema(ctx.catalog.forItems(table).def(), key);
   }
 
   private static List<Action> plan(EngineContext ctx, List<TransactWriteItem> items) {
