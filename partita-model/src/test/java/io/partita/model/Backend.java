@@ -2,17 +2,10 @@ package io.partita.model;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
-import java.net.URI;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.partita.embedded.PartitaDynamoDb;
-import io.partita.engine.Partita;
-import io.partita.server.PartitaServer;
-import io.partita.server.ServerConfig;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
+import io.partita.server.SdkOverHttp;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -29,22 +22,9 @@ enum Backend {
 
   synchronized DynamoDbClient client() {
     if (client == null) {
-      client = this == PARTITA ? PartitaDynamoDb.inMemory() : overHttp();
+      client = this == PARTITA ? PartitaDynamoDb.inMemory() : SdkOverHttp.inMemoryServer();
     }
     return client;
-  }
-
-  /** An in-memory Partita behind a server on a free port, for the rest of the test run (the JVM's exit ends it). */
-  static DynamoDbClient overHttp() {
-    try {
-      URI endpoint = PartitaServer.start(Partita.inMemory(), ServerConfig.defaults().withPort(0)).endpoint();
-      return DynamoDbClient.builder().endpointOverride(endpoint).region(Region.US_EAST_1)
-          .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("partita", "partita")))
-          .httpClient(UrlConnectionHttpClient.create()).build();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
   }
 
   /** A table name no other test uses. */
