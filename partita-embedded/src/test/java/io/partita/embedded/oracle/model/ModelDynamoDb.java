@@ -150,6 +150,11 @@ public final class ModelDynamoDb implements DynamoDbClient {
 
   /** An Item parameter (PutItem, a batch's or a transaction's Put). */
   void checkItem(Table t, Map<String, AttributeValue> item) {
+    checkItem(t, item, true);
+  }
+
+  /** An Item parameter; with {@code indexKeys}, its index key attributes too (a transaction checks them later). */
+  void checkItem(Table t, Map<String, AttributeValue> item, boolean indexKeys) {
     if (item == null) throw Err.validation("1 validation error detected: Value null at 'item' failed to satisfy constraint: Member must not be null");
     for (AttributeValue v : item.values()) {
       String p = Vals.problem(v);
@@ -164,7 +169,22 @@ public final class ModelDynamoDb implements DynamoDbClient {
       }
       checkNotEmptyKey(n, v);
     }
-    checkIndexKeys(t, item);
+    if (indexKeys) {
+      checkIndexKeys(t, item);
+    } else {
+      // what a transaction's Put refuses as a request before any action runs: an index key of no key type at all,
+      // or empty (the engine's answer, recorded against DynamoDB Local; the API reference does not say)
+      for (Table.Index ix : t.indexes) {
+        for (String n : ix.keyNames()) {
+          AttributeValue v = item.get(n);
+          if (v == null || t.keyNames().contains(n)) continue;
+          if (!Vals.isScalarKeyType(Vals.type(v))) throw Err.validation("Invalid attribute value type");
+          if (("S".equals(Vals.type(v)) && v.s().isEmpty()) || ("B".equals(Vals.type(v)) && v.b().asByteArray().length == 0)) {
+            checkIndexKeys(t, item);
+          }
+        }
+      }
+    }
     if (Vals.size(item) > 400 * 1024) throw Err.validation("Item size has exceeded the maximum allowed size");
   }
 

@@ -148,6 +148,16 @@ final class Transactions {
     boolean failed = false;
     for (Action a : actions) {
       Map<String, AttributeValue> old = a.t().items.get(a.key());
+      if (a.kind().equals("put")) {
+        try {
+          ModelDynamoDb.checkIndexKeys(a.t(), a.item());
+        } catch (DynamoDbException e) {
+          reasons.add(CancellationReason.builder().code("ValidationError").message(e.awsErrorDetails().errorMessage()).build());
+          results.add(null);
+          failed = true;
+          continue;
+        }
+      }
       Expr.Cond cond = a.update() == null ? null : a.update().condition();
       if (cond != null && !Expr.test(cond, old == null ? Map.of() : old)) {
         CancellationReason.Builder c = CancellationReason.builder().code("ConditionalCheckFailed").message("The conditional request failed");
@@ -232,7 +242,9 @@ final class Transactions {
       Expr.Ctx ctx = ModelDynamoDb.ctx(p.expressionAttributeNames(), p.expressionAttributeValues(), p.conditionExpression() != null,
           p.hasExpressionAttributeNames(), p.hasExpressionAttributeValues());
       ModelDynamoDb.Update u = ModelDynamoDb.parseUpdate(table, null, p.conditionExpression(), ctx);
-      db.checkItem(table, p.item());
+      // the item's index keys are checked with the action, a ValidationError reason ("One or more parameter values
+      // were invalid", among the API reference's reasons of a cancellation), not as the request's ValidationException
+      db.checkItem(table, p.item(), false);
       return new Action("put", table, table.keyOf(p.item()), new LinkedHashMap<>(p.item()), u, p.returnValuesOnConditionCheckFailureAsString());
     }
     if (t.update() != null) {
