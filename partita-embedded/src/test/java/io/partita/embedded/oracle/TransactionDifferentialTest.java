@@ -336,8 +336,20 @@ public class TransactionDifferentialTest extends OracleHarness {
   /** Why a difference is expected, and whether the oracle must then be reset to the subject's state. */
   record Tolerance(String why, boolean resync) {}
 
-  /** Why a difference between Partita's and the model's answer is expected, or null if it is not. */
+  /**
+   * Why a difference between Partita's and the model's answer is expected, or null if it is not.
+   * <ul>
+   *   <li>OPEN QUESTION (token check before validation): a request that reuses an earlier request's ClientRequestToken
+   *       and is itself invalid (say, two actions on one item). The engine answers IdempotentParameterMismatchException
+   *       first; the model validates the request first (ValidationException). The API reference does not say which
+   *       check comes first. Neither side applies anything.</li>
+   * </ul>
+   */
   static Tolerance tolerated(Object req, Outcome s, Outcome o) {
+    if (req instanceof TransactWriteItemsRequest w && w.clientRequestToken() != null
+        && "IdempotentParameterMismatchException".equals(s.code) && "ValidationException".equals(o.code)) {
+      return new Tolerance("token reused by an invalid request: which check comes first is not documented", false);
+    }
     return null;
   }
 

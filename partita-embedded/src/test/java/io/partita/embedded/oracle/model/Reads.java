@@ -119,17 +119,28 @@ final class Reads {
       this.consistent = consistent;
     }
 
-    Map<String, AttributeValue> of(Row row) {
-      if (ix == null) return projection == null ? row.item() : ModelDynamoDb.project(row.item(), projection);
+    /** Whether a read of an LSI needs the table's items: attributes asked for that the index does not project. */
+    boolean fetches() {
+      if (ix == null || ix.global()) return false;
       Set<String> projected = t.projected(ix);
-      boolean fetch = !ix.global() && projected != null
+      return projected != null
           && (all || (projection != null && projection.stream().anyMatch(p -> !projected.contains(p.top()))));
-      Map<String, AttributeValue> source = row.visible();
-      if (fetch) {
-        source = row.item();
-        fetchUnits += ModelDynamoDb.readUnits(Vals.size(row.item()), consistent);
-      }
-      return projection == null ? source : ModelDynamoDb.project(source, projection);
+    }
+
+    /**
+     * A row as read: an LSI entry completed from the table's item when the read needs it, each fetch charged its own
+     * read units (Developer Guide, "Local secondary indexes", read capacity: a fetch from the table for each item
+     * read). A filter applies after the read, so every row read is fetched, whether it passes the filter or not.
+     */
+    Map<String, AttributeValue> read(Row row) {
+      if (!fetches()) return row.visible();
+      fetchUnits += ModelDynamoDb.readUnits(Vals.size(row.item()), consistent);
+      return row.item();
+    }
+
+    Map<String, AttributeValue> of(Row row, Map<String, AttributeValue> read) {
+      if (ix == null) return projection == null ? row.item() : ModelDynamoDb.project(row.item(), projection);
+      return projection == null ? read : ModelDynamoDb.project(read, projection);
     }
   }
 
@@ -367,9 +378,10 @@ final class Reads {
     for (Row row : rows) {
       p.scanned++;
       p.bytes += row.size();
+      Map<String, AttributeValue> read = countOnly ? row.visible() : out.read(row);
       if (filter == null || Expr.test(filter, row.visible())) {
         p.count++;
-        if (!countOnly) p.items.add(out.of(row));
+        if (!countOnly) p.items.add(out.of(row, read));
       }
       if ((limit != null && p.scanned >= limit) || p.bytes >= PAGE_BYTES) {
         p.last = row;
