@@ -834,11 +834,19 @@ final class Expr {
     return AttributeValue.fromL(all);
   }
 
+  /**
+   * The result of {@code +}, {@code -} or ADD, computed exactly: a result DynamoDB cannot store exactly (more than 38
+   * significant digits) is refused, not rounded. Amazon DynamoDB words that as an overflow, whatever the magnitude
+   * (scylladb's test_number.py::test_update_expression_plus_imprecise, run against Amazon DynamoDB: 1e50 + 1).
+   */
   static AttributeValue number(BigDecimal d) {
     String p = Vals.numberRangeProblem(d);
+    if (p != null && p.startsWith("Attempting to store more than 38")) p = OVERFLOW;
     if (p != null) throw Err.validation(p);
     return Vals.n(d);
   }
+
+  static final String OVERFLOW = "Number overflow. Attempting to store a number with magnitude larger than supported range";
 
   /** Applies the actions to a copy of {@code old}; throws a ValidationException on a runtime error. */
   static Map<String, AttributeValue> apply(List<UpdateAction> actions, Map<String, AttributeValue> old) {

@@ -278,6 +278,16 @@ final class Transactions {
       if (g.tableName() == null) throw missing(i, "get.tableName");
       if (!g.hasKey()) throw missing(i, "get.key");
     }
+    // two gets of one item (numbers compared by value) need no table to be told apart: checked before any table is
+    // looked up, as BatchGetItem's duplicates are
+    for (int i = 0; i < items.size(); i++) {
+      for (int j = 0; j < i; j++) {
+        Get a = items.get(i).get(), b = items.get(j).get();
+        if (a.tableName().equals(b.tableName()) && Vals.equalItems(a.key(), b.key())) {
+          throw invalid("Transaction request cannot include multiple operations on one item");
+        }
+      }
+    }
     record Read(Table t, List<AttributeValue> key, List<Expr.Path> projection) {}
     List<Read> reads = new ArrayList<>();
     Set<String> seen = new HashSet<>();
