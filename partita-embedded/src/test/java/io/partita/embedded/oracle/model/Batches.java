@@ -145,6 +145,9 @@ final class Batches {
         }
         var values = w.putRequest() != null ? w.putRequest().item() : w.deleteRequest().key();
         if (values != null) checkValues(values);
+        if (w.putRequest() != null && values != null && Vals.size(values) > 400 * 1024) {
+          throw invalid("Item size has exceeded the maximum allowed size");
+        }
       }
     }
     List<Write> writes = new ArrayList<>();
