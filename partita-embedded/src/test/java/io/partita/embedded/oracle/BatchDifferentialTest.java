@@ -47,7 +47,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Differential test of BatchGetItem and BatchWriteItem: a seeded random sequence of valid and invalid batches goes to
- * Partita ({@link Subjects#partita()}) and to DynamoDB Local ({@link Subjects#oracle()}) over the same three tables
+ * Partita ({@link Subjects#partita()}) and to the reference model ({@link Subjects#oracle()}) over the same three tables
  * (composite key, hash key only, and one with a GSI and an LSI), and every answer must match.
  *
  * <p>Requests mix item sizes (a few bytes to 100 KB), present and missing items, projections with and without
@@ -55,15 +55,12 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * requests and lists, keys of the wrong type or incomplete, unknown tables, invalid values, items over 400 KB, index
  * keys of the wrong type, and bad or unused projections.
  *
- * <p>Compared: for a failure, the error code, HTTP status and exception class, and the message unless it is one of the
- * known differences ({@link #knownMessageDifference}); for BatchGetItem, Responses per table as a multiset (order is
- * unspecified) and UnprocessedKeys; for BatchWriteItem, UnprocessedItems; for both, ConsumedCapacity per table (as a
- * set: DynamoDB Local orders the entries its own way) where asked, except where Partita knowingly follows Amazon
- * DynamoDB ({@link #capacityDifference}). Every 25 steps and at the end of a seed, every table (a consistent Scan to the
- * end) and both indexes of the indexed table must hold the same items.
- *
- * <p>ItemCollectionMetrics is not compared: DynamoDB Local never returns it from BatchWriteItem, Amazon DynamoDB
- * documents it and Partita returns it (BatchOperationsTest checks it).
+ * <p>Compared: for a failure, the error code, HTTP status and exception class, and the message if
+ * {@link #compareMessages()}; for BatchGetItem, Responses per table as a multiset (order is unspecified) and
+ * UnprocessedKeys; for BatchWriteItem, UnprocessedItems and ItemCollectionMetrics; for both, ConsumedCapacity per table
+ * (as a set: DynamoDB does not define the order of the entries) where asked. Differences with a known cause are listed
+ * in {@link #tolerated}. Every 25 steps and at the end of a seed, every table (a consistent Scan to the end) and both
+ * indexes of the indexed table must hold the same items.
  *
  * <p>Properties: {@code -Dpartita.seed=N} (only seed N), {@code -Dpartita.batchSeeds=K} (seeds 1..K, default 4),
  * {@code -Dpartita.batchSteps=S} (steps per seed, default 250), {@code -Dpartita.verbose=true}.
@@ -85,7 +82,7 @@ public class BatchDifferentialTest extends OracleHarness {
 
   // ------------------------------------------------------------------ one seed
 
-  /** The tables of one seed (lower-case: DynamoDB Local treats table names case-insensitively). */
+  /** The tables of one seed (seed-specific names, so that seeds never share a table). */
   record Tables(String composite, String hash, String indexed, String missing) {
     List<String> all() {
       return List.of(composite, hash, indexed);
@@ -101,14 +98,14 @@ public class BatchDifferentialTest extends OracleHarness {
     try {
       for (int step = 1; step <= STEPS; step++) {
         Object req = gen.next();
-        Map<String, Integer> missingDeletes = req instanceof BatchWriteItemRequest w ? missingDeletes(w) : Map.of();
+        Map<String, Double> missingGets = req instanceof BatchGetItemRequest g ? missingGets(g) : Map.of();
         Outcome s = execute(subject, req);
         Outcome o = execute(oracle, req);
         String op = req instanceof BatchGetItemRequest ? "BatchGetItem" : "BatchWriteItem";
         stats.merge(op + " " + (o.ok ? "ok" : o.code), 1, Integer::sum);
         if (VERBOSE) System.out.printf("seed %d step %d: %s%n  subject: %s%n  oracle:  %s%n", seed, step, req, s, o);
-        if (!s.equals(o)) {
-          String why = tolerated(req, s, o, missingDeletes);
+        if (!s.matches(o, compareMessages())) {
+          String why = tolerated(req, s, o, missingGets);
           if (why == null) throw mismatch(seed, step, req.toString(), s, o);
           stats.merge(op + " tolerated: " + why, 1, Integer::sum);
         }
@@ -152,20 +149,19 @@ public class BatchDifferentialTest extends OracleHarness {
   }
 
   /**
-   * Per table, how many of the batch's delete requests name an item that is not there (read from the subject before
-   * the batch, whose state equals the oracle's). Only meaningful when the batch succeeds.
+   * Per table, the read units a GetItem of each of the batch's keys that finds no item costs (1, or 0.5 eventually
+   * consistent), read from the subject before the batch (its state equals the oracle's). Only meaningful when the
+   * batch succeeds.
    */
-  private Map<String, Integer> missingDeletes(BatchWriteItemRequest w) {
-    Map<String, Integer> out = new TreeMap<>();
-    if (!w.hasRequestItems()) return out;
-    w.requestItems().forEach((table, list) -> {
-      if (list == null) return;
-      for (WriteRequest r : list) {
-        if (r.deleteRequest() == null || r.putRequest() != null || !r.deleteRequest().hasKey()) continue;
+  private Map<String, Double> missingGets(BatchGetItemRequest g) {
+    Map<String, Double> out = new TreeMap<>();
+    if (!g.hasRequestItems()) return out;
+    g.requestItems().forEach((table, k) -> {
+      if (k == null || !k.hasKeys()) return;
+      double unit = Boolean.TRUE.equals(k.consistentRead()) ? 1.0 : 0.5;
+      for (Map<String, AttributeValue> key : k.keys()) {
         try {
-          if (!subject.getItem(b -> b.tableName(table).key(r.deleteRequest().key()).consistentRead(true)).hasItem()) {
-            out.merge(table, 1, Integer::sum);
-          }
+          if (!subject.getItem(b -> b.tableName(table).key(key).consistentRead(true)).hasItem()) out.merge(table, unit, Double::sum);
         } catch (DynamoDbException e) {
           // an invalid key or table: the batch fails anyway
         }
@@ -225,6 +221,13 @@ public class BatchDifferentialTest extends OracleHarness {
       return new Outcome(true, body, Map.of(), null, 200, null, null);
     }
 
+    /** Whether two answers agree: body and capacity, and for failures code, status and class, and the message if asked. */
+    boolean matches(Outcome o, boolean messages) {
+      return ok == o.ok && body.equals(o.body) && capacity.equals(o.capacity) && Objects.equals(code, o.code)
+          && status == o.status && Objects.equals(exceptionClass, o.exceptionClass)
+          && (!messages || Objects.equals(message, o.message));
+    }
+
     @Override
     public String toString() {
       return ok ? body + (capacity.isEmpty() ? "" : " ConsumedCapacity=" + capacity)
@@ -247,7 +250,8 @@ public class BatchDifferentialTest extends OracleHarness {
       }
       BatchWriteItemRequest w = (BatchWriteItemRequest) req;
       BatchWriteItemResponse r = c.batchWriteItem(w);
-      return new Outcome(true, "UnprocessedItems=" + (r.hasUnprocessedItems() ? r.unprocessedItems() : "absent"),
+      return new Outcome(true, "UnprocessedItems=" + (r.hasUnprocessedItems() ? r.unprocessedItems() : "absent")
+          + " ItemCollectionMetrics=" + metrics(r.hasItemCollectionMetrics() ? r.itemCollectionMetrics() : null),
           capacity(r.hasConsumedCapacity() ? r.consumedCapacity() : null), null, 200, null, null);
     } catch (DynamoDbException e) {
       String code = e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
@@ -257,6 +261,15 @@ public class BatchDifferentialTest extends OracleHarness {
       return new Outcome(false, "", Map.of(), "(client-side " + e.getClass().getName() + ")", -1,
           String.valueOf(e.getMessage()), e.getClass().getSimpleName());
     }
+  }
+
+  /** ItemCollectionMetrics per table: each collection key and size range, as a multiset. */
+  static String metrics(Map<String, List<software.amazon.awssdk.services.dynamodb.model.ItemCollectionMetrics>> m) {
+    if (m == null) return "absent";
+    Map<String, List<String>> out = new TreeMap<>();
+    m.forEach((table, list) -> out.put(table, list.stream()
+        .map(x -> CANON.item(x.itemCollectionKey()) + " " + x.sizeEstimateRangeGB()).sorted().toList()));
+    return out.toString();
   }
 
   /** Capacity units per table, an entry appearing twice marked as such; an absent list as no entries. */
@@ -272,76 +285,24 @@ public class BatchDifferentialTest extends OracleHarness {
   /**
    * Why a difference is expected, or null:
    * <ul>
-   *   <li>the same error with a known difference of wording ({@link #knownMessageDifference});</li>
-   *   <li>a difference of capacity Partita takes on purpose ({@link #capacityDifference}).</li>
+   *   <li>OPEN QUESTION (BatchGetItem keys that find no item): the engine charges them nothing; the model charges each
+   *       the minimum a GetItem of a missing item costs, since the Developer Guide says "DynamoDB processes each item
+   *       in the batch as an individual GetItem request" (and the engine charges that minimum for GetItem). No
+   *       document states the units of a missing key in a batch outright. Tolerated where the capacities differ by
+   *       exactly those units.</li>
    * </ul>
    */
-  static String tolerated(Object req, Outcome s, Outcome o, Map<String, Integer> missingDeletes) {
-    if (!s.ok && !o.ok && Objects.equals(s.code, o.code) && s.status == o.status
-        && Objects.equals(s.exceptionClass, o.exceptionClass)) {
-      return knownMessageDifference(s.message, o.message);
-    }
-    if (s.ok && o.ok && s.body.equals(o.body)) {
-      return capacityDifference(req, s.capacity, o.capacity, missingDeletes);
+  static String tolerated(Object req, Outcome s, Outcome o, Map<String, Double> missingGets) {
+    if (req instanceof BatchGetItemRequest && s.ok && o.ok && s.body.equals(o.body) && s.capacity.keySet().equals(o.capacity.keySet())) {
+      boolean differs = false;
+      for (String table : s.capacity.keySet()) {
+        double missing = missingGets.getOrDefault(table, 0.0);
+        if (s.capacity.get(table) + missing != o.capacity.get(table)) return null;
+        differs |= missing > 0;
+      }
+      if (differs) return "BatchGetItem keys that find no item: engine charges 0, model the GetItem minimum";
     }
     return null;
-  }
-
-  /**
-   * Messages where Partita answers as its single-item operations do (their wording follows Amazon DynamoDB; see
-   * docs/dynamodb-batch-messages.md), not as DynamoDB Local does.
-   */
-  static String knownMessageDifference(String s, String o) {
-    if (o.equals("Cannot do operations on a non-existent table") && s.startsWith("Requested resource not found")) {
-      return "Amazon DynamoDB's wording for a missing table";
-    }
-    if (o.equals("One of the required keys was not given a value")
-        && s.startsWith("One or more parameter values were invalid: Missing the key ")) {
-      return "PutItem's wording for a missing key attribute";
-    }
-    if (o.equals("One or more parameter values were invalid: Type mismatch for key")
-        && (s.startsWith("One or more parameter values were invalid: Type mismatch for key ")
-            || s.equals("The provided key element does not match the schema"))) {
-      return "PutItem's, GetItem's or DeleteItem's wording for a key of the wrong type";
-    }
-    if (o.equals("The number of conditions on the keys is invalid") && s.equals("The provided key element does not match the schema")) {
-      return "GetItem's and DeleteItem's wording for a key with missing or extra attributes";
-    }
-    return null;
-  }
-
-  /**
-   * Capacity differences Partita takes on purpose:
-   * <ul>
-   *   <li>writes to the indexed table: Partita charges index writes as PutItem and DeleteItem do (compared exactly
-   *       in DifferentialTest and IndexCapacityTest), but DynamoDB Local's batch totals for that table still differ by
-   *       a unit now and then in ways its single-item answers do not explain; left loose, to be probed per item;</li>
-   *   <li>a delete of an item that is not there: DynamoDB Local charges 2 units in a batch (1 as DeleteItem); Amazon
-   *       DynamoDB documents that BatchWriteItem processes each delete as an individual DeleteItem, and Partita charges
-   *       DeleteItem's 1. The answers must agree once that is added back.</li>
-   * </ul>
-   */
-  static String capacityDifference(Object req, Map<String, Double> s, Map<String, Double> o, Map<String, Integer> missingDeletes) {
-    if (!(req instanceof BatchWriteItemRequest) || !s.keySet().equals(o.keySet())) return null;
-    boolean indexed = false;
-    boolean missing = false;
-    for (String table : s.keySet()) {
-      double sv = s.get(table);
-      double ov = o.get(table);
-      if (sv == ov) continue;
-      if (table.startsWith("bd_i_")) {
-        indexed = true;
-        continue;
-      }
-      int m = missingDeletes.getOrDefault(table, 0);
-      if (m > 0 && sv + m == ov) {
-        missing = true;
-        continue;
-      }
-      return null;
-    }
-    return indexed && !missing ? "indexed table's batch total" : missing && !indexed ? "a delete of nothing costs 1"
-        : "indexed table's batch total; a delete of nothing costs 1";
   }
 
   // ------------------------------------------------------------------ the generator
@@ -414,9 +375,9 @@ public class BatchDifferentialTest extends OracleHarness {
     }
 
     /**
-     * The one table of a request that may carry faults, or null for a valid request. DynamoDB Local visits the tables
-     * of a request in an order of its own (not the request's), so with faults in two tables the two systems could
-     * each rightly report a different one; with faults in one table only, the answer does not depend on that order.
+     * The one table of a request that may carry faults, or null for a valid request. DynamoDB does not document in
+     * which order it visits the tables of a request, so with faults in two tables two implementations could each
+     * rightly report a different one; with faults in one table only, the answer does not depend on that order.
      */
     private String faultTable() {
       if (!chance(0.3)) return null;

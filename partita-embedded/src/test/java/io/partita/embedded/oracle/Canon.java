@@ -15,9 +15,9 @@ import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 /**
  * Canonical, comparable text for answers: map keys sorted, set elements sorted (sets are unordered), list order kept.
  *
- * <p>Numbers: by default compared by numeric value ({@code 1.50} equals {@code 15E-1}), because DynamoDB Local returns
- * numbers nested inside M and L in the spelling they were written in while normalizing top-level N and NS. With
- * {@code strictNumbers} the exact returned spelling is compared instead.
+ * <p>Numbers: by default compared by numeric value ({@code 1.50} equals {@code 15E-1}): DynamoDB stores numbers, not
+ * their spelling, and which spelling comes back (normalized or as written, nested or not) is not what these tests
+ * check. With {@code strictNumbers} the exact returned spelling is compared instead.
  */
 final class Canon {
   private final boolean strictNumbers;

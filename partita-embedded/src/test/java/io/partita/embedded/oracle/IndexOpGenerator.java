@@ -24,14 +24,13 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * Its own Random (seeded from the seed), so that adding it leaves {@link OpGenerator}'s sequences as they were.
  *
  * <p>Index attributes are present or absent at random (sparse indexes), mostly of the right type, sometimes of the
- * wrong type or an empty string (a ValidationException on both sides; except UpdateItem giving an index key the wrong
- * type, see {@link DifferentialTest#tolerated}).
+ * wrong type or an empty string (a ValidationException, for PutItem and UpdateItem alike).
  *
  * <p>Ties: index sort key values are made distinct per item, so that no two entries of an index partition of G1 or L1
  * ever share their index sort key: {@code g1sk} of the item with key number i (0..8, {@link #allKeys}) is 10*i + 0..2,
  * and {@code lsk} is a prefix (p, q, pq) followed by the item's sk. So Query pages on G1 and L1 are compared in order,
- * page by page. G2 has no sort key: entries of one g2 value are ordered by DynamoDB Local arbitrarily and by Partita by
- * table key, so Queries on G2 are paged to the end and compared as multisets ({@link DifferentialTest.PagedQuery}).
+ * page by page. G2 has no sort key: DynamoDB does not define the order of entries of one g2 value (Partita and the
+ * model order them by table key, but need not), so Queries on G2 are paged to the end and compared as multisets ({@link DifferentialTest.PagedQuery}).
  */
 final class IndexOpGenerator {
 
@@ -226,9 +225,8 @@ final class IndexOpGenerator {
       b.select(r.nextInt(3) == 0 ? Select.ALL_ATTRIBUTES : Select.ALL_PROJECTED_ATTRIBUTES);
     }
     // filters only on what the index projects (a is in L1, everything in G1; nothing but keys in G2, which a Query
-    // filter may not name): on attributes an index does not project, DynamoDB Local refuses a Query's filter on an
-    // LSI (Partita fetches the item) and accepts a Scan's filter on a GSI (Partita refuses); which of them Amazon
-    // DynamoDB does is not known here (left open)
+    // filter may not name): what a filter on attributes an index does not project does (an LSI fetches the item, a
+    // GSI has nothing to read) is left out of the comparison
     if (!index.equals("idx_G2") && r.nextInt(10) < 3) {
       String f = index.equals("idx_L1") ? pick("a = :f", "attribute_exists(a)", "a > :f")
           : pick("a = :f", "attribute_exists(a)", "attribute_not_exists(b)", "a > :f", "b = :f");
