@@ -343,33 +343,9 @@ public class TransactionDifferentialTest extends OracleHarness {
    *       and is itself invalid (say, two actions on one item). The engine answers IdempotentParameterMismatchException
    *       first; the model validates the request first (ValidationException). The API reference does not say which
    *       check comes first. Neither side applies anything.</li>
-   *   <li>ENGINE BUG (inexact arithmetic, see {@link DifferentialTest#tolerated}): an Update whose {@code +}, {@code -}
-   *       or ADD makes a number of more than 38 significant digits; the engine rounds and goes on, the model (as Amazon
-   *       DynamoDB) makes it the action's ValidationError. Tolerated where the engine's reasons (or success) differ
-   *       from the model's only by such reasons; the model's tables are then reset to the engine's.</li>
    * </ul>
    */
   static Tolerance tolerated(Object req, Outcome s, Outcome o) {
-    if (req instanceof TransactWriteItemsRequest && "TransactionCanceledException".equals(o.code) && o.message != null
-        && o.message.contains(DifferentialTest.OVERFLOW)) {
-      // the reasons with the overflow read as None: do they then agree with the engine's?
-      String[] codes = o.body.replace("reasons=", "").split("\n      ");
-      String[] messages = o.message.substring(o.message.indexOf("reason messages: [") + 18, o.message.length() - 1).split(", ");
-      if (codes.length == messages.length) {
-        List<String> masked = new ArrayList<>();
-        boolean changed = false, failedOtherwise = false;
-        for (int i = 0; i < codes.length; i++) {
-          boolean inexact = codes[i].equals("ValidationError") && messages[i].equals(DifferentialTest.OVERFLOW);
-          masked.add(inexact ? "None" : codes[i]);
-          changed |= inexact;
-          failedOtherwise |= !inexact && !codes[i].startsWith("None");
-        }
-        String maskedBody = "reasons=" + String.join("\n      ", masked);
-        if (changed && (failedOtherwise ? maskedBody.equals(s.body) : s.ok)) {
-          return new Tolerance("ENGINE BUG: arithmetic beyond 38 digits is rounded, not refused", s.ok);
-        }
-      }
-    }
     if (req instanceof TransactWriteItemsRequest w && w.clientRequestToken() != null
         && "IdempotentParameterMismatchException".equals(s.code) && "ValidationException".equals(o.code)) {
       return new Tolerance("token reused by an invalid request: which check comes first is not documented", false);

@@ -115,8 +115,9 @@ public final class BatchGetItem {
         if (!full) {
           byte[] stored = ctx.store.get(r.keys().get(i).storageKey());
           if (stored == null) {
-            // a key that finds no item is charged nothing (GetItem's minimum is not applied): Partita's
-            // choice, the service's charge for it could not be established
+            // a key that finds no item costs GetItem's minimum, as DynamoDB documents each key of the batch
+            // as an individual GetItem (dynalite's batchGetItem tests, written against the service, agree)
+            units += Capacity.readUnits(0, r.consistent());
             continue;
           }
           Map<String, AttributeValue> item = ItemCodec.decode(stored);

@@ -116,7 +116,7 @@ public final class TransactWriteItems {
    * transaction the service reports it as the action's ValidationError cancellation reason (see
    * {@link #plan}) with the message GetItem and DeleteItem use for it.
    */
-  private static void checkTarget(EngineContext ctx, TransactWriteItem item) {
+  private static void checkTarget(EngineContext ctx, TransactWriteItem item, int i, int n) {
     String table;
     Map<String, AttributeValue> key;
     if (item.update() != null) {
@@ -131,7 +131,12 @@ public final class TransactWriteItems {
     } else {
       return;
     }
-    Keys.checkSchema(ctx.catalog.forItems(table).def(), key);
+    TableDef def = ctx.catalog.forItems(table).def(); // a missing table is the request's ResourceNotFoundException
+    try {
+      Keys.checkSchema(def, key);
+    } catch (PartitaException e) {
+      throw canceledAt(i, n, e);
+    }
   }
 
   private static List<Action> plan(EngineContext ctx, List<TransactWriteItem> items) {
@@ -142,17 +147,12 @@ public final class TransactWriteItems {
       checkExpressions(items.get(i));
     }
     List<Action> actions = new ArrayList<>(items.size());
-    Set<String> seen = new HashSet<>();
     long bytes = 0;
     for (int i = 0; i < items.size(); i++) {
       TransactWriteItem item = items.get(i);
-      try {
-        checkTarget(ctx, item);
-      } catch (PartitaException e) {
-        // a Key that does not fit its table: the service cancels the transaction with a
-        // ValidationError reason for the action, not a plain ValidationException
-        throw canceledAt(i, items.size(), e);
-      }
+      // a Key that does not fit its table: the service cancels the transaction with a ValidationError
+      // reason for the action, not a plain ValidationException
+      checkTarget(ctx, item, i, items.size());
       Action action;
       if (item.put() != null) {
         action = new Action(PutItem.plan(ctx, put(item.put())), false);
@@ -164,12 +164,15 @@ public final class TransactWriteItems {
       } else {
         action = new Action(check(ctx, item.conditionCheck()), true);
       }
+      actions.add(action);
+    }
+    // two actions on one item, once every action has been checked against its table
+    Set<String> seen = new HashSet<>();
+    for (Action action : actions) {
       ReadModifyWrite.Target target = action.plan().target();
-      String identity = target.table().def().id() + ":" + java.util.HexFormat.of().formatHex(target.key().storageKey());
-      if (!seen.add(identity)) {
+      if (!seen.add(target.table().def().id() + ":" + java.util.HexFormat.of().formatHex(target.key().storageKey()))) {
         throw PartitaException.validation("Transaction request cannot include multiple operations on one item");
       }
-      actions.add(action);
     }
     if (bytes > MAX_REQUEST_BYTES) {
       throw PartitaException.validation("Transaction request size exceeds the maximum allowed size of 4 MB");

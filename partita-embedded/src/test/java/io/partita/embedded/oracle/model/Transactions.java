@@ -119,7 +119,7 @@ final class Transactions {
       }
     }
     List<Action> actions = new ArrayList<>();
-    for (TransactWriteItem t : items) actions.add(action(t));
+    for (int i = 0; i < items.size(); i++) actions.add(action(items.get(i), i, items.size()));
     Set<String> seen = new HashSet<>();
     for (Action a : actions) {
       if (!seen.add(identity(a.t(), a.key()))) throw invalid("Transaction request cannot include multiple operations on one item");
@@ -226,15 +226,35 @@ final class Transactions {
     return b.build();
   }
 
-  /** Validates one action against its table and parses its expressions. */
-  private Action action(TransactWriteItem t) {
+  /**
+   * An action's Key checked against its table's key schema. A Key that does not match it cancels the transaction
+   * with a ValidationError reason for that action (None for the others), not a plain ValidationException: Amazon
+   * DynamoDB's answer as issue 12 records it (docs/dynamodb-messages.md, recorded facts transact-write-wrong-key and
+   * transact-get-wrong-key).
+   */
+  private List<AttributeValue> key(Table table, Map<String, AttributeValue> key, int i, int n) {
+    try {
+      return db.checkKey(table, key);
+    } catch (DynamoDbException e) {
+      if (!ModelDynamoDb.KEY_MISMATCH.equals(e.awsErrorDetails().errorMessage())) throw e;
+      List<CancellationReason> reasons = new ArrayList<>();
+      for (int j = 0; j < n; j++) {
+        reasons.add(j == i ? CancellationReason.builder().code("ValidationError").message(ModelDynamoDb.KEY_MISMATCH).build()
+            : CancellationReason.builder().code("None").build());
+      }
+      throw Err.canceled(reasons);
+    }
+  }
+
+  /** Validates one action (the {@code i}th of {@code n}) against its table and parses its expressions. */
+  private Action action(TransactWriteItem t, int i, int n) {
     if (t.conditionCheck() != null) {
       ConditionCheck c = t.conditionCheck();
       Table table = db.table(c.tableName());
       Expr.Ctx ctx = ModelDynamoDb.ctx(c.expressionAttributeNames(), c.expressionAttributeValues(), true,
           c.hasExpressionAttributeNames(), c.hasExpressionAttributeValues());
       ModelDynamoDb.Update u = ModelDynamoDb.parseUpdate(table, null, c.conditionExpression(), ctx);
-      return new Action("conditionCheck", table, db.checkKey(table, c.key()), null, u, c.returnValuesOnConditionCheckFailureAsString());
+      return new Action("conditionCheck", table, key(table, c.key(), i, n), null, u, c.returnValuesOnConditionCheckFailureAsString());
     }
     if (t.put() != null) {
       Put p = t.put();
@@ -253,14 +273,14 @@ final class Transactions {
       Expr.Ctx ctx = ModelDynamoDb.ctx(p.expressionAttributeNames(), p.expressionAttributeValues(), true,
           p.hasExpressionAttributeNames(), p.hasExpressionAttributeValues());
       ModelDynamoDb.Update u = ModelDynamoDb.parseUpdate(table, p.updateExpression(), p.conditionExpression(), ctx);
-      return new Action("update", table, db.checkKey(table, p.key()), null, u, p.returnValuesOnConditionCheckFailureAsString());
+      return new Action("update", table, key(table, p.key(), i, n), null, u, p.returnValuesOnConditionCheckFailureAsString());
     }
     Delete d = t.delete();
     Table table = db.table(d.tableName());
     Expr.Ctx ctx = ModelDynamoDb.ctx(d.expressionAttributeNames(), d.expressionAttributeValues(), d.conditionExpression() != null,
         d.hasExpressionAttributeNames(), d.hasExpressionAttributeValues());
     ModelDynamoDb.Update u = ModelDynamoDb.parseUpdate(table, null, d.conditionExpression(), ctx);
-    return new Action("delete", table, db.checkKey(table, d.key()), null, u, d.returnValuesOnConditionCheckFailureAsString());
+    return new Action("delete", table, key(table, d.key(), i, n), null, u, d.returnValuesOnConditionCheckFailureAsString());
   }
 
   TransactGetItemsResponse get(TransactGetItemsRequest r) {
@@ -291,15 +311,14 @@ final class Transactions {
     record Read(Table t, List<AttributeValue> key, List<Expr.Path> projection) {}
     List<Read> reads = new ArrayList<>();
     Set<String> seen = new HashSet<>();
-    for (TransactGetItem item : items) {
-      Get g = item.get();
+    for (int i = 0; i < items.size(); i++) {
+      Get g = items.get(i).get();
       Table t = db.table(g.tableName());
       Expr.Ctx ctx = ModelDynamoDb.ctx(g.expressionAttributeNames(), null, g.projectionExpression() != null,
           g.hasExpressionAttributeNames(), false);
       List<Expr.Path> projection = g.projectionExpression() == null ? null : Expr.parseProjection(g.projectionExpression(), ctx);
       ctx.checkAllUsed();
-      List<AttributeValue> key = db.checkKey(t, g.key());
-      reads.add(new Read(t, key, projection));
+      reads.add(new Read(t, key(t, g.key(), i, items.size()), projection));
     }
     for (Read rd : reads) {
       if (!seen.add(identity(rd.t(), rd.key()))) throw invalid("Transaction request cannot include multiple operations on one item");
