@@ -36,25 +36,31 @@ public final class TransactGetItems {
     List<TransactGetItem> items = req.transactItems();
     List<Read> reads = new ArrayList<>(items.size());
     Set<String> seen = new HashSet<>();
+    PartitaException misfit = null;
     for (int i = 0; i < items.size(); i++) {
       Get get = items.get(i).get();
       TableDef def = ctx.catalog.forItems(get.tableName()).def();
-      try {
-        Keys.checkSchema(def, get.key());
-      } catch (PartitaException e) {
-        // a Key that does not fit its table: the Get's ValidationError reason, as in TransactWriteItems
-        throw TransactWriteItems.canceledAt(i, items.size(), e);
-      }
-      ItemKey key = Keys.ofKey(def, get.key());
       ExpressionContext expressions = RequestParams.expressions(
           get.hasExpressionAttributeNames(), get.expressionAttributeNames(), false, null,
           get.projectionExpression() != null, "ProjectionExpression is null");
       Projection projection = get.projectionExpression() == null ? null : expressions.projection(get.projectionExpression());
       expressions.checkAllUsed();
+      try {
+        Keys.checkSchema(def, get.key());
+      } catch (PartitaException e) {
+        // an item-level problem, reported once the request as a whole is known valid (below)
+        if (misfit == null) misfit = TransactWriteItems.canceledAt(i, items.size(), e);
+        continue;
+      }
+      ItemKey key = Keys.ofKey(def, get.key());
       if (!seen.add(def.id() + ":" + java.util.HexFormat.of().formatHex(key.storageKey()))) {
         throw PartitaException.validation("Transaction request cannot include multiple operations on one item");
       }
       reads.add(new Read(def, key, projection));
+    }
+    if (misfit != null) {
+      // a Key that does not fit its table: the Get's ValidationError reason, as in TransactWriteItems
+      throw misfit;
     }
 
     List<byte[]> keys = reads.stream().map(r -> r.key().storageKey()).toList();

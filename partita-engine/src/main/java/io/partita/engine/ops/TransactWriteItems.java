@@ -116,7 +116,7 @@ public final class TransactWriteItems {
    * transaction the service reports it as the action's ValidationError cancellation reason (see
    * {@link #plan}) with the message GetItem and DeleteItem use for it.
    */
-  private static void checkTarget(EngineContext ctx, TransactWriteItem item, int i, int n) {
+  private static boolean keyFits(EngineContext ctx, TransactWriteItem item) {
     String table;
     Map<String, AttributeValue> key;
     if (item.update() != null) {
@@ -129,13 +129,14 @@ public final class TransactWriteItems {
       table = item.conditionCheck().tableName();
       key = item.conditionCheck().key();
     } else {
-      return;
+      return true;
     }
     TableDef def = ctx.catalog.forItems(table).def(); // a missing table is the request's ResourceNotFoundException
     try {
       Keys.checkSchema(def, key);
+      return true;
     } catch (PartitaException e) {
-      throw canceledAt(i, n, e);
+      return false;
     }
   }
 
@@ -148,11 +149,14 @@ public final class TransactWriteItems {
     }
     List<Action> actions = new ArrayList<>(items.size());
     long bytes = 0;
+    int misfit = -1;
     for (int i = 0; i < items.size(); i++) {
       TransactWriteItem item = items.get(i);
-      // a Key that does not fit its table: the service cancels the transaction with a ValidationError
-      // reason for the action, not a plain ValidationException
-      checkTarget(ctx, item, i, items.size());
+      if (!keyFits(ctx, item)) {
+        // an item-level problem, reported once the request as a whole is known valid (below)
+        if (misfit < 0) misfit = i;
+        continue;
+      }
       Action action;
       if (item.put() != null) {
         action = new Action(PutItem.plan(ctx, put(item.put())), false);
@@ -176,6 +180,11 @@ public final class TransactWriteItems {
     }
     if (bytes > MAX_REQUEST_BYTES) {
       throw PartitaException.validation("Transaction request size exceeds the maximum allowed size of 4 MB");
+    }
+    if (misfit >= 0) {
+      // a Key that does not fit its table: the service cancels the transaction with a ValidationError
+      // reason for the action, not a plain ValidationException
+      throw canceledAt(misfit, items.size(), KEY_MISFIT);
     }
     return actions;
   }
@@ -252,6 +261,9 @@ public final class TransactWriteItems {
     }
     return out.build();
   }
+
+  private static final PartitaException KEY_MISFIT =
+      PartitaException.validation("The provided key element does not match the schema");
 
   /** The cancellation of a transaction of {@code size} actions by action {@code i}'s error alone. */
   static PartitaException canceledAt(int i, int size, PartitaException e) {

@@ -119,11 +119,17 @@ final class Transactions {
       }
     }
     List<Action> actions = new ArrayList<>();
+    misfit = -1;
     for (int i = 0; i < items.size(); i++) actions.add(action(items.get(i), i, items.size()));
     Set<String> seen = new HashSet<>();
     for (Action a : actions) {
-      if (!seen.add(identity(a.t(), a.key()))) throw invalid("Transaction request cannot include multiple operations on one item");
+      if (a.key() == null) continue; // a Key off its table's schema: answered just below
+      if (!seen.add(identity(a.t(), a.key()))) {
+        misfit = -1;
+        throw invalid("Transaction request cannot include multiple operations on one item");
+      }
     }
+    misfitCheck(items.size());
     if (token != null) {
       TransactWriteItemsRequest id = r.toBuilder().clientRequestToken(null).returnConsumedCapacity((String) null).build();
       TransactWriteItemsRequest before = tokens.get(token);
@@ -227,23 +233,36 @@ final class Transactions {
   }
 
   /**
-   * An action's Key checked against its table's key schema. A Key that does not match it cancels the transaction
-   * with a ValidationError reason for that action (None for the others), not a plain ValidationException: Amazon
-   * DynamoDB's answer as issue 12 records it (docs/dynamodb-messages.md, recorded facts transact-write-wrong-key and
-   * transact-get-wrong-key).
+   * The first action of the request being checked whose Key does not match its table's key schema, or -1. Such a Key
+   * cancels the transaction with a ValidationError reason for that action (None for the others), not a plain
+   * ValidationException: Amazon DynamoDB's answer as issue 12 records it (docs/dynamodb-messages.md, recorded facts
+   * transact-write-wrong-key and transact-get-wrong-key). Being about one item, it is answered once the request as a
+   * whole is known valid (its expressions, and no two actions on one item): {@link #misfitCheck}.
    */
+  private int misfit = -1;
+
+  /** An action's Key checked against its table's key schema; null (and {@link #misfit} set) when it does not match. */
   private List<AttributeValue> key(Table table, Map<String, AttributeValue> key, int i, int n) {
     try {
       return db.checkKey(table, key);
     } catch (DynamoDbException e) {
       if (!ModelDynamoDb.KEY_MISMATCH.equals(e.awsErrorDetails().errorMessage())) throw e;
-      List<CancellationReason> reasons = new ArrayList<>();
-      for (int j = 0; j < n; j++) {
-        reasons.add(j == i ? CancellationReason.builder().code("ValidationError").message(ModelDynamoDb.KEY_MISMATCH).build()
-            : CancellationReason.builder().code("None").build());
-      }
-      throw Err.canceled(reasons);
+      if (misfit < 0) misfit = i;
+      return null;
     }
+  }
+
+  /** Throws the cancellation of a request of {@code n} actions one of which has a Key off its table's schema. */
+  private void misfitCheck(int n) {
+    int i = misfit;
+    misfit = -1;
+    if (i < 0) return;
+    List<CancellationReason> reasons = new ArrayList<>();
+    for (int j = 0; j < n; j++) {
+      reasons.add(j == i ? CancellationReason.builder().code("ValidationError").message(ModelDynamoDb.KEY_MISMATCH).build()
+          : CancellationReason.builder().code("None").build());
+    }
+    throw Err.canceled(reasons);
   }
 
   /** Validates one action (the {@code i}th of {@code n}) against its table and parses its expressions. */
@@ -311,6 +330,7 @@ final class Transactions {
     record Read(Table t, List<AttributeValue> key, List<Expr.Path> projection) {}
     List<Read> reads = new ArrayList<>();
     Set<String> seen = new HashSet<>();
+    misfit = -1;
     for (int i = 0; i < items.size(); i++) {
       Get g = items.get(i).get();
       Table t = db.table(g.tableName());
@@ -321,8 +341,13 @@ final class Transactions {
       reads.add(new Read(t, key(t, g.key(), i, items.size()), projection));
     }
     for (Read rd : reads) {
-      if (!seen.add(identity(rd.t(), rd.key()))) throw invalid("Transaction request cannot include multiple operations on one item");
+      if (rd.key() == null) continue; // a Key off its table's schema: answered just below
+      if (!seen.add(identity(rd.t(), rd.key()))) {
+        misfit = -1;
+        throw invalid("Transaction request cannot include multiple operations on one item");
+      }
     }
+    misfitCheck(items.size());
     List<ItemResponse> responses = new ArrayList<>();
     Map<String, ModelDynamoDb.Units> units = new LinkedHashMap<>();
     for (Read rd : reads) {
