@@ -4,6 +4,7 @@ import io.partita.engine.PartitaException;
 import io.partita.engine.expr.ExpressionContext;
 import io.partita.engine.expr.Projection;
 import io.partita.engine.table.TableDef;
+import io.partita.engine.value.AttributeValues;
 import io.partita.engine.value.ItemCodec;
 import io.partita.engine.value.ItemSize;
 import java.util.ArrayList;
@@ -34,8 +35,21 @@ public final class TransactGetItems {
   public static TransactGetItemsResponse execute(EngineContext ctx, TransactGetItemsRequest req) {
     // TransactItems present, 1 to 100 gets, each with its Get, TableName and Key: ApiConstraints
     List<TransactGetItem> items = req.transactItems();
+    // two gets of one item need no table to be told apart (keys compared by value, 1 and 1.0 alike): refused
+    // before any table is looked up, as BatchGetItem's duplicates are
+    Set<java.util.Map.Entry<String, Map<String, AttributeValue>>> seen = new HashSet<>();
+    for (TransactGetItem item : items) {
+      Map<String, AttributeValue> key;
+      try {
+        key = AttributeValues.validateItem(item.get().key());
+      } catch (PartitaException e) {
+        key = item.get().key(); // an invalid value is answered later, with the item's table
+      }
+      if (!seen.add(java.util.Map.entry(item.get().tableName(), key))) {
+        throw PartitaException.validation("Transaction request cannot include multiple operations on one item");
+      }
+    }
     List<Read> reads = new ArrayList<>(items.size());
-    Set<String> seen = new HashSet<>();
     PartitaException misfit = null;
     for (int i = 0; i < items.size(); i++) {
       Get get = items.get(i).get();
@@ -52,11 +66,7 @@ public final class TransactGetItems {
         if (misfit == null) misfit = TransactWriteItems.canceledAt(i, items.size(), e);
         continue;
       }
-      ItemKey key = Keys.ofKey(def, get.key());
-      if (!seen.add(def.id() + ":" + java.util.HexFormat.of().formatHex(key.storageKey()))) {
-        throw PartitaException.validation("Transaction request cannot include multiple operations on one item");
-      }
-      reads.add(new Read(def, key, projection));
+      reads.add(new Read(def, Keys.ofKey(def, get.key()), projection));
     }
     if (misfit != null) {
       // a Key that does not fit its table: the Get's ValidationError reason, as in TransactWriteItems
