@@ -137,7 +137,9 @@ public final class Shop {
    * The inventory transaction: one TransactWriteItems that, for every line, subtracts the quantity from the stock at
    * {@code location} only if that much is there, writes the order item, and writes the order, and requires the
    * customer to exist. Either all of it applies or none does. Prices are read first (one BatchGetItem); a
-   * transaction that collides with another ({@code TransactionConflict}) is sent again.
+   * transaction that collides with another one in progress ({@code TransactionConflict}: DynamoDB refuses it rather
+   * than making it wait, and so does Partita) is sent again after a short random pause that doubles each time, as
+   * the AWS SDKs back off.
    *
    * @param lines product id to quantity (at most 48 lines: a transaction holds 100 actions)
    * @throws OutOfStockException when a line's location has less than its quantity
@@ -173,11 +175,25 @@ public final class Shop {
           }
         }
         boolean conflict = e.failures().stream().allMatch(r -> "TransactionConflict".equals(r.code()));
-        if (!conflict || attempt == 20) {
+        if (!conflict || attempt == MAX_ATTEMPTS) {
           throw e;
         }
-        // another transaction held one of the items: the same request again (same items) is safe
+        // another transaction held one of the items: the same request again (same items) is safe, after a pause
+        // with full jitter, so that the colliding writers spread out instead of colliding again
+        backOff(attempt);
       }
+    }
+  }
+
+  private static final int MAX_ATTEMPTS = 50;
+
+  private static void backOff(int attempt) {
+    long capMillis = Math.min(100, 2L << Math.min(attempt, 10));
+    try {
+      Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextLong(capMillis + 1));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while retrying an order", e);
     }
   }
 
