@@ -2,6 +2,7 @@ package io.partita.bench;
 
 import io.partita.embedded.PartitaDynamoDb;
 import io.partita.engine.Partita;
+import io.partita.engine.ops.ApiConstraints;
 import io.partita.engine.storage.Keyspace;
 import io.partita.engine.storage.Store;
 import io.partita.engine.value.ItemCodec;
@@ -94,6 +95,13 @@ public class GetItemBench {
   @Benchmark
   public GetItemResponse engine() {
     return partita.execute(request);
+  }
+
+  /** The request's walk against the API's member constraints alone: its share of {@link #engine}. */
+  @Benchmark
+  public GetItemRequest constraints() {
+    ApiConstraints.check(request);
+    return request;
   }
 
   @Benchmark

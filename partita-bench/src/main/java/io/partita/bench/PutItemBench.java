@@ -2,6 +2,7 @@ package io.partita.bench;
 
 import io.partita.embedded.PartitaDynamoDb;
 import io.partita.engine.Partita;
+import io.partita.engine.ops.ApiConstraints;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -71,5 +72,16 @@ public class PutItemBench {
   @Benchmark
   public PutItemResponse engine() {
     return partita.execute(nextRequest());
+  }
+
+  /**
+   * The request's walk against the API's member constraints alone ({@code ApiConstraints}, which
+   * every request passes before its operation runs): its share of {@link #engine}.
+   */
+  @Benchmark
+  public PutItemRequest constraints() {
+    PutItemRequest r = nextRequest();
+    ApiConstraints.check(r);
+    return r;
   }
 }

@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.core.SdkField;
 import software.amazon.awssdk.core.SdkPojo;
+import software.amazon.awssdk.core.protocol.MarshallingType;
 import software.amazon.awssdk.core.util.SdkAutoConstructList;
 import software.amazon.awssdk.core.util.SdkAutoConstructMap;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -44,26 +45,29 @@ public final class ApiConstraints {
   /** Class simple name (the SDK's name of the shape) -> member name (as on the wire) -> rule. */
   private static final Map<String, Map<String, Rule>> RULES = load();
 
+  /**
+   * One member of a shape, as the walk needs it: its field, its name in a path ({@code TableName} ->
+   * {@code tableName}), its rule or null, and whether it can hold structures to walk into.
+   */
+  private record Member(SdkField<?> field, String path, Rule rule, boolean nests) {}
+
+  /** Each SDK class's members, worked out once: the walk then costs a request a loop over a small array. */
+  private static final Map<Class<?>, Member[]> MEMBERS = new java.util.concurrent.ConcurrentHashMap<>();
+
   private ApiConstraints() {}
+
+  private static Member[] members(SdkPojo pojo) {
+    return MEMBERS.computeIfAbsent(pojo.getClass(), c -> {
+      Map<String, Rule> rules = RULES.getOrDefault(c.getSimpleName(), Map.of());
+      return pojo.sdkFields().stream().map(f -> new Member(f, lowerFirst(f.memberName()), rules.get(f.memberName()),
+          f.marshallingType() == MarshallingType.SDK_POJO || f.marshallingType() == MarshallingType.LIST
+              || f.marshallingType() == MarshallingType.MAP)).toArray(Member[]::new);
+    });
+  }
 
   /** Checks {@code request} and throws DynamoDB's ValidationException on the first kind of failure found. */
   public static void check(SdkPojo request) {
-    String shape = request.getClass().getSimpleName();
-    Map<String, Rule> rules = RULES.getOrDefault(shape, Map.of());
-    for (SdkField<?> f : request.sdkFields()) {
-      Rule rule = rules.get(f.memberName());
-      Object v = f.getValueOrDefault(request);
-      if (rule != null && rule.required && f.memberName().equals("RequestItems") && (absent(v) || ((Map<?, ?>) v).isEmpty())) {
-        // the batches' RequestItems, missing or empty, has a message of its own
-        throw PartitaException.validation("The requestItems parameter is required for "
-            + shape.substring(0, shape.length() - "Request".length()));
-      }
-      if (rule != null && rule.required && absent(v)) {
-        throw PartitaException.validation(
-            "The parameter '" + f.memberName() + "' is required but was not present in the request");
-      }
-    }
-    List<String> errors = new ArrayList<>();
+    List<String> errors = new ArrayList<>(0);
     walk(request, "", errors);
     report(errors);
   }
@@ -77,26 +81,48 @@ public final class ApiConstraints {
     }
   }
 
+  /**
+   * Checks every member of {@code pojo} (its path in messages starting with {@code prefix}). A missing
+   * required member of the request itself is thrown at once, before any collected violation (the
+   * service answers it alone): {@code The parameter 'TableName' is required but was not present in the
+   * request}; a nested one is a violation like the others.
+   */
   private static void walk(SdkPojo pojo, String prefix, List<String> errors) {
-    Map<String, Rule> rules = RULES.getOrDefault(pojo.getClass().getSimpleName(), Map.of());
-    for (SdkField<?> f : pojo.sdkFields()) {
-      Object v = f.getValueOrDefault(pojo);
-      String path = prefix + lowerFirst(f.memberName());
-      Rule rule = rules.get(f.memberName());
+    for (Member m : members(pojo)) {
+      Rule rule = m.rule();
+      if (rule == null && !m.nests()) {
+        continue;
+      }
+      Object v = m.field().getValueOrDefault(pojo);
+      String path = prefix.isEmpty() ? m.path() : prefix + m.path();
       if (rule != null) {
-        if (absent(v)) {
-          // a top-level required member was reported before the walk
-          if (rule.required && !prefix.isEmpty()) errors.add(at("Value null", path) + "Member must not be null");
+        if (absent(v) || (prefix.isEmpty() && rule.required && m.path().equals("requestItems") && ((Map<?, ?>) v).isEmpty())) {
+          if (rule.required && prefix.isEmpty()) {
+            throw missing(pojo, m);
+          }
+          if (rule.required) errors.add(at(null, path) + "Member must not be null");
         } else {
           checkValue(rule, v, path, errors);
         }
       }
-      descend(v, path, errors);
+      if (m.nests()) {
+        descend(v, path, errors);
+      }
     }
   }
 
+  private static PartitaException missing(SdkPojo request, Member m) {
+    String name = m.field().memberName();
+    if (name.equals("RequestItems")) {
+      // the batches' RequestItems, missing or empty, has a message of its own
+      String shape = request.getClass().getSimpleName();
+      return PartitaException.validation("The requestItems parameter is required for "
+          + shape.substring(0, shape.length() - "Request".length()));
+    }
+    return PartitaException.validation("The parameter '" + name + "' is required but was not present in the request");
+  }
+
   private static void checkValue(Rule rule, Object v, String path, List<String> errors) {
-    String shown = "Value '" + shown(v) + "'";
     if (v instanceof String s) {
       if (!rule.enumValues.isEmpty()) {
         if (!rule.enumValues.contains(s) && path.equals("tableClass")) {
@@ -106,25 +132,25 @@ public final class ApiConstraints {
               + "table-class value: " + rule.enumValues + ".");
         }
         if (!rule.enumValues.contains(s)) {
-          errors.add(at(shown, path) + "Member must satisfy enum value set: " + enumSet(rule.enumValues));
+          errors.add(at(v, path) + "Member must satisfy enum value set: " + enumSet(rule.enumValues));
         }
         return;
       }
-      length(rule.min, rule.max, s.length(), shown, path, errors);
-      if (rule.pattern != null && !rule.pattern.matcher(s).matches()) {
-        errors.add(at(shown, path) + "Member must satisfy regular expression pattern: " + rule.pattern.pattern());
+      length(rule.min, rule.max, s.length(), v, path, errors);
+      if (rule.pattern != null && !matches(rule.pattern, s)) {
+        errors.add(at(v, path) + "Member must satisfy regular expression pattern: " + rule.pattern.pattern());
       }
     } else if (v instanceof Number n) {
       long x = n.longValue();
       if (rule.min != null && x < rule.min) {
-        errors.add(at(shown, path) + "Member must have value greater than or equal to " + rule.min);
+        errors.add(at(v, path) + "Member must have value greater than or equal to " + rule.min);
       } else if (rule.max != null && x > rule.max) {
-        errors.add(at(shown, path) + "Member must have value less than or equal to " + rule.max);
+        errors.add(at(v, path) + "Member must have value less than or equal to " + rule.max);
       }
     } else if (v instanceof List<?> l) {
-      length(rule.min, rule.max, l.size(), shown, path, errors);
+      length(rule.min, rule.max, l.size(), v, path, errors);
     } else if (v instanceof Map<?, ?> m) {
-      length(rule.min, rule.max, m.size(), shown, path, errors);
+      length(rule.min, rule.max, m.size(), v, path, errors);
       if (rule.valueMin != null || rule.valueMax != null) {
         for (Object value : m.values()) {
           int size = value instanceof List<?> l ? l.size() : value instanceof String s ? s.length() : -1;
@@ -132,7 +158,7 @@ public final class ApiConstraints {
             List<String> both = new ArrayList<>();
             if (rule.valueMax != null) both.add("Member must have length less than or equal to " + rule.valueMax);
             if (rule.valueMin != null) both.add("Member must have length greater than or equal to " + rule.valueMin);
-            errors.add(at(shown, path) + "Map value must satisfy constraint: " + both);
+            errors.add(at(v, path) + "Map value must satisfy constraint: " + both);
             break;
           }
         }
@@ -140,15 +166,42 @@ public final class ApiConstraints {
     }
   }
 
-  private static void length(Long min, Long max, int length, String shown, String path, List<String> errors) {
+  /**
+   * Whether {@code s} matches {@code pattern}. The one pattern the model declares for the operations
+   * served, table and index names' {@code [a-zA-Z0-9_.-]+}, is checked by a loop: every request names a
+   * table, and a regex match cost a third of this walk.
+   */
+  private static boolean matches(Pattern pattern, String s) {
+    if (!pattern.pattern().equals(NAME_PATTERN)) {
+      return pattern.matcher(s).matches();
+    }
+    if (s.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static final String NAME_PATTERN = "[a-zA-Z0-9_.-]+";
+
+  private static void length(Long min, Long max, int length, Object v, String path, List<String> errors) {
     if (min != null && length < min) {
-      errors.add(at(shown, path) + "Member must have length greater than or equal to " + min);
+      errors.add(at(v, path) + "Member must have length greater than or equal to " + min);
     } else if (max != null && length > max) {
-      errors.add(at(shown, path) + "Member must have length less than or equal to " + max);
+      errors.add(at(v, path) + "Member must have length less than or equal to " + max);
     }
   }
 
-  /** Into nested structures: list elements as {@code path.1.member.}, map values as {@code path.KEY.member.}. */
+  /**
+   * Into nested structures: list elements as {@code path.1.member.}, map values as {@code path.KEY.member.}.
+   * Items, keys, attribute values and lists of names hold no structures: they are left at their first element,
+   * so the walk costs a request its few members, not its item's attributes.
+   */
   private static void descend(Object v, String path, List<String> errors) {
     if (v instanceof AttributeValue || v == null) {
       return;
@@ -156,11 +209,14 @@ public final class ApiConstraints {
     if (v instanceof SdkPojo p) {
       walk(p, path + ".", errors);
     } else if (v instanceof List<?> l) {
+      if (l.isEmpty() || !(l.get(0) instanceof SdkPojo) || l.get(0) instanceof AttributeValue) return;
       for (int i = 0; i < l.size(); i++) {
         Object e = l.get(i);
         if (e instanceof SdkPojo && !(e instanceof AttributeValue)) descend(e, path + "." + (i + 1) + ".member", errors);
       }
     } else if (v instanceof Map<?, ?> m) {
+      Object first = m.isEmpty() ? null : m.values().iterator().next();
+      if (!(first instanceof SdkPojo || first instanceof List<?>) || first instanceof AttributeValue) return;
       for (Map.Entry<?, ?> e : m.entrySet()) {
         Object value = e.getValue();
         if (value instanceof SdkPojo && !(value instanceof AttributeValue)) {
@@ -202,8 +258,9 @@ public final class ApiConstraints {
     return v == null || v instanceof SdkAutoConstructList || v instanceof SdkAutoConstructMap;
   }
 
-  private static String at(String shown, String path) {
-    return shown + " at '" + path + "' failed to satisfy constraint: ";
+  /** The start of a violation's text; the value is rendered only here, when there is one to report. */
+  private static String at(Object v, String path) {
+    return (v == null ? "Value null" : "Value '" + shown(v) + "'") + " at '" + path + "' failed to satisfy constraint: ";
   }
 
   /**
