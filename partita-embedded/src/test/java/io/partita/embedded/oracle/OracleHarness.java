@@ -13,40 +13,41 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * What every differential test shares: the client under test and the oracle it is compared with,
  * opened once per class and closed after it, and one dynamic test per random seed.
  *
- * <p>In this module the oracle is the reference model ({@link Subjects#oracle()}). The server
- * module's subclasses override {@link #newSubject()} with a client that reaches the engine over
- * HTTP and {@link #newOracle()} with the embedded engine, so the same sequences check that the wire
- * protocol changes nothing.
+ * <p>In this module the subject is the embedded engine and the oracle the reference model
+ * ({@link Subjects#oracle()}). The server module's subclasses give {@link #engineOverTheWire()} a
+ * client that reaches the engine over HTTP: that becomes the subject, the embedded engine the oracle,
+ * and every answer, error messages included, must be identical, so the same sequences check that the
+ * wire protocol changes nothing.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class OracleHarness {
   protected DynamoDbClient subject;
   protected DynamoDbClient oracle;
 
-  /** The client under test: the embedded engine unless a subclass says otherwise. */
-  protected DynamoDbClient newSubject() {
-    return Subjects.partita();
-  }
+  /** Whether the subject is the engine over the wire and the oracle the same engine in process. */
+  private boolean sameEngine;
 
-  /** The oracle: the reference model unless a subclass says otherwise. */
-  protected DynamoDbClient newOracle() {
-    return Subjects.oracle();
+  /** A client of the engine over HTTP, to be compared with the embedded engine; null (here) for the embedded one. */
+  protected DynamoDbClient engineOverTheWire() {
+    return null;
   }
 
   /**
    * Whether error messages are compared too (error code, HTTP status and exception class always are). Against the
    * reference model only on request ({@code -Dpartita.compareMessages=true}): the model words errors as Amazon
-   * DynamoDB does where its wording is known, which is not everywhere. A subclass comparing the engine with itself
-   * (over HTTP and in process) overrides this with {@code true}: there every answer must be identical.
+   * DynamoDB does where its wording is known, which is not everywhere. The engine over HTTP against itself in
+   * process: always, since every answer must be identical.
    */
   protected boolean compareMessages() {
-    return Boolean.getBoolean("partita.compareMessages");
+    return sameEngine || Boolean.getBoolean("partita.compareMessages");
   }
 
   @BeforeAll
   protected void openClients() {
-    subject = newSubject();
-    oracle = newOracle();
+    DynamoDbClient wire = engineOverTheWire();
+    sameEngine = wire != null;
+    subject = sameEngine ? wire : Subjects.partita();
+    oracle = sameEngine ? Subjects.partita() : Subjects.oracle();
   }
 
   @AfterAll
