@@ -65,8 +65,9 @@ final class Batches {
       total += k.keys().size();
     }
     if (total > 100) throw invalid("Too many items requested for the BatchGetItem call");
-    // what needs no table first (the order Amazon DynamoDB checks in is not documented; this is the order recorded
-    // of DynamoDB Local in docs/dynamodb-batch-messages.md): values, names without an expression, duplicate keys
+    // what needs no table first (the order Amazon DynamoDB checks in is not documented; this is the engine's order,
+    // and public reports of the service put value and duplicate checks before the table lookup): values, names
+    // without an expression, duplicate keys
     for (KeysAndAttributes k : r.requestItems().values()) {
       for (var key : k.keys()) checkValues(key);
       if (k.hasExpressionAttributeNames() && k.projectionExpression() == null) {

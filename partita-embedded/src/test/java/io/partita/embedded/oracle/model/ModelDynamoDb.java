@@ -173,7 +173,7 @@ public final class ModelDynamoDb implements DynamoDbClient {
       checkIndexKeys(t, item);
     } else {
       // what a transaction's Put refuses as a request before any action runs: an index key of no key type at all,
-      // or empty (the engine's answer, recorded against DynamoDB Local; the API reference does not say)
+      // or empty (the engine's answer; the API reference does not say, and no answer of the service was found)
       for (Table.Index ix : t.indexes) {
         for (String n : ix.keyNames()) {
           AttributeValue v = item.get(n);
