@@ -298,7 +298,8 @@ class BatchOperationsTest {
     assertEquals(List.of("o1", "o3"), byStatus("done"));
     assertEquals(3L, dynamo.describeTable(b -> b.tableName("orders")).table().globalSecondaryIndexes().get(0).itemCount());
     // an index key of the wrong type refuses the batch
-    validation("One or more parameter values were invalid: Type mismatch for Index Key",
+    validation("One or more parameter values were invalid: Type mismatch for Index Key status Expected: S Actual: N "
+        + "IndexName: byStatus",
         () -> dynamo.batchWriteItem(b -> b.requestItems(Map.of("orders", List.of(
             put(Map.of("pk", s("o5"), "status", s("open"))), put(Map.of("pk", s("o6"), "status", n("1"))))))));
     assertEquals(List.of("o4"), byStatus("open"));

@@ -289,7 +289,8 @@ class TransactionsTest {
   void writeTimeErrorsAreTheActionsReasons_requestErrorsRefuseTheRequest() {
     // an index key of the wrong scalar type is found when the item is written: the action's reason
     assertEquals(List.of("ConditionalCheckFailed: The conditional request failed",
-            "ValidationError: One or more parameter values were invalid: Type mismatch for Index Key"),
+            "ValidationError: One or more parameter values were invalid: Type mismatch for Index Key GSI1PK Expected: S "
+                + "Actual: N IndexName: GSI1"),
         reasons(() -> dynamo.transactWriteItems(b -> b.transactItems(stockAtLeast(5),
             putItem(Map.of("PK", s("X"), "SK", s("Y"), "GSI1PK", n("1")))))));
     // an update of a key attribute too, before the action's condition
@@ -308,7 +309,8 @@ class TransactionsTest {
     assertTrue(validation(() -> dynamo.transactWriteItems(b -> b.transactItems(stockAtLeast(5),
         putItem(Map.of("PK", s("X"), "SK", s("Y"), "GSI1PK", s(""))))))
         .startsWith("One or more parameter values are not valid. A value specified for a secondary index key is not supported."));
-    assertEquals("Invalid attribute value type", validation(() -> dynamo.transactWriteItems(b -> b.transactItems(stockAtLeast(5),
+    assertEquals("One or more parameter values were invalid: Type mismatch for Index Key GSI1PK Expected: S Actual: SS "
+        + "IndexName: GSI1", validation(() -> dynamo.transactWriteItems(b -> b.transactItems(stockAtLeast(5),
         putItem(Map.of("PK", s("X"), "SK", s("Y"), "GSI1PK", AttributeValue.fromSs(List.of("a"))))))));
     assertEquals("Item size has exceeded the maximum allowed size", validation(() -> dynamo.transactWriteItems(b -> b
         .transactItems(stockAtLeast(5), putItem(Map.of("PK", s("X"), "SK", s("Y"), "big", s("x".repeat(400 * 1024))))))));

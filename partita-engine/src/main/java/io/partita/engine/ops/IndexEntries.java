@@ -59,7 +59,7 @@ final class IndexEntries {
           continue;
         }
         if (ScalarType.of(v) == null) {
-          throw PartitaException.validation("Invalid attribute value type");
+          throw typeMismatch(table, key, v);
         }
         if (ScalarType.of(v) == key.type() && isEmpty(v)) {
           throw PartitaException.validation("One or more parameter values are not valid. A value specified for a "
@@ -80,12 +80,25 @@ final class IndexEntries {
       for (KeyDef key : keys(index)) {
         AttributeValue v = item.get(key.name());
         if (v != null && ScalarType.of(v) != key.type()) {
-          // Partita's wording: the service's is longer and names the attribute, and its exact text
-          // could not be established (docs/dynamodb-messages.md)
-          throw PartitaException.validation("One or more parameter values were invalid: Type mismatch for Index Key");
+          throw typeMismatch(table, key, v);
         }
       }
     }
+  }
+
+  /**
+   * The service's answer to an index key attribute of the wrong type, a set or a document included:
+   * {@code One or more parameter values were invalid: Type mismatch for Index Key createdAt Expected:
+   * S Actual: N IndexName: url-createdAt-index-1} (quoted from the service in dynamoose issue 296);
+   * where the attribute keys several indexes, the first by name is named, as public reports of the
+   * service say.
+   */
+  private static PartitaException typeMismatch(TableDef table, KeyDef key, AttributeValue v) {
+    String index = indexes(table).stream().filter(ix -> keys(ix).stream().anyMatch(k -> k.name().equals(key.name())))
+        .map(IndexDef::name).sorted().findFirst().orElseThrow();
+    String actual = v.type() == AttributeValue.Type.NUL ? "NULL" : v.type().name();
+    return PartitaException.validation("One or more parameter values were invalid: Type mismatch for Index Key "
+        + key.name() + " Expected: " + key.type().name() + " Actual: " + actual + " IndexName: " + index);
   }
 
   /**

@@ -178,7 +178,11 @@ public final class ModelDynamoDb implements DynamoDbClient {
         for (String n : ix.keyNames()) {
           AttributeValue v = item.get(n);
           if (v == null || t.keyNames().contains(n)) continue;
-          if (!Vals.isScalarKeyType(Vals.type(v))) throw Err.validation("Invalid attribute value type");
+          if (!Vals.isScalarKeyType(Vals.type(v))) {
+            // a set or a document: the service's type-mismatch sentence (ExtendDB's PR 184 records it of the service)
+            throw Err.validation("One or more parameter values were invalid: Type mismatch for Index Key " + n
+                + " Expected: " + t.types.get(n) + " Actual: " + Vals.type(v) + " IndexName: " + ix.name());
+          }
           if (("S".equals(Vals.type(v)) && v.s().isEmpty()) || ("B".equals(Vals.type(v)) && v.b().asByteArray().length == 0)) {
             checkIndexKeys(t, item);
           }

@@ -94,11 +94,14 @@ final class Reads {
     if (ix == null || !ix.global() || projection == null) return;
     Set<String> projected = t.projected(ix);
     if (projected == null) return;
+    java.util.TreeSet<String> missing = new java.util.TreeSet<>();
     for (Expr.Path p : projection) {
-      if (!projected.contains(p.top())) {
-        throw invalid("One or more parameter values were invalid: Global secondary index " + ix.name()
-            + " does not project the attribute " + p.top());
-      }
+      if (!projected.contains(p.top())) missing.add(p.top());
+    }
+    // the service's words, quoted in localstack issue 478: "Global secondary index my_index does not project [table_column]"
+    if (!missing.isEmpty()) {
+      throw invalid("One or more parameter values were invalid: Global secondary index " + ix.name() + " does not project "
+          + missing);
     }
   }
 
