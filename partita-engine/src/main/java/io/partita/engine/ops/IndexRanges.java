@@ -1,6 +1,5 @@
 package io.partita.engine.ops;
 
-import io.partita.engine.expr.Condition;
 import io.partita.engine.expr.KeyCondition;
 import io.partita.engine.expr.Projection;
 import io.partita.engine.expr.SortCondition;

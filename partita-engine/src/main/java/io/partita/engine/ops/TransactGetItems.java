@@ -63,7 +63,7 @@ public final class TransactGetItems {
         Keys.checkSchema(def, get.key());
       } catch (PartitaException e) {
         // an item-level problem, reported once the request as a whole is known valid (below)
-        if (misfit == null) misfit = TransactWriteItems.canceledAt(i, items.size(), e);
+        if (misfit == null) misfit = Cancellations.byAction(i, items.size(), e);
         continue;
       }
       reads.add(new Read(def, Keys.ofKey(def, get.key()), projection));
@@ -83,7 +83,7 @@ public final class TransactGetItems {
       }
     }
     if (conflicts != null) {
-      throw TransactWriteItems.conflicted(conflicts);
+      throw Cancellations.conflicted(conflicts);
     }
     List<byte[]> stored = ctx.store.getAll(keys);
     List<ItemResponse> responses = new ArrayList<>(reads.size());

@@ -1,6 +1,5 @@
 package io.partita.engine.ops;
 
-import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
 import io.partita.engine.expr.ExpressionContext;
 import io.partita.engine.table.TableDef;
@@ -22,7 +21,6 @@ import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ReturnItemCollectionMetrics;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
@@ -184,7 +182,7 @@ public final class TransactWriteItems {
     if (misfit >= 0) {
       // a Key that does not fit its table: the service cancels the transaction with a ValidationError
       // reason for the action, not a plain ValidationException
-      throw canceledAt(misfit, items.size(), KEY_MISFIT);
+      throw Cancellations.byAction(misfit, items.size(), KEY_MISFIT);
     }
     return actions;
   }
@@ -194,14 +192,14 @@ public final class TransactWriteItems {
     List<byte[]> items = targets.stream().map(t -> t.key().storageKey()).toList();
     boolean[] conflicts = ctx.transactions.claim(items);
     if (conflicts != null) {
-      throw conflicted(conflicts);
+      throw Cancellations.conflicted(conflicts);
     }
     List<ReadModifyWrite.Result> results;
     try {
       results = ReadModifyWrite.runAll(ctx, targets, (refusals, before) -> {
         List<CancellationReason> reasons = new ArrayList<>(refusals.length);
         for (PartitaException e : refusals) {
-          reasons.add(reason(e));
+          reasons.add(Cancellations.reason(e));
         }
         return PartitaException.transactionCanceled(reasons);
       });
@@ -264,50 +262,6 @@ public final class TransactWriteItems {
 
   private static final PartitaException KEY_MISFIT =
       PartitaException.validation("The provided key element does not match the schema");
-
-  /** The cancellation of a transaction of {@code size} actions by action {@code i}'s error alone. */
-  static PartitaException canceledAt(int i, int size, PartitaException e) {
-    List<CancellationReason> reasons = new ArrayList<>(size);
-    for (int j = 0; j < size; j++) {
-      reasons.add(reason(j == i ? e : null));
-    }
-    return PartitaException.transactionCanceled(reasons);
-  }
-
-  /**
-   * The cancellation of a transaction that meets another one in progress: a TransactionConflict
-   * reason for each item the other holds ({@link OngoingTransactions}), None for the rest.
-   */
-  static PartitaException conflicted(boolean[] conflicts) {
-    List<CancellationReason> reasons = new ArrayList<>(conflicts.length);
-    for (boolean c : conflicts) {
-      reasons.add(c ? CONFLICT : reason(null));
-    }
-    return PartitaException.transactionCanceled(reasons);
-  }
-
-  private static final CancellationReason CONFLICT =
-      CancellationReason.builder().code("TransactionConflict").message("Transaction is ongoing for the item").build();
-
-  /** The cancellation reason DynamoDB gives for an action's refusal; {@code None} for no refusal. */
-  private static CancellationReason reason(PartitaException e) {
-    if (e == null) {
-      return CancellationReason.builder().code("None").build();
-    }
-    String code = switch (e.code()) {
-      case ConditionalCheckFailedException -> "ConditionalCheckFailed";
-      case ValidationException -> "ValidationError";
-      case ItemCollectionSizeLimitExceededException -> "ItemCollectionSizeLimitExceeded";
-      default -> e.code().name();
-    };
-    // the message DynamoDB documents for an item collection past its limit
-    String message = e.code() == ErrorCode.ItemCollectionSizeLimitExceededException ? "Collection size exceeded." : e.getMessage();
-    CancellationReason.Builder b = CancellationReason.builder().code(code).message(message);
-    if (e.item() != null) {
-      b.item(e.item());
-    }
-    return b.build();
-  }
 
   private static PutItemRequest put(Put p) {
     PutItemRequest.Builder b = PutItemRequest.builder().tableName(p.tableName()).conditionExpression(p.conditionExpression())

@@ -1,0 +1,59 @@
+package io.partita.engine.ops;
+
+import io.partita.engine.ErrorCode;
+import io.partita.engine.PartitaException;
+import java.util.ArrayList;
+import java.util.List;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+
+/**
+ * The TransactionCanceledException of TransactWriteItems and TransactGetItems: one reason per
+ * action in request order, each with the code and message the API reference lists for it.
+ */
+final class Cancellations {
+  private Cancellations() {}
+
+  /** The cancellation of a transaction of {@code size} actions by action {@code i}'s error alone. */
+  static PartitaException byAction(int i, int size, PartitaException e) {
+    List<CancellationReason> reasons = new ArrayList<>(size);
+    for (int j = 0; j < size; j++) {
+      reasons.add(reason(j == i ? e : null));
+    }
+    return PartitaException.transactionCanceled(reasons);
+  }
+
+  /**
+   * The cancellation of a transaction that meets another one in progress: a TransactionConflict
+   * reason for each item the other holds ({@link OngoingTransactions}), None for the rest.
+   */
+  static PartitaException conflicted(boolean[] conflicts) {
+    List<CancellationReason> reasons = new ArrayList<>(conflicts.length);
+    for (boolean c : conflicts) {
+      reasons.add(c ? CONFLICT : reason(null));
+    }
+    return PartitaException.transactionCanceled(reasons);
+  }
+
+  private static final CancellationReason CONFLICT =
+      CancellationReason.builder().code("TransactionConflict").message("Transaction is ongoing for the item").build();
+
+  /** The cancellation reason DynamoDB gives for an action's refusal; {@code None} for no refusal. */
+  static CancellationReason reason(PartitaException e) {
+    if (e == null) {
+      return CancellationReason.builder().code("None").build();
+    }
+    String code = switch (e.code()) {
+      case ConditionalCheckFailedException -> "ConditionalCheckFailed";
+      case ValidationException -> "ValidationError";
+      case ItemCollectionSizeLimitExceededException -> "ItemCollectionSizeLimitExceeded";
+      default -> e.code().name();
+    };
+    // the message DynamoDB documents for an item collection past its limit
+    String message = e.code() == ErrorCode.ItemCollectionSizeLimitExceededException ? "Collection size exceeded." : e.getMessage();
+    CancellationReason.Builder b = CancellationReason.builder().code(code).message(message);
+    if (e.item() != null) {
+      b.item(e.item());
+    }
+    return b.build();
+  }
+}
