@@ -39,7 +39,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  */
 public final class ApiConstraints {
   /** One member's constraints; absent bounds are null. */
-  private record Rule(String type, boolean required, Long min, Long max, Pattern pattern, List<String> enumValues,
+  private record Rule(boolean required, Long min, Long max, Pattern pattern, List<String> enumValues,
       Long valueMin, Long valueMax) {}
 
   /** Class simple name (the SDK's name of the shape) -> member name (as on the wire) -> rule. */
@@ -172,9 +172,11 @@ public final class ApiConstraints {
    * table, and a regex match cost a third of this walk.
    */
   private static boolean matches(Pattern pattern, String s) {
-    if (!pattern.pattern().equals(NAME_PATTERN)) {
-      return pattern.matcher(s).matches();
-    }
+    return pattern.pattern().equals(NAME_PATTERN) ? isNameText(s) : pattern.matcher(s).matches();
+  }
+
+  /** Whether {@code s} is one or more of the characters table and index names may hold. */
+  static boolean isNameText(String s) {
     if (s.isEmpty()) {
       return false;
     }
@@ -299,7 +301,7 @@ public final class ApiConstraints {
         if (line.isBlank() || line.startsWith("#")) continue;
         String[] c = line.split("\t", -1);
         Set<String> enums = new LinkedHashSet<>(c[7].isEmpty() ? List.of() : List.of(c[7].split(",")));
-        out.computeIfAbsent(c[0], k -> new HashMap<>()).put(c[1], new Rule(c[2], c[3].equals("required"),
+        out.computeIfAbsent(c[0], k -> new HashMap<>()).put(c[1], new Rule(c[3].equals("required"),
             num(c[4]), num(c[5]), c[6].isEmpty() ? null : Pattern.compile(c[6]), List.copyOf(enums),
             num(c[8]), num(c[9])));
       }

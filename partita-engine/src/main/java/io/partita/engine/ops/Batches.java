@@ -1,13 +1,10 @@
 package io.partita.engine.ops;
 
 import io.partita.engine.PartitaException;
-import java.util.regex.Pattern;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /** What BatchGetItem and BatchWriteItem share: their request-level checks. */
 final class Batches {
-  private static final Pattern TABLE_NAME = Pattern.compile("[a-zA-Z0-9_.-]{3,255}");
-
   static final String DUPLICATES = "Provided list of item keys contains duplicates";
 
   private Batches() {}
@@ -18,7 +15,7 @@ final class Batches {
    * reproduced faithfully.
    */
   static void checkTableName(String name) {
-    if (name == null || !TABLE_NAME.matcher(name).matches()) {
+    if (name == null || name.length() < 3 || name.length() > 255 || !ApiConstraints.isNameText(name)) {
       throw PartitaException.validation("Invalid table/index name.  Table/index names must be between 3 and 255 "
           + "characters long, and may contain only the characters a-z, A-Z, 0-9, '_', '-', and '.'");
     }

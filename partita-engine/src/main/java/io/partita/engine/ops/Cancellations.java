@@ -13,13 +13,20 @@ import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 final class Cancellations {
   private Cancellations() {}
 
-  /** The cancellation of a transaction of {@code size} actions by action {@code i}'s error alone. */
-  static PartitaException byAction(int i, int size, PartitaException e) {
-    List<CancellationReason> reasons = new ArrayList<>(size);
-    for (int j = 0; j < size; j++) {
-      reasons.add(reason(j == i ? e : null));
+  /** The cancellation of a transaction by its actions' refusals: one slot per action, null where none. */
+  static PartitaException of(PartitaException[] refusals) {
+    List<CancellationReason> reasons = new ArrayList<>(refusals.length);
+    for (PartitaException e : refusals) {
+      reasons.add(reason(e));
     }
     return PartitaException.transactionCanceled(reasons);
+  }
+
+  /** The cancellation of a transaction of {@code size} actions by action {@code i}'s error alone. */
+  static PartitaException byAction(int i, int size, PartitaException e) {
+    PartitaException[] refusals = new PartitaException[size];
+    refusals[i] = e;
+    return of(refusals);
   }
 
   /**
@@ -38,7 +45,7 @@ final class Cancellations {
       CancellationReason.builder().code("TransactionConflict").message("Transaction is ongoing for the item").build();
 
   /** The cancellation reason DynamoDB gives for an action's refusal; {@code None} for no refusal. */
-  static CancellationReason reason(PartitaException e) {
+  private static CancellationReason reason(PartitaException e) {
     if (e == null) {
       return CancellationReason.builder().code("None").build();
     }

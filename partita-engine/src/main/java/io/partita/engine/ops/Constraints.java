@@ -15,10 +15,6 @@ final class Constraints {
     return new Constraints();
   }
 
-  Constraints notNull(Object v, String member) {
-    return v == null ? notNull(member) : this;
-  }
-
   Constraints notNull(String member) {
     errors.add("Value null at '" + member + "' failed to satisfy constraint: Member must not be null");
     return this;

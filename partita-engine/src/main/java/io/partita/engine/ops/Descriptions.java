@@ -1,5 +1,6 @@
 package io.partita.engine.ops;
 
+import io.partita.engine.table.Arns;
 import io.partita.engine.table.IndexDef;
 import io.partita.engine.table.KeyDef;
 import io.partita.engine.table.TableDef;
@@ -68,11 +69,11 @@ final class Descriptions {
       b.tableClassSummary(c -> c.tableClass(s.tableClass()).lastUpdateDateTime(Instant.ofEpochMilli(s.tableClassChangedMillis())));
     }
     if (s.sseEnabled()) {
-      // the key named by the request, or the account's AWS managed key for DynamoDB
-      String key = s.kmsMasterKeyId() == null ? "alias/aws/dynamodb"
-          : s.kmsMasterKeyId().startsWith("arn:") ? null : "key/" + s.kmsMasterKeyId();
-      b.sseDescription(d -> d.status("ENABLED").sseType("KMS").kmsMasterKeyArn(key == null ? s.kmsMasterKeyId()
-          : "arn:aws:kms:" + io.partita.engine.table.Arns.REGION + ":" + io.partita.engine.table.Arns.ACCOUNT + ":" + key));
+      // the key named by the request (an ARN as given, a key id made one), or the account's AWS managed key
+      String id = s.kmsMasterKeyId();
+      String arn = id != null && id.startsWith("arn:") ? id
+          : "arn:aws:kms:" + Arns.REGION + ":" + Arns.ACCOUNT + ":" + (id == null ? "alias/aws/dynamodb" : "key/" + id);
+      b.sseDescription(d -> d.status("ENABLED").sseType("KMS").kmsMasterKeyArn(arn));
     }
     if (s.maxReadRequestUnits() != 0 || s.maxWriteRequestUnits() != 0) {
       b.onDemandThroughput(o -> o.maxReadRequestUnits(s.maxReadRequestUnits() == 0 ? -1L : s.maxReadRequestUnits())

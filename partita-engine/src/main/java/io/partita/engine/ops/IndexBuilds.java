@@ -60,9 +60,7 @@ final class IndexBuilds {
     CreateTable.refuseIndexSettings("UpdateTable", action.indexName(), action.onDemandThroughput() != null,
         action.warmThroughput() != null);
     TableDef old = table.def();
-    IndexDef index = old.globalIndexes().stream().filter(i -> i.name().equals(action.indexName())).findFirst()
-        .orElseThrow(() -> new PartitaException(ErrorCode.ResourceNotFoundException,
-            "Requested resource not found: Index: " + action.indexName() + " not found"));
+    IndexDef index = globalIndex(old, action.indexName());
     ProvisionedThroughput pt = action.provisionedThroughput();
     if (pt == null) {
       throw PartitaException.validation("Nothing to update");
@@ -164,9 +162,7 @@ final class IndexBuilds {
 
   private static TableDef delete(EngineContext ctx, Table table, DeleteGlobalSecondaryIndexAction action) {
     TableDef old = table.def();
-    IndexDef index = old.globalIndexes().stream().filter(i -> i.name().equals(action.indexName())).findFirst()
-        .orElseThrow(() -> new PartitaException(ErrorCode.ResourceNotFoundException,
-            "Requested resource not found: Index: " + action.indexName() + " not found"));
+    IndexDef index = globalIndex(old, action.indexName());
     List<IndexDef> gsis = new ArrayList<>(old.globalIndexes());
     gsis.remove(index);
     TableDef def = old.withIndexes(old.attributeDefinitions(), gsis, old.localIndexes());
@@ -183,6 +179,13 @@ final class IndexBuilds {
       writes.unlock();
     }
     return def;
+  }
+
+  /** The table's global index of that name, or DynamoDB's ResourceNotFoundException naming it. */
+  private static IndexDef globalIndex(TableDef table, String name) {
+    return table.globalIndexes().stream().filter(i -> i.name().equals(name)).findFirst()
+        .orElseThrow(() -> new PartitaException(ErrorCode.ResourceNotFoundException,
+            "Requested resource not found: Index: " + name + " not found"));
   }
 
   /** Removes every entry and both counters of {@code index}. */

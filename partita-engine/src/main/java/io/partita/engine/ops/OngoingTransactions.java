@@ -54,6 +54,18 @@ final class OngoingTransactions {
     }
   }
 
+  /** Which of {@code keys} a transaction is writing now, or null when none is. */
+  boolean[] held(List<byte[]> keys) {
+    boolean[] held = null;
+    for (int i = 0; i < keys.size(); i++) {
+      if (ongoing(keys.get(i))) {
+        if (held == null) held = new boolean[keys.size()];
+        held[i] = true;
+      }
+    }
+    return held;
+  }
+
   /** Whether a transaction is writing the item with this storage key now. */
   boolean ongoing(byte[] key) {
     return !items.isEmpty() && items.contains(ByteBuffer.wrap(key));

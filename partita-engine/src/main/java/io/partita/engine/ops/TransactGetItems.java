@@ -75,13 +75,7 @@ public final class TransactGetItems {
 
     List<byte[]> keys = reads.stream().map(r -> r.key().storageKey()).toList();
     // a read of an item a transaction is writing now is cancelled, as DynamoDB cancels it (OngoingTransactions)
-    boolean[] conflicts = null;
-    for (int i = 0; i < keys.size(); i++) {
-      if (ctx.transactions.ongoing(keys.get(i))) {
-        if (conflicts == null) conflicts = new boolean[keys.size()];
-        conflicts[i] = true;
-      }
-    }
+    boolean[] conflicts = ctx.transactions.held(keys);
     if (conflicts != null) {
       throw Cancellations.conflicted(conflicts);
     }

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
@@ -42,7 +41,6 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * for the lock: DynamoDB's per-member conflict answer has no place in BatchWriteItem's response.)
  */
 public final class TransactWriteItems {
-  static final int MAX_ACTIONS = 100;
   static final long MAX_REQUEST_BYTES = 4L * 1024 * 1024;
 
   private TransactWriteItems() {}
@@ -114,7 +112,7 @@ public final class TransactWriteItems {
    * transaction the service reports it as the action's ValidationError cancellation reason (see
    * {@link #plan}) with the message GetItem and DeleteItem use for it.
    */
-  private static boolean keyFits(EngineContext ctx, TransactWriteItem item) {
+  private static PartitaException keyMisfit(EngineContext ctx, TransactWriteItem item) {
     String table;
     Map<String, AttributeValue> key;
     if (item.update() != null) {
@@ -127,14 +125,14 @@ public final class TransactWriteItems {
       table = item.conditionCheck().tableName();
       key = item.conditionCheck().key();
     } else {
-      return true;
+      return null;
     }
     TableDef def = ctx.catalog.forItems(table).def(); // a missing table is the request's ResourceNotFoundException
     try {
       Keys.checkSchema(def, key);
-      return true;
+      return null;
     } catch (PartitaException e) {
-      return false;
+      return e;
     }
   }
 
@@ -147,12 +145,13 @@ public final class TransactWriteItems {
     }
     List<Action> actions = new ArrayList<>(items.size());
     long bytes = 0;
-    int misfit = -1;
+    PartitaException misfit = null;
     for (int i = 0; i < items.size(); i++) {
       TransactWriteItem item = items.get(i);
-      if (!keyFits(ctx, item)) {
+      PartitaException e = keyMisfit(ctx, item);
+      if (e != null) {
         // an item-level problem, reported once the request as a whole is known valid (below)
-        if (misfit < 0) misfit = i;
+        if (misfit == null) misfit = Cancellations.byAction(i, items.size(), e);
         continue;
       }
       Action action;
@@ -179,10 +178,10 @@ public final class TransactWriteItems {
     if (bytes > MAX_REQUEST_BYTES) {
       throw PartitaException.validation("Transaction request size exceeds the maximum allowed size of 4 MB");
     }
-    if (misfit >= 0) {
+    if (misfit != null) {
       // a Key that does not fit its table: the service cancels the transaction with a ValidationError
       // reason for the action, not a plain ValidationException
-      throw Cancellations.byAction(misfit, items.size(), KEY_MISFIT);
+      throw misfit;
     }
     return actions;
   }
@@ -196,13 +195,7 @@ public final class TransactWriteItems {
     }
     List<ReadModifyWrite.Result> results;
     try {
-      results = ReadModifyWrite.runAll(ctx, targets, (refusals, before) -> {
-        List<CancellationReason> reasons = new ArrayList<>(refusals.length);
-        for (PartitaException e : refusals) {
-          reasons.add(Cancellations.reason(e));
-        }
-        return PartitaException.transactionCanceled(reasons);
-      });
+      results = ReadModifyWrite.runAll(ctx, targets, (refusals, before) -> Cancellations.of(refusals));
     } finally {
       ctx.transactions.release(items);
     }
@@ -259,9 +252,6 @@ public final class TransactWriteItems {
     }
     return out.build();
   }
-
-  private static final PartitaException KEY_MISFIT =
-      PartitaException.validation("The provided key element does not match the schema");
 
   private static PutItemRequest put(Put p) {
     PutItemRequest.Builder b = PutItemRequest.builder().tableName(p.tableName()).conditionExpression(p.conditionExpression())

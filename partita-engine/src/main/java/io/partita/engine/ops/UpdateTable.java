@@ -18,8 +18,10 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateTableResponse;
 public final class UpdateTable {
   private UpdateTable() {}
 
-  private static boolean settingsGiven(UpdateTableRequest req) {
-    return req.tableClass() != null || req.sseSpecification() != null || req.onDemandThroughput() != null
+  /** Whether the request asks for a change to the table itself (besides its indexes). */
+  private static boolean changesTable(UpdateTableRequest req) {
+    return req.billingMode() != null || req.provisionedThroughput() != null || req.deletionProtectionEnabled() != null
+        || req.tableClass() != null || req.sseSpecification() != null || req.onDemandThroughput() != null
         || req.warmThroughput() != null;
   }
 
@@ -30,16 +32,20 @@ public final class UpdateTable {
       throw PartitaException.validation("Global tables (ReplicaUpdates, MultiRegionConsistency) "
           + "are not supported by Partita: it is one machine");
     }
+    boolean changesTable = changesTable(req);
     synchronized (ctx.catalog) {
       if (req.hasGlobalSecondaryIndexUpdates()) {
         TableDef def = IndexBuilds.apply(ctx, ctx.catalog.get(req.tableName()), req.globalSecondaryIndexUpdates(),
             req.hasAttributeDefinitions() ? req.attributeDefinitions() : java.util.List.of());
-        if (req.billingMode() == null && pt == null && req.deletionProtectionEnabled() == null && !settingsGiven(req)) {
+        if (!changesTable) {
           // DynamoDB answers UPDATING while it starts the index change; DescribeTable shows ACTIVE again
           return UpdateTableResponse.builder().tableDescription(Descriptions.current(ctx, def, TableStatus.UPDATING)).build();
         }
       }
       TableDef old = ctx.catalog.get(req.tableName()).def();
+      if (!changesTable) {
+        throw PartitaException.validation("Nothing to update");
+      }
       BillingMode billing = req.billingMode() == null ? old.billingMode() : req.billingMode();
       long read = old.readUnits();
       long write = old.writeUnits();
@@ -58,10 +64,6 @@ public final class UpdateTable {
         throw PartitaException.validation("The provisioned throughput for the table will not change. The requested value equals the current value. Current ReadCapacityUnits provisioned for the table: "
                 + old.readUnits() + ". Requested ReadCapacityUnits: " + read + ". Current WriteCapacityUnits provisioned for the table: "
                 + old.writeUnits() + ". Requested WriteCapacityUnits: " + write + ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits.");
-      }
-      if (req.billingMode() == null && pt == null && req.deletionProtectionEnabled() == null && !settingsGiven(req)
-          && !req.hasGlobalSecondaryIndexUpdates()) {
-        throw PartitaException.validation("Nothing to update");
       }
       // a request that names the current billing mode (or protection, or settings) again is accepted, as
       // Amazon DynamoDB accepts it, and changes nothing

@@ -36,15 +36,11 @@ enum Compression {
       return NONE;
     }
     String accept = acceptEncoding.toLowerCase(Locale.ROOT);
-    if (accepts(accept, "gzip") || (accepts(accept, "*") && !refuses(accept, "gzip"))) {
+    Boolean gzip = listed(accept, "gzip");
+    if (Boolean.TRUE.equals(gzip) || (gzip == null && Boolean.TRUE.equals(listed(accept, "*")))) {
       return GZIP;
     }
-    return accepts(accept, "deflate") ? DEFLATE : NONE;
-  }
-
-  /** Whether {@code coding} is listed with q=0. */
-  private static boolean refuses(String accept, String coding) {
-    return accept.contains(coding) && !accepts(accept, coding);
+    return Boolean.TRUE.equals(listed(accept, "deflate")) ? DEFLATE : NONE;
   }
 
   /** This compression for an answer of {@code bytes} bytes: none at or below the service's threshold. */
@@ -52,7 +48,11 @@ enum Compression {
     return bytes > THRESHOLD_BYTES ? this : NONE;
   }
 
-  private static boolean accepts(String accept, String coding) {
+  /**
+   * Whether {@code coding} is listed in the header and accepted ({@code true}), listed with q=0
+   * ({@code false}), or not listed at all ({@code null}: then {@code *} decides).
+   */
+  private static Boolean listed(String accept, String coding) {
     for (String part : accept.split(",")) {
       String[] params = part.trim().split(";");
       if (params[0].trim().equals(coding)) {
@@ -65,7 +65,7 @@ enum Compression {
         return true;
       }
     }
-    return false;
+    return null;
   }
 
   private static boolean isZero(String q) {
