@@ -473,20 +473,7 @@ final class Shop {
 
   /** 80% reads (GetItem 40, latest orders 20, collection 10, GSI 10), 20% writes (locked update 10, purchase 10). */
   void mixed(DynamoDbClient db, Worker w) {
-    int r = rnd(100);
-    if (r < 40) {
-      getProfile(db);
-    } else if (r < 60) {
-      latestOrders(db);
-    } else if (r < 70) {
-      collection(db);
-    } else if (r < 80) {
-      productOrders(db);
-    } else if (r < 90) {
-      lockedUpdate(db, w);
-    } else {
-      purchase(db);
-    }
+    mixed(db, w, () -> purchase(db));
   }
 
   /**
@@ -494,6 +481,11 @@ final class Shop {
    * put 10), so that a target without TransactWriteItems runs a mixed load too.
    */
   void mixedNoTransactions(DynamoDbClient db, Worker w) {
+    mixed(db, w, () -> conditionalPut(db, w));
+  }
+
+  /** The mixed load's 80% reads and 10% locked updates, and {@code lastWrite} for the remaining 10%. */
+  private void mixed(DynamoDbClient db, Worker w, Runnable lastWrite) {
     int r = rnd(100);
     if (r < 40) {
       getProfile(db);
@@ -506,7 +498,7 @@ final class Shop {
     } else if (r < 90) {
       lockedUpdate(db, w);
     } else {
-      conditionalPut(db, w);
+      lastWrite.run();
     }
   }
 

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
@@ -353,15 +354,7 @@ final class Reads {
     QueryResponse.Builder b = QueryResponse.builder().count(page.count).scannedCount(page.scanned);
     if (!countOnly) b.items(page.items);
     if (last != null) b.lastEvaluatedKey(last);
-    ModelDynamoDb.Units u = new ModelDynamoDb.Units();
-    double units = ModelDynamoDb.readUnits(page.bytes, consistent);
-    if (ix == null) {
-      u.table = units;
-    } else {
-      u.table = out.fetchUnits;
-      (ix.global() ? u.global : u.local).put(ix.name(), units);
-    }
-    b.consumedCapacity(u.report(mode, t.name, false));
+    b.consumedCapacity(pageCapacity(t, ix, out, page, consistent, mode));
     return b.build();
   }
 
@@ -457,6 +450,13 @@ final class Reads {
     ScanResponse.Builder b = ScanResponse.builder().count(page.count).scannedCount(page.scanned);
     if (!countOnly) b.items(page.items);
     if (page.last != null) b.lastEvaluatedKey(lastKey(t, ix, page.last));
+    b.consumedCapacity(pageCapacity(t, ix, out, page, consistent, mode));
+    return b.build();
+  }
+
+  /** A page's capacity: its bytes as one read, charged to the index read (and the table's fetches to the table). */
+  private static ConsumedCapacity pageCapacity(Table t, Table.Index ix,
+      Output out, Page page, boolean consistent, String mode) {
     ModelDynamoDb.Units u = new ModelDynamoDb.Units();
     double units = ModelDynamoDb.readUnits(page.bytes, consistent);
     if (ix == null) {
@@ -465,7 +465,6 @@ final class Reads {
       u.table = out.fetchUnits;
       (ix.global() ? u.global : u.local).put(ix.name(), units);
     }
-    b.consumedCapacity(u.report(mode, t.name, false));
-    return b.build();
+    return u.report(mode, t.name, false);
   }
 }

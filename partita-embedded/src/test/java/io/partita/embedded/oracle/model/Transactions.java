@@ -121,15 +121,7 @@ final class Transactions {
     List<Action> actions = new ArrayList<>();
     misfit = -1;
     for (int i = 0; i < items.size(); i++) actions.add(action(items.get(i), i, items.size()));
-    Set<String> seen = new HashSet<>();
-    for (Action a : actions) {
-      if (a.key() == null) continue; // a Key off its table's schema: answered just below
-      if (!seen.add(identity(a.t(), a.key()))) {
-        misfit = -1;
-        throw invalid("Transaction request cannot include multiple operations on one item");
-      }
-    }
-    misfitCheck(items.size());
+    oneActionPerItemThenMisfit(actions.stream().map(Action::t).toList(), actions.stream().map(Action::key).toList());
     if (token != null) {
       TransactWriteItemsRequest id = r.toBuilder().clientRequestToken(null).returnConsumedCapacity((String) null).build();
       TransactWriteItemsRequest before = tokens.get(token);
@@ -252,6 +244,22 @@ final class Transactions {
     }
   }
 
+  /**
+   * The request-level check that no two actions name one item (the tables and keys of the actions, in order; a null
+   * key is one off its table's schema, skipped here), then the misfit's cancellation if there is one.
+   */
+  private void oneActionPerItemThenMisfit(List<Table> tables, List<List<AttributeValue>> keys) {
+    Set<String> seen = new HashSet<>();
+    for (int i = 0; i < keys.size(); i++) {
+      if (keys.get(i) == null) continue;
+      if (!seen.add(identity(tables.get(i), keys.get(i)))) {
+        misfit = -1;
+        throw invalid("Transaction request cannot include multiple operations on one item");
+      }
+    }
+    misfitCheck(keys.size());
+  }
+
   /** Throws the cancellation of a request of {@code n} actions one of which has a Key off its table's schema. */
   private void misfitCheck(int n) {
     int i = misfit;
@@ -329,7 +337,6 @@ final class Transactions {
     }
     record Read(Table t, List<AttributeValue> key, List<Expr.Path> projection) {}
     List<Read> reads = new ArrayList<>();
-    Set<String> seen = new HashSet<>();
     misfit = -1;
     for (int i = 0; i < items.size(); i++) {
       Get g = items.get(i).get();
@@ -340,14 +347,7 @@ final class Transactions {
       ctx.checkAllUsed();
       reads.add(new Read(t, key(t, g.key(), i, items.size()), projection));
     }
-    for (Read rd : reads) {
-      if (rd.key() == null) continue; // a Key off its table's schema: answered just below
-      if (!seen.add(identity(rd.t(), rd.key()))) {
-        misfit = -1;
-        throw invalid("Transaction request cannot include multiple operations on one item");
-      }
-    }
-    misfitCheck(items.size());
+    oneActionPerItemThenMisfit(reads.stream().map(Read::t).toList(), reads.stream().map(Read::key).toList());
     List<ItemResponse> responses = new ArrayList<>();
     Map<String, ModelDynamoDb.Units> units = new LinkedHashMap<>();
     for (Read rd : reads) {
