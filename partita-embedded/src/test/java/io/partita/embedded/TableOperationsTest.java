@@ -215,7 +215,16 @@ class TableOperationsTest {
       assertEquals("STANDARD", u.tableClassSummary().tableClassAsString());
       assertNull(u.sseDescription(), "the service-owned key is not described");
       assertEquals(50L, u.onDemandThroughput().maxWriteRequestUnits(), "settings a request leaves out keep their value");
+      // warm throughput only rises: below what the table has, or below the service's floor, is refused
+      assertValidation("WarmThroughput ReadUnitsPerSecond 12500 is below 13000", () -> d.updateTable(b -> b.tableName("tbl1")
+          .warmThroughput(w -> w.readUnitsPerSecond(12500L))));
+      assertEquals(13000L, d.describeTable(b -> b.tableName("tbl1")).table().warmThroughput().readUnitsPerSecond());
+      assertEquals(14000L, d.updateTable(b -> b.tableName("tbl1").warmThroughput(w -> w.readUnitsPerSecond(14000L)))
+          .tableDescription().warmThroughput().readUnitsPerSecond());
     }
+    assertValidation("WarmThroughput WriteUnitsPerSecond 100 is below 4000", () -> dynamo.createTable(b -> b.tableName("cold")
+        .keySchema(hash("pk")).attributeDefinitions(def("pk", ScalarAttributeType.S)).billingMode(BillingMode.PAY_PER_REQUEST)
+        .warmThroughput(w -> w.writeUnitsPerSecond(100L))));
     Fixtures.createTable(dynamo, "plain", null);
     TableDescription plain = dynamo.describeTable(b -> b.tableName("plain")).table();
     assertNull(plain.tableClassSummary(), "no TableClassSummary until a request sets a class");

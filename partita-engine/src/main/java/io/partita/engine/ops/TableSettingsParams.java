@@ -57,13 +57,33 @@ final class TableSettingsParams {
           units(onDemand.maxWriteRequestUnits(), s.maxWriteRequestUnits()));
     }
     if (warm != null) {
-      s = s.withWarm(units(warm.readUnitsPerSecond(), s.warmReadUnitsPerSecond()),
-          units(warm.writeUnitsPerSecond(), s.warmWriteUnitsPerSecond()));
+      s = s.withWarm(raised("ReadUnitsPerSecond", warm.readUnitsPerSecond(), s.warmReadUnitsPerSecond(),
+              TableSettings.WARM_READ_FLOOR),
+          raised("WriteUnitsPerSecond", warm.writeUnitsPerSecond(), s.warmWriteUnitsPerSecond(),
+              TableSettings.WARM_WRITE_FLOOR));
     }
     return s;
   }
 
   private static long units(Long given, long current) {
     return given == null ? current : given;
+  }
+
+  /**
+   * A warm throughput value: never below the service's floor nor below what the table already has,
+   * as the service refuses both (scylladb's test_warm_throughput.py, run against it;
+   * docs/dynamodb-messages.md). The service's wording for it was not established: the message is
+   * Partita's.
+   */
+  private static long raised(String member, Long given, long current, long floor) {
+    if (given == null) {
+      return current;
+    }
+    long least = Math.max(current, floor);
+    if (given < least) {
+      throw PartitaException.validation("One or more parameter values were invalid: WarmThroughput " + member + " "
+          + given + " is below " + least + ", the least this table's warm throughput can be; it can only be raised");
+    }
+    return given;
   }
 }
