@@ -53,6 +53,29 @@ class ItemOperationsTest {
   }
 
   @Test
+  void aStringWithAnUnpairedSurrogateIsRefusedAndAliasesNothing() {
+    // Java's UTF-8 encoder writes '?' for a lone surrogate: stored as such, "x\uD800" and "x?" were one item
+    dynamo.putItem(b -> b.tableName("app").item(key("x?", "s")));
+    for (String text : new String[] {"x\uD800", "x\uDC00", "\uDFFFx"}) {
+      DynamoDbException e = assertThrows(DynamoDbException.class,
+          () -> dynamo.putItem(b -> b.tableName("app").item(key(text, "s"))));
+      assertEquals("ValidationException", e.awsErrorDetails().errorCode());
+      assertTrue(e.getMessage().contains("unpaired UTF-16 surrogate"), e.getMessage());
+      assertThrows(DynamoDbException.class, () -> dynamo.getItem(b -> b.tableName("app").key(key(text, "s"))));
+    }
+    Map<String, AttributeValue> item = new HashMap<>(key("y", "s"));
+    item.put("ss", AttributeValue.fromSs(List.of("\uD800", "?")));
+    assertThrows(DynamoDbException.class, () -> dynamo.putItem(b -> b.tableName("app").item(item)));
+    item.remove("ss");
+    item.put("a\uD800", s("1"));
+    assertThrows(DynamoDbException.class, () -> dynamo.putItem(b -> b.tableName("app").item(item)));
+    // a well-formed pair is one character, and is kept
+    dynamo.putItem(b -> b.tableName("app").item(key("\uD83D\uDE00", "s")));
+    assertEquals("\uD83D\uDE00", get("\uD83D\uDE00", "s").get("pk").s());
+    assertNull(get("y", "s"));
+  }
+
+  @Test
   void putThenGetReturnsTheItemWithNormalizedNumbers() {
     Map<String, AttributeValue> item = new HashMap<>(key("USER#alice", "PROFILE"));
     item.put("n", n("1.50"));

@@ -162,6 +162,7 @@ public final class ExpressionContext {
   String resolveName(String placeholder) {
     String name = names.get(placeholder);
     if (name != null) {
+      AttributeValues.checkText(name);
       usedNames.add(placeholder);
     }
     return name;

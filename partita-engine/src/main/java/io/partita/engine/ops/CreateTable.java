@@ -5,6 +5,7 @@ import io.partita.engine.table.IndexDef;
 import io.partita.engine.table.KeyDef;
 import io.partita.engine.table.TableDef;
 import io.partita.engine.table.TableSettings;
+import io.partita.engine.value.AttributeValues;
 import io.partita.engine.value.ScalarType;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -60,6 +61,7 @@ public final class CreateTable {
     Map<String, ScalarType> defined = new LinkedHashMap<>();
     List<KeyDef> definitions = new ArrayList<>();
     for (AttributeDefinition d : attrDefs) {
+      AttributeValues.checkText(d.attributeName());
       if (defined.put(d.attributeName(), ScalarType.of(d.attributeType())) != null) {
         throw PartitaException.validation("Cannot have two attributes with the same name. Attribute name: "
             + d.attributeName());

@@ -27,7 +27,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *   <li>SS, NS and BS are non-empty and hold no duplicates (NS elements compared numerically, so
  *       {@code ["1", "1.0"]} is refused); NS elements are answered in canonical form;
  *   <li>attribute names, at the top level and as map keys at every depth, are 1 to 65535 UTF-8
- *       bytes long.
+ *       bytes long;
+ *   <li>names, S values and SS elements are Unicode text: no unpaired UTF-16 surrogate ({@link
+ *       #checkText}).
  * </ul>
  *
  * <p>Empty S and B are accepted: only key attributes refuse them, see {@link #checkKeyValue}.
@@ -69,14 +71,37 @@ public final class AttributeValues {
     return normalize(value, 1);
   }
 
-  /** Checks an attribute name: non-empty, at most {@value #MAX_NAME_BYTES} UTF-8 bytes. */
+  /** Checks an attribute name: non-empty, Unicode text, at most {@value #MAX_NAME_BYTES} UTF-8 bytes. */
   public static void checkName(String name) {
     if (name == null || name.isEmpty()) {
       throw PartitaException.validation(NAME_EMPTY);
     }
+    checkText(name);
     // a char is at most 3 UTF-8 bytes (a surrogate pair is 4 bytes for 2 chars): short names are fine
     if (name.length() > MAX_NAME_BYTES / 3 && utf8Length(name) > MAX_NAME_BYTES) {
       throw PartitaException.validation(NAME_TOO_LONG);
+    }
+  }
+
+  /**
+   * Refuses a string holding an unpaired UTF-16 surrogate. DynamoDB's strings are Unicode stored as
+   * UTF-8, and such a string has no UTF-8 form: Java's encoder writes {@code ?} in its place, so
+   * {@code "x\uD800"}, {@code "x\uDC00"} and {@code "x?"} would become one key. A JSON body reaches
+   * this with the escape {@code \uD800}; invalid UTF-8 bytes never get this far (the server refuses
+   * the body). The message is Partita's own: the service's wording was not found.
+   */
+  public static void checkText(String s) {
+    for (int i = 0, n = s.length(); i < n; i++) {
+      char c = s.charAt(i);
+      if (c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE) {
+        if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+          i++;
+        } else {
+          throw PartitaException.validation(INVALID + "A string holds an unpaired UTF-16 surrogate (U+"
+              + Integer.toHexString(c).toUpperCase(java.util.Locale.ROOT) + " at index " + i
+              + ") and so is not Unicode text");
+        }
+      }
     }
   }
 
@@ -160,7 +185,11 @@ public final class AttributeValues {
     if (depth > MAX_DEPTH) {
       throw PartitaException.validation(NESTING);
     }
-    if (v.s() != null || v.b() != null || v.bool() != null) {
+    if (v.s() != null) {
+      checkText(v.s());
+      return v;
+    }
+    if (v.b() != null || v.bool() != null) {
       return v;
     }
     if (v.n() != null) {
@@ -223,6 +252,7 @@ public final class AttributeValues {
       if (s == null) {
         throw PartitaException.validation(EMPTY_VALUE);
       }
+      checkText(s);
       if (!seen.add(s)) {
         throw duplicates(ss);
       }
@@ -278,7 +308,7 @@ public final class AttributeValues {
     return (int) (size / 0.75f) + 1;
   }
 
-  /** UTF-8 length of {@code s}, counting a lone surrogate as the 1-byte replacement Java writes for it. */
+  /** UTF-8 length of {@code s}; a lone surrogate (refused by {@link #checkText} before any size matters) counts as the 1-byte '?' Java writes. */
   static int utf8Length(String s) {
     int n = s.length();
     int bytes = n;

@@ -78,7 +78,7 @@ public final class Dispatcher {
   private SdkPojo execute(String target, InputStream body) {
     Class<? extends DynamoDbRequest> type = requestType(target);
     DynamoDbRequest request;
-    try (JsonParser parser = JSON.createParser(body)) {
+    try (JsonParser parser = JSON.createParser(new Utf8Checked(body))) {
       request = SdkJsonReader.read(type, parser);
     } catch (IOException e) {
       throw SdkJsonReader.serialization("The request body could not be read: " + e.getMessage());
