@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -109,6 +110,13 @@ class CrashCycleTest {
   /** Every transfer ever attempted, by record key. */
   private final Map<String, Transfer> transfers = new ConcurrentHashMap<>();
   private final List<String> violations = Collections.synchronizedList(new ArrayList<>());
+  /**
+   * Damage a check found that later checks find again (an account off by the same amount, a stale
+   * index entry) is reported once, when first found: these are the signatures of what stood at the
+   * last check and what stands at this one.
+   */
+  private Set<String> stoodBefore = new HashSet<>();
+  private Set<String> stands = new HashSet<>();
   /** Unique, increasing: versions of items and ranks in the index. */
   private final AtomicLong stamps = new AtomicLong();
 
@@ -587,7 +595,7 @@ class CrashCycleTest {
         conditionFailures.incrementAndGet();
         if (shouldApply) {
           violations.add(k.pk + ": the condition on its known version " + expectedVersion.n() + " failed; known state "
-              + k.state);
+              + show(k.state));
         }
         return;
       }
@@ -595,7 +603,7 @@ class CrashCycleTest {
       acknowledged();
       if (!shouldApply) {
         violations.add(k.pk + ": a condition on version " + expectedVersion.n() + " passed; the known state was "
-            + (exists ? k.state : "absent"));
+            + show(k.state));
       }
     }
 
@@ -609,7 +617,7 @@ class CrashCycleTest {
       Map<String, AttributeValue> old = r.hasAttributes() && !r.attributes().isEmpty() ? r.attributes() : null;
       readsChecked.incrementAndGet();
       if (!Objects.equals(before, old)) {
-        violations.add(k.pk + ": DeleteItem answered the old item " + old + ", known to be " + before);
+        violations.add(k.pk + ": DeleteItem answered the old item " + show(old) + ", known to be " + show(before));
       }
     }
 
@@ -646,7 +654,7 @@ class CrashCycleTest {
       readsChecked.incrementAndGet();
       Map<String, AttributeValue> item = r.hasItem() ? r.item() : null;
       if (!Objects.equals(k.state, item)) {
-        violations.add(k.pk + ": a consistent GetItem answered " + item + ", known to be " + k.state);
+        violations.add(k.pk + ": a consistent GetItem answered " + show(item) + ", known to be " + show(k.state));
       }
     }
 
@@ -697,6 +705,8 @@ class CrashCycleTest {
    * that were unknown to what was found, and adds a violation for each difference.
    */
   private void verify(DynamoDbClient dynamo, String when) {
+    stoodBefore = stands;
+    stands = new HashSet<>();
     Map<String, Map<String, AttributeValue>> table = scan(dynamo, null, when);
 
     // the items of one writer each: exact, or either outcome of the write in flight at the kill
@@ -709,11 +719,12 @@ class CrashCycleTest {
           (after ? unknownApplied : unknownNotApplied).incrementAndGet();
         }
         if (!before && !after) {
-          violations.add(when + ": " + k.pk + " is " + actual + ", neither as it was before the write in flight ("
-              + k.state + ") nor as that write leaves it (" + k.next + ")");
+          violations.add(when + ": " + k.pk + " is " + show(actual) + ", neither as it was before the write in"
+              + " flight (" + show(k.state) + ") nor as that write leaves it (" + show(k.next) + ")");
         }
       } else if (!Objects.equals(actual, k.state)) {
-        violations.add(when + ": " + k.pk + " is " + actual + ", its last acknowledged write left " + k.state);
+        violations.add(when + ": " + k.pk + " is " + show(actual) + ", its last acknowledged write left "
+            + show(k.state));
       }
       k.state = actual;
       k.abandon();
@@ -739,15 +750,15 @@ class CrashCycleTest {
       }
       Transfer t = transfers.get(pk);
       if (t == null) {
-        violations.add(when + ": an item nobody wrote: " + item);
+        found(when, "stranger " + pk, "an item nobody wrote: " + show(item));
         continue;
       }
       if (t.status == Status.CANCELLED || t.status == Status.ABSENT) {
-        violations.add(when + ": transfer " + pk + " is there, but was " + (t.status == Status.CANCELLED
+        found(when, "back " + pk, "transfer " + pk + " is there, but was " + (t.status == Status.CANCELLED
             ? "cancelled" : "found absent after an earlier kill"));
       }
       if (!item.equals(transferRecord(pk, t, Long.parseLong(pk.substring("xfer#".length()))))) {
-        violations.add(when + ": transfer record " + pk + " is " + item);
+        found(when, "record " + pk, "transfer record " + pk + " is " + show(item));
       }
       if (t.status == Status.PENDING) {
         t.status = Status.PRESENT;
@@ -762,7 +773,7 @@ class CrashCycleTest {
       Transfer t = e.getValue();
       if (!table.containsKey(e.getKey())) {
         if (t.status == Status.ACKNOWLEDGED || t.status == Status.PRESENT) {
-          violations.add(when + ": transfer " + e.getKey() + " was " + (t.status == Status.ACKNOWLEDGED
+          found(when, "lost " + e.getKey(), "transfer " + e.getKey() + " was " + (t.status == Status.ACKNOWLEDGED
               ? "acknowledged" : "found after an earlier kill") + " and is gone");
         } else if (t.status == Status.PENDING) {
           t.status = Status.ABSENT;
@@ -774,22 +785,23 @@ class CrashCycleTest {
     for (String a : expectedBalance.keySet()) {
       Map<String, AttributeValue> item = accounts.get(a);
       if (item == null) {
-        violations.add(when + ": account " + a + " is gone");
+        found(when, "gone " + a, "account " + a + " is gone");
         continue;
       }
       long balance = number(item.get("balance"));
       total += balance;
-      if (balance != expectedBalance.get(a) || number(item.get("txs")) != expectedTxs.get(a)) {
-        violations.add(when + ": account " + a + " holds " + balance + " after " + number(item.get("txs"))
-            + " transfers; the transfer records present say " + expectedBalance.get(a) + " after "
-            + expectedTxs.get(a) + ": a transfer partly applied");
+      long txs = number(item.get("txs"));
+      if (balance != expectedBalance.get(a) || txs != expectedTxs.get(a)) {
+        found(when, "account " + a + " off by " + (balance - expectedBalance.get(a)) + " and " + (txs - expectedTxs.get(a))
+            + " transfers", "account " + a + " holds " + balance + " after " + txs + " transfers; the transfer records"
+            + " present say " + expectedBalance.get(a) + " after " + expectedTxs.get(a) + ": a transfer partly applied");
       }
       if (balance < 0 || !item.get("rank").equals(item.get("balance")) || !s("acct").equals(item.get("grp"))) {
-        violations.add(when + ": account " + a + " is " + item);
+        found(when, "shape " + a, "account " + a + " is " + show(item));
       }
     }
     if (accounts.size() == ACCOUNTS && total != ACCOUNTS * BALANCE) {
-      violations.add(when + ": the bank holds " + total + ", not " + ACCOUNTS * BALANCE);
+      found(when, "bank off by " + (total - ACCOUNTS * BALANCE), "the bank holds " + total + ", not " + ACCOUNTS * BALANCE);
     }
 
     // the index: exactly the items with both its keys, as they are
@@ -802,7 +814,7 @@ class CrashCycleTest {
       }
     }
     Map<String, Map<String, AttributeValue>> index = scan(dynamo, INDEX, when);
-    compare(when + ": Scan of the index", expectedIndex, index);
+    compare(when, "Scan of the index", expectedIndex, index);
     Set<String> groups = new TreeSet<>(GROUPS);
     expectedIndex.values().forEach(item -> groups.add(item.get("grp").s()));
     for (String g : groups) {
@@ -812,18 +824,28 @@ class CrashCycleTest {
           expected.put(pk, item);
         }
       });
-      compare(when + ": Query of the index for " + g, expected, query(dynamo, g, when));
+      compare(when, "Query of the index for " + g, expected, query(dynamo, g, when));
     }
 
     TableDescription d = dynamo.describeTable(b -> b.tableName(TABLE)).table();
-    if (d.itemCount() != table.size() || d.globalSecondaryIndexes().get(0).itemCount() != expectedIndex.size()) {
-      violations.add(when + ": DescribeTable counts " + d.itemCount() + " items and "
-          + d.globalSecondaryIndexes().get(0).itemCount() + " index entries; there are " + table.size() + " and "
-          + expectedIndex.size());
+    long tableOff = d.itemCount() - table.size();
+    long indexOff = d.globalSecondaryIndexes().get(0).itemCount() - expectedIndex.size();
+    if (tableOff != 0 || indexOff != 0) {
+      found(when, "counts off by " + tableOff + " and " + indexOff, "DescribeTable counts " + d.itemCount()
+          + " items and " + d.globalSecondaryIndexes().get(0).itemCount() + " index entries; there are "
+          + table.size() + " and " + expectedIndex.size());
     }
   }
 
-  private void compare(String what, Map<String, Map<String, AttributeValue>> expected,
+  /** Reports damage once, at the first check that finds it (see {@link #stands}). */
+  private void found(String when, String signature, String violation) {
+    stands.add(signature);
+    if (!stoodBefore.contains(signature)) {
+      violations.add(when + ": " + violation);
+    }
+  }
+
+  private void compare(String when, String what, Map<String, Map<String, AttributeValue>> expected,
       Map<String, Map<String, AttributeValue>> actual) {
     if (expected.equals(actual)) {
       return;
@@ -833,13 +855,15 @@ class CrashCycleTest {
     Set<String> extra = new TreeSet<>(actual.keySet());
     extra.removeAll(expected.keySet());
     List<String> different = new ArrayList<>();
+    List<String> differentKeys = new ArrayList<>();
     expected.forEach((pk, item) -> {
       if (actual.containsKey(pk) && !item.equals(actual.get(pk))) {
-        different.add(pk + " is " + actual.get(pk) + " in the index, " + item + " in the table");
+        differentKeys.add(pk);
+        different.add(pk + " is " + show(actual.get(pk)) + " in the index, " + show(item) + " in the table");
       }
     });
-    violations.add(what + " disagrees with the table: missing " + missing + ", not in the table " + extra
-        + ", different " + different);
+    found(when, what + " " + missing + extra + differentKeys, what + " disagrees with the table: missing " + missing
+        + ", not in the table " + extra + ", different " + different);
   }
 
   /** Every item of the table (consistent) or of the index, in pages of 100; an item met twice is a violation. */
@@ -851,9 +875,10 @@ class CrashCycleTest {
       ScanResponse page = dynamo.scan(b -> b.tableName(TABLE).indexName(index).consistentRead(index == null)
           .limit(100).exclusiveStartKey(from));
       for (Map<String, AttributeValue> item : page.items()) {
-        if (items.put(item.get("pk").s(), item) != null) {
-          violations.add(when + ": a Scan of " + (index == null ? "the table" : index) + " met " + item.get("pk")
-              + " twice");
+        String pk = item.get("pk").s();
+        if (items.put(pk, item) != null) {
+          String scanned = index == null ? "the table" : index;
+          found(when, scanned + " twice " + pk, "a Scan of " + scanned + " met " + pk + " twice");
         }
       }
       start = page.hasLastEvaluatedKey() ? page.lastEvaluatedKey() : null;
@@ -877,13 +902,25 @@ class CrashCycleTest {
           violations.add(when + ": a Query of " + group + " answered rank " + rank + " after " + last);
         }
         last = rank;
-        if (items.put(item.get("pk").s(), item) != null) {
-          violations.add(when + ": a Query of " + group + " met " + item.get("pk") + " twice");
+        String pk = item.get("pk").s();
+        if (items.put(pk, item) != null) {
+          found(when, group + " twice " + pk, "a Query of " + group + " met " + pk + " twice");
         }
       }
       start = page.hasLastEvaluatedKey() ? page.lastEvaluatedKey() : null;
     } while (start != null);
     return new TreeMap<>(items);
+  }
+
+  /** An item in short: attributes in name order, strings quoted, numbers bare; null is "absent". */
+  private static String show(Map<String, AttributeValue> item) {
+    if (item == null) {
+      return "absent";
+    }
+    StringBuilder out = new StringBuilder("{");
+    new TreeMap<>(item).forEach((name, v) -> out.append(out.length() > 1 ? ", " : "").append(name).append('=')
+        .append(v.s() != null ? '"' + v.s() + '"' : v.n() != null ? v.n() : v.toString()));
+    return out.append('}').toString();
   }
 
   private static String group(long stamp) {
