@@ -147,7 +147,7 @@ class CrashCycleTest {
       }
       for (int cycle = 1; cycle <= CYCLES; cycle++) {
         long acksBefore = acknowledgedWrites.get();
-        // a quarter of the kills come almost at once, the others after up to 600 acknowledged writes
+        // a quarter of the kills come almost at once (0 to 9 writes), the others after 10 to 609
         long target = random.nextInt(4) == 0 ? random.nextInt(10) : 10 + random.nextInt(600);
         int unknown = runAndKill(server, target, random.nextLong());
         String stderr = server.stderr();
@@ -186,7 +186,6 @@ class CrashCycleTest {
       fail(violations.size() + " violations (seed " + seed + "), the first:\n  "
           + String.join("\n  ", violations.subList(0, Math.min(20, violations.size()))));
     }
-    assertTrue(acknowledgedWrites.get() > 0, "nothing was written");
   }
 
   /**
