@@ -11,8 +11,9 @@ import java.util.Objects;
  *     limit is 16 MB
  * @param workerThreads threads that run engine calls, which may block on a synced write, off the
  *     event loop
- * @param region the region named in the health answer and expected in nothing else: clients may
- *     sign for any region
+ * @param region the region the server stands for, as a DynamoDB endpoint stands for one: named in
+ *     the health answer, and the one region a {@link io.partita.server.auth.SigV4Verifier} built
+ *     with it lets a credential be scoped to
  * @param authenticator checks each request's signature before it is served
  */
 public record ServerConfig(String host, int port, int maxRequestBytes, int workerThreads, String region,

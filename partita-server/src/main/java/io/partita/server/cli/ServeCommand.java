@@ -135,9 +135,9 @@ public final class ServeCommand implements Callable<Integer> {
     ServerConfig config = ServerConfig.defaults()
         .withHost(host)
         .withPort(port)
-        .withMaxRequestBytes(maxRequestBytes)
-        .withAuthenticator(credentials.isEmpty() ? Authenticator.ACCEPT_ANY
-            : new SigV4Verifier(credentials, Clock.systemUTC())::verify);
+        .withMaxRequestBytes(maxRequestBytes);
+    config = config.withAuthenticator(credentials.isEmpty() ? Authenticator.ACCEPT_ANY
+        : new SigV4Verifier(credentials, config.region(), Clock.systemUTC())::verify);
     return threads == null ? config : config.withWorkerThreads(threads);
   }
 
