@@ -15,6 +15,7 @@ import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -34,8 +35,8 @@ public final class HttpServer implements AutoCloseable {
   private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
   private final Channel listener;
 
-  private HttpServer(ServerState state, String host, int port, int maxRequestBytes, int workerThreads)
-      throws InterruptedException {
+  private HttpServer(ServerState state, String host, int port, int maxRequestBytes, int workerThreads,
+      Duration requestTimeout) throws InterruptedException {
     this.state = state;
     this.boss = new NioEventLoopGroup(1, new DefaultThreadFactory("partita-accept", true));
     this.loop = new NioEventLoopGroup(0, new DefaultThreadFactory("partita-io", true));
@@ -49,8 +50,9 @@ public final class HttpServer implements AutoCloseable {
           @Override
           protected void initChannel(SocketChannel ch) {
             connections.add(ch);
+            RequestDeadline deadline = new RequestDeadline(requestTimeout);
             ch.pipeline()
-                // a connection silent for five minutes, half a request included, is closed
+                // a connection silent for five minutes between requests is closed
                 .addLast("idle", new IdleStateHandler(0, 0, IDLE_SECONDS) {
                   @Override
                   protected void channelIdle(io.netty.channel.ChannelHandlerContext ctx,
@@ -58,7 +60,10 @@ public final class HttpServer implements AutoCloseable {
                     ctx.close();
                   }
                 })
+                // and one whose request does not arrive whole in time, however steadily it trickles
+                .addLast("deadline", deadline)
                 .addLast("http", new HttpServerCodec())
+                .addLast("deadline-end", deadline.end())
                 .addLast("aggregate", new BodyLimit(maxRequestBytes))
                 .addLast("dynamodb", new DynamoDbHttpHandler(state, workers));
           }
@@ -72,9 +77,9 @@ public final class HttpServer implements AutoCloseable {
   }
 
   /** Binds {@code host:port} and starts serving. */
-  public static HttpServer start(ServerState state, String host, int port, int maxRequestBytes, int workerThreads)
-      throws InterruptedException {
-    return new HttpServer(state, host, port, maxRequestBytes, workerThreads);
+  public static HttpServer start(ServerState state, String host, int port, int maxRequestBytes, int workerThreads,
+      Duration requestTimeout) throws InterruptedException {
+    return new HttpServer(state, host, port, maxRequestBytes, workerThreads, requestTimeout);
   }
 
   public InetSocketAddress address() {
