@@ -6,6 +6,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.ChannelGroupFuture;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
@@ -65,7 +66,7 @@ public final class HttpServer implements AutoCloseable {
                 .addLast("http", new HttpServerCodec())
                 .addLast("deadline-end", deadline.end())
                 .addLast("aggregate", new BodyLimit(maxRequestBytes))
-                .addLast("dynamodb", new DynamoDbHttpHandler(state, workers));
+                .addLast("dynamodb", new DynamoDbHttpHandler(state, workers, deadline));
           }
         });
     try {
@@ -87,13 +88,25 @@ public final class HttpServer implements AutoCloseable {
   }
 
   /**
-   * Stops accepting connections, lets requests in flight finish (up to 30 seconds), closes every
-   * connection and stops the threads.
+   * Stops accepting connections, lets requests in flight finish (up to 30 seconds; a request that
+   * arrives meanwhile is answered 500 "The server is shutting down"), then lets every connection
+   * close itself once it owes no answer, and stops the threads.
+   *
+   * <p>Connections are not all closed at once when the drain ends: that cut short a request whose
+   * client had just sent it on a keep-alive connection, or had sent half of it, and closing a socket
+   * with unread bytes makes the kernel answer with a reset, so the client saw "connection reset"
+   * where it should have had an answer. Each connection closes when it is idle instead ({@link
+   * DynamoDbHttpHandler#CLOSE_WHEN_IDLE}); those still open after the wait are closed.
    */
   @Override
   public void close() throws InterruptedException {
     listener.close().sync();
-    state.drain(30, TimeUnit.SECONDS);
+    if (state.drain(30, TimeUnit.SECONDS)) {
+      ChannelGroupFuture closed = connections.newCloseFuture();
+      connections.forEach(c -> c.pipeline().fireUserEventTriggered(DynamoDbHttpHandler.CLOSE_WHEN_IDLE));
+      // a request half received has this long to arrive; a lingering close ends within its maximum
+      closed.await(DynamoDbHttpHandler.IDLE_GRACE_MILLIS + LingeringClose.MAX_MILLIS, TimeUnit.MILLISECONDS);
+    }
     connections.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
     shutdownThreads();
   }

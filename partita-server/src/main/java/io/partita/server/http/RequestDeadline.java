@@ -54,6 +54,11 @@ final class RequestDeadline extends ChannelInboundHandlerAdapter {
     ctx.fireChannelInactive();
   }
 
+  /** Whether a request has begun to arrive and has not arrived whole yet. */
+  boolean receiving() {
+    return timer != null;
+  }
+
   private void stop() {
     if (timer != null) {
       timer.cancel(false);
