@@ -31,7 +31,7 @@ public final class PartitaServer implements AutoCloseable {
     ServerState state = new ServerState(new Dispatcher(partita), config.authenticator(), config.region(),
         partita.isDurable(), config.maxRequestBytes());
     return new PartitaServer(HttpServer.start(state, config.host(), config.port(), config.maxRequestBytes(),
-        config.workerThreads()));
+        config.workerThreads(), config.requestTimeout()));
   }
 
   /** The port the server listens on (the one chosen by the system when configured as 0). */

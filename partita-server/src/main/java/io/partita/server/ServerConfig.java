@@ -1,5 +1,6 @@
 package io.partita.server;
 
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -11,20 +12,29 @@ import java.util.Objects;
  *     limit is 16 MB
  * @param workerThreads threads that run engine calls, which may block on a synced write, off the
  *     event loop
- * @param region the region named in the health answer and expected in nothing else: clients may
- *     sign for any region
+ * @param region the region the server stands for, as a DynamoDB endpoint stands for one: named in
+ *     the health answer, and the one region a {@link io.partita.server.auth.SigV4Verifier} built
+ *     with it lets a credential be scoped to
  * @param authenticator checks each request's signature before it is served
+ * @param requestTimeout how long a request may take to arrive whole, from its first byte to its
+ *     last; a connection whose request is slower is closed, so a client trickling bytes cannot hold it
  */
 public record ServerConfig(String host, int port, int maxRequestBytes, int workerThreads, String region,
-    Authenticator authenticator) {
+    Authenticator authenticator, Duration requestTimeout) {
   public static final String LOOPBACK = "127.0.0.1";
   public static final int DEFAULT_PORT = 8000;
   public static final int DYNAMODB_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+  /** Time for a 16 MB body at a little over 2 Mbit/s, far more than any header needs. */
+  public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(60);
 
   public ServerConfig {
     Objects.requireNonNull(host, "host");
     Objects.requireNonNull(region, "region");
     Objects.requireNonNull(authenticator, "authenticator");
+    Objects.requireNonNull(requestTimeout, "requestTimeout");
+    if (requestTimeout.isNegative() || requestTimeout.isZero()) {
+      throw new IllegalArgumentException("requestTimeout must be positive, not " + requestTimeout);
+    }
     if (port < 0 || port > 65535) {
       throw new IllegalArgumentException("port must be between 0 and 65535, not " + port);
     }
@@ -39,26 +49,31 @@ public record ServerConfig(String host, int port, int maxRequestBytes, int worke
   /** Loopback, port 8000, DynamoDB's limits, any signature accepted. */
   public static ServerConfig defaults() {
     return new ServerConfig(LOOPBACK, DEFAULT_PORT, DYNAMODB_MAX_REQUEST_BYTES,
-        Math.max(8, 4 * Runtime.getRuntime().availableProcessors()), "us-east-1", Authenticator.ACCEPT_ANY);
+        Math.max(8, 4 * Runtime.getRuntime().availableProcessors()), "us-east-1", Authenticator.ACCEPT_ANY,
+        DEFAULT_REQUEST_TIMEOUT);
   }
 
   public ServerConfig withHost(String host) {
-    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator);
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout);
   }
 
   public ServerConfig withPort(int port) {
-    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator);
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout);
   }
 
   public ServerConfig withMaxRequestBytes(int maxRequestBytes) {
-    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator);
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout);
   }
 
   public ServerConfig withWorkerThreads(int workerThreads) {
-    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator);
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout);
   }
 
   public ServerConfig withAuthenticator(Authenticator authenticator) {
-    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator);
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout);
+  }
+
+  public ServerConfig withRequestTimeout(Duration requestTimeout) {
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout);
   }
 }

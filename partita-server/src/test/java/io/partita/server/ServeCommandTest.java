@@ -47,6 +47,37 @@ class ServeCommandTest {
     }
   }
 
+  /**
+   * Issue 13: with {@code --host 0.0.0.0} the ready message named 127.0.0.1 only. It says the server
+   * listens on all interfaces, with the address it is bound to, and still leads with a URL that
+   * works from this machine (the one scripts read).
+   */
+  @Test
+  void aWildcardHostIsAnnouncedAsListeningOnAllInterfaces() throws Exception {
+    try (ServerProcess server = ServerProcess.serve("--in-memory", "--host", "0.0.0.0")) {
+      int port = server.endpoint.getPort();
+      String ready = server.banner.get(0);
+      // the bound address as the system reports it: 0.0.0.0, or [::] on a dual-stack socket
+      String prefix = "Partita serving DynamoDB on http://127.0.0.1:" + port + " (listening on all interfaces, ";
+      String suffix = ":" + port + ", reachable at any of this machine's addresses; in memory, any signature accepted)";
+      assertTrue(ready.equals(prefix + "0.0.0.0" + suffix) || ready.equals(prefix + "[::]" + suffix), ready);
+      assertEquals("Try: aws dynamodb list-tables --endpoint-url http://127.0.0.1:" + port, server.banner.get(1));
+      try (DynamoDbClient dynamo = SdkOverHttp.client(server.endpoint)) {
+        assertEquals(List.of(), dynamo.listTables().tableNames());
+      }
+    }
+  }
+
+  /** A specific address is named as bound (127.0.0.2: a loopback address other than the default). */
+  @Test
+  void aSpecificHostIsAnnouncedAsBound() throws Exception {
+    try (ServerProcess server = ServerProcess.serve("--in-memory", "--host", "127.0.0.2")) {
+      String url = "http://127.0.0.2:" + server.endpoint.getPort();
+      assertEquals("Partita serving DynamoDB on " + url + " (in memory, any signature accepted)", server.banner.get(0));
+      assertEquals("Try: aws dynamodb list-tables --endpoint-url " + url, server.banner.get(1));
+    }
+  }
+
   @Test
   void badOptionsAreRefusedWithAMessage() throws Exception {
     String out = ServerProcess.run("serve", "--port", "99999");

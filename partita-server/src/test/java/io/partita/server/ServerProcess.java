@@ -24,11 +24,14 @@ final class ServerProcess implements AutoCloseable {
 
   final Process process;
   final URI endpoint;
+  /** The ready message: the line naming the endpoint and the "Try:" line after it. */
+  final List<String> banner;
   private final Path stderr;
 
-  private ServerProcess(Process process, URI endpoint, Path stderr) {
+  private ServerProcess(Process process, URI endpoint, List<String> banner, Path stderr) {
     this.process = process;
     this.endpoint = endpoint;
+    this.banner = banner;
     this.stderr = stderr;
   }
 
@@ -64,10 +67,11 @@ final class ServerProcess implements AutoCloseable {
       seen.append(line).append('\n');
       Matcher m = ENDPOINT.matcher(line);
       if (m.find()) {
+        List<String> banner = List.of(line, String.valueOf(out.readLine()));
         Thread drain = new Thread(() -> drain(out), "partita-serve-stdout");
         drain.setDaemon(true);
         drain.start();
-        return new ServerProcess(p, URI.create(m.group(1)), stderr);
+        return new ServerProcess(p, URI.create(m.group(1)), banner, stderr);
       }
     }
     p.destroyForcibly();

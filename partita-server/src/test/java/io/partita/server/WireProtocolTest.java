@@ -289,6 +289,34 @@ class WireProtocolTest {
     }
   }
 
+  /**
+   * Issue 13: a client that never finishes its request's headers held its connection until the
+   * idle timer, which every byte restarts. With a request timeout of a fifth of a second the server
+   * closes it; the socket's own timeout (20 s) only bounds the test if the server never does.
+   */
+  @Test
+  void aRequestThatDoesNotArriveInTimeHasItsConnectionClosed() throws Exception {
+    try (Partita db = Partita.inMemory();
+        PartitaServer strict = PartitaServer.start(db,
+            ServerConfig.defaults().withPort(0).withRequestTimeout(java.time.Duration.ofMillis(200)))) {
+      assertEquals(200, new RawHttp(strict.endpoint()).post("ListTables", "{}").statusCode(),
+          "a request sent whole is served");
+      try (Socket s = new Socket(strict.address().getAddress(), strict.port())) {
+        s.setSoTimeout(20_000);
+        OutputStream out = s.getOutputStream();
+        out.write("POST / HTTP/1.1\r\nHost: localhost\r\nX-Amz-Tar".getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        int read;
+        try {
+          read = s.getInputStream().read();
+        } catch (java.net.SocketException reset) {
+          read = -1; // closed with the request's bytes unread: also closed
+        }
+        assertEquals(-1, read, "the server closed the connection, answering nothing");
+      }
+    }
+  }
+
   @Test
   void brokenHttpGetsAnAnswerAndTheConnectionIsClosed() throws IOException {
     try (Socket s = new Socket(server.address().getAddress(), server.port())) {

@@ -153,6 +153,18 @@ final class AuthFailures {
         "'Host' or ':authority' must be a 'SignedHeader' in the AWS Authorization.");
   }
 
+  /**
+   * An x-amz-* header the signature does not cover. The service's sentence for this case is not
+   * established: the wording is AWS's sentence for an unsigned Host above, naming the header as
+   * scratchstack-aws-signature does for its required headers ("'x-amz-request-id' must be a
+   * 'SignedHeader' in the AWS Authorization.").
+   */
+  static PartitaException headerNotSigned(String name) {
+    return new PartitaException(
+        ErrorCode.InvalidSignatureException,
+        "'" + name + "' must be a 'SignedHeader' in the AWS Authorization.");
+  }
+
   /** DynamoDB's own wording (dynalite), trailing space included. */
   static PartitaException unsupportedAlgorithm(String algorithm) {
     return new PartitaException(
@@ -169,23 +181,30 @@ final class AuthFailures {
             + "'");
   }
 
-  /** The scope problems found, each a sentence, joined as AWS joins them. */
+  /**
+   * The scope problems found, each a sentence carrying its own separator, run together as AWS runs
+   * them: the region, service and terminator sentences end in ". " and the date sentence in ".", so
+   * a message that is one of the first three ends with a space. DynamoDB's raw answers show that
+   * space ("Credential should be scoped to correct service: 'dynamodb'. ", arnemolland/sigv4 issue
+   * 15; "... not 'us-east-1'. ", gonsuke/fluent-plugin-dynamodb issue 30), dynalite's record of all
+   * four together ends in the date's "." with none.
+   */
   static PartitaException badCredentialScope(List<String> problems) {
-    return new PartitaException(ErrorCode.InvalidSignatureException, String.join(" ", problems));
+    return new PartitaException(ErrorCode.InvalidSignatureException, String.join("", problems));
   }
 
   static String regionProblem(String region) {
-    return "Credential should be scoped to a valid region, not '" + region + "'.";
+    return "Credential should be scoped to a valid region, not '" + region + "'. ";
   }
 
   static String serviceProblem(String expectedService) {
-    return "Credential should be scoped to correct service: '" + expectedService + "'.";
+    return "Credential should be scoped to correct service: '" + expectedService + "'. ";
   }
 
   static String terminatorProblem(String terminator) {
     return "Credential should be scoped with a valid terminator: 'aws4_request', not '"
         + terminator
-        + "'.";
+        + "'. ";
   }
 
   static String dateProblem(String scopeDate, Instant requestDate) {
@@ -203,6 +222,17 @@ final class AuthFailures {
     return new PartitaException(
         ErrorCode.UnrecognizedClientException,
         "The security token included in the request is invalid.");
+  }
+
+  /**
+   * A session token on a well-signed request, which this server never issued. DynamoDB's sentence
+   * for a token it does not recognize lacks the final period of the unknown-key sentence above:
+   * dynalite's record, and DynamoDB's raw answer quoted in baopham/laravel-dynamodb issue 228.
+   */
+  static PartitaException invalidSessionToken() {
+    return new PartitaException(
+        ErrorCode.UnrecognizedClientException,
+        "The security token included in the request is invalid");
   }
 
   static PartitaException signatureMismatch() {

@@ -55,6 +55,20 @@ final class Hashing {
     return new String(chars);
   }
 
+  /** Whether {@code text} is exactly {@code bytes} bytes in lower-case hex, as {@link #hex} writes. */
+  static boolean isLowerHex(String text, int bytes) {
+    if (text.length() != 2 * bytes) {
+      return false;
+    }
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (!(c >= '0' && c <= '9') && !(c >= 'a' && c <= 'f')) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The bytes {@code hex} spells (either case), or {@code null} when it is not hex. */
   static byte[] unhex(String hex) {
     if (hex.length() % 2 != 0) {

@@ -9,6 +9,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 
@@ -27,20 +28,28 @@ import java.util.Objects;
  *   <li>the date in ISO 8601 basic format (IncompleteSignatureException), and within 15 minutes of
  *       the server's clock (InvalidSignatureException);
  *   <li>"host" among the signed headers whenever the request has a Host header, as every HTTP/1.1
- *       request does (InvalidSignatureException);
+ *       request does, and so is every x-amz-* header the request carries (InvalidSignatureException);
  *   <li>the algorithm AWS4-HMAC-SHA256 and a five-element credential (IncompleteSignature);
- *   <li>the credential scoped to a region, the service "dynamodb", "aws4_request" and the request's
- *       own day (InvalidSignatureException);
+ *   <li>the credential scoped to the server's region, the service "dynamodb", "aws4_request" and
+ *       the request's own day (InvalidSignatureException);
  *   <li>a known access key id (UnrecognizedClientException);
- *   <li>the signature itself (InvalidSignatureException).
+ *   <li>the signature itself, 64 lower-case hex digits (InvalidSignatureException);
+ *   <li>no session token (UnrecognizedClientException).
  * </ol>
  *
- * <p>Any region is accepted: the server is every region at once (Amazon DynamoDB is one endpoint per
- * region; a local server stands in for all of them, so a client need not change its region). A session
- * token (X-Amz-Security-Token) is signed like any header but not checked, as there is no STS to
- * have issued it. The payload hash is always computed from the body received, never taken from an
- * x-amz-content-sha256 header: outside S3, SigV4 signs the body's own hash (UNSIGNED-PAYLOAD and
- * streaming payloads are S3's), so a mismatching header can only mean a mismatching body.
+ * <p>Every x-amz-* header must be signed because an unsigned one can be changed by whoever replays
+ * the request: X-Amz-Target names the operation, so a DescribeTable whose target was not signed
+ * could be sent again as a DeleteTable under the same signature. AWS requires them signed ("Any
+ * x-amz-* headers that you plan to include in your request must also be added", the IAM user
+ * guide's "Create a signed AWS API request").
+ *
+ * <p>The server is one region, as each DynamoDB endpoint is: a credential scoped to another region
+ * is refused as DynamoDB refuses it. A session token (X-Amz-Security-Token) must be signed like any
+ * x-amz-* header; as this server issues no temporary credentials, every token is unknown to it and
+ * the request is refused as DynamoDB refuses a token it did not issue. The payload hash is always
+ * computed from the body received, never taken from an x-amz-content-sha256 header: outside S3,
+ * SigV4 signs the body's own hash (UNSIGNED-PAYLOAD and streaming payloads are S3's), so a
+ * mismatching header can only mean a mismatching body.
  *
  * <p>Thread-safe; one verifier serves every connection.
  */
@@ -59,12 +68,22 @@ public final class SigV4Verifier {
 
   private static final int SIGNING_KEY_CACHE_CAPACITY = 256;
 
+  /** The header, or query parameter, that carries a session token. */
+  static final String X_AMZ_SECURITY_TOKEN = "X-Amz-Security-Token";
+
   private final Credentials credentials;
+  private final String region;
   private final Clock clock;
   private final SigningKeys signingKeys = new SigningKeys(SIGNING_KEY_CACHE_CAPACITY);
 
-  public SigV4Verifier(Credentials credentials, Clock clock) {
+  /**
+   * @param region the one region a credential may be scoped to, the server's own ({@link
+   *     io.partita.server.ServerConfig#region()})
+   * @param clock the time a request's date is checked against
+   */
+  public SigV4Verifier(Credentials credentials, String region, Clock clock) {
     this.credentials = Objects.requireNonNull(credentials, "credentials");
+    this.region = Objects.requireNonNull(region, "region");
     this.clock = Objects.requireNonNull(clock, "clock");
   }
 
@@ -84,11 +103,12 @@ public final class SigV4Verifier {
     if (request.hasHeader("Host") && !containsIgnoreCase(signedHeaders, "host")) {
       throw AuthFailures.hostNotSigned();
     }
+    checkAmzHeadersSigned(request, signedHeaders);
     if (!ALGORITHM.equals(parameters.algorithm())) {
       throw AuthFailures.unsupportedAlgorithm(parameters.algorithm());
     }
     CredentialScope scope = CredentialScope.parse(parameters.credential());
-    checkScope(scope, requestDate);
+    checkScope(scope, requestDate, region);
 
     String secret = credentials.secretFor(scope.accessKeyId());
     if (secret == null) {
@@ -111,10 +131,33 @@ public final class SigV4Verifier {
             + '\n'
             + Hashing.sha256Hex(canonicalRequest);
     byte[] expected = Hashing.hmacSha256(signingKeys.signingKey(secret, scope), stringToSign);
-    byte[] provided = Hashing.unhex(parameters.signature());
+    // The signature is Hex(), lower-case base 16 (the IAM guide's table of SigV4 functions), so AWS
+    // matches it as the lower-case text it computed: any other spelling, upper case included, is a
+    // signature that does not match.
+    byte[] provided = Hashing.isLowerHex(parameters.signature(), expected.length)
+        ? Hashing.unhex(parameters.signature()) : null;
     // Constant time, so the response time tells nothing of how much of a forgery was right.
     if (provided == null || !MessageDigest.isEqual(expected, provided)) {
       throw AuthFailures.signatureMismatch();
+    }
+    // Checked last, as DynamoDB checks it (dynalite's record): a well-signed request whose token
+    // this server never issued. The token is signed already: a header by the check above, a query
+    // parameter by the canonical query string.
+    if (request.hasHeader(X_AMZ_SECURITY_TOKEN) || parameters.sessionToken() != null) {
+      throw AuthFailures.invalidSessionToken();
+    }
+  }
+
+  /**
+   * Refuses a request carrying an x-amz-* header that SignedHeaders does not list. The first
+   * unsigned one, in the order received, is named.
+   */
+  private static void checkAmzHeadersSigned(SignedRequest request, List<String> signedHeaders) {
+    for (Map.Entry<String, String> header : request.headers()) {
+      String name = header.getKey().toLowerCase(Locale.ROOT);
+      if (name.startsWith("x-amz-") && !containsIgnoreCase(signedHeaders, name)) {
+        throw AuthFailures.headerNotSigned(name);
+      }
     }
   }
 
@@ -205,13 +248,14 @@ public final class SigV4Verifier {
   }
 
   /**
-   * Every scope problem at once, as DynamoDB lists them: region, service, terminator, day. The day
-   * must be the request's own day, even a second across midnight (the SigV4 date-handling page),
-   * and all must match in case.
+   * Every scope problem at once, as DynamoDB lists them: region, service, terminator, day. The
+   * region must be the server's, as a DynamoDB endpoint answers only for its own region; the day
+   * must be the request's own day, even a second across midnight (the SigV4 date-handling page);
+   * all must match in case.
    */
-  private static void checkScope(CredentialScope scope, Instant requestDate) {
+  private static void checkScope(CredentialScope scope, Instant requestDate, String region) {
     List<String> problems = new ArrayList<>(4);
-    if (scope.region().isEmpty()) {
+    if (!region.equals(scope.region())) {
       problems.add(AuthFailures.regionProblem(scope.region()));
     }
     if (!SERVICE.equals(scope.service())) {

@@ -16,6 +16,8 @@ import java.util.regex.Pattern;
  * @param dateIsHttpDate whether {@code date} came from the Date header, which may also be in HTTP's
  *     RFC 1123 format
  * @param expires X-Amz-Expires as sent, or {@code null} (header signatures never have one)
+ * @param sessionToken the X-Amz-Security-Token query parameter of a presigned URL, or {@code null}
+ *     (a header signature carries its token in a header)
  */
 record SignatureParameters(
     String algorithm,
@@ -25,7 +27,8 @@ record SignatureParameters(
     String date,
     boolean dateIsHttpDate,
     boolean presigned,
-    String expires) {
+    String expires,
+    String sessionToken) {
 
   static final String X_AMZ_ALGORITHM = "X-Amz-Algorithm";
   static final String X_AMZ_CREDENTIAL = "X-Amz-Credential";
@@ -86,7 +89,7 @@ record SignatureParameters(
     // AWS looks for X-Amz-Date first and falls back to Date (the SigV4 date-handling page).
     String date = amzDate != null ? amzDate : httpDate;
     return new SignatureParameters(
-        algorithm, credential, signedHeaders, signature, date, amzDate == null, false, null);
+        algorithm, credential, signedHeaders, signature, date, amzDate == null, false, null, null);
   }
 
   /**
@@ -115,7 +118,8 @@ record SignatureParameters(
         query.get(X_AMZ_DATE),
         false,
         true,
-        query.get(X_AMZ_EXPIRES));
+        query.get(X_AMZ_EXPIRES),
+        query.get(SigV4Verifier.X_AMZ_SECURITY_TOKEN));
   }
 
   /** The names SignedHeaders lists, in its order. */

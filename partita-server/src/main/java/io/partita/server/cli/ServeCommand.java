@@ -8,7 +8,9 @@ import io.partita.server.auth.Credentials;
 import io.partita.server.auth.CredentialsFile;
 import io.partita.server.auth.SigV4Verifier;
 import java.io.PrintStream;
+import java.net.Inet6Address;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -122,7 +124,7 @@ public final class ServeCommand implements Callable<Integer> {
           "cannot listen on " + host + ":" + port + ": " + e.getMessage());
     }
     String endpoint = server.endpoint().toString();
-    out.println("Partita serving DynamoDB on " + endpoint + " ("
+    out.println("Partita serving DynamoDB on " + endpoint + " (" + listening(server.address())
         + (inMemory ? "in memory" : "data in " + data.toAbsolutePath().normalize()) + ", "
         + (credentials.isEmpty() ? "any signature accepted" : "signatures verified") + ")");
     out.println("Try: aws dynamodb list-tables --endpoint-url " + endpoint);
@@ -135,9 +137,9 @@ public final class ServeCommand implements Callable<Integer> {
     ServerConfig config = ServerConfig.defaults()
         .withHost(host)
         .withPort(port)
-        .withMaxRequestBytes(maxRequestBytes)
-        .withAuthenticator(credentials.isEmpty() ? Authenticator.ACCEPT_ANY
-            : new SigV4Verifier(credentials, Clock.systemUTC())::verify);
+        .withMaxRequestBytes(maxRequestBytes);
+    config = config.withAuthenticator(credentials.isEmpty() ? Authenticator.ACCEPT_ANY
+        : new SigV4Verifier(credentials, config.region(), Clock.systemUTC())::verify);
     return threads == null ? config : config.withWorkerThreads(threads);
   }
 
@@ -161,6 +163,20 @@ public final class ServeCommand implements Callable<Integer> {
       keys.put(accessKey, secretKey);
     }
     return Credentials.of(keys);
+  }
+
+  /**
+   * For a wildcard bind, the address bound and that every interface answers: the endpoint printed
+   * first is a URL that works from this machine (scripts read it), which alone would suggest the
+   * server listens on loopback only. Nothing for a specific address: the endpoint is that address.
+   */
+  private static String listening(InetSocketAddress bound) {
+    if (!bound.getAddress().isAnyLocalAddress()) {
+      return "";
+    }
+    String any = bound.getAddress() instanceof Inet6Address ? "[::]" : "0.0.0.0";
+    return "listening on all interfaces, " + any + ":" + bound.getPort()
+        + ", reachable at any of this machine's addresses; ";
   }
 
   private static boolean isLoopback(String host) {

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -51,21 +52,47 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
      */
     LINGER;
 
-    /** Decided when the answer is written: a shutdown that began meanwhile closes plainly. */
+    /**
+     * Decided when the answer is written: once a shutdown has begun, a keep-alive connection is
+     * closed after it, by a lingering close, so that bytes its client sent meanwhile are read and
+     * dropped rather than met by a reset that can destroy the answer before the client reads it.
+     */
     Ending unlessDraining(ServerState state) {
-      return state.draining() ? CLOSE : this;
+      return this == KEEP_ALIVE && state.draining() ? LINGER : this;
     }
   }
 
+  /**
+   * Fired at every connection when the server has drained (HttpServer.close): from then on, each
+   * closes once it owes no answer.
+   */
+  static final Object CLOSE_WHEN_IDLE = new Object() {
+    @Override
+    public String toString() {
+      return "CLOSE_WHEN_IDLE";
+    }
+  };
+
+  /**
+   * How long an idle connection stays open once the server has drained: a keep-alive client sends
+   * its next request as soon as it has read an answer, and that request, already on its way, is
+   * answered (with the 500 "shutting down") rather than met by a closed socket. A connection still
+   * silent after this is closed; a request sent at that very moment is the one the server cannot
+   * answer (HTTP/1.1 has no way to tell a client to stop using a connection before closing it).
+   */
+  static final long IDLE_GRACE_MILLIS = 250;
+
   private final ServerState state;
   private final Executor workers;
+  private final RequestDeadline deadline;
   private final ArrayDeque<FullHttpRequest> waiting = new ArrayDeque<>();
   private boolean busy;
 
-  DynamoDbHttpHandler(ServerState state, Executor workers) {
+  DynamoDbHttpHandler(ServerState state, Executor workers, RequestDeadline deadline) {
     super(false);
     this.state = state;
     this.workers = workers;
+    this.deadline = deadline;
   }
 
   @Override
@@ -86,7 +113,8 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     ctx.channel().config().setAutoRead(false);
     if (!state.enter()) {
       request.release();
-      finish(ctx, shuttingDown(ctx), Ending.CLOSE, false);
+      // lingering, like every close during a shutdown: see Ending.unlessDraining
+      finish(ctx, shuttingDown(ctx), Ending.LINGER, false);
       return;
     }
     try {
@@ -237,6 +265,28 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       ctx.channel().config().setAutoRead(true);
       ctx.read();
     }
+  }
+
+  @Override
+  public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+    if (evt == CLOSE_WHEN_IDLE) {
+      closeWhenIdle(ctx);
+    } else {
+      super.userEventTriggered(ctx, evt);
+    }
+  }
+
+  /**
+   * Closes the connection if, after {@link #IDLE_GRACE_MILLIS}, no request is being served, waiting
+   * or arriving on it. A request that is will be answered first: the server is draining, so its
+   * answer closes the connection (a request that arrives now is refused as the server shuts down).
+   */
+  private void closeWhenIdle(ChannelHandlerContext ctx) {
+    ctx.executor().schedule(() -> {
+      if (!busy && !deadline.receiving()) {
+        ctx.close();
+      }
+    }, IDLE_GRACE_MILLIS, TimeUnit.MILLISECONDS);
   }
 
   @Override

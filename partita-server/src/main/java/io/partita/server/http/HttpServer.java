@@ -6,6 +6,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.ChannelGroupFuture;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
@@ -15,6 +16,7 @@ import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -34,8 +36,8 @@ public final class HttpServer implements AutoCloseable {
   private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
   private final Channel listener;
 
-  private HttpServer(ServerState state, String host, int port, int maxRequestBytes, int workerThreads)
-      throws InterruptedException {
+  private HttpServer(ServerState state, String host, int port, int maxRequestBytes, int workerThreads,
+      Duration requestTimeout) throws InterruptedException {
     this.state = state;
     this.boss = new NioEventLoopGroup(1, new DefaultThreadFactory("partita-accept", true));
     this.loop = new NioEventLoopGroup(0, new DefaultThreadFactory("partita-io", true));
@@ -49,8 +51,9 @@ public final class HttpServer implements AutoCloseable {
           @Override
           protected void initChannel(SocketChannel ch) {
             connections.add(ch);
+            RequestDeadline deadline = new RequestDeadline(requestTimeout);
             ch.pipeline()
-                // a connection silent for five minutes, half a request included, is closed
+                // a connection silent for five minutes between requests is closed
                 .addLast("idle", new IdleStateHandler(0, 0, IDLE_SECONDS) {
                   @Override
                   protected void channelIdle(io.netty.channel.ChannelHandlerContext ctx,
@@ -58,9 +61,12 @@ public final class HttpServer implements AutoCloseable {
                     ctx.close();
                   }
                 })
+                // and one whose request does not arrive whole in time, however steadily it trickles
+                .addLast("deadline", deadline)
                 .addLast("http", new HttpServerCodec())
+                .addLast("deadline-end", deadline.end())
                 .addLast("aggregate", new BodyLimit(maxRequestBytes))
-                .addLast("dynamodb", new DynamoDbHttpHandler(state, workers));
+                .addLast("dynamodb", new DynamoDbHttpHandler(state, workers, deadline));
           }
         });
     try {
@@ -72,9 +78,9 @@ public final class HttpServer implements AutoCloseable {
   }
 
   /** Binds {@code host:port} and starts serving. */
-  public static HttpServer start(ServerState state, String host, int port, int maxRequestBytes, int workerThreads)
-      throws InterruptedException {
-    return new HttpServer(state, host, port, maxRequestBytes, workerThreads);
+  public static HttpServer start(ServerState state, String host, int port, int maxRequestBytes, int workerThreads,
+      Duration requestTimeout) throws InterruptedException {
+    return new HttpServer(state, host, port, maxRequestBytes, workerThreads, requestTimeout);
   }
 
   public InetSocketAddress address() {
@@ -82,13 +88,25 @@ public final class HttpServer implements AutoCloseable {
   }
 
   /**
-   * Stops accepting connections, lets requests in flight finish (up to 30 seconds), closes every
-   * connection and stops the threads.
+   * Stops accepting connections, lets requests in flight finish (up to 30 seconds; a request that
+   * arrives meanwhile is answered 500 "The server is shutting down"), then lets every connection
+   * close itself once it owes no answer, and stops the threads.
+   *
+   * <p>Connections are not all closed at once when the drain ends: that cut short a request whose
+   * client had just sent it on a keep-alive connection, or had sent half of it, and closing a socket
+   * with unread bytes makes the kernel answer with a reset, so the client saw "connection reset"
+   * where it should have had an answer. Each connection closes when it is idle instead ({@link
+   * DynamoDbHttpHandler#CLOSE_WHEN_IDLE}); those still open after the wait are closed.
    */
   @Override
   public void close() throws InterruptedException {
     listener.close().sync();
-    state.drain(30, TimeUnit.SECONDS);
+    if (state.drain(30, TimeUnit.SECONDS)) {
+      ChannelGroupFuture closed = connections.newCloseFuture();
+      connections.forEach(c -> c.pipeline().fireUserEventTriggered(DynamoDbHttpHandler.CLOSE_WHEN_IDLE));
+      // a request half received has this long to arrive; a lingering close ends within its maximum
+      closed.await(DynamoDbHttpHandler.IDLE_GRACE_MILLIS + LingeringClose.MAX_MILLIS, TimeUnit.MILLISECONDS);
+    }
     connections.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
     shutdownThreads();
   }

@@ -50,7 +50,17 @@ final class SdkSigner {
   /** {@code request} with {@code body}, signed in its Authorization header at {@code clock}. */
   static SignedRequest sign(
       SdkHttpRequest.Builder request, String body, AwsCredentialsIdentity identity, Clock clock) {
-    return sign(request, body, identity, clock, null);
+    return sign(request, body, identity, clock, null, REGION);
+  }
+
+  /** {@code request} with {@code body}, signed in its Authorization header for {@code region}. */
+  static SignedRequest signFor(
+      String region,
+      SdkHttpRequest.Builder request,
+      String body,
+      AwsCredentialsIdentity identity,
+      Clock clock) {
+    return sign(request, body, identity, clock, null, region);
   }
 
   /**
@@ -81,7 +91,7 @@ final class SdkSigner {
       AwsCredentialsIdentity identity,
       Clock clock,
       Duration expiration) {
-    return sign(request, body, identity, clock, expiration);
+    return sign(request, body, identity, clock, expiration, REGION);
   }
 
   private static SignedRequest sign(
@@ -89,7 +99,8 @@ final class SdkSigner {
       String body,
       AwsCredentialsIdentity identity,
       Clock clock,
-      Duration expiration) {
+      Duration expiration,
+      String region) {
     SdkHttpRequest unsigned = request.build();
     software.amazon.awssdk.http.auth.spi.signer.SignedRequest signed =
         AwsV4HttpSigner.create()
@@ -99,7 +110,7 @@ final class SdkSigner {
                       .request(unsigned)
                       .payload(ContentStreamProvider.fromUtf8String(body))
                       .putProperty(AwsV4HttpSigner.SERVICE_SIGNING_NAME, SERVICE)
-                      .putProperty(AwsV4HttpSigner.REGION_NAME, REGION)
+                      .putProperty(AwsV4HttpSigner.REGION_NAME, region)
                       .putProperty(AwsV4HttpSigner.SIGNING_CLOCK, clock);
                   if (expiration != null) {
                     r.putProperty(

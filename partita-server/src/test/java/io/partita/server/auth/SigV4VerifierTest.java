@@ -53,7 +53,7 @@ class SigV4VerifierTest {
           + " details.";
 
   static SigV4Verifier verifierAt(Instant now) {
-    return new SigV4Verifier(CREDENTIALS, clockAt(now));
+    return new SigV4Verifier(CREDENTIALS, SdkSigner.REGION, clockAt(now));
   }
 
   static final SigV4Verifier VERIFIER = verifierAt(SIGNED_AT);
@@ -112,25 +112,6 @@ class SigV4VerifierTest {
     }
 
     @Test
-    void aSessionTokenIsSignedAndAccepted() {
-      SignedRequest request =
-          sign(
-              getItem(),
-              GET_ITEM_BODY,
-              AwsSessionCredentialsIdentity.create(
-                  ACCESS_KEY_ID, SECRET, "FwoGZXIvYXdzEXAMPLE//+="),
-              SIGNING_CLOCK);
-      assertEquals("FwoGZXIvYXdzEXAMPLE//+=", request.firstHeader("X-Amz-Security-Token"));
-      assertTrue(authorization(request).contains("x-amz-security-token"));
-      assertDoesNotThrow(() -> VERIFIER.verify(request));
-
-      assertRefused(
-          withHeader(request, "X-Amz-Security-Token", "another-token"),
-          ErrorCode.InvalidSignatureException,
-          MISMATCH);
-    }
-
-    @Test
     void aPathOtherThanTheRootIsCanonicalizedAsTheSdkSignedIt() {
       SignedRequest request =
           sign(
@@ -167,15 +148,6 @@ class SigV4VerifierTest {
       SignedRequest request = signedGetItem();
       assertDoesNotThrow(() -> verifierAt(SIGNED_AT.plus(Duration.ofMinutes(15))).verify(request));
       assertDoesNotThrow(() -> verifierAt(SIGNED_AT.minus(Duration.ofMinutes(15))).verify(request));
-    }
-
-    @Test
-    void anUpperCaseSignatureVerifies() {
-      SignedRequest request = signedGetItem();
-      String auth = authorization(request);
-      int at = auth.indexOf("Signature=") + "Signature=".length();
-      String upper = auth.substring(0, at) + auth.substring(at).toUpperCase();
-      assertDoesNotThrow(() -> VERIFIER.verify(withAuthorization(request, upper)));
     }
 
     @Test
@@ -333,7 +305,7 @@ class SigV4VerifierTest {
 
     @Test
     void noCredentialsRecognizeNoOne() {
-      SigV4Verifier verifier = new SigV4Verifier(Credentials.none(), SIGNING_CLOCK);
+      SigV4Verifier verifier = new SigV4Verifier(Credentials.none(), SdkSigner.REGION, SIGNING_CLOCK);
       assertRefused(
           signedGetItem(),
           ErrorCode.UnrecognizedClientException,
@@ -416,6 +388,35 @@ class SigV4VerifierTest {
       String forged = auth.substring(0, auth.indexOf("Signature=")) + "Signature=zz-not-hex";
       assertRefused(
           withAuthorization(request, forged), ErrorCode.InvalidSignatureException, MISMATCH);
+    }
+
+    /**
+     * The signature is Hex() of the HMAC, "lowercase base 16 encoding" (the IAM user guide's table
+     * of SigV4 functions,
+     * https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_sigv-create-signed-request.html):
+     * the right bytes spelled in upper case, cut short, or lengthened are not that signature.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"upper", "mixed", "short", "long", "odd", "not-hex"})
+    void aSignatureNotInLowerCaseHexOfTheRightLengthIsAMismatch(String malformation) {
+      SignedRequest request = signedGetItem();
+      String auth = authorization(request);
+      int at = auth.indexOf("Signature=") + "Signature=".length();
+      String signature = auth.substring(at);
+      assertEquals(64, signature.length());
+      String malformed =
+          switch (malformation) {
+            case "upper" -> signature.toUpperCase();
+            case "mixed" -> signature.substring(0, 32) + signature.substring(32).toUpperCase();
+            case "short" -> signature.substring(0, 62);
+            case "long" -> signature + "00";
+            case "odd" -> signature + "0";
+            default -> "g" + signature.substring(1);
+          };
+      assertRefused(
+          withAuthorization(request, auth.substring(0, at) + malformed),
+          ErrorCode.InvalidSignatureException,
+          MISMATCH);
     }
   }
 
@@ -604,16 +605,94 @@ class SigV4VerifierTest {
       assertRefused(
           withAuthorization(signedGetItem(), auth),
           ErrorCode.InvalidSignatureException,
-          "Credential should be scoped to a valid region, not ''.");
+          "Credential should be scoped to a valid region, not ''. ");
+    }
+
+    /**
+     * A DynamoDB endpoint is one region: a credential scoped to another is refused, with the
+     * trailing space of the service's sentence (DynamoDB in us-east-1 answering a us-east-2
+     * credential, https://github.com/3mcloud/falcano/pull/47; the raw sentence with its space,
+     * https://github.com/gonsuke/fluent-plugin-dynamodb/issues/30).
+     */
+    @Test
+    void aCredentialScopedToAnotherRegion() {
+      SignedRequest request = signedGetItem();
+      String auth = authorization(request).replace("/us-east-1/", "/eu-west-3/");
+      assertRefused(
+          withAuthorization(request, auth),
+          ErrorCode.InvalidSignatureException,
+          "Credential should be scoped to a valid region, not 'eu-west-3'. ");
     }
 
     @Test
-    void anyRegionIsValid() {
-      SignedRequest request = signedGetItem();
-      // Signed for us-east-1 but claiming eu-west-3: the scope is fine, the signature is not.
-      String auth = authorization(request).replace("/us-east-1/", "/eu-west-3/");
+    void aRequestSignedForAnotherRegion() {
+      SignedRequest request =
+          SdkSigner.signFor("us-west-2", getItem(), GET_ITEM_BODY, IDENTITY, SIGNING_CLOCK);
       assertRefused(
-          withAuthorization(request, auth), ErrorCode.InvalidSignatureException, MISMATCH);
+          request,
+          ErrorCode.InvalidSignatureException,
+          "Credential should be scoped to a valid region, not 'us-west-2'. ");
+    }
+
+    @Test
+    void theVerifiersRegionIsTheOneAccepted() {
+      SigV4Verifier paris = new SigV4Verifier(CREDENTIALS, "eu-west-3", SIGNING_CLOCK);
+      assertDoesNotThrow(
+          () ->
+              paris.verify(
+                  SdkSigner.signFor("eu-west-3", getItem(), GET_ITEM_BODY, IDENTITY, SIGNING_CLOCK)));
+      assertRefused(
+          signedGetItem(),
+          ErrorCode.InvalidSignatureException,
+          "Credential should be scoped to a valid region, not 'us-east-1'. ",
+          paris);
+    }
+
+    /** The raw answer, trailing space included: https://github.com/arnemolland/sigv4/issues/15. */
+    @Test
+    void aCredentialScopedToAnotherService() {
+      String auth =
+          authorization(signedGetItem()).replace("/us-east-1/dynamodb/", "/us-east-1/execute-api/");
+      assertRefused(
+          withAuthorization(signedGetItem(), auth),
+          ErrorCode.InvalidSignatureException,
+          "Credential should be scoped to correct service: 'dynamodb'. ");
+    }
+
+    @Test
+    void aCredentialWithAnotherTerminator() {
+      String auth = authorization(signedGetItem()).replace("/aws4_request", "/aws4_REQUEST");
+      assertRefused(
+          withAuthorization(signedGetItem(), auth),
+          ErrorCode.InvalidSignatureException,
+          "Credential should be scoped with a valid terminator: 'aws4_request', not"
+              + " 'aws4_REQUEST'. ");
+    }
+
+    /** The day of the scope is X-Amz-Date's day, even one second across midnight. */
+    @Test
+    void aCredentialScopedToAnotherDay() {
+      SignedRequest request =
+          sign(getItem(), GET_ITEM_BODY, IDENTITY, clockAt(SIGNED_AT.minusSeconds(1)));
+      SignedRequest nextDay = withHeader(request, "X-Amz-Date", "20240101T000000Z");
+      assertRefused(
+          nextDay,
+          ErrorCode.InvalidSignatureException,
+          "Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date from"
+              + " HTTP: '20231231' != '20240101', from '20240101T000000Z'.");
+    }
+
+    @Test
+    void aWrongRegionAndDayAreListedTogether() {
+      String auth =
+          authorization(signedGetItem())
+              .replace("/20240101/us-east-1/", "/20240102/us-west-2/");
+      assertRefused(
+          withAuthorization(signedGetItem(), auth),
+          ErrorCode.InvalidSignatureException,
+          "Credential should be scoped to a valid region, not 'us-west-2'. Date in Credential"
+              + " scope does not match YYYYMMDD from ISO-8601 version of date from HTTP:"
+              + " '20240102' != '20240101', from '20240101T000000Z'.");
     }
 
     @Test
@@ -636,6 +715,157 @@ class SigV4VerifierTest {
           ErrorCode.InvalidSignatureException,
           "Found both 'X-Amz-Algorithm' as a query-string param and 'Authorization' as HTTP"
               + " header.");
+    }
+  }
+
+  /**
+   * Every x-amz-* header a request carries must be signed: "Any x-amz-* headers that you plan to
+   * include in your request must also be added" to the canonical headers, the IAM user guide,
+   * https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_sigv-create-signed-request.html.
+   * DynamoDB's own sentence for the refusal is not established; it is modelled on AWS's sentence for
+   * an unsigned Host (see AuthFailures.headerNotSigned).
+   */
+  @Nested
+  class UnsignedHeaders {
+    static String notSigned(String name) {
+      return "'" + name + "' must be a 'SignedHeader' in the AWS Authorization.";
+    }
+
+    /** Issue 13's attack at the verifier: the target was not signed, so it could be changed. */
+    @Test
+    void aTargetLeftOutOfTheSignatureIsRefused() {
+      SignedRequest untargeted =
+          sign(getItem().removeHeader("X-Amz-Target"), GET_ITEM_BODY, IDENTITY, SIGNING_CLOCK);
+      assertTrue(!authorization(untargeted).contains("x-amz-target"));
+      for (String operation : List.of("GetItem", "DeleteItem")) {
+        assertRefused(
+            withHeader(untargeted, "X-Amz-Target", "DynamoDB_20120810." + operation),
+            ErrorCode.InvalidSignatureException,
+            notSigned("x-amz-target"));
+      }
+    }
+
+    @Test
+    void xAmzDateLeftOutOfSignedHeaders() {
+      SignedRequest request = signedGetItem();
+      String auth = authorization(request).replace(";x-amz-date;", ";");
+      assertTrue(!auth.contains("x-amz-date"), auth);
+      assertRefused(
+          withAuthorization(request, auth),
+          ErrorCode.InvalidSignatureException,
+          notSigned("x-amz-date"));
+    }
+
+    @Test
+    void anAmzHeaderAddedAfterSigning() {
+      assertRefused(
+          withHeader(signedGetItem(), "X-Amz-Meta-Note", "added later"),
+          ErrorCode.InvalidSignatureException,
+          notSigned("x-amz-meta-note"));
+    }
+
+    @Test
+    void theHeaderIsNamedInLowerCaseWhateverItsCaseOnTheWire() {
+      SignedRequest untargeted =
+          sign(getItem().removeHeader("X-Amz-Target"), GET_ITEM_BODY, IDENTITY, SIGNING_CLOCK);
+      assertRefused(
+          withHeader(untargeted, "X-AMZ-TARGET", "DynamoDB_20120810.DeleteItem"),
+          ErrorCode.InvalidSignatureException,
+          notSigned("x-amz-target"));
+    }
+
+    /** Headers the SDKs leave unsigned (User-Agent, X-Amzn-Trace-Id: "x-amzn-", not "x-amz-"). */
+    @Test
+    void otherHeadersMayStayUnsigned() {
+      SignedRequest request =
+          withHeader(
+              withHeader(signedGetItem(), "User-Agent", "aws-sdk-java/2"),
+              "X-Amzn-Trace-Id",
+              "Root=1-5759e988-bd862e3fe1be46a994272793");
+      assertDoesNotThrow(() -> VERIFIER.verify(request));
+    }
+
+    @Test
+    void aPresignedRequestNeedsItsAmzHeadersSignedToo() {
+      SignedRequest request =
+          presign(getItem(), GET_ITEM_BODY, IDENTITY, SIGNING_CLOCK, Duration.ofMinutes(5));
+      assertRefused(
+          withHeader(request, "X-Amz-Meta-Note", "added later"),
+          ErrorCode.InvalidSignatureException,
+          notSigned("x-amz-meta-note"));
+    }
+
+    /** DynamoDB checks the signed headers before it looks the access key up (dynalite's order). */
+    @Test
+    void anUnsignedHeaderIsReportedBeforeAnUnknownKey() {
+      SignedRequest stranger =
+          sign(
+              getItem().removeHeader("X-Amz-Target"),
+              GET_ITEM_BODY,
+              AwsCredentialsIdentity.create("AKIDNOBODY", SECRET),
+              SIGNING_CLOCK);
+      assertRefused(
+          withHeader(stranger, "X-Amz-Target", "DynamoDB_20120810.DeleteItem"),
+          ErrorCode.InvalidSignatureException,
+          notSigned("x-amz-target"));
+    }
+  }
+
+  /**
+   * The server issues no temporary credentials, so every session token is one it does not know:
+   * DynamoDB answers a token it does not recognize with UnrecognizedClientException "The security
+   * token included in the request is invalid", without the final period of the unknown-key
+   * sentence (dynalite's record, https://github.com/architect/dynalite/blob/main/index.js; the raw
+   * answer in https://github.com/baopham/laravel-dynamodb/issues/228), after the signature check.
+   */
+  @Nested
+  class SessionTokens {
+    static final String TOKEN = "FwoGZXIvYXdzEXAMPLE//+=";
+    static final String INVALID_TOKEN = "The security token included in the request is invalid";
+
+    SignedRequest signedWithToken() {
+      return sign(
+          getItem(),
+          GET_ITEM_BODY,
+          AwsSessionCredentialsIdentity.create(ACCESS_KEY_ID, SECRET, TOKEN),
+          SIGNING_CLOCK);
+    }
+
+    @Test
+    void aSignedTokenIsUnknownToTheServer() {
+      SignedRequest request = signedWithToken();
+      assertEquals(TOKEN, request.firstHeader("X-Amz-Security-Token"));
+      assertTrue(authorization(request).contains("x-amz-security-token"));
+      assertRefused(request, ErrorCode.UnrecognizedClientException, INVALID_TOKEN);
+    }
+
+    @Test
+    void theSignatureIsCheckedBeforeTheToken() {
+      assertRefused(
+          withHeader(signedWithToken(), "X-Amz-Security-Token", "another-token"),
+          ErrorCode.InvalidSignatureException,
+          MISMATCH);
+    }
+
+    @Test
+    void anUnsignedTokenIsRefusedAsAnUnsignedHeader() {
+      assertRefused(
+          withHeader(signedGetItem(), "X-Amz-Security-Token", TOKEN),
+          ErrorCode.InvalidSignatureException,
+          UnsignedHeaders.notSigned("x-amz-security-token"));
+    }
+
+    @Test
+    void aPresignedTokenIsUnknownToo() {
+      SignedRequest request =
+          presign(
+              getItem(),
+              GET_ITEM_BODY,
+              AwsSessionCredentialsIdentity.create(ACCESS_KEY_ID, SECRET, TOKEN),
+              SIGNING_CLOCK,
+              Duration.ofMinutes(5));
+      assertTrue(request.rawQuery().contains("X-Amz-Security-Token="), request.rawQuery());
+      assertRefused(request, ErrorCode.UnrecognizedClientException, INVALID_TOKEN);
     }
   }
 

@@ -1,0 +1,82 @@
+package io.partita.server.http;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Logger;
+
+/**
+ * Closes a connection whose request has not arrived whole within a deadline counted from its first
+ * byte. The idle timer cannot do this: it restarts on every byte, so a client trickling a byte
+ * every few seconds is never idle and holds its connection, and a half-read request, for ever.
+ *
+ * <p>The deadline needs two places in the pipeline, hence two handlers sharing one timer: this one,
+ * before the HTTP decoder, sees the bytes and starts the timer at the first byte read while no
+ * request is partly received; {@link #end()}, after the decoder, sees the request's last content and
+ * stops it. A keep-alive connection's next request starts a new deadline with its first byte read.
+ * A request being served is not timed: its last content has arrived.
+ *
+ * <p>One instance per connection; its methods run on the connection's event loop.
+ */
+final class RequestDeadline extends ChannelInboundHandlerAdapter {
+  private static final Logger LOG = Logger.getLogger(RequestDeadline.class.getName());
+
+  private final long nanos;
+  private ScheduledFuture<?> timer;
+
+  RequestDeadline(Duration deadline) {
+    this.nanos = deadline.toNanos();
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    if (timer == null && msg instanceof ByteBuf bytes && bytes.isReadable()) {
+      timer = ctx.executor().schedule(() -> expire(ctx), nanos, TimeUnit.NANOSECONDS);
+    }
+    ctx.fireChannelRead(msg);
+  }
+
+  private void expire(ChannelHandlerContext ctx) {
+    LOG.fine(() -> "closing " + ctx.channel() + ": its request did not arrive within " + Duration.ofNanos(nanos));
+    timer = null;
+    // nothing to answer: the request never arrived whole, and its client may not be reading
+    ctx.close();
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) {
+    stop();
+    ctx.fireChannelInactive();
+  }
+
+  /** Whether a request has begun to arrive and has not arrived whole yet. */
+  boolean receiving() {
+    return timer != null;
+  }
+
+  private void stop() {
+    if (timer != null) {
+      timer.cancel(false);
+      timer = null;
+    }
+  }
+
+  /** The handler to put after the HTTP decoder: it stops the deadline once a request is whole. */
+  ChannelHandler end() {
+    return new ChannelInboundHandlerAdapter() {
+      @Override
+      public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        // a full request (a decoding failure included) is its own last content
+        if (msg instanceof LastHttpContent) {
+          stop();
+        }
+        ctx.fireChannelRead(msg);
+      }
+    };
+  }
+}
