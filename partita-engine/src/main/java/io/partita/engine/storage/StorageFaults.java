@@ -110,7 +110,7 @@ public final class StorageFaults {
     f.run();
   }
 
-  /** How many writes reached the fault hook (failed ones included). */
+  /** How many writes reached the fault hook (failed ones included; the store's own checks not). */
   public long writeAttempts() {
     return attempts.get();
   }
@@ -126,6 +126,14 @@ public final class StorageFaults {
   /** Called before a write reaches RocksDB. */
   void beforeWrite(String location) throws RocksDBException {
     attempts.incrementAndGet();
+    Kind kind = failing;
+    if (kind != null && !afterApplying) {
+      throw error(kind, location);
+    }
+  }
+
+  /** Called before the store's empty write that checks it can write again (not counted as a write). */
+  void beforeProbe(String location) throws RocksDBException {
     Kind kind = failing;
     if (kind != null && !afterApplying) {
       throw error(kind, location);

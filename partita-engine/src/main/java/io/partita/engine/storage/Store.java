@@ -285,7 +285,8 @@ public final class Store implements AutoCloseable {
 
   /** Whether the store can write now, and if not, why; changes only on a write or a recovery. */
   public Health health() {
-    return health;
+    Health h = health;
+    return new Health(h.writable(), h.problem(), h.since(), failedWrites.get(), recoveries.get());
   }
 
   /** Runs {@code listener} after each time the store recovered from a storage fault by itself. */
@@ -489,7 +490,7 @@ public final class Store implements AutoCloseable {
     long stamp = gate.readLock();
     try (WriteBatch empty = newWriteBatch()) {
       if (faults != null) {
-        faults.beforeWrite(location);
+        faults.beforeProbe(location);
       }
       handle().write(syncWrites, empty);
     } catch (RocksDBException e) {
