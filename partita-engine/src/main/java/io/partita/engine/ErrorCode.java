@@ -29,7 +29,13 @@ public enum ErrorCode {
   IncompleteSignatureException(400),
   /** The HTTP front end's answer to a request body over the size limit. */
   RequestEntityTooLargeException(413),
-  InternalServerError(500);
+  InternalServerError(500),
+  /**
+   * DynamoDB's "DynamoDB is currently unavailable. (This should be a temporary state.)", OK to
+   * retry (Developer Guide, Error handling with DynamoDB): Partita's answer to a write while its
+   * storage cannot write (a full disk, say).
+   */
+  ServiceUnavailable(503);
 
   private final int httpStatus;
 

@@ -4,6 +4,8 @@ import io.partita.engine.ops.ApiConstraints;
 import io.partita.engine.ops.EngineContext;
 import io.partita.engine.storage.DataFormat;
 import io.partita.engine.storage.StorageException;
+import io.partita.engine.storage.StorageFaults;
+import io.partita.engine.storage.StorageUnavailableException;
 import io.partita.engine.storage.Store;
 import io.partita.engine.table.Catalog;
 import java.nio.file.Path;
@@ -15,7 +17,10 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbResponse;
 
@@ -28,22 +33,28 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbResponse;
  * flight and then closes storage; requests after that are refused.
  */
 public final class Partita implements AutoCloseable {
+  private static final Logger LOG = Logger.getLogger(Partita.class.getName());
   private final Store store;
   private final boolean durable;
   private final EngineContext ctx;
   private final ReadWriteLock open = new ReentrantReadWriteLock();
   private final ExecutorService ownExecutor;
+  private final Executor backgroundWork;
+  private final AtomicBoolean recoveryQueued = new AtomicBoolean();
   private volatile boolean closed;
 
   private Partita(Store store, Clock clock, boolean durable, Limits limits, Executor background) {
     this.store = store;
     this.durable = durable;
     this.ownExecutor = background == null ? backgroundThread() : null;
+    this.backgroundWork = background == null ? ownExecutor : background;
     try {
       DataFormat.initOrCheck(store);
       this.ctx = new EngineContext(store, new Catalog(store), clock, limits,
           background == null ? ownExecutor : background, this::whileOpen);
       ctx.resumeBackgroundWork();
+      // work a storage fault stopped (an index backfill) starts again once the store recovers
+      store.onRecovery(() -> backgroundWork.execute(() -> whileOpen(ctx::resumeStalledWork)));
     } catch (RuntimeException e) {
       if (ownExecutor != null) {
         ownExecutor.shutdownNow();
@@ -63,10 +74,15 @@ public final class Partita implements AutoCloseable {
     private Limits limits = Limits.DYNAMODB;
     private Executor background;
     private Clock clock = Clock.systemUTC();
+    private long memoryBytes = Store.Settings.DEFAULT_MEMORY_BYTES;
+    private StorageFaults faults;
 
     private Options() {}
 
-    /** The clock of time-dependent rules (the 10-minute window of transaction tokens); a test may move it. */
+    /**
+     * The clock of time-dependent rules (the 10-minute window of transaction tokens, the pace of
+     * retries after a storage fault); a test may move it.
+     */
     public Options clock(Clock clock) {
       this.clock = java.util.Objects.requireNonNull(clock);
       return this;
@@ -88,12 +104,32 @@ public final class Partita implements AutoCloseable {
       return this;
     }
 
+    /**
+     * The memory RocksDB may use for its block cache and memtables together (default 256 MiB, at
+     * least 16 MiB); see docs/RELIABILITY.md. The JVM's heap is not part of it.
+     */
+    public Options memory(long bytes) {
+      this.memoryBytes = bytes;
+      settings(); // checks it now
+      return this;
+    }
+
+    /** Faults to inject below the engine: for tests only (see {@link StorageFaults}). */
+    public Options storageFaults(StorageFaults faults) {
+      this.faults = java.util.Objects.requireNonNull(faults);
+      return this;
+    }
+
+    private Store.Settings settings() {
+      return new Store.Settings(memoryBytes, clock, faults);
+    }
+
     public Partita open(Path directory) {
-      return new Partita(Store.open(directory), clock, true, limits, background);
+      return new Partita(Store.open(directory, settings()), clock, true, limits, background);
     }
 
     public Partita inMemory() {
-      return new Partita(Store.inMemory(), clock, false, limits, background);
+      return new Partita(Store.inMemory(settings()), clock, false, limits, background);
     }
   }
 
@@ -154,6 +190,28 @@ public final class Partita implements AutoCloseable {
     return durable;
   }
 
+  /**
+   * Whether the storage can write now, and if not why (in words without paths), since when, and
+   * how often it recovered by itself: for a health answer or a metrics endpoint. Cheap: it reads a
+   * field. While writes fail, asking also schedules a recovery attempt on the background executor
+   * (at most one a second, by the clock), so a database nobody writes to still finds out when the
+   * cause is gone.
+   */
+  public StorageStatus storageStatus() {
+    Store.Health h = store.health();
+    if (!h.writable() && !closed && recoveryQueued.compareAndSet(false, true)) {
+      try {
+        backgroundWork.execute(() -> {
+          recoveryQueued.set(false);
+          whileOpen(store::recoverIfDue);
+        });
+      } catch (RuntimeException e) {
+        recoveryQueued.set(false);
+      }
+    }
+    return new StorageStatus(h.writable(), h.problem(), h.since(), h.failedWrites(), h.recoveries());
+  }
+
   /** Names of the DynamoDB operations this engine serves. */
   public static Set<String> operationNames() {
     return Operations.all().keySet();
@@ -186,8 +244,14 @@ public final class Partita implements AutoCloseable {
       }
       ApiConstraints.check(request);
       return (R) op.handler().apply(ctx, request);
+    } catch (StorageUnavailableException e) {
+      // retryable: the AWS SDKs retry a 503 with backoff; the message never names a path
+      throw new PartitaException(ErrorCode.ServiceUnavailable, "Partita cannot write to its storage now ("
+          + e.getMessage() + "); reads are still served. Retry later.");
     } catch (StorageException e) {
-      throw new PartitaException(ErrorCode.InternalServerError, "Internal server error: " + e.getMessage());
+      // the detail (which may name files) goes to the log, not to the client
+      LOG.log(Level.WARNING, "Partita: a storage failure answered as InternalServerError", e);
+      throw new PartitaException(ErrorCode.InternalServerError, "Internal server error");
     } finally {
       open.readLock().unlock();
     }

@@ -29,7 +29,7 @@ public final class PartitaServer implements AutoCloseable {
 
   public static PartitaServer start(Partita partita, ServerConfig config) throws InterruptedException {
     ServerState state = new ServerState(new Dispatcher(partita), config.authenticator(), config.region(),
-        partita.isDurable(), config.maxRequestBytes());
+        partita.isDurable(), config.maxRequestBytes(), partita::storageStatus);
     return new PartitaServer(HttpServer.start(state, config.host(), config.port(), config.maxRequestBytes(),
         config.workerThreads(), config.requestTimeout()));
   }

@@ -49,4 +49,11 @@ public final class EngineContext {
       IndexBuilds.resume(this, catalog.get(name));
     }
   }
+
+  /** Starts again the background work a storage failure stopped (called after the store recovered). */
+  public void resumeStalledWork() {
+    for (IndexBackfill build : backfills.values()) {
+      build.resumeIfStalled();
+    }
+  }
 }

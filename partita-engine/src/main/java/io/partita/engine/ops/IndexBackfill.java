@@ -34,6 +34,8 @@ final class IndexBackfill implements Runnable {
   private final String indexName;
   private byte[] position;
   private volatile boolean cancelled;
+  /** Stopped by a storage failure; {@link #resumeIfStalled} starts it again from where it was. */
+  private volatile boolean stalled;
 
   IndexBackfill(EngineContext ctx, Table table, String indexName) {
     this.ctx = ctx;
@@ -51,6 +53,14 @@ final class IndexBackfill implements Runnable {
     ctx.background.execute(this);
   }
 
+  /** Continues a build a storage failure stopped (the store has recovered). */
+  void resumeIfStalled() {
+    if (stalled && !cancelled) {
+      stalled = false;
+      ctx.background.execute(this);
+    }
+  }
+
   /** Stops this build after the chunk in progress, if any (the index is being deleted). */
   void cancel() {
     cancelled = true;
@@ -63,11 +73,12 @@ final class IndexBackfill implements Runnable {
     try {
       ran = ctx.whileOpen.run(() -> more[0] = chunk());
     } catch (RuntimeException e) {
-      // a storage failure: the index stays CREATING and the build starts again when the database
-      // is next opened (entries already written are skipped); nothing is half-written, as each
-      // chunk is one atomic batch
+      // a storage failure: the index stays CREATING and the build goes on from this chunk when the
+      // store recovers, or from the first item when the database is next opened (entries already
+      // written are skipped); nothing is half-written, as each chunk is one atomic batch
       System.err.println("partita: the backfill of index " + indexName + " of table " + table.def().name()
-          + " stopped and resumes at the next open: " + e);
+          + " stopped; it goes on when the storage recovers: " + e);
+      stalled = true;
       return;
     }
     if (ran && more[0]) {

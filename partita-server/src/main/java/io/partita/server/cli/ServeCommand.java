@@ -70,6 +70,11 @@ public final class ServeCommand implements Callable<Integer> {
       description = "Worker threads running requests (default: 4 per core, at least 8).")
   Integer threads;
 
+  @Option(names = "--memory", paramLabel = "SIZE", defaultValue = "256m", converter = ByteSize.class,
+      description = "Memory for RocksDB's block cache and write buffers together, e.g. 128m or 1g (default:"
+          + " ${DEFAULT-VALUE}); the JVM's heap (-Xmx) comes on top of it.")
+  long memory;
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -89,7 +94,8 @@ public final class ServeCommand implements Callable<Integer> {
     }
     Partita partita;
     try {
-      partita = inMemory ? Partita.inMemory() : Partita.open(data);
+      Partita.Options options = Partita.with().memory(memory);
+      partita = inMemory ? options.inMemory() : options.open(data);
     } catch (RuntimeException e) {
       System.err.println("partita: cannot open the data folder " + data.toAbsolutePath().normalize() + ": "
           + e.getMessage());

@@ -176,7 +176,7 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     // the health answer is the root's only, as the service's; a GET elsewhere is refused below as any non-POST
     if ((method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD))
         && new QueryStringDecoder(request.uri()).rawPath().equals("/")) {
-      return Responses.health(state.region(), ctx.alloc(), method.equals(HttpMethod.HEAD));
+      return Responses.health(state.region(), state.storage(), ctx.alloc(), method.equals(HttpMethod.HEAD));
     }
     if (!method.equals(HttpMethod.POST)) {
       return Responses.error(new PartitaException(ErrorCode.UnknownOperationException,

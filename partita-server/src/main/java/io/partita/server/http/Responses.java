@@ -12,6 +12,7 @@ import io.netty.handler.codec.http.HttpHeadersFactory;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.partita.engine.PartitaException;
+import io.partita.engine.StorageStatus;
 import io.partita.server.wire.Dispatcher;
 import io.partita.server.wire.RequestIds;
 import java.nio.charset.StandardCharsets;
@@ -64,11 +65,21 @@ final class Responses {
     return json(HttpResponseStatus.valueOf(status), body, Compression.NONE, alloc);
   }
 
-  /** DynamoDB answers {@code GET /} with a one-line health message naming its endpoint. */
-  static FullHttpResponse health(String region, ByteBufAllocator alloc, boolean headOnly) {
-    byte[] text = ("healthy: dynamodb." + region + ".amazonaws.com ").getBytes(StandardCharsets.US_ASCII);
+  /**
+   * DynamoDB answers {@code GET /} with a one-line health message naming its endpoint. While the
+   * storage cannot write, Partita answers 503 instead, with a line that says so, why (never a path)
+   * and since when: a load balancer or an orchestrator sees a server that cannot take writes, though
+   * it still serves reads.
+   */
+  static FullHttpResponse health(String region, StorageStatus storage, ByteBufAllocator alloc, boolean headOnly) {
+    String endpoint = "dynamodb." + region + ".amazonaws.com ";
+    String line = storage.writable() ? "healthy: " + endpoint
+        : "unhealthy: " + endpoint + "writes failing since " + storage.failingSince() + ": " + storage.problem()
+            + "; reads served";
+    byte[] text = line.getBytes(StandardCharsets.UTF_8);
     ByteBuf body = headOnly ? alloc.buffer(0) : alloc.buffer(text.length).writeBytes(text);
-    FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, body, UNCHECKED,
+    HttpResponseStatus status = storage.writable() ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE;
+    FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body, UNCHECKED,
         UNCHECKED);
     response.headers().set(HttpHeaderNames.SERVER, SERVER);
     response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain");

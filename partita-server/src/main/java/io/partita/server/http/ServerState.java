@@ -1,8 +1,10 @@
 package io.partita.server.http;
 
+import io.partita.engine.StorageStatus;
 import io.partita.server.Authenticator;
 import io.partita.server.wire.Dispatcher;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * What every connection shares: the dispatcher, the authenticator, and the count of requests in
@@ -14,12 +16,14 @@ public final class ServerState {
   private final String region;
   private final Threading threading;
   private final int maxRequestBytes;
+  private final Supplier<StorageStatus> storage;
   private final Object lock = new Object();
   private int inFlight;
   private boolean draining;
 
   public ServerState(Dispatcher dispatcher, Authenticator authenticator, String region, boolean durable,
-      int maxRequestBytes) {
+      int maxRequestBytes, Supplier<StorageStatus> storage) {
+    this.storage = storage;
     this.threading = new Threading(durable);
     this.maxRequestBytes = maxRequestBytes;
     this.dispatcher = dispatcher;
@@ -45,6 +49,11 @@ public final class ServerState {
 
   String region() {
     return region;
+  }
+
+  /** Whether the database's storage can write now: the health answer tells. */
+  StorageStatus storage() {
+    return storage.get();
   }
 
   /** Counts a request in, unless the server is draining for shutdown. */
