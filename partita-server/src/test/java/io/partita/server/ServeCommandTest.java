@@ -1,9 +1,13 @@
 package io.partita.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.partita.engine.Partita;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +16,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -32,7 +41,7 @@ class ServeCommandTest {
     assertTrue(top.contains("serve") && top.contains("demo"), top);
     String serve = ServerProcess.run("serve", "--help");
     for (String option : List.of("--port", "--host", "--data", "--in-memory", "--credentials", "--access-key",
-        "--secret-key", "--max-request-bytes", "--threads")) {
+        "--secret-key", "--max-request-bytes", "--threads", "--memory", "--region")) {
       assertTrue(serve.contains(option), option + " missing from:\n" + serve);
     }
   }
@@ -76,6 +85,38 @@ class ServeCommandTest {
       assertEquals("Partita serving DynamoDB on " + url + " (in memory, any signature accepted)", server.banner.get(0));
       assertEquals("Try: aws dynamodb list-tables --endpoint-url " + url, server.banner.get(1));
     }
+  }
+
+  /**
+   * With credentials a signature must be scoped to the server's region, as at a DynamoDB endpoint;
+   * {@code --region} says which one, and the health answer names it.
+   */
+  @Test
+  void theRegionOptionScopesSignaturesAndNamesTheEndpoint() throws Exception {
+    try (ServerProcess server = ServerProcess.serve("--in-memory", "--region", "eu-west-1",
+        "--access-key", "AKIDREGION", "--secret-key", "s3cret")) {
+      HttpResponse<String> health = HttpClient.newHttpClient().send(
+          HttpRequest.newBuilder(server.endpoint).GET().build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertTrue(health.body().startsWith("healthy: dynamodb.eu-west-1.amazonaws.com"), health.body());
+      try (DynamoDbClient ours = client(server, Region.EU_WEST_1);
+          DynamoDbClient other = client(server, Region.US_EAST_1)) {
+        assertEquals(List.of(), ours.listTables().tableNames());
+        AwsServiceException e = assertThrows(
+            AwsServiceException.class, other::listTables);
+        assertEquals("Credential should be scoped to a valid region, not 'us-east-1'. ", e.awsErrorDetails().errorMessage());
+      }
+    }
+    String out = ServerProcess.run("serve", "--region", "Mars");
+    assertTrue(out.contains("region must be a region name such as us-east-1 or eu-west-2, not 'Mars'"), out);
+  }
+
+  private static DynamoDbClient client(ServerProcess server, Region region) {
+    return DynamoDbClient.builder().endpointOverride(server.endpoint).region(region)
+        .credentialsProvider(StaticCredentialsProvider.create(
+            AwsBasicCredentials.create("AKIDREGION", "s3cret")))
+        .httpClient(UrlConnectionHttpClient.create())
+        .build();
   }
 
   @Test

@@ -62,6 +62,11 @@ public final class ServeCommand implements Callable<Integer> {
       description = "The secret access key of --access-key.")
   String secretKey;
 
+  @Option(names = "--region", paramLabel = "REGION", defaultValue = "us-east-1",
+      description = "The region the server stands for: with credentials, a request must be signed for it, as a"
+          + " DynamoDB endpoint requires of its own region (default: ${DEFAULT-VALUE}).")
+  String region;
+
   @Option(names = "--max-request-bytes", paramLabel = "BYTES", defaultValue = "16777216",
       description = "Largest request body accepted, after decompression (default: ${DEFAULT-VALUE}, DynamoDB's 16 MB).")
   int maxRequestBytes;
@@ -143,6 +148,7 @@ public final class ServeCommand implements Callable<Integer> {
     ServerConfig config = ServerConfig.defaults()
         .withHost(host)
         .withPort(port)
+        .withRegion(region)
         .withMaxRequestBytes(maxRequestBytes);
     config = config.withAuthenticator(credentials.isEmpty() ? Authenticator.ACCEPT_ANY
         : new SigV4Verifier(credentials, config.region(), Clock.systemUTC())::verify);

@@ -57,7 +57,8 @@ class ShutdownTest {
         }
       }
     };
-    state = new ServerState(new Dispatcher(partita), holding, "us-east-1", true, 1 << 20);
+    state = new ServerState(new Dispatcher(partita), holding, "us-east-1", true, 1 << 20,
+        partita::storageStatus);
     server = HttpServer.start(state, "127.0.0.1", 0, 1 << 20, 2, Duration.ofSeconds(60));
   }
 
