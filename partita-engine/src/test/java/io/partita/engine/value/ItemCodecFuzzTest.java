@@ -25,7 +25,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * <ul>
  *   <li>decoding any bytes either answers an item or refuses them as corrupt with an {@link
  *       IllegalStateException} (nothing else: no IndexOutOfBounds, NegativeArraySize, OutOfMemory);
- *   <li>a decoded item encodes and decodes to itself, and its encoding is a fixed point;
+ *   <li>a decoded item encodes and decodes to itself, and re-encoding is stable (byte for byte from
+ *       the second round on: a first round may drop a repeated name and reorder the attributes);
  *   <li>for an item that passes DynamoDB's validation, each S, N and B value (attributes and set
  *       elements) round-trips exactly through both key encodings, and the unsigned byte order of
  *       the encodings is DynamoDB's order of the values, checked against comparators written here:
@@ -43,7 +44,10 @@ class ItemCodecFuzzTest {
     }
     byte[] encoded = ItemCodec.encode(decoded);
     assertEquals(decoded, ItemCodec.decode(encoded));
-    assertArrayEquals(encoded, ItemCodec.encode(ItemCodec.decode(encoded)));
+    // the bytes are stable from the second round on: the first may drop a repeated name (which
+    // encode never writes) and so list the attributes in another order
+    byte[] again = ItemCodec.encode(ItemCodec.decode(encoded));
+    assertArrayEquals(again, ItemCodec.encode(ItemCodec.decode(again)));
 
     Map<String, AttributeValue> item;
     try {
