@@ -54,9 +54,10 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
  * inflation, {@link Dispatcher}, the JSON reader, the engine, the JSON writer) on a Netty {@link
  * EmbeddedChannel}, against an in-memory database holding two tables and a few items.
  *
- * <p>Input: the first line (visible ASCII; other bytes are dropped) names the operation ({@code PutItem}; an unknown name is sent as the
- * target as it is) and, after a blank, optionally a body encoding: {@code gzip} or {@code deflate}
- * compress the body, any other word is sent as the Content-Encoding header of an uncompressed body.
+ * <p>Input: the first line (visible ASCII; other bytes are dropped) names the operation ({@code
+ * PutItem}) or gives a whole target (an unknown name is sent as the target as it is) and, after a
+ * blank, optionally a body encoding: {@code gzip} or {@code deflate} compress the body, any other
+ * word is sent as the Content-Encoding header of an uncompressed body.
  * The rest of the input is the body, as bytes.
  *
  * <p>Invariants: no answer is a 5xx (the handler's internal errors are also caught from its log,
@@ -131,7 +132,10 @@ class WireFuzzTest {
         .replaceAll("[^\\x20-\\x7E]", "").trim();
     byte[] body = newline < 0 ? new byte[0] : Arrays.copyOfRange(input, newline + 1, input.length);
     int blank = header.indexOf(' ');
-    String operation = blank < 0 ? header : header.substring(0, blank);
+    String target = blank < 0 ? header : header.substring(0, blank);
+    // an operation's name, or a whole target (served the same when its prefix is DynamoDB's)
+    String operation = target.startsWith(Dispatcher.TARGET_PREFIX)
+        ? target.substring(Dispatcher.TARGET_PREFIX.length()) : target;
     String encoding = blank < 0 ? null : header.substring(blank + 1).trim();
 
     LOGGED.clear();
@@ -142,7 +146,7 @@ class WireFuzzTest {
         Answer setup = call(state, step[0], null, step[1].getBytes(StandardCharsets.UTF_8));
         assertEquals(200, setup.status, setup::text);
       }
-      Answer answer = call(state, operation, encoding, body);
+      Answer answer = call(state, target, encoding, body);
       if (!LOGGED.isEmpty()) {
         throw new AssertionError("the server logged a failure, answering " + answer.status, LOGGED.get(0));
       }
@@ -162,7 +166,8 @@ class WireFuzzTest {
     }
   }
 
-  private static Answer call(ServerState state, String operation, String encoding, byte[] body) {
+  /** Sends {@code target}: an operation's name is prefixed with DynamoDB's, anything else sent as it is. */
+  private static Answer call(ServerState state, String target, String encoding, byte[] body) {
     byte[] sent = body;
     if ("gzip".equals(encoding)) {
       sent = compress(body, true);
@@ -173,8 +178,8 @@ class WireFuzzTest {
         Unpooled.wrappedBuffer(sent));
     request.headers().set(HttpHeaderNames.HOST, "localhost");
     request.headers().set(HttpHeaderNames.CONTENT_TYPE, "application/x-amz-json-1.0");
-    request.headers().set("X-Amz-Target", Partita.requestType(operation) != null
-        ? Dispatcher.TARGET_PREFIX + operation : operation);
+    request.headers().set("X-Amz-Target", Partita.requestType(target) != null
+        ? Dispatcher.TARGET_PREFIX + target : target);
     request.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, sent.length);
     if (encoding != null && !encoding.isEmpty()) {
       request.headers().set(HttpHeaderNames.CONTENT_ENCODING, encoding);
