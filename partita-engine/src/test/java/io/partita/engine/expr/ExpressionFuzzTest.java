@@ -224,7 +224,7 @@ class ExpressionFuzzTest {
     return AttributeValue.fromS(text);
   }
 
-  /** {@code T:payload}; containers only at the top ({@code nested} false inside one). */
+  /** {@code T:payload}; an L or M only where {@code containers} (their elements are scalars or sets). */
   static AttributeValue value(String spec, boolean containers) {
     int colon = spec.indexOf(':');
     String type = colon < 0 ? spec : spec.substring(0, colon);

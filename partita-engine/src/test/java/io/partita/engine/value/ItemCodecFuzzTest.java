@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.partita.engine.PartitaException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -147,7 +146,7 @@ class ItemCodecFuzzTest {
     return r;
   }
 
-  /** Writes the seed inputs (run by hand: see docs/fuzzing.md); the items cover every type and nesting. */
+  /** The seed inputs (seed-*): encodings of items that cover every type, nesting and odd strings. */
   static List<byte[]> seeds() {
     List<byte[]> out = new ArrayList<>();
     out.add(ItemCodec.encode(Map.of()));
@@ -177,7 +176,10 @@ class ItemCodecFuzzTest {
     return out;
   }
 
-  /** Prints the seeds, one file per seed, into {@code args[0]}. */
+  /**
+   * Writes the seeds, one file per seed, into {@code args[0]}, run by hand with the test class path
+   * (Map.of's order varies from run to run, so the bytes may differ from the checked-in ones).
+   */
   public static void main(String[] args) throws java.io.IOException {
     java.nio.file.Path dir = java.nio.file.Path.of(args[0]);
     java.nio.file.Files.createDirectories(dir);
@@ -185,6 +187,6 @@ class ItemCodecFuzzTest {
     for (int i = 0; i < seeds.size(); i++) {
       java.nio.file.Files.write(dir.resolve("seed-" + i), seeds.get(i));
     }
-    System.out.println(seeds.size() + " seeds in " + dir + " " + StandardCharsets.UTF_8);
+    System.out.println(seeds.size() + " seeds in " + dir);
   }
 }
