@@ -64,6 +64,11 @@ final class ExprErrors {
     return "The document path has too many nesting levels; nesting levels: " + levels;
   }
 
+  /** Partita's own: the service's answer to parentheses nested this deep is not recorded. */
+  static String parenthesesNesting(int max) {
+    return "The expression nests parentheses more than " + max + " levels deep;";
+  }
+
   static String redundantParentheses() {
     return "The expression has redundant parentheses;";
   }

@@ -49,6 +49,12 @@ final class IndexBuilds {
     if (update.delete() != null) {
       return delete(ctx, table, update.delete());
     }
+    if (update.update() == null) {
+      // {} was a NullPointerException, answered 500 (found by fuzzing). Partita's own sentence: the
+      // service's answer to an update that names no action is not recorded.
+      throw PartitaException.validation("One or more parameter values were invalid: "
+          + "a GlobalSecondaryIndexUpdate must have one of Create, Update or Delete");
+    }
     return throughput(ctx, table, update.update());
   }
 

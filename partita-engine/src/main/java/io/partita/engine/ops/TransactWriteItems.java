@@ -3,6 +3,7 @@ package io.partita.engine.ops;
 import io.partita.engine.PartitaException;
 import io.partita.engine.expr.ExpressionContext;
 import io.partita.engine.table.TableDef;
+import io.partita.engine.value.AttributeValues;
 import io.partita.engine.value.ItemSize;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -93,7 +94,9 @@ public final class TransactWriteItems {
       Put p = item.put();
       RequestParams.conditionOnly(p.conditionExpression(), p.hasExpressionAttributeNames(), p.expressionAttributeNames(),
           p.hasExpressionAttributeValues(), p.expressionAttributeValues());
-      if (ItemSize.of(p.item()) > ItemSize.MAX_ITEM_BYTES) {
+      // sized once its values are valid, as everywhere else: ItemSize reads numbers as numbers (an
+      // invalid one was a NumberFormatException, answered 500; found by fuzzing)
+      if (ItemSize.of(AttributeValues.validateItem(p.item())) > ItemSize.MAX_ITEM_BYTES) {
         throw PartitaException.validation("Item size has exceeded the maximum allowed size");
       }
     } else if (item.delete() != null) {

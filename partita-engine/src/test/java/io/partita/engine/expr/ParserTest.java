@@ -194,4 +194,26 @@ class ParserTest {
         () -> parse(ops.toString()));
     parse(ops.substring(0, ops.length() - " AND a = :v".length()));
   }
+
+  /**
+   * 4 KB of nested parentheses, within the expression size limit, overflowed the parser's stack: an
+   * internal error (HTTP 500) instead of a ValidationException. Found by ExpressionFuzzTest; the
+   * inputs deep-* in its corpus replay it.
+   */
+  @Test
+  void parenthesesNestedPastTheLimitAreRefusedNotOverflowed() {
+    String message = "Invalid ConditionExpression: The expression nests parentheses more than 300 levels deep;";
+    assertValidation(message, () -> parse("(".repeat(2045) + "a=:v" + ")".repeat(2045)));
+    assertValidation(message, () -> parse("(".repeat(2045) + "a" + ")".repeat(2045) + "=:v"));
+    assertValidation("Invalid UpdateExpression: The expression nests parentheses more than 300 levels deep;",
+        () -> Parser.parseUpdate("SET a = " + "(".repeat(2040) + ":v" + ")".repeat(2040), "UpdateExpression"));
+    // nesting up to the limit is parsed, and refused as before for what it is
+    assertValidation("Invalid ConditionExpression: The expression has redundant parentheses;",
+        () -> parse("(".repeat(300) + "a=:v" + ")".repeat(300)));
+    StringBuilder nots = new StringBuilder("a = :v");
+    for (int i = 0; i < 299; i++) {
+      nots.insert(0, "NOT (").append(")");
+    }
+    parse(nots.toString());
+  }
 }

@@ -86,4 +86,25 @@ class ItemCodecTest {
       assertEquals(many, ItemCodec.decode(manyBytes));
     }
   }
+
+  /**
+   * A corrupt element count is refused as corrupt before it sizes anything: 7 bytes asking for a
+   * map of two billion entries threw IllegalArgumentException from HashMap (found by
+   * ItemCodecFuzzTest, whose corpus replays it), and large counts allocated arrays of that size.
+   */
+  @Test
+  void corruptCountsAreRefusedBeforeTheyAllocate() {
+    byte[][] corrupt = {
+      {1, (byte) 0xFD, (byte) 0xFD, (byte) 0x91, (byte) 0x91, 0x06, 0x32},        // top-level map
+      {1, 1, 1, 'm', 7, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x07}, // nested map
+      {1, 1, 1, 'l', 8, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x40},              // list
+      {1, 1, 1, 's', 4, (byte) 0x80, (byte) 0x80, 0x10},                            // string set
+      {1, 1, 1, 'n', 5, 3, 1, '1'},                                                 // number set, 3 of 1 byte
+      {1, 1, 1, 'b', 6, 2, 0},                                                      // binary set
+    };
+    for (byte[] bytes : corrupt) {
+      IllegalStateException e = assertThrows(IllegalStateException.class, () -> ItemCodec.decode(bytes));
+      assertTrue(e.getMessage().startsWith("corrupt item encoding"), e.getMessage());
+    }
+  }
 }

@@ -59,7 +59,7 @@ public final class SdkJsonWriter {
 
   private static void writeValue(SdkField<?> field, Object value, JsonGenerator g) throws IOException {
     MarshallingType<?> type = field.marshallingType();
-    if (value instanceof AttributeValue av && av.type() != AttributeValue.Type.UNKNOWN_TO_SDK_VERSION) {
+    if (value instanceof AttributeValue av) {
       writeAttributeValue(av, g);
     } else if (type == MarshallingType.SDK_POJO) {
       write((SdkPojo) value, g);
@@ -104,8 +104,14 @@ public final class SdkJsonWriter {
    * members of {@link AttributeValue}: the one that is set is written directly.
    */
   private static void writeAttributeValue(AttributeValue av, JsonGenerator g) throws IOException {
+    AttributeValue.Type type = av.type();
+    if (type == null || type == AttributeValue.Type.UNKNOWN_TO_SDK_VERSION) {
+      // no member set (UNKNOWN_TO_SDK_VERSION) or several (null): the generic walk writes what is set
+      write(av, g);
+      return;
+    }
     g.writeStartObject();
-    switch (av.type()) {
+    switch (type) {
       case S -> g.writeStringField("S", av.s());
       case N -> g.writeStringField("N", av.n());
       case B -> {
