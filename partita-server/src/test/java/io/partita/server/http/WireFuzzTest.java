@@ -141,7 +141,7 @@ class WireFuzzTest {
     LOGGED.clear();
     try (Partita partita = Partita.with().backgroundExecutor(Runnable::run).inMemory()) {
       ServerState state = new ServerState(new Dispatcher(partita), Authenticator.ACCEPT_ANY, "us-east-1", false,
-          MAX_BODY);
+          MAX_BODY, partita::storageStatus);
       for (String[] step : SETUP) {
         Answer setup = call(state, step[0], null, step[1].getBytes(StandardCharsets.UTF_8));
         assertEquals(200, setup.status, setup::text);
@@ -152,6 +152,10 @@ class WireFuzzTest {
       }
       assertTrue(answer.status < 500, () -> "HTTP " + answer.status + ": " + answer.text());
       checkAnswer(operation, answer);
+      // issue 13: bytes that are not UTF-8 never reach the engine, so never alias stored text
+      if (answer.status == 200 && !isUtf8(body)) {
+        throw new AssertionError("a body that is not UTF-8 was served: " + answer.text());
+      }
       if (encoding == null) {
         checkRequestRoundTrip(operation, body);
       }
@@ -159,6 +163,16 @@ class WireFuzzTest {
   }
 
   // ---------------------------------------------------------------- the request
+
+  /** Whether {@code bytes} are well-formed UTF-8, by the JDK's strict decoder (independent of Utf8Checked). */
+  private static boolean isUtf8(byte[] bytes) {
+    try {
+      StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes));
+      return true;
+    } catch (java.nio.charset.CharacterCodingException e) {
+      return false;
+    }
+  }
 
   private record Answer(int status, byte[] body) {
     String text() {
@@ -185,7 +199,7 @@ class WireFuzzTest {
       request.headers().set(HttpHeaderNames.CONTENT_ENCODING, encoding);
     }
     EmbeddedChannel channel = new EmbeddedChannel(new BodyLimit(MAX_BODY),
-        new DynamoDbHttpHandler(state, Runnable::run));
+        new DynamoDbHttpHandler(state, Runnable::run, new RequestDeadline(java.time.Duration.ofMinutes(1))));
     try {
       channel.writeInbound(request);
       channel.runPendingTasks();
