@@ -173,8 +173,10 @@ class BatchOperationsTest {
         () -> dynamo.batchGetItem(b -> b.requestItems(Map.of("music", KeysAndAttributes.builder().keys(key("p", 1))
             .expressionAttributeNames(Map.of("#x", "y")).build()))));
     DynamoDbException legacy = assertThrows(DynamoDbException.class, () -> dynamo.batchGetItem(b -> b.requestItems(
-        Map.of("music", KeysAndAttributes.builder().keys(key("p", 1)).attributesToGet("title").build()))));
-    assertTrue(legacy.awsErrorDetails().errorMessage().contains("AttributesToGet"), legacy.getMessage());
+        Map.of("music", KeysAndAttributes.builder().keys(key("p", 1)).attributesToGet("title")
+            .projectionExpression("title").build()))));
+    assertTrue(legacy.awsErrorDetails().errorMessage().startsWith("Can not use both expression and non-expression"),
+        legacy.getMessage());
   }
 
   // ------------------------------------------------------------------ request checks

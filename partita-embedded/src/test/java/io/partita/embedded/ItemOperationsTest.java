@@ -247,7 +247,9 @@ class ItemOperationsTest {
 
   @Test
   void legacyParametersAreRefusedByName() {
-    assertValidation("AttributesToGet", () -> dynamo.getItem(b -> b.tableName("app").key(key("a", "b")).attributesToGet("x")));
+    assertValidation("The legacy parameter Expected is not supported", () -> dynamo.putItem(b -> b.tableName("app")
+        .item(key("a", "b")).expected(Map.of("x", software.amazon.awssdk.services.dynamodb.model.ExpectedAttributeValue
+            .builder().exists(false).build()))));
   }
 
   @Test

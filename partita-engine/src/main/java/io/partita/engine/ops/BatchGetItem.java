@@ -94,7 +94,8 @@ public final class BatchGetItem {
       ExpressionContext expressions = RequestParams.expressions(
           kaa.hasExpressionAttributeNames(), kaa.expressionAttributeNames(), false, null,
           kaa.projectionExpression() != null, "ProjectionExpression is null");
-      Projection projection = kaa.projectionExpression() == null ? null : expressions.projection(kaa.projectionExpression());
+      Projection projection = kaa.hasAttributesToGet() ? Projection.ofAttributes(kaa.attributesToGet())
+          : kaa.projectionExpression() == null ? null : expressions.projection(kaa.projectionExpression());
       expressions.checkAllUsed();
       reads.set(i, new TableRead(r.name(), r.def(), kaa, r.keys(), projection,
           Boolean.TRUE.equals(kaa.consistentRead())));
@@ -140,6 +141,9 @@ public final class BatchGetItem {
         KeysAndAttributes.Builder k = KeysAndAttributes.builder().keys(left);
         if (r.request().projectionExpression() != null) {
           k.projectionExpression(r.request().projectionExpression());
+        }
+        if (r.request().hasAttributesToGet()) {
+          k.attributesToGet(r.request().attributesToGet());
         }
         if (r.request().hasExpressionAttributeNames()) {
           k.expressionAttributeNames(r.request().expressionAttributeNames());

@@ -56,7 +56,8 @@ public final class Query {
         req.hasExpressionAttributeValues(), req.expressionAttributeValues(), true, "KeyConditionExpression is null");
     ExpressionContext.QueryFilter boundFilter = req.filterExpression() == null ? null
         : expressions.queryFilter(req.filterExpression());
-    Projection projection = ReadParams.projection(expressions, req.projectionExpression());
+    Projection projection = ReadParams.projection(expressions, req.projectionExpression(),
+        req.hasAttributesToGet() ? req.attributesToGet() : null);
     Condition boundKey = expressions.boundKeyCondition(req.keyConditionExpression());
     expressions.checkAllUsed();
     KeyCondition key = ExpressionContext.keyCondition(boundKey, index == null
@@ -83,7 +84,8 @@ public final class Query {
         : boundFilter.refuseUnprojected(req.indexName(), index != null && index.global() ? projected : null)
             .refuseKeys(index == null ? ReadParams.tableKeyNames(def)
                 : IndexEntries.keys(index).stream().map(KeyDef::name).toList());
-    boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(), req.projectionExpression(),
+    boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(),
+        ReadParams.projectionParameter(req.projectionExpression(), req.hasAttributesToGet()),
         req.indexName());
     ReadParams.checkIndexRead(index, req.select(), consistent, projection, projected);
     List<String> filterNames = boundFilter == null ? List.of() : boundFilter.topLevelNames();

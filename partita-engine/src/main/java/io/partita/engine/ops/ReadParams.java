@@ -5,6 +5,7 @@ import io.partita.engine.expr.ExpressionContext;
 import io.partita.engine.expr.Projection;
 import io.partita.engine.table.IndexDef;
 import io.partita.engine.table.TableDef;
+import java.util.List;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /** The parameters Query and Scan share: Select, Limit, IndexName and ProjectionExpression. */
@@ -13,23 +14,27 @@ final class ReadParams {
 
   /**
    * Whether Select asks for the count only, after DynamoDB's checks of Select against the
-   * projection (Partita makes them after the expressions and ExclusiveStartKey).
+   * projection (Partita makes them after the expressions and ExclusiveStartKey). {@code
+   * projectionParameter} names the projection given, {@code ProjectionExpression} or {@code
+   * AttributesToGet}, or is null; the messages name it (dynalite's record of the service).
    */
-  static boolean countOnly(Select select, String selectRaw, String projectionExpression, String indexName) {
+  static boolean countOnly(Select select, String selectRaw, String projectionParameter, String indexName) {
     if (select == null) {
       return false;
     }
-    boolean projected = projectionExpression != null;
+    boolean projected = projectionParameter != null;
     switch (select) {
       case COUNT -> {
         if (projected) {
-          throw PartitaException.validation("Cannot specify the ProjectionExpression when choosing to get only the Count");
+          throw PartitaException.validation("Cannot specify the " + projectionParameter
+              + " when choosing to get only the Count");
         }
         return true;
       }
       case ALL_ATTRIBUTES -> {
         if (projected) {
-          throw PartitaException.validation("Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES");
+          throw PartitaException.validation("Cannot specify the " + projectionParameter
+              + " when choosing to get ALL_ATTRIBUTES");
         }
       }
       case SPECIFIC_ATTRIBUTES -> {
@@ -127,7 +132,14 @@ final class ReadParams {
         : java.util.List.of(table.hash().name(), table.range().name());
   }
 
-  static Projection projection(ExpressionContext expressions, String projectionExpression) {
-    return projectionExpression == null ? null : expressions.projection(projectionExpression);
+  static Projection projection(ExpressionContext expressions, String projectionExpression,
+      List<String> attributesToGet) {
+    return attributesToGet != null ? Projection.ofAttributes(attributesToGet)
+        : projectionExpression == null ? null : expressions.projection(projectionExpression);
+  }
+
+  /** Which projection parameter a read gave, for Select's messages; null for none. */
+  static String projectionParameter(String projectionExpression, boolean hasAttributesToGet) {
+    return hasAttributesToGet ? "AttributesToGet" : projectionExpression != null ? "ProjectionExpression" : null;
   }
 }

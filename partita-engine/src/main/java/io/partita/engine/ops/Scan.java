@@ -56,13 +56,15 @@ public final class Scan {
     }
     Condition filter = bound == null ? null : bound.condition();
     List<String> filterNames = bound == null ? List.of() : bound.topLevelNames();
-    Projection projection = ReadParams.projection(expressions, req.projectionExpression());
+    Projection projection = ReadParams.projection(expressions, req.projectionExpression(),
+        req.hasAttributesToGet() ? req.attributesToGet() : null);
     expressions.checkAllUsed();
 
     byte[] start = !req.hasExclusiveStartKey() ? null : index == null
         ? StartKeys.of(def, req.exclusiveStartKey()).storageKey()
         : StartKeys.ofIndex(def, index, req.exclusiveStartKey());
-    boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(), req.projectionExpression(),
+    boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(),
+        ReadParams.projectionParameter(req.projectionExpression(), req.hasAttributesToGet()),
         req.indexName());
     segments(req.segment(), req.totalSegments());
     ReadParams.checkIndexRead(index, req.select(), Boolean.TRUE.equals(req.consistentRead()), projection, projected);
