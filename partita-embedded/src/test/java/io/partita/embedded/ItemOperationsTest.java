@@ -26,6 +26,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /** PutItem, GetItem, UpdateItem and DeleteItem through the embedded DynamoDbClient. */
 class ItemOperationsTest {
@@ -73,6 +74,31 @@ class ItemOperationsTest {
     dynamo.putItem(b -> b.tableName("app").item(key("\uD83D\uDE00", "s")));
     assertEquals("\uD83D\uDE00", get("\uD83D\uDE00", "s").get("pk").s());
     assertNull(get("y", "s"));
+  }
+
+  /**
+   * An update that only removes makes no item of a missing one, where any other update creates it
+   * (scylladb's test_update_item_non_existent, which runs against the service too). Partita wrote a
+   * key-only item before.
+   */
+  @Test
+  void anUpdateThatOnlyRemovesDoesNotCreateAMissingItem() {
+    UpdateItemResponse removed = dynamo.updateItem(b -> b.tableName("app").key(key("gone", "1"))
+        .updateExpression("REMOVE a, b.c").returnValues(ReturnValue.ALL_NEW));
+    assertFalse(removed.hasAttributes());
+    dynamo.updateItem(b -> b.tableName("app").key(key("gone", "2")).updateExpression("DELETE s :v")
+        .expressionAttributeValues(Map.of(":v", AttributeValue.fromSs(List.of("x")))));
+    assertNull(get("gone", "1"));
+    assertNull(get("gone", "2"));
+    // a REMOVE beside a SET still creates it, and an update with no expression creates the key alone
+    dynamo.updateItem(b -> b.tableName("app").key(key("made", "1")).updateExpression("SET x = :x REMOVE a")
+        .expressionAttributeValues(Map.of(":x", n("1"))));
+    assertEquals(Map.of("pk", s("made"), "sk", s("1"), "x", n("1")), get("made", "1"));
+    dynamo.updateItem(b -> b.tableName("app").key(key("made", "2")));
+    assertEquals(key("made", "2"), get("made", "2"));
+    // on an item that is there, a REMOVE of every attribute leaves the key
+    dynamo.updateItem(b -> b.tableName("app").key(key("made", "1")).updateExpression("REMOVE x"));
+    assertEquals(key("made", "1"), get("made", "1"));
   }
 
   @Test

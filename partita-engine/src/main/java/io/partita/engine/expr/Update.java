@@ -12,6 +12,13 @@ public interface Update {
    */
   Map<String, AttributeValue> apply(Map<String, AttributeValue> item);
 
+  /**
+   * Whether every action of the update removes (REMOVE, DELETE): such an update makes no item of a
+   * missing one, where any other update, an empty one included, creates the item (scylladb's
+   * test_update_item_non_existent, run against the service).
+   */
+  boolean onlyRemoves();
+
   /** Top-level attribute names this update touches. */
   Set<String> topLevelAttributes();
 

@@ -281,6 +281,11 @@ final class UpdateImpl implements Update {
   }
 
   @Override
+  public boolean onlyRemoves() {
+    return sets.isEmpty() && adds.isEmpty() && !(removes.isEmpty() && deletes.isEmpty());
+  }
+
+  @Override
   public Projection updatedPaths() {
     return updated;
   }

@@ -79,6 +79,9 @@ public final class UpdateItem {
             + keyAttribute + ". This attribute is part of the key");
       }
       Conditions.require(condition, current, allOldOnFailure);
+      if (current == null && update != null && update.onlyRemoves()) {
+        return null; // nothing to remove from an item that is not there, and no item made of it
+      }
       Map<String, AttributeValue> base = current;
       if (base == null) {
         base = new HashMap<>(key.attributes());

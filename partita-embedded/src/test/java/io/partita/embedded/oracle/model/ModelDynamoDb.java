@@ -448,8 +448,16 @@ public final class ModelDynamoDb implements DynamoDbClient {
     }
   }
 
-  /** The item an update makes of {@code old} (null: no item yet); runtime errors as ValidationExceptions. */
+  /**
+   * The item an update makes of {@code old} (null: no item yet); runtime errors as ValidationExceptions.
+   * An update that only removes (REMOVE, DELETE) makes no item of a missing one (scylladb's
+   * test_update_item_non_existent, run against the service).
+   */
   static Map<String, AttributeValue> updated(Table t, List<AttributeValue> key, Map<String, AttributeValue> old, Update u) {
+    if (old == null && !u.actions().isEmpty() && u.actions().stream().allMatch(
+        a -> a.action() == Expr.Action.REMOVE || a.action() == Expr.Action.DELETE)) {
+      return null;
+    }
     Map<String, AttributeValue> base = old != null ? old : keyItem(t, key);
     Map<String, AttributeValue> now = Expr.apply(u.actions(), base);
     checkIndexKeys(t, now);
@@ -482,13 +490,13 @@ public final class ModelDynamoDb implements DynamoDbClient {
       throw Err.conditionFailed("ALL_OLD".equals(rvf) ? old : null);
     }
     Map<String, AttributeValue> now = updated(t, key, old, u);
-    t.items.put(key, now);
+    if (now != null) t.items.put(key, now);
     UpdateItemResponse.Builder b = UpdateItemResponse.builder();
     Map<String, AttributeValue> attrs = switch (rv) {
       case "ALL_OLD" -> old;
       case "ALL_NEW" -> now;
       case "UPDATED_OLD" -> old == null ? null : project(old, updatedPaths(u));
-      case "UPDATED_NEW" -> project(now, updatedPaths(u));
+      case "UPDATED_NEW" -> now == null ? null : project(now, updatedPaths(u));
       default -> null;
     };
     if (attrs != null && !attrs.isEmpty()) b.attributes(attrs);
