@@ -255,6 +255,30 @@ class QueryTest {
   }
 
   /**
+   * Legacy and expression parameters together: both kinds listed in the service's order, and
+   * KeyConditions counted only beside a KeyConditionExpression (dynalite's test/query.js, recorded
+   * against the service); KeyConditions alone is then refused as not served yet (issue 14).
+   */
+  @Test
+  void legacyParametersMixedWithExpressionsAreListedInTheServicesOrder() {
+    Map<String, software.amazon.awssdk.services.dynamodb.model.Condition> keys = Map.of("pk",
+        software.amazon.awssdk.services.dynamodb.model.Condition.builder().comparisonOperator("EQ")
+            .attributeValueList(s("USER#alice")).build());
+    exactly("Can not use both expression and non-expression parameters in the same request: Non-expression parameters: "
+            + "{AttributesToGet, QueryFilter, KeyConditions} Expression parameters: "
+            + "{ProjectionExpression, FilterExpression, KeyConditionExpression}",
+        () -> query("app", "pk = :p", Map.of(":p", s("USER#alice")), b -> b.keyConditions(keys).queryFilter(keys)
+            .attributesToGet("a").projectionExpression("a").filterExpression("a = :p")));
+    exactly("Can not use both expression and non-expression parameters in the same request: Non-expression parameters: "
+            + "{AttributesToGet} Expression parameters: {FilterExpression}",
+        () -> dynamo.query(b -> b.tableName("app").keyConditions(keys).attributesToGet("a").filterExpression("a = :p")
+            .expressionAttributeValues(Map.of(":p", s("x")))));
+    assertValidation("The legacy parameter KeyConditions is not supported by Partita yet",
+        () -> dynamo.query(b -> b.tableName("app").keyConditions(keys).filterExpression("a = :p")
+            .expressionAttributeValues(Map.of(":p", s("x")))));
+  }
+
+  /**
    * When a Query has several faults, the one Partita reports (its own order; the service's is not
    * documented): every expression bound
    * (FilterExpression, ProjectionExpression, KeyConditionExpression), then unused names and values,

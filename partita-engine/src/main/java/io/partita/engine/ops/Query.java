@@ -31,12 +31,17 @@ public final class Query {
   private Query() {}
 
   public static QueryResponse execute(EngineContext ctx, QueryRequest req) {
+    // the service lists both kinds in this order, and counts KeyConditions as mixing only beside a
+    // KeyConditionExpression: KeyConditions with a FilterExpression is a valid request (dynalite's
+    // test/query.js, recorded against the service; docs/legacy-parameters.md section 2)
+    boolean keyExpression = req.keyConditionExpression() != null;
     RequestParams.refuseLegacy(
-        RequestParams.given("KeyConditions", req.hasKeyConditions(), "QueryFilter", req.hasQueryFilter(),
-            "AttributesToGet", req.hasAttributesToGet(), "ConditionalOperator", req.conditionalOperatorAsString() != null),
-        RequestParams.given("KeyConditionExpression", req.keyConditionExpression() != null,
-            "FilterExpression", req.filterExpression() != null,
-            "ProjectionExpression", req.projectionExpression() != null));
+        RequestParams.given("AttributesToGet", req.hasAttributesToGet(), "QueryFilter", req.hasQueryFilter(),
+            "ConditionalOperator", req.conditionalOperatorAsString() != null,
+            "KeyConditions", req.hasKeyConditions() && keyExpression),
+        RequestParams.given("ProjectionExpression", req.projectionExpression() != null,
+            "FilterExpression", req.filterExpression() != null, "KeyConditionExpression", keyExpression));
+    RequestParams.refuseLegacy(RequestParams.given("KeyConditions", req.hasKeyConditions()), List.of());
     if (req.keyConditionExpression() == null) {
       throw PartitaException.validation(
           "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
