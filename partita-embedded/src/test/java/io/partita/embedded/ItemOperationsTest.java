@@ -273,9 +273,9 @@ class ItemOperationsTest {
 
   @Test
   void legacyParametersAreRefusedByName() {
-    assertValidation("The legacy parameter Expected is not supported", () -> dynamo.putItem(b -> b.tableName("app")
-        .item(key("a", "b")).expected(Map.of("x", software.amazon.awssdk.services.dynamodb.model.ExpectedAttributeValue
-            .builder().exists(false).build()))));
+    assertValidation("The legacy parameter AttributeUpdates is not supported", () -> dynamo.updateItem(b -> b
+        .tableName("app").key(key("a", "b")).attributeUpdates(Map.of("x", software.amazon.awssdk.services.dynamodb
+            .model.AttributeValueUpdate.builder().action("PUT").value(s("1")).build()))));
   }
 
   @Test

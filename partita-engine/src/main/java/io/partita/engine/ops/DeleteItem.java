@@ -32,9 +32,10 @@ public final class DeleteItem {
     Table table = ctx.catalog.forItems(req.tableName());
     TableDef def = table.def();
     ItemKey key = Keys.ofKey(def, req.key());
-    Condition condition = RequestParams.conditionOnly(req.conditionExpression(),
+    Condition condition = RequestParams.writeCondition(RequestParams.conditionOnly(req.conditionExpression(),
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
-        req.hasExpressionAttributeValues(), req.expressionAttributeValues());
+        req.hasExpressionAttributeValues(), req.expressionAttributeValues()),
+        req.hasExpected(), req.expected(), req.conditionalOperatorAsString());
 
     return new WritePlan(new ReadModifyWrite.Target(table, key, current -> {
       Conditions.require(condition, current, allOldOnFailure);

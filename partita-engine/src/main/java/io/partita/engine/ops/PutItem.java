@@ -39,9 +39,10 @@ public final class PutItem {
 
     Map<String, AttributeValue> item = AttributeValues.validateItem(req.item());
     ItemKey key = Keys.ofItem(def, item);
-    Condition condition = RequestParams.conditionOnly(req.conditionExpression(),
+    Condition condition = RequestParams.writeCondition(RequestParams.conditionOnly(req.conditionExpression(),
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
-        req.hasExpressionAttributeValues(), req.expressionAttributeValues());
+        req.hasExpressionAttributeValues(), req.expressionAttributeValues()),
+        req.hasExpected(), req.expected(), req.conditionalOperatorAsString());
     // an index key that is no scalar or empty, and an item too large, are refused with the request
     // (inside a transaction too); an index key of the wrong scalar type when the item is written,
     // but still before the condition is evaluated (as DynamoDB does: a ValidationException, not a

@@ -85,7 +85,18 @@ final class RequestParams {
   }
 
   /** The legacy parameters served so far (issue 14): the rest are refused by name. */
-  private static final java.util.Set<String> SUPPORTED_LEGACY = java.util.Set.of("AttributesToGet");
+  private static final java.util.Set<String> SUPPORTED_LEGACY =
+      java.util.Set.of("AttributesToGet", "Expected", "ConditionalOperator", "ScanFilter");
+
+  /**
+   * A write's condition: the legacy {@code Expected} with its {@code ConditionalOperator} when either
+   * is given (the mixing check has refused a ConditionExpression beside them), else {@code expression}.
+   */
+  static Condition writeCondition(Condition expression, boolean hasExpected,
+      Map<String, software.amazon.awssdk.services.dynamodb.model.ExpectedAttributeValue> expected, String operator) {
+    return hasExpected || operator != null
+        ? io.partita.engine.expr.LegacyConditions.expected(hasExpected ? expected : Map.of(), operator) : expression;
+  }
 
   /** A list of the names whose flag is set, in the order given: {@code names("A", true, "B", false)}. */
   static List<String> given(Object... nameFlagPairs) {

@@ -2,6 +2,7 @@ package io.partita.engine.ops;
 
 import io.partita.engine.PartitaException;
 import io.partita.engine.expr.Condition;
+import io.partita.engine.expr.LegacyConditions;
 import io.partita.engine.expr.ExpressionContext;
 import io.partita.engine.expr.Projection;
 import io.partita.engine.storage.Keyspace;
@@ -12,6 +13,7 @@ import io.partita.engine.table.TableDef;
 import io.partita.engine.value.KeyCodec;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -56,6 +58,12 @@ public final class Scan {
     }
     Condition filter = bound == null ? null : bound.condition();
     List<String> filterNames = bound == null ? List.of() : bound.topLevelNames();
+    if (req.hasScanFilter() || req.conditionalOperator() != null) {
+      // the legacy ScanFilter: the mixing check has refused a FilterExpression beside it
+      filter = LegacyConditions.filter(req.hasScanFilter() ? req.scanFilter() : Map.of(),
+          req.conditionalOperatorAsString());
+      filterNames = req.hasScanFilter() ? List.copyOf(req.scanFilter().keySet()) : List.of();
+    }
     Projection projection = ReadParams.projection(expressions, req.projectionExpression(),
         req.hasAttributesToGet() ? req.attributesToGet() : null);
     expressions.checkAllUsed();

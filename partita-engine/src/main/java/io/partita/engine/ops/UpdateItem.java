@@ -57,8 +57,9 @@ public final class UpdateItem {
         req.hasExpressionAttributeValues(), req.expressionAttributeValues(),
         req.updateExpression() != null || req.conditionExpression() != null, "UpdateExpression and ConditionExpression are null");
     Update update = req.updateExpression() == null ? null : expressions.update(req.updateExpression());
-    Condition condition = req.conditionExpression() == null
-        ? null : expressions.condition(req.conditionExpression(), "ConditionExpression");
+    Condition condition = RequestParams.writeCondition(req.conditionExpression() == null
+        ? null : expressions.condition(req.conditionExpression(), "ConditionExpression"),
+        req.hasExpected(), req.expected(), req.conditionalOperatorAsString());
     expressions.checkAllUsed();
     String keyUpdated = null;
     if (update != null) {
