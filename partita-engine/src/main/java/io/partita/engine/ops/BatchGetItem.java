@@ -94,8 +94,8 @@ public final class BatchGetItem {
       ExpressionContext expressions = RequestParams.expressions(
           kaa.hasExpressionAttributeNames(), kaa.expressionAttributeNames(), false, null,
           kaa.projectionExpression() != null, "ProjectionExpression is null");
-      Projection projection = kaa.hasAttributesToGet() ? Projection.ofAttributes(kaa.attributesToGet())
-          : kaa.projectionExpression() == null ? null : expressions.projection(kaa.projectionExpression());
+      Projection projection = RequestParams.projection(expressions, kaa.projectionExpression(),
+          kaa.hasAttributesToGet(), kaa.attributesToGet());
       expressions.checkAllUsed();
       reads.set(i, new TableRead(r.name(), r.def(), kaa, r.keys(), projection,
           Boolean.TRUE.equals(kaa.consistentRead())));

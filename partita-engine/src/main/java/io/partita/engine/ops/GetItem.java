@@ -29,8 +29,8 @@ public final class GetItem {
     ExpressionContext expressions = RequestParams.expressions(
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(), false, null,
         req.projectionExpression() != null, "ProjectionExpression is null");
-    Projection projection = req.hasAttributesToGet() ? Projection.ofAttributes(req.attributesToGet())
-        : req.projectionExpression() == null ? null : expressions.projection(req.projectionExpression());
+    Projection projection = RequestParams.projection(expressions, req.projectionExpression(),
+        req.hasAttributesToGet(), req.attributesToGet());
     expressions.checkAllUsed();
 
     byte[] stored = ctx.store.get(key.storageKey());

@@ -61,8 +61,8 @@ public final class Query {
         req.hasExpressionAttributeValues(), req.expressionAttributeValues(), true, "KeyConditionExpression is null");
     ExpressionContext.QueryFilter boundFilter = req.filterExpression() == null ? null
         : expressions.queryFilter(req.filterExpression());
-    Projection projection = ReadParams.projection(expressions, req.projectionExpression(),
-        req.hasAttributesToGet() ? req.attributesToGet() : null);
+    Projection projection = RequestParams.projection(expressions, req.projectionExpression(),
+        req.hasAttributesToGet(), req.attributesToGet());
     Condition boundKey = expressions.boundKeyCondition(req.keyConditionExpression());
     expressions.checkAllUsed();
     KeyCondition key = ExpressionContext.keyCondition(boundKey, index == null

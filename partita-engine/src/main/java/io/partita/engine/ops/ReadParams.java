@@ -1,14 +1,12 @@
 package io.partita.engine.ops;
 
 import io.partita.engine.PartitaException;
-import io.partita.engine.expr.ExpressionContext;
 import io.partita.engine.expr.Projection;
 import io.partita.engine.table.IndexDef;
 import io.partita.engine.table.TableDef;
-import java.util.List;
 import software.amazon.awssdk.services.dynamodb.model.Select;
 
-/** The parameters Query and Scan share: Select, Limit, IndexName and ProjectionExpression. */
+/** The parameters Query and Scan share: Select, Limit and IndexName (the projection is RequestParams'). */
 final class ReadParams {
   private ReadParams() {}
 
@@ -130,12 +128,6 @@ final class ReadParams {
   static java.util.List<String> tableKeyNames(TableDef table) {
     return table.range() == null ? java.util.List.of(table.hash().name())
         : java.util.List.of(table.hash().name(), table.range().name());
-  }
-
-  static Projection projection(ExpressionContext expressions, String projectionExpression,
-      List<String> attributesToGet) {
-    return attributesToGet != null ? Projection.ofAttributes(attributesToGet)
-        : projectionExpression == null ? null : expressions.projection(projectionExpression);
   }
 
   /** Which projection parameter a read gave, for Select's messages; null for none. */

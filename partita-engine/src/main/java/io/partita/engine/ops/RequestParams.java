@@ -3,10 +3,14 @@ package io.partita.engine.ops;
 import io.partita.engine.PartitaException;
 import io.partita.engine.expr.Condition;
 import io.partita.engine.expr.ExpressionContext;
+import io.partita.engine.expr.LegacyConditions;
+import io.partita.engine.expr.Projection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ExpectedAttributeValue;
 
 /** Checks shared by the item operations: expression parameters and the legacy parameters. */
 final class RequestParams {
@@ -85,17 +89,26 @@ final class RequestParams {
   }
 
   /** The legacy parameters served so far (issue 14): the rest are refused by name. */
-  private static final java.util.Set<String> SUPPORTED_LEGACY =
-      java.util.Set.of("AttributesToGet", "Expected", "ConditionalOperator", "ScanFilter");
+  private static final Set<String> SUPPORTED_LEGACY = Set.of("AttributesToGet", "Expected", "ConditionalOperator", "ScanFilter");
 
   /**
    * A write's condition: the legacy {@code Expected} with its {@code ConditionalOperator} when either
    * is given (the mixing check has refused a ConditionExpression beside them), else {@code expression}.
    */
   static Condition writeCondition(Condition expression, boolean hasExpected,
-      Map<String, software.amazon.awssdk.services.dynamodb.model.ExpectedAttributeValue> expected, String operator) {
+      Map<String, ExpectedAttributeValue> expected, String operator) {
     return hasExpected || operator != null
-        ? io.partita.engine.expr.LegacyConditions.expected(hasExpected ? expected : Map.of(), operator) : expression;
+        ? LegacyConditions.expected(hasExpected ? expected : Map.of(), operator) : expression;
+  }
+
+  /**
+   * A read's projection: the legacy {@code AttributesToGet} when given (the mixing check has refused a
+   * ProjectionExpression beside it), else the bound {@code ProjectionExpression}, else null.
+   */
+  static Projection projection(ExpressionContext expressions, String projectionExpression,
+      boolean hasAttributesToGet, List<String> attributesToGet) {
+    return hasAttributesToGet ? Projection.ofAttributes(attributesToGet)
+        : projectionExpression == null ? null : expressions.projection(projectionExpression);
   }
 
   /** A list of the names whose flag is set, in the order given: {@code names("A", true, "B", false)}. */

@@ -2,8 +2,8 @@ package io.partita.engine.ops;
 
 import io.partita.engine.PartitaException;
 import io.partita.engine.expr.Condition;
-import io.partita.engine.expr.LegacyConditions;
 import io.partita.engine.expr.ExpressionContext;
+import io.partita.engine.expr.LegacyConditions;
 import io.partita.engine.expr.Projection;
 import io.partita.engine.storage.Keyspace;
 import io.partita.engine.storage.Store;
@@ -64,8 +64,8 @@ public final class Scan {
           req.conditionalOperatorAsString());
       filterNames = req.hasScanFilter() ? List.copyOf(req.scanFilter().keySet()) : List.of();
     }
-    Projection projection = ReadParams.projection(expressions, req.projectionExpression(),
-        req.hasAttributesToGet() ? req.attributesToGet() : null);
+    Projection projection = RequestParams.projection(expressions, req.projectionExpression(),
+        req.hasAttributesToGet(), req.attributesToGet());
     expressions.checkAllUsed();
 
     byte[] start = !req.hasExclusiveStartKey() ? null : index == null

@@ -143,7 +143,10 @@ public final class Store implements AutoCloseable {
   private final List<Runnable> recoveryListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
   private volatile RocksDB db;
   private volatile boolean readOnly;
-  private volatile Health health = new Health(true, null, null, 0, 0);
+  /** Why writes fail and since when; null while the store can write. The counters live apart. */
+  private record Fault(String problem, Instant since) {}
+
+  private volatile Fault fault;
   private volatile long nextAttempt;
   private volatile boolean closed;
   /** Set by a simulated crash: the log lengths to cut back to at close, and whether the record is torn. */
@@ -285,8 +288,9 @@ public final class Store implements AutoCloseable {
 
   /** Whether the store can write now, and if not, why; changes only on a write or a recovery. */
   public Health health() {
-    Health h = health;
-    return new Health(h.writable(), h.problem(), h.since(), failedWrites.get(), recoveries.get());
+    Fault f = fault;
+    return new Health(f == null, f == null ? null : f.problem(), f == null ? null : f.since(), failedWrites.get(),
+        recoveries.get());
   }
 
   /** Runs {@code listener} after each time the store recovered from a storage fault by itself. */
@@ -352,13 +356,13 @@ public final class Store implements AutoCloseable {
     if (batch.ops.isEmpty()) {
       return;
     }
-    if (!health.writable()) {
+    if (fault != null) {
       recoverIfDue();
     }
     if (readOnly) {
       // opened read-only while it cannot write: RocksDB's refusal would only hide the cause
       failedWrites.incrementAndGet();
-      throw new StorageUnavailableException(health.problem(), null);
+      throw new StorageUnavailableException(problem(), null);
     }
     long stamp = gate.readLock();
     try {
@@ -383,7 +387,7 @@ public final class Store implements AutoCloseable {
     } finally {
       gate.unlockRead(stamp);
     }
-    if (!health.writable()) {
+    if (fault != null) {
       writable();
     }
   }
@@ -421,7 +425,7 @@ public final class Store implements AutoCloseable {
    * when another thread is recovering now.
    */
   public void recoverIfDue() {
-    if (health.writable() || closed || syncedLogs != null) {
+    if (fault == null || closed || syncedLogs != null) {
       return;
     }
     long now = clock.millis();
@@ -510,8 +514,9 @@ public final class Store implements AutoCloseable {
     }
     RocksDB d = db;
     if (d == null) {
-      throw new StorageUnavailableException(closed ? "the storage is closed" : health.problem() == null
-          ? "the storage is being reopened" : health.problem(), null);
+      String why = problem();
+      throw new StorageUnavailableException(closed ? "the storage is closed" : why == null
+          ? "the storage is being reopened" : why, null);
     }
     return d;
   }
@@ -524,32 +529,31 @@ public final class Store implements AutoCloseable {
   private StorageUnavailableException writeFailure(RocksDBException e) {
     failedWrites.incrementAndGet();
     failed(e);
-    return new StorageUnavailableException(health.problem(), e);
+    return new StorageUnavailableException(problem(), e);
   }
 
   private void failed(RocksDBException e) {
     synchronized (this) {
-      Health h = health;
-      if (h.writable()) {
+      Fault f = fault;
+      if (f == null) {
         LOG.log(Level.WARNING, "Partita: writes to " + location + " fail (" + e.getMessage()
             + "); reads go on, and writing is retried until it works again");
         // the first retry is due at once: a fault that is already gone costs one failed request
         nextAttempt = clock.millis();
       }
-      health = new Health(false, problem(e), h.writable() ? clock.instant() : h.since(), failedWrites.get(),
-          recoveries.get());
+      fault = new Fault(problem(e), f == null ? clock.instant() : f.since());
     }
   }
 
   private void writable() {
     boolean recovered;
     synchronized (this) {
-      Health h = health;
-      recovered = !h.writable();
+      Fault f = fault;
+      recovered = f != null;
       if (recovered) {
         recoveries.incrementAndGet();
-        LOG.log(Level.WARNING, "Partita: writes to " + location + " work again (they failed since " + h.since() + ")");
-        health = new Health(true, null, null, failedWrites.get(), recoveries.get());
+        LOG.log(Level.WARNING, "Partita: writes to " + location + " work again (they failed since " + f.since() + ")");
+        fault = null;
       }
     }
     if (recovered) {
@@ -560,6 +564,12 @@ public final class Store implements AutoCloseable {
   }
 
   /** What went wrong, in words without paths (RocksDB's messages name files). */
+  /** Why writes fail now, in a client's words; null while the store can write. */
+  private String problem() {
+    Fault f = fault;
+    return f == null ? null : f.problem();
+  }
+
   static String problem(RocksDBException e) {
     Status s = e.getStatus();
     String msg = String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT);

@@ -142,7 +142,7 @@ public final class ItemCodec {
 
   /** The item itself: a HashMap, since the engine looks attributes up by name. */
   private static Map<String, AttributeValue> readMap(Reader r) {
-    int n = r.count();
+    int n = r.length();
     Map<String, AttributeValue> map = new HashMap<>(AttributeValues.capacity(n));
     for (int i = 0; i < n; i++) {
       String name = r.name();
@@ -157,7 +157,7 @@ public final class ItemCodec {
    * a node per entry.
    */
   private static AttributeValue readNestedMap(Reader r) {
-    int n = r.count();
+    int n = r.length();
     String[] names = new String[n];
     AttributeValue[] values = new AttributeValue[n];
     for (int i = 0; i < n; i++) {
@@ -185,7 +185,7 @@ public final class ItemCodec {
       case M:
         return readNestedMap(r);
       case L: {
-        int n = r.count();
+        int n = r.length();
         List<AttributeValue> l = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
           l.add(readValue(r));
@@ -193,7 +193,7 @@ public final class ItemCodec {
         return AttributeValue.fromL(l);
       }
       case SS: {
-        int n = r.count();
+        int n = r.length();
         List<String> l = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
           l.add(r.string());
@@ -201,7 +201,7 @@ public final class ItemCodec {
         return AttributeValue.fromSs(l);
       }
       case NS: {
-        int n = r.count();
+        int n = r.length();
         List<String> l = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
           l.add(r.ascii());
@@ -209,7 +209,7 @@ public final class ItemCodec {
         return AttributeValue.fromNs(l);
       }
       case BS: {
-        int n = r.count();
+        int n = r.length();
         List<SdkBytes> l = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
           l.add(SdkBytes.fromByteArrayUnsafe(r.bytes()));
@@ -385,18 +385,10 @@ public final class ItemCodec {
     }
 
     /**
-     * A count of elements to read, each at least one byte long: a corrupt count is refused here,
-     * before it sizes an array or a map (a 7-byte input asked for a map of two billion entries).
+     * A length in bytes, or a count of elements each at least one byte long: neither can exceed the
+     * bytes left, so a corrupt one is refused here, before it sizes an array or a map (a 7-byte input
+     * asked for a map of two billion entries).
      */
-    int count() {
-      int n = varint();
-      if (n > buf.length - pos) {
-        throw new IllegalStateException("corrupt item encoding: " + n + " elements in " + (buf.length - pos)
-            + " bytes at " + pos);
-      }
-      return n;
-    }
-
     private int length() {
       int n = varint();
       if (n > buf.length - pos) {
