@@ -117,7 +117,7 @@ public class DifferentialTest extends OracleHarness {
         while (!OPS.isEmpty() && !OPS.contains(opName(req))) req = mix.nextInt(3) == 0 ? igen.next() : gen.next();
         Outcome s = execute(subject, req);
         Outcome o = execute(oracle, req);
-        stats.merge(opName(req) + " " + (o.ok ? "ok" : o.code), 1, Integer::sum);
+        stats.merge(opName(req) + (legacy(req) ? "(legacy)" : "") + " " + (o.ok ? "ok" : o.code), 1, Integer::sum);
         if (VERBOSE) System.out.printf("seed %d step %d: %s%n  -> %s%n", seed, step, req, o);
         boolean messages = compareMessages();
         String tolerated = s.matches(o, messages) ? null : tolerated(req, s, o, messages);
@@ -426,6 +426,16 @@ public class DifferentialTest extends OracleHarness {
 
 
   // ------------------------------------------------------------------ execution and outcomes
+
+  /** Whether a request carries a legacy parameter (docs/legacy-parameters.md), for the per-seed counts. */
+  static boolean legacy(Object req) {
+    String text = req.toString();
+    for (String p : List.of("Expected=", "ConditionalOperator=", "ScanFilter=", "QueryFilter=", "KeyConditions=",
+        "AttributesToGet=", "AttributeUpdates=")) {
+      if (text.contains(p)) return true;
+    }
+    return false;
+  }
 
   private static String opName(Object req) {
     if (req instanceof PagedQuery) return "PagedQuery";

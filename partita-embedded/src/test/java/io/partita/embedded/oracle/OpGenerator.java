@@ -15,6 +15,9 @@ import java.util.Set;
 
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValueUpdate;
+import software.amazon.awssdk.services.dynamodb.model.Condition;
+import software.amazon.awssdk.services.dynamodb.model.ExpectedAttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
@@ -45,7 +48,13 @@ final class OpGenerator {
       "1E2", "0.001", "3.14159", "12345678901234567890", "-7.000", "99999999999999999999999999999999999999"};
   static final String[] TYPES = {"S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"};
 
-  private final Random r;
+  /** The Random of every choice; {@link #legacy} swaps in {@link #legacyRandom} while it builds a legacy request. */
+  private Random r;
+  /**
+   * The choices of the legacy requests (issue 14), a Random of their own: each seed generates the same expression
+   * requests it did before they were added, some of them replaced by a legacy one.
+   */
+  private final Random legacyRandom;
   /** Whether {@link #condition} may name the key attribute {@code pk} (not in a Query's FilterExpression). */
   private boolean keysInConditions = true;
   private final String composite;
@@ -53,6 +62,7 @@ final class OpGenerator {
 
   OpGenerator(long seed, String composite, String hashOnly) {
     this.r = new Random(seed);
+    this.legacyRandom = new Random(seed * 31 + 14);
     this.composite = composite;
     this.hashOnly = hashOnly;
   }
@@ -73,6 +83,15 @@ final class OpGenerator {
     else if (k < 94) req = delete(table, comp);
     else req = scan(table, comp);
     if (r.nextInt(100) < 4) req = breakIt(req);
+    if (legacyRandom.nextInt(100) < LEGACY_PERCENT) {
+      Random expressions = r;
+      r = legacyRandom;
+      try {
+        req = legacy(req, table, comp);
+      } finally {
+        r = expressions;
+      }
+    }
     return req;
   }
 
@@ -536,6 +555,475 @@ final class OpGenerator {
     if (k < 17) return s(pick(STRINGS));
     if (k < 19) return b(new byte[] {(byte) r.nextInt(3)});
     return randomValue(1);
+  }
+
+  // ------------------------------------------------------------------ legacy parameters (issue 14)
+
+  /**
+   * Which legacy parameters are generated: the ones Partita serves on main (docs/legacy-parameters.md). Expected,
+   * ConditionalOperator, ScanFilter and AttributesToGet (GetItem, BatchGetItem, Scan) are always on; the others are
+   * switched on once they land on main and pass. Off, a Query still carries the legacy parameters that make a
+   * mixing error beside its KeyConditionExpression, and an UpdateItem Expected without any update.
+   */
+  static final boolean KEY_CONDITIONS = false;   // KeyConditions, QueryFilter (and AttributesToGet) on Query
+  static final boolean ATTRIBUTE_UPDATES = false; // AttributeUpdates on UpdateItem
+  /** Percent of the requests replaced by a legacy request of the same operation and table. */
+  static final int LEGACY_PERCENT = 20;
+
+  /** The ComparisonOperators. */
+  static final String[] OPERATORS = {"EQ", "NE", "LE", "LT", "GE", "GT", "NOT_NULL", "NULL", "CONTAINS", "NOT_CONTAINS",
+      "BEGINS_WITH", "IN", "BETWEEN"};
+
+  /** A legacy request of the same operation on the same table as {@code req}. */
+  private Object legacy(Object req, String table, boolean comp) {
+    if (req instanceof PutItemRequest) return legacyPut(table, comp);
+    if (req instanceof DeleteItemRequest) return legacyDelete(table, comp);
+    if (req instanceof UpdateItemRequest) return legacyUpdate(table, comp);
+    if (req instanceof GetItemRequest) return legacyGet(table, comp);
+    if (req instanceof ScanRequest) return legacyScan(table, comp);
+    QueryRequest q = (QueryRequest) req;
+    if (KEY_CONDITIONS) return legacyQuery(table, comp);
+    // until KeyConditions are served: legacy parameters beside the KeyConditionExpression, a mixing error
+    return switch (r.nextInt(4)) {
+      case 0 -> q.toBuilder().attributesToGet(attributesToGet(true)).build();
+      case 1 -> q.toBuilder().queryFilter(filterMap(1 + r.nextInt(2), false)).build();
+      case 2 -> q.toBuilder().conditionalOperator(pick("AND", "OR")).build();
+      default -> q.toBuilder().keyConditions(Map.of("pk", cond("EQ", s("a")))).build();
+    };
+  }
+
+  private PutItemRequest legacyPut(String table, boolean comp) {
+    PutItemRequest.Builder b = PutItemRequest.builder().tableName(table).item(item(comp));
+    expected(b::expected, b::conditionalOperator);
+    b.returnValues(pick(ReturnValue.NONE, ReturnValue.ALL_OLD, ReturnValue.ALL_OLD, null));
+    rvOnFailure(b::returnValuesOnConditionCheckFailure);
+    b.returnConsumedCapacity(capacity());
+    return mixWrite(b.build(), r.nextInt(12) == 0);
+  }
+
+  private DeleteItemRequest legacyDelete(String table, boolean comp) {
+    DeleteItemRequest.Builder b = DeleteItemRequest.builder().tableName(table).key(key(comp));
+    expected(b::expected, b::conditionalOperator);
+    b.returnValues(pick(ReturnValue.NONE, ReturnValue.ALL_OLD, null));
+    rvOnFailure(b::returnValuesOnConditionCheckFailure);
+    b.returnConsumedCapacity(capacity());
+    return mixWrite(b.build(), r.nextInt(12) == 0);
+  }
+
+  private UpdateItemRequest legacyUpdate(String table, boolean comp) {
+    UpdateItemRequest.Builder b = UpdateItemRequest.builder().tableName(table).key(key(comp));
+    if (ATTRIBUTE_UPDATES && r.nextInt(10) < 8) b.attributeUpdates(attributeUpdates());
+    expected(b::expected, b::conditionalOperator);
+    b.returnValues(pick(ReturnValue.NONE, ReturnValue.ALL_OLD, ReturnValue.UPDATED_OLD, ReturnValue.ALL_NEW,
+        ReturnValue.UPDATED_NEW, null));
+    rvOnFailure(b::returnValuesOnConditionCheckFailure);
+    b.returnConsumedCapacity(capacity());
+    return mixWrite(b.build(), r.nextInt(12) == 0);
+  }
+
+  /**
+   * With {@code fault}, a legacy write made invalid by an expression parameter beside it (the mixing error), or by
+   * ExpressionAttributeValues or Names without any expression.
+   */
+  @SuppressWarnings("unchecked")
+  private <T> T mixWrite(T req, boolean fault) {
+    if (!fault) return req;
+    int how = r.nextInt(4);
+    Map<String, AttributeValue> one = Map.of(":v", n("1"));
+    if (req instanceof PutItemRequest p) {
+      PutItemRequest.Builder b = p.toBuilder();
+      return (T) (switch (how) {
+        case 0, 1 -> b.conditionExpression("attribute_exists(a) OR a = :v").expressionAttributeValues(one);
+        case 2 -> b.expressionAttributeValues(one);
+        default -> b.expressionAttributeNames(Map.of("#a", "a"));
+      }).build();
+    }
+    if (req instanceof DeleteItemRequest d) {
+      DeleteItemRequest.Builder b = d.toBuilder();
+      return (T) (switch (how) {
+        case 0, 1 -> b.conditionExpression("attribute_not_exists(#a)").expressionAttributeNames(Map.of("#a", "a"));
+        case 2 -> b.expressionAttributeValues(one);
+        default -> b.expressionAttributeNames(Map.of("#a", "a"));
+      }).build();
+    }
+    UpdateItemRequest.Builder b = ((UpdateItemRequest) req).toBuilder();
+    return (T) (switch (how) {
+      case 0 -> b.updateExpression("SET a = :v").expressionAttributeValues(one);
+      case 1 -> b.conditionExpression("attribute_exists(a)");
+      case 2 -> b.expressionAttributeValues(one);
+      default -> b.expressionAttributeNames(Map.of("#a", "a"));
+    }).build();
+  }
+
+  /** Sets an Expected of 0 to 3 entries (mostly 1 or 2) and sometimes a ConditionalOperator. */
+  private void expected(java.util.function.Consumer<Map<String, ExpectedAttributeValue>> setExpected,
+      java.util.function.Consumer<String> setOperator) {
+    int n = r.nextInt(10) < 2 ? 0 : r.nextInt(10) < 7 ? 1 : 2 + r.nextInt(2);
+    if (n > 0 || r.nextInt(15) == 0) {
+      Map<String, ExpectedAttributeValue> m = new LinkedHashMap<>();
+      for (int i = 0; i < n; i++) {
+        String name = r.nextInt(8) == 0 ? "pk" : pick(TOP);
+        m.put(name, expectation(name));
+      }
+      setExpected.accept(m);
+    }
+    String co = conditionalOperator(n);
+    if (co != null) setOperator.accept(co);
+  }
+
+  /** AND or OR, mostly for two or more entries; for fewer (or lowercase, off the enum) a ValidationException. */
+  private String conditionalOperator(int entries) {
+    int k = r.nextInt(20);
+    if (entries >= 2) return k < 12 ? pick("AND", "OR", "OR") : k == 12 ? "and" : null;
+    return k == 0 ? pick("AND", "OR") : null;
+  }
+
+  /**
+   * One Expected entry: the Value / Exists form, the ComparisonOperator form (Value standing in for a one-element
+   * list), or one of the invalid shapes of docs/legacy-parameters.md §5.
+   */
+  private ExpectedAttributeValue expectation(String name) {
+    ExpectedAttributeValue.Builder b = ExpectedAttributeValue.builder();
+    int k = r.nextInt(44);
+    if (k < 9) {
+      b.value(legacyValue(name, "EQ"));
+      if (r.nextBoolean()) b.exists(true);
+      return b.build();
+    }
+    if (k < 14) return b.exists(false).build();
+    if (k < 38) {
+      // the operators often true of generated items twice as often, so that more writes pass their condition
+      String op = r.nextBoolean() ? pick(OPERATORS) : pick("NE", "NULL", "NOT_NULL", "NOT_CONTAINS", "LE", "GE");
+      List<AttributeValue> vs = legacyValues(name, op);
+      b.comparisonOperator(op);
+      if (vs.size() == 1 && r.nextInt(3) == 0) b.value(vs.get(0));
+      else if (!vs.isEmpty() || r.nextBoolean()) b.attributeValueList(vs);
+      return b.build();
+    }
+    AttributeValue v = legacyValue(name, "EQ");
+    return switch (k) {
+      case 38 -> b.value(v).comparisonOperator("LT").attributeValueList(v).build();
+      case 39 -> b.exists(r.nextBoolean()).comparisonOperator(pick("LT", "EQ")).value(v).build();
+      case 40 -> b.comparisonOperator(pick("LT", "EQ", "BETWEEN", "IN")).build();
+      case 41 -> b.attributeValueList(v).exists(r.nextBoolean() ? Boolean.TRUE : null).build();
+      case 42 -> r.nextBoolean() ? b.build() : b.exists(true).build();
+      default -> b.exists(false).value(v).build();
+    };
+  }
+
+  /**
+   * The values of a condition with operator {@code op} on attribute {@code name}: mostly the right count and types,
+   * sometimes a wrong count, mixed types, a BETWEEN reversed, or a type the operator refuses.
+   */
+  private List<AttributeValue> legacyValues(String name, String op) {
+    List<AttributeValue> vs = new ArrayList<>();
+    boolean wrongCount = r.nextInt(40) == 0;
+    switch (op) {
+      case "NULL", "NOT_NULL" -> {
+        if (wrongCount) vs.add(legacyValue(name, "EQ"));
+      }
+      case "BETWEEN" -> {
+        if (wrongCount) {
+          vs.add(n("1"));
+          if (r.nextBoolean()) { vs.add(n("2")); vs.add(n("3")); }
+        } else if (r.nextInt(20) == 0) {
+          vs.add(ss("a"));
+          vs.add(ss("b"));
+        } else if (r.nextInt(15) == 0) {
+          vs.add(n("1"));
+          vs.add(s("b"));
+        } else {
+          AttributeValue x = legacyValue(name, "LT");
+          if (Vals_type(x).equals("other")) { // a type BETWEEN refuses, twice
+            vs.add(x);
+            vs.add(x);
+            return vs;
+          }
+          AttributeValue y = ordered(Vals_type(x));
+          boolean inOrder = compare(x, y) <= 0;
+          boolean reversed = r.nextInt(10) == 0;
+          vs.add(inOrder != reversed ? x : y);
+          vs.add(inOrder != reversed ? y : x);
+        }
+      }
+      case "IN" -> {
+        int n = wrongCount ? 0 : 1 + r.nextInt(3);
+        AttributeValue first = legacyValue(name, "IN");
+        if (n > 0) vs.add(first);
+        for (int i = 1; i < n; i++) {
+          vs.add(r.nextInt(15) == 0 ? (Vals_type(first).equals("S") ? n("1") : s("a")) : ordered(Vals_type(first)));
+        }
+      }
+      default -> {
+        int n = wrongCount ? pick(0, 2) : 1;
+        for (int i = 0; i < n; i++) vs.add(legacyValue(name, op));
+      }
+    }
+    return vs;
+  }
+
+  /** The type name of a scalar value (S, N, B; anything else as "other"). */
+  private static String Vals_type(AttributeValue v) {
+    if (v.s() != null) return "S";
+    if (v.n() != null) return "N";
+    if (v.b() != null) return "B";
+    return "other";
+  }
+
+  /** Another value of the ordered type {@code type} (S, N or B; else an N). */
+  private AttributeValue ordered(String type) {
+    return switch (type) {
+      case "S" -> s(pick(NONEMPTY_STRINGS));
+      case "B" -> b(new byte[] {(byte) r.nextInt(3)});
+      default -> n(pick(NUMBERS));
+    };
+  }
+
+  /** The order of two values of one type S, N or B. */
+  private static int compare(AttributeValue x, AttributeValue y) {
+    if (x.n() != null) return new BigDecimal(x.n()).compareTo(new BigDecimal(y.n()));
+    if (x.s() != null) return java.util.Arrays.compareUnsigned(x.s().getBytes(java.nio.charset.StandardCharsets.UTF_8),
+        y.s().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return java.util.Arrays.compareUnsigned(x.b().asByteArray(), y.b().asByteArray());
+  }
+
+  /**
+   * Strings for legacy values: an empty S inside an AttributeValueList is not established
+   * (docs/legacy-parameters.md, "Not established"), so none is sent.
+   */
+  static final String[] NONEMPTY_STRINGS = {"a", "ab", "abc", "b", "ba", "x", "hello", "Hello", "é", "zz"};
+
+  /**
+   * A value for operator {@code op} on attribute {@code name}: mostly of the kind the attribute holds in generated
+   * items (so that conditions are often true), 1 in 30 of a type the operator refuses. Never a NULL value for EQ/NE
+   * nor a BOOL or NULL for CONTAINS (not established), never an empty S or B.
+   */
+  private AttributeValue legacyValue(String name, String op) {
+    if (r.nextInt(40) == 0) {
+      switch (op) {
+        case "LT", "LE", "GT", "GE", "IN", "BETWEEN": return pick(ss("a"), ns("1"), l(n("1")), m("x", n("1")), bool(true));
+        case "CONTAINS", "NOT_CONTAINS": return pick(ss("a"), ns("1"), l(n("1")), m("x", n("1")));
+        case "BEGINS_WITH": return pick(n("1"), ss("a"), bool(false));
+        default: break;
+      }
+    }
+    switch (op) {
+      case "EQ", "NE": {
+        AttributeValue v = r.nextInt(3) == 0 ? randomValue(1) : affine(name);
+        if (v.nul() != null) return bool(true);
+        if ("".equals(v.s())) return s("a");
+        if (v.b() != null && v.b().asByteArray().length == 0) return b(new byte[] {1});
+        return v;
+      }
+      case "CONTAINS", "NOT_CONTAINS":
+        return switch (name) {
+          case "ss" -> s(pick("a", "b", "c", "d", "hello"));
+          case "ns" -> n(pick(NUMBERS));
+          case "bs" -> pick(b(new byte[] {1}), b(new byte[] {2, 3}), b(new byte[] {0}));
+          case "s" -> s(pick("a", "b", "l", "el", "ab", "x"));
+          default -> pick(s(pick(NONEMPTY_STRINGS)), n(pick(NUMBERS)), b(new byte[] {(byte) r.nextInt(3)}));
+        };
+      case "BEGINS_WITH":
+        return r.nextInt(5) == 0 ? b(new byte[] {(byte) r.nextInt(3)}) : s(pick("a", "h", "H", "ab", "x", "z", "é"));
+      default: // LT LE GT GE IN BETWEEN
+        if (name.equals("n") || (!name.equals("s") && r.nextBoolean())) return n(pick(NUMBERS));
+        return r.nextInt(6) == 0 ? b(new byte[] {(byte) r.nextInt(3)}) : s(pick(NONEMPTY_STRINGS));
+    }
+  }
+
+  private static Condition cond(String op, AttributeValue... values) {
+    return Condition.builder().comparisonOperator(op).attributeValueList(values).build();
+  }
+
+  /**
+   * A ScanFilter or QueryFilter of {@code n} entries; {@code keys}: the key attributes may be named (a Scan's may, a
+   * Query's may not). Rarely an operator off the enum.
+   */
+  private Map<String, Condition> filterMap(int n, boolean keys) {
+    Map<String, Condition> m = new LinkedHashMap<>();
+    for (int i = 0; i < n; i++) {
+      String name = keys && r.nextInt(8) == 0 ? "pk" : pick(TOP);
+      String op = r.nextInt(80) == 0 ? "eq" : pick(OPERATORS);
+      m.put(name, Condition.builder().comparisonOperator(op).attributeValueList(legacyValues(name, op)).build());
+    }
+    return m;
+  }
+
+  /** 1 to 3 attribute names (with {@code keys}, sometimes a key); 1 in 15 names one twice (refused). */
+  private List<String> attributesToGet(boolean keys) {
+    List<String> names = new ArrayList<>();
+    int n = 1 + r.nextInt(3);
+    List<String> tops = shuffledTops();
+    for (int i = 0; i < n; i++) names.add(tops.get(i));
+    if (keys && r.nextInt(4) == 0) names.add(r.nextInt(names.size() + 1), pick("pk", "sk"));
+    if (r.nextInt(15) == 0) names.add(names.get(0));
+    return names;
+  }
+
+  private GetItemRequest legacyGet(String table, boolean comp) {
+    GetItemRequest.Builder b = GetItemRequest.builder().tableName(table).key(key(comp));
+    if (r.nextBoolean()) b.consistentRead(r.nextBoolean());
+    b.attributesToGet(attributesToGet(true));
+    if (r.nextInt(15) == 0) b.projectionExpression("a");
+    b.returnConsumedCapacity(capacity());
+    return b.build();
+  }
+
+  private ScanRequest legacyScan(String table, boolean comp) {
+    ScanRequest.Builder b = ScanRequest.builder().tableName(table);
+    if (r.nextInt(10) < 4) b.limit(1 + r.nextInt(5));
+    int n = r.nextInt(10) < 7 ? 1 + r.nextInt(3) : 0;
+    if (n > 0 || r.nextInt(8) == 0) b.scanFilter(filterMap(n, true));
+    String co = conditionalOperator(n);
+    if (co != null) b.conditionalOperator(co);
+    int sel = r.nextInt(20);
+    if (sel < 7) b.attributesToGet(attributesToGet(true));
+    if (sel < 2) b.select(Select.SPECIFIC_ATTRIBUTES);
+    else if (sel < 3) b.select(pick(Select.COUNT, Select.ALL_ATTRIBUTES)); // beside AttributesToGet: refused
+    else if (sel < 6) b.select(Select.COUNT);
+    if (r.nextInt(6) == 0) {
+      int total = 1 + r.nextInt(4);
+      b.totalSegments(total).segment(r.nextInt(total));
+    }
+    if (r.nextInt(12) == 0) {
+      Map<String, AttributeValue> start = new LinkedHashMap<>();
+      start.put("pk", s(pick("a", "b", "c", "d")));
+      if (comp) start.put("sk", n(pick(SORT_VALUES)));
+      b.exclusiveStartKey(start);
+    }
+    if (r.nextBoolean()) b.consistentRead(r.nextBoolean());
+    b.returnConsumedCapacity(capacity());
+    switch (r.nextInt(24)) {
+      case 0 -> b.filterExpression("attribute_exists(a)");
+      case 1 -> b.projectionExpression("a");
+      case 2 -> b.expressionAttributeValues(Map.of(":v", n("1")));
+      default -> { }
+    }
+    return b.build();
+  }
+
+  /**
+   * A Query with KeyConditions: equality on the partition key and mostly a sort key condition, with QueryFilter or a
+   * FilterExpression, AttributesToGet or a ProjectionExpression (KeyConditions may stand beside expressions,
+   * docs/legacy-parameters.md §2), paging; 1 in 8 broken in one of the ways of §7.
+   */
+  private QueryRequest legacyQuery(String table, boolean comp) {
+    QueryRequest.Builder b = QueryRequest.builder().tableName(table);
+    Expr e = new Expr();
+    String pk = pick("a", "b", "c", "a", "b", "c", "d");
+    Map<String, Condition> kc = new LinkedHashMap<>();
+    Condition hash = cond("EQ", s(pk));
+    Condition sort = null;
+    if (comp && r.nextInt(10) < 7) {
+      String op = pick("EQ", "LT", "LE", "GT", "GE", "BETWEEN", "BETWEEN", "EQ", "GE", "BEGINS_WITH");
+      if (op.equals("BETWEEN")) {
+        String x = pick(SORT_VALUES), y = pick(SORT_VALUES);
+        boolean inOrder = new BigDecimal(x).compareTo(new BigDecimal(y)) <= 0;
+        boolean reversed = r.nextInt(10) == 0;
+        sort = cond(op, n(inOrder != reversed ? x : y), n(inOrder != reversed ? y : x));
+      } else if (op.equals("BEGINS_WITH")) {
+        sort = cond(op, r.nextBoolean() ? s("1") : n("1")); // refused on the N sort key, each with its message
+      } else {
+        sort = cond(op, n(pick(SORT_VALUES)));
+      }
+    }
+    if (sort != null && r.nextInt(6) == 0) kc.put("sk", sort);
+    kc.put("pk", hash);
+    if (sort != null) kc.put("sk", sort);
+    if (r.nextInt(8) == 0) {
+      switch (r.nextInt(9)) {
+        case 0 -> kc.remove("pk");                                                        // missed key schema element
+        case 1 -> kc.put("pk", cond(pick("LE", "GT", "BEGINS_WITH"), s(pk)));             // not supported
+        case 2 -> kc.put("pk", cond("EQ", n("1")));                                      // type mismatch
+        case 3 -> kc.put("pk", r.nextBoolean() ? cond("NE", s(pk)) : cond("NOT_NULL"));   // not indexable
+        case 4 -> { kc.put("sk", cond("EQ", n("1"))); kc.put("a", cond("EQ", n("1"))); } // 3 entries, or 2 on hash
+        case 5 -> kc.clear();                                                            // length 1 or 2
+        case 6 -> kc.put("sk", cond(pick("EQ", "GE"), s("1")));                          // type mismatch, or hash-only
+        case 7 -> b.keyConditionExpression("pk = :kp").expressionAttributeValues(Map.of(":kp", s(pk))); // mixing
+        default -> { kc.remove("sk"); kc.put("a", cond(pick("EQ", "NULL"), n("1"))); }   // a non-key attribute
+      }
+    }
+    b.keyConditions(kc);
+    if (r.nextInt(3) != 0) b.scanIndexForward(r.nextInt(3) != 0 ? r.nextBoolean() : Boolean.TRUE);
+    if (r.nextBoolean()) b.limit(1 + r.nextInt(5));
+    int filter = r.nextInt(10);
+    int entries = 0;
+    if (filter < 3) {
+      entries = 1 + r.nextInt(3);
+      Map<String, Condition> qf = filterMap(entries, false);
+      if (r.nextInt(12) == 0) qf.put(comp && r.nextBoolean() ? "sk" : "pk", cond("NOT_NULL")); // refused on a key
+      b.queryFilter(qf);
+    } else if (filter < 5) {
+      keysInConditions = false;
+      b.filterExpression(condition(e, r.nextInt(3)));
+      keysInConditions = true;
+    }
+    String co = conditionalOperator(entries);
+    if (co != null) b.conditionalOperator(co);
+    int select = r.nextInt(20);
+    if (select < 3) {
+      b.select(Select.COUNT);
+    } else if (select < 5) {
+      b.select(Select.SPECIFIC_ATTRIBUTES).attributesToGet(attributesToGet(true));
+    } else if (select < 9) {
+      b.attributesToGet(attributesToGet(true));
+    } else if (select < 11) {
+      b.projectionExpression(projection(e, true));
+    }
+    if (r.nextInt(4) == 0) {
+      Map<String, AttributeValue> start = new LinkedHashMap<>();
+      start.put("pk", s(r.nextInt(8) == 0 ? pick("a", "b", "c", "d") : pk));
+      if (comp) start.put("sk", n(pick(SORT_VALUES)));
+      b.exclusiveStartKey(start);
+    }
+    if (r.nextBoolean()) b.consistentRead(r.nextBoolean());
+    b.returnConsumedCapacity(capacity());
+    e.apply(b::expressionAttributeNames, b::expressionAttributeValues);
+    return b.build();
+  }
+
+  /**
+   * AttributeUpdates of 0 to 3 entries: PUT (the default when Action is absent), ADD of numbers, sets and lists,
+   * DELETE of an attribute or of set elements; 1 in 20 refused as a request (no Value but not DELETE, DELETE of a
+   * scalar, ADD of a type ADD refuses, a key attribute).
+   */
+  private Map<String, AttributeValueUpdate> attributeUpdates() {
+    Map<String, AttributeValueUpdate> m = new LinkedHashMap<>();
+    int n = r.nextInt(12) == 0 ? 0 : 1 + r.nextInt(3);
+    List<String> tops = shuffledTops();
+    for (int i = 0; i < n; i++) {
+      String name = r.nextInt(30) == 0 ? pick("pk", "sk") : tops.get(i);
+      AttributeValueUpdate.Builder u = AttributeValueUpdate.builder();
+      int k = r.nextInt(60);
+      if (k < 18) {
+        u.value(r.nextInt(10) < 7 ? affine(name) : randomValue(0));
+        if (r.nextBoolean()) u.action("PUT");
+      } else if (k < 34) {
+        u.action("ADD").value(switch (r.nextInt(6)) {
+          case 0, 1 -> n(pick(NUMBERS));
+          case 2 -> ns(numberSet());
+          case 3 -> ss(stringSet());
+          case 4 -> l(randomValue(2));
+          default -> affine(name); // of the attribute's kind: an N, a set, a list, or refused
+        });
+      } else if (k < 42) {
+        u.action("DELETE");
+      } else if (k < 56) {
+        u.action("DELETE").value(switch (r.nextInt(4)) {
+          case 0 -> ns(numberSet());
+          case 1, 2 -> ss(stringSet());
+          default -> bs(new byte[] {1}, new byte[] {2, 3});
+        });
+      } else if (k < 57) {
+        if (r.nextBoolean()) u.action("PUT");
+      } else if (k < 58) {
+        u.action("DELETE").value(pick(s("a"), n("1"), l(n("1"))));
+      } else {
+        u.action("ADD").value(pick(s("a"), b(new byte[] {1}), bool(true), m("x", n("1"))));
+      }
+      m.put(name, u.build());
+    }
+    return m;
   }
 
   // ------------------------------------------------------------------ items and values

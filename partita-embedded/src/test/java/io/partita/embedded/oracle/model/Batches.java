@@ -69,6 +69,8 @@ final class Batches {
     // and public reports of the service put value and duplicate checks before the table lookup): values, names
     // without an expression, duplicate keys
     for (KeysAndAttributes k : r.requestItems().values()) {
+      Legacy.mixing(Legacy.given("AttributesToGet", k.hasAttributesToGet()),
+          Legacy.given("ProjectionExpression", k.projectionExpression() != null));
       for (var key : k.keys()) checkValues(key);
       if (k.hasExpressionAttributeNames() && k.projectionExpression() == null) {
         ModelDynamoDb.ctx(k.expressionAttributeNames(), null, false, true, false);
@@ -88,6 +90,7 @@ final class Batches {
           k.hasExpressionAttributeNames(), false);
       List<Expr.Path> projection = k.projectionExpression() == null ? null : Expr.parseProjection(k.projectionExpression(), ctx);
       ctx.checkAllUsed();
+      if (k.hasAttributesToGet()) projection = Legacy.attributesToGet(k.attributesToGet());
       List<List<software.amazon.awssdk.services.dynamodb.model.AttributeValue>> keys = new ArrayList<>();
       Set<String> seen = new HashSet<>();
       for (Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> key : k.keys()) {

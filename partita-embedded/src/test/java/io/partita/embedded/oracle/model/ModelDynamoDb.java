@@ -217,10 +217,23 @@ public final class ModelDynamoDb implements DynamoDbClient {
    */
   static Expr.Ctx ctx(Map<String, String> names, Map<String, AttributeValue> values, boolean anyExpression,
       boolean namesGiven, boolean valuesGiven) {
+    return ctx(names, values, anyExpression, anyExpression, null, namesGiven, valuesGiven);
+  }
+
+  /**
+   * As above, where names are usable with any expression ({@code namesUsable}) and values only with some
+   * ({@code valuesUsable}); {@code nullExpressions} names those (docs/legacy-parameters.md §2: "ExpressionAttributeValues
+   * can only be specified when using expressions: ConditionExpression is null", dynalite's suites recorded it so).
+   */
+  static Expr.Ctx ctx(Map<String, String> names, Map<String, AttributeValue> values, boolean namesUsable,
+      boolean valuesUsable, String nullExpressions, boolean namesGiven, boolean valuesGiven) {
     if (namesGiven && names.isEmpty()) throw Err.validation("ExpressionAttributeNames must not be empty");
     if (valuesGiven && values.isEmpty()) throw Err.validation("ExpressionAttributeValues must not be empty");
-    if (!anyExpression && namesGiven) throw Err.validation("ExpressionAttributeNames can only be specified when using expressions");
-    if (!anyExpression && valuesGiven) throw Err.validation("ExpressionAttributeValues can only be specified when using expressions");
+    if (!namesUsable && namesGiven) throw Err.validation("ExpressionAttributeNames can only be specified when using expressions");
+    if (!valuesUsable && valuesGiven) {
+      throw Err.validation("ExpressionAttributeValues can only be specified when using expressions"
+          + (nullExpressions == null ? "" : ": " + nullExpressions));
+    }
     if (valuesGiven) {
       for (Map.Entry<String, AttributeValue> e : values.entrySet()) {
         String p = Vals.problem(e.getValue());
@@ -348,19 +361,26 @@ public final class ModelDynamoDb implements DynamoDbClient {
 
   @Override
   public synchronized PutItemResponse putItem(PutItemRequest r) {
+    String co = r.conditionalOperatorAsString();
+    Legacy.modeled(co, null, null, r.hasExpected() ? r.expected() : null);
+    Legacy.mixing(Legacy.given("Expected", r.hasExpected(), "ConditionalOperator", co != null),
+        Legacy.given("ConditionExpression", r.conditionExpression() != null));
+    Legacy.conditionalOperator(co, r.hasExpected() ? r.expected().size() : 0);
     Table t = table(r.tableName());
     String mode = mode(r.returnConsumedCapacityAsString());
     Expr.Ctx ctx = ctx(r.expressionAttributeNames(), r.expressionAttributeValues(), r.conditionExpression() != null,
-        r.hasExpressionAttributeNames(), r.hasExpressionAttributeValues());
+        r.conditionExpression() != null, "ConditionExpression is null", r.hasExpressionAttributeNames(),
+        r.hasExpressionAttributeValues());
     Expr.Cond cond = r.conditionExpression() == null ? null : Expr.parseCondition("ConditionExpression", r.conditionExpression(), ctx);
     ctx.checkAllUsed();
     String rv = r.returnValuesAsString();
     if (rv != null && !rv.equals("NONE") && !rv.equals("ALL_OLD")) throw Err.validation("Return values set to invalid value");
     String rvf = rvOnFailure(r.returnValuesOnConditionCheckFailureAsString());
     checkItem(t, r.item());
+    Legacy.Test expected = r.hasExpected() ? Legacy.expected(r.expected(), co) : null;
     List<AttributeValue> key = t.keyOf(r.item());
     Map<String, AttributeValue> old = t.items.get(key);
-    if (cond != null && !Expr.test(cond, old == null ? Map.of() : old)) {
+    if (!holds(cond, expected, old)) {
       throw Err.conditionFailed("ALL_OLD".equals(rvf) ? old : null);
     }
     Map<String, AttributeValue> item = new LinkedHashMap<>(r.item());
@@ -369,6 +389,13 @@ public final class ModelDynamoDb implements DynamoDbClient {
     if ("ALL_OLD".equals(rv) && old != null) b.attributes(old);
     b.consumedCapacity(writeCost(t, old, item).report(mode, t.name, false));
     return b.build();
+  }
+
+  /** Whether a write's condition (an expression, or the legacy Expected, or none) holds of the item (null: missing). */
+  static boolean holds(Expr.Cond cond, Legacy.Test expected, Map<String, AttributeValue> old) {
+    Map<String, AttributeValue> item = old == null ? Map.of() : old;
+    if (cond != null) return Expr.test(cond, item);
+    return expected == null || expected.test(item);
   }
 
   static String rvOnFailure(String v) {
@@ -381,11 +408,14 @@ public final class ModelDynamoDb implements DynamoDbClient {
 
   @Override
   public synchronized GetItemResponse getItem(GetItemRequest r) {
+    Legacy.mixing(Legacy.given("AttributesToGet", r.hasAttributesToGet()),
+        Legacy.given("ProjectionExpression", r.projectionExpression() != null));
     Table t = table(r.tableName());
     String mode = mode(r.returnConsumedCapacityAsString());
     Expr.Ctx ctx = ctx(r.expressionAttributeNames(), null, r.projectionExpression() != null, r.hasExpressionAttributeNames(), false);
     List<Expr.Path> projection = r.projectionExpression() == null ? null : Expr.parseProjection(r.projectionExpression(), ctx);
     ctx.checkAllUsed();
+    if (r.hasAttributesToGet()) projection = Legacy.attributesToGet(r.attributesToGet());
     List<AttributeValue> key = checkKey(t, r.key());
     Map<String, AttributeValue> item = t.items.get(key);
     boolean consistent = Boolean.TRUE.equals(r.consistentRead());
@@ -407,18 +437,25 @@ public final class ModelDynamoDb implements DynamoDbClient {
 
   @Override
   public synchronized DeleteItemResponse deleteItem(DeleteItemRequest r) {
+    String co = r.conditionalOperatorAsString();
+    Legacy.modeled(co, null, null, r.hasExpected() ? r.expected() : null);
+    Legacy.mixing(Legacy.given("Expected", r.hasExpected(), "ConditionalOperator", co != null),
+        Legacy.given("ConditionExpression", r.conditionExpression() != null));
+    Legacy.conditionalOperator(co, r.hasExpected() ? r.expected().size() : 0);
     Table t = table(r.tableName());
     String mode = mode(r.returnConsumedCapacityAsString());
     Expr.Ctx ctx = ctx(r.expressionAttributeNames(), r.expressionAttributeValues(), r.conditionExpression() != null,
-        r.hasExpressionAttributeNames(), r.hasExpressionAttributeValues());
+        r.conditionExpression() != null, "ConditionExpression is null", r.hasExpressionAttributeNames(),
+        r.hasExpressionAttributeValues());
     Expr.Cond cond = r.conditionExpression() == null ? null : Expr.parseCondition("ConditionExpression", r.conditionExpression(), ctx);
     ctx.checkAllUsed();
     String rv = r.returnValuesAsString();
     if (rv != null && !rv.equals("NONE") && !rv.equals("ALL_OLD")) throw Err.validation("Return values set to invalid value");
     String rvf = rvOnFailure(r.returnValuesOnConditionCheckFailureAsString());
     List<AttributeValue> key = checkKey(t, r.key());
+    Legacy.Test expected = r.hasExpected() ? Legacy.expected(r.expected(), co) : null;
     Map<String, AttributeValue> old = t.items.get(key);
-    if (cond != null && !Expr.test(cond, old == null ? Map.of() : old)) {
+    if (!holds(cond, expected, old)) {
       throw Err.conditionFailed("ALL_OLD".equals(rvf) ? old : null);
     }
     t.items.remove(key);
@@ -473,10 +510,17 @@ public final class ModelDynamoDb implements DynamoDbClient {
 
   @Override
   public synchronized UpdateItemResponse updateItem(UpdateItemRequest r) {
+    String co = r.conditionalOperatorAsString();
+    Legacy.modeled(co, null, null, r.hasExpected() ? r.expected() : null);
+    Legacy.mixing(Legacy.given("AttributeUpdates", r.hasAttributeUpdates(), "Expected", r.hasExpected(),
+        "ConditionalOperator", co != null),
+        Legacy.given("UpdateExpression", r.updateExpression() != null, "ConditionExpression", r.conditionExpression() != null));
+    Legacy.conditionalOperator(co, r.hasExpected() ? r.expected().size() : 0);
     Table t = table(r.tableName());
     String mode = mode(r.returnConsumedCapacityAsString());
-    Expr.Ctx ctx = ctx(r.expressionAttributeNames(), r.expressionAttributeValues(),
-        r.updateExpression() != null || r.conditionExpression() != null, r.hasExpressionAttributeNames(), r.hasExpressionAttributeValues());
+    boolean any = r.updateExpression() != null || r.conditionExpression() != null;
+    Expr.Ctx ctx = ctx(r.expressionAttributeNames(), r.expressionAttributeValues(), any, any,
+        "UpdateExpression and ConditionExpression are null", r.hasExpressionAttributeNames(), r.hasExpressionAttributeValues());
     Update u = parseUpdate(t, r.updateExpression(), r.conditionExpression(), ctx);
     String rv = r.returnValuesAsString() == null ? "NONE" : r.returnValuesAsString();
     if (!Set.of("NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW").contains(rv)) {
@@ -484,24 +528,65 @@ public final class ModelDynamoDb implements DynamoDbClient {
     }
     String rvf = rvOnFailure(r.returnValuesOnConditionCheckFailureAsString());
     List<AttributeValue> key = checkKey(t, r.key());
+    // the legacy AttributeUpdates: request checks, then Expected (docs/legacy-parameters.md §8: Key, AttributeUpdates,
+    // Expected), then after the table the key attributes and index key types
+    Map<String, AttributeValueUpdate> au = r.hasAttributeUpdates() ? r.attributeUpdates() : null;
+    if (au != null) Legacy.checkAttributeUpdates(au);
+    Legacy.Test expected = r.hasExpected() ? Legacy.expected(r.expected(), co) : null;
     checkKeyNotUpdated(t, u);
+    if (au != null) checkLegacyUpdateKeys(t, au);
     Map<String, AttributeValue> old = t.items.get(key);
-    if (u.condition() != null && !Expr.test(u.condition(), old == null ? Map.of() : old)) {
+    if (!holds(u.condition(), expected, old)) {
       throw Err.conditionFailed("ALL_OLD".equals(rvf) ? old : null);
     }
-    Map<String, AttributeValue> now = updated(t, key, old, u);
+    Map<String, AttributeValue> now = au != null ? legacyUpdated(t, key, old, au) : updated(t, key, old, u);
     if (now != null) t.items.put(key, now);
     UpdateItemResponse.Builder b = UpdateItemResponse.builder();
     Map<String, AttributeValue> attrs = switch (rv) {
       case "ALL_OLD" -> old;
       case "ALL_NEW" -> now;
-      case "UPDATED_OLD" -> old == null ? null : project(old, updatedPaths(u));
-      case "UPDATED_NEW" -> now == null ? null : project(now, updatedPaths(u));
+      case "UPDATED_OLD" -> old == null ? null : project(old, au != null ? legacyPaths(au) : updatedPaths(u));
+      case "UPDATED_NEW" -> now == null ? null : project(now, au != null ? legacyPaths(au) : updatedPaths(u));
       default -> null;
     };
     if (attrs != null && !attrs.isEmpty()) b.attributes(attrs);
     b.consumedCapacity(writeCost(t, old, now).report(mode, t.name, false));
     return b.build();
+  }
+
+  /** The attributes an AttributeUpdates names: what UPDATED_OLD and UPDATED_NEW return of (§8, dynalite's updateItem.js). */
+  private static List<Expr.Path> legacyPaths(Map<String, AttributeValueUpdate> au) {
+    List<Expr.Path> paths = new ArrayList<>();
+    for (String n : au.keySet()) paths.add(new Expr.Path(List.of(n)));
+    return paths;
+  }
+
+  /**
+   * AttributeUpdates against the table: no key attribute may be named (whatever the action; dynalite refuses any),
+   * and a PUT of an index key attribute must have its type (§8, "after table lookup").
+   */
+  private static void checkLegacyUpdateKeys(Table t, Map<String, AttributeValueUpdate> au) {
+    for (String n : au.keySet()) {
+      if (t.keyNames().contains(n)) {
+        throw Err.validation("One or more parameter values were invalid: Cannot update attribute " + n
+            + ". This attribute is part of the key");
+      }
+    }
+    Map<String, AttributeValue> puts = new LinkedHashMap<>();
+    au.forEach((n, u) -> {
+      if (u.value() != null && (u.actionAsString() == null || u.actionAsString().equals("PUT"))) puts.put(n, u.value());
+    });
+    checkIndexKeys(t, puts);
+  }
+
+  /** The item AttributeUpdates make of {@code old} (null: none); deletes alone make no item of a missing one. */
+  private static Map<String, AttributeValue> legacyUpdated(Table t, List<AttributeValue> key, Map<String, AttributeValue> old,
+      Map<String, AttributeValueUpdate> au) {
+    if (old == null && Legacy.onlyDeletes(au)) return null;
+    Map<String, AttributeValue> now = Legacy.applyUpdates(au, old != null ? old : keyItem(t, key));
+    checkIndexKeys(t, now);
+    if (Vals.size(now) > 400 * 1024) throw Err.validation("Item size to update has exceeded the maximum allowed size");
+    return now;
   }
 
   private static List<Expr.Path> updatedPaths(Update u) {

@@ -63,25 +63,29 @@ final class Reads {
     return ix;
   }
 
-  /** Select against ProjectionExpression and the index; true for COUNT. */
-  private static boolean checkSelect(String select, boolean projection, Table t, Table.Index ix) {
+  /**
+   * Select against the projection and the index; true for COUNT. {@code projectionParam} names the parameter that
+   * projects (ProjectionExpression or AttributesToGet), null if none: the sentences name the one given.
+   */
+  private static boolean checkSelect(String select, String projectionParam, Table t, Table.Index ix) {
     if (select == null) return false;
+    boolean projection = projectionParam != null;
     switch (select) {
       case "COUNT":
-        if (projection) throw invalid("Cannot specify the ProjectionExpression when choosing to get only the Count");
+        if (projection) throw invalid("Cannot specify the " + projectionParam + " when choosing to get only the Count");
         return true;
       case "SPECIFIC_ATTRIBUTES":
         if (!projection) throw invalid("Must specify the ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
         return false;
       case "ALL_ATTRIBUTES":
-        if (projection) throw invalid("Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES");
+        if (projection) throw invalid("Cannot specify the " + projectionParam + " when choosing to get ALL_ATTRIBUTES");
         if (ix != null && ix.global() && !ix.projection().equals("ALL")) {
           throw invalid("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global "
               + "secondary index " + ix.name() + " because its projection type is not ALL");
         }
         return false;
       case "ALL_PROJECTED_ATTRIBUTES":
-        if (projection) throw invalid("Cannot specify the ProjectionExpression when choosing to get ALL_PROJECTED_ATTRIBUTES");
+        if (projection) throw invalid("Cannot specify the " + projectionParam + " when choosing to get ALL_PROJECTED_ATTRIBUTES");
         if (ix == null) throw invalid("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
         return false;
       default:
@@ -289,23 +293,43 @@ final class Reads {
   }
 
   QueryResponse query(QueryRequest r) {
+    String co = r.conditionalOperatorAsString();
+    Map<String, software.amazon.awssdk.services.dynamodb.model.Condition> queryFilter = r.hasQueryFilter() ? r.queryFilter() : null;
+    Map<String, software.amazon.awssdk.services.dynamodb.model.Condition> keyConditions = r.hasKeyConditions() ? r.keyConditions() : null;
+    Legacy.modeled(co, "queryFilter", queryFilter, null);
+    Legacy.modeled(null, "keyConditions", keyConditions, null);
+    boolean keyExpression = r.keyConditionExpression() != null;
+    // KeyConditions counts as mixing only beside a KeyConditionExpression (docs/legacy-parameters.md §2)
+    Legacy.mixing(Legacy.given("AttributesToGet", r.hasAttributesToGet(), "QueryFilter", queryFilter != null,
+        "ConditionalOperator", co != null, "KeyConditions", keyConditions != null && keyExpression),
+        Legacy.given("ProjectionExpression", r.projectionExpression() != null, "FilterExpression", r.filterExpression() != null,
+            "KeyConditionExpression", keyExpression));
+    Legacy.conditionalOperator(co, queryFilter == null ? 0 : queryFilter.size());
     checkLimit(r.limit());
     Table t = db.table(r.tableName());
     String mode = ModelDynamoDb.mode(r.returnConsumedCapacityAsString());
     Table.Index ix = index(t, r.indexName());
-    if (r.keyConditionExpression() == null) {
+    // §7: QueryFilter's entries, AttributesToGet, the Either rule, the expressions, then KeyConditions' entries
+    Legacy.Test legacyFilter = queryFilter == null ? null : Legacy.filter(queryFilter, co);
+    List<Expr.Path> attributesToGet = r.hasAttributesToGet() ? Legacy.attributesToGet(r.attributesToGet()) : null;
+    if (!keyExpression && keyConditions == null) {
       throw invalid("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
     }
-    boolean countOnly = checkSelect(r.selectAsString(), r.projectionExpression() != null, t, ix);
-    Expr.Ctx ctx = ModelDynamoDb.ctx(r.expressionAttributeNames(), r.expressionAttributeValues(), true,
+    boolean countOnly = checkSelect(r.selectAsString(), r.hasAttributesToGet() ? "AttributesToGet"
+        : r.projectionExpression() != null ? "ProjectionExpression" : null, t, ix);
+    boolean anyExpression = keyExpression || r.filterExpression() != null || r.projectionExpression() != null;
+    // values only serve the key condition and the filter: a ProjectionExpression beside KeyConditions takes names only
+    Expr.Ctx ctx = ModelDynamoDb.ctx(r.expressionAttributeNames(), r.expressionAttributeValues(), anyExpression,
+        keyExpression || r.filterExpression() != null, "FilterExpression and KeyConditionExpression are null",
         r.hasExpressionAttributeNames(), r.hasExpressionAttributeValues());
-    Expr.Cond key = Expr.parseCondition("KeyConditionExpression", r.keyConditionExpression(), ctx);
+    Expr.Cond key = keyExpression ? Expr.parseCondition("KeyConditionExpression", r.keyConditionExpression(), ctx) : null;
     Expr.Cond filter = r.filterExpression() == null ? null : Expr.parseCondition("FilterExpression", r.filterExpression(), ctx);
-    List<Expr.Path> projection = r.projectionExpression() == null ? null : Expr.parseProjection(r.projectionExpression(), ctx);
+    List<Expr.Path> projection = r.projectionExpression() == null ? attributesToGet : Expr.parseProjection(r.projectionExpression(), ctx);
     ctx.checkAllUsed();
+    if (!keyExpression) Legacy.checkKeyConditions(keyConditions);
     String hash = ix == null ? t.hash : ix.hash();
     String range = ix == null ? t.range : ix.range();
-    KeyCond kc = keyCondition(key, t, hash, range);
+    KeyCond kc = keyExpression ? keyCondition(key, t, hash, range) : Legacy.keyConditions(keyConditions, t, hash, range);
     boolean consistent = Boolean.TRUE.equals(r.consistentRead());
     if (ix != null && ix.global() && consistent) throw invalid("Consistent reads are not supported on global secondary indexes");
     if (filter != null) {
@@ -343,8 +367,17 @@ final class Reads {
       List<AttributeValue> at = ix == null ? t.keyOf(start) : t.indexOrderKey(ix, start);
       rows.removeIf(row -> forward ? Table.compareKeys(row.order(), at) <= 0 : Table.compareKeys(row.order(), at) >= 0);
     }
+    if (queryFilter != null) {
+      // after the key condition and the start key (dynalite's actions/query.js order; the message is
+      // FilterExpression's with the parameter's name, docs/legacy-parameters.md §9)
+      for (String n : queryFilter.keySet()) {
+        if (ix == null ? t.keyNames().contains(n) : ix.keyNames().contains(n)) {
+          throw invalid("QueryFilter can only contain non-primary key attributes: Primary key attribute: " + n);
+        }
+      }
+    }
     Output out = new Output(t, ix, projection, r.selectAsString(), consistent);
-    Page page = page(rows, r.limit(), filter, out, countOnly);
+    Page page = page(rows, r.limit(), filter != null ? test(filter) : legacyFilter, out, countOnly);
     Map<String, AttributeValue> last = page.last == null ? null : lastKey(t, ix, page.last);
     if (last != null && ix == null) {
       // the page ended on the inclusive bound the key condition closes with: nothing can follow, no key is given
@@ -369,13 +402,18 @@ final class Reads {
   }
 
   /** Walks the rows until Limit rows were evaluated or 1 MB was read; the last row read names the page's end. */
-  private static Page page(List<Row> rows, Integer limit, Expr.Cond filter, Output out, boolean countOnly) {
+  /** An expression's condition as the test a page applies. */
+  private static Legacy.Test test(Expr.Cond c) {
+    return item -> Expr.test(c, item);
+  }
+
+  private static Page page(List<Row> rows, Integer limit, Legacy.Test filter, Output out, boolean countOnly) {
     Page p = new Page();
     for (Row row : rows) {
       p.scanned++;
       p.bytes += row.size();
       Map<String, AttributeValue> read = countOnly ? row.visible() : out.read(row);
-      if (filter == null || Expr.test(filter, row.visible())) {
+      if (filter == null || filter.test(row.visible())) {
         p.count++;
         if (!countOnly) p.items.add(out.of(row, read));
       }
@@ -400,6 +438,13 @@ final class Reads {
   }
 
   ScanResponse scan(ScanRequest r) {
+    String co = r.conditionalOperatorAsString();
+    Map<String, software.amazon.awssdk.services.dynamodb.model.Condition> scanFilter = r.hasScanFilter() ? r.scanFilter() : null;
+    Legacy.modeled(co, "scanFilter", scanFilter, null);
+    Legacy.mixing(Legacy.given("AttributesToGet", r.hasAttributesToGet(), "ScanFilter", scanFilter != null,
+        "ConditionalOperator", co != null),
+        Legacy.given("ProjectionExpression", r.projectionExpression() != null, "FilterExpression", r.filterExpression() != null));
+    Legacy.conditionalOperator(co, scanFilter == null ? 0 : scanFilter.size());
     checkLimit(r.limit());
     Integer total = r.totalSegments(), segment = r.segment();
     if (total != null && (total < 1 || total > 1_000_000)) {
@@ -423,11 +468,16 @@ final class Reads {
     Table t = db.table(r.tableName());
     String mode = ModelDynamoDb.mode(r.returnConsumedCapacityAsString());
     Table.Index ix = index(t, r.indexName());
-    boolean countOnly = checkSelect(r.selectAsString(), r.projectionExpression() != null, t, ix);
+    // §10: AttributesToGet duplicates, then the ScanFilter's entries
+    List<Expr.Path> attributesToGet = r.hasAttributesToGet() ? Legacy.attributesToGet(r.attributesToGet()) : null;
+    Legacy.Test legacyFilter = scanFilter == null ? null : Legacy.filter(scanFilter, co);
+    boolean countOnly = checkSelect(r.selectAsString(), r.hasAttributesToGet() ? "AttributesToGet"
+        : r.projectionExpression() != null ? "ProjectionExpression" : null, t, ix);
     Expr.Ctx ctx = ModelDynamoDb.ctx(r.expressionAttributeNames(), r.expressionAttributeValues(),
-        r.filterExpression() != null || r.projectionExpression() != null, r.hasExpressionAttributeNames(), r.hasExpressionAttributeValues());
+        r.filterExpression() != null || r.projectionExpression() != null, r.filterExpression() != null,
+        "FilterExpression is null", r.hasExpressionAttributeNames(), r.hasExpressionAttributeValues());
     Expr.Cond filter = r.filterExpression() == null ? null : Expr.parseCondition("FilterExpression", r.filterExpression(), ctx);
-    List<Expr.Path> projection = r.projectionExpression() == null ? null : Expr.parseProjection(r.projectionExpression(), ctx);
+    List<Expr.Path> projection = r.projectionExpression() == null ? attributesToGet : Expr.parseProjection(r.projectionExpression(), ctx);
     ctx.checkAllUsed();
     boolean consistent = Boolean.TRUE.equals(r.consistentRead());
     if (ix != null && ix.global() && consistent) throw invalid("Consistent reads are not supported on global secondary indexes");
@@ -446,7 +496,7 @@ final class Reads {
       rows.removeIf(row -> Table.compareKeys(row.order(), at) <= 0);
     }
     Output out = new Output(t, ix, projection, r.selectAsString(), consistent);
-    Page page = page(rows, r.limit(), filter, out, countOnly);
+    Page page = page(rows, r.limit(), filter != null ? test(filter) : legacyFilter, out, countOnly);
     ScanResponse.Builder b = ScanResponse.builder().count(page.count).scannedCount(page.scanned);
     if (!countOnly) b.items(page.items);
     if (page.last != null) b.lastEvaluatedKey(lastKey(t, ix, page.last));
