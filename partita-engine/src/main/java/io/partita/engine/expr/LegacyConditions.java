@@ -40,6 +40,17 @@ public final class LegacyConditions {
     return join(parts, operator);
   }
 
+  /**
+   * A Query's QueryFilter with its ConditionalOperator, or null when neither is given; the key
+   * attributes it may not read are refused later, as a FilterExpression's are (section 9).
+   */
+  public static ExpressionContext.QueryFilter queryFilter(
+      Map<String, software.amazon.awssdk.services.dynamodb.model.Condition> filter, String operator) {
+    Condition condition = filter(filter, operator);
+    return condition == null ? null
+        : new ExpressionContext.QueryFilter(condition, List.copyOf(filter.keySet()), "QueryFilter");
+  }
+
   /** An Expected map of PutItem, UpdateItem or DeleteItem, in either of its two forms per attribute. */
   public static Condition expected(Map<String, ExpectedAttributeValue> expected, String operator) {
     checkOperator(expected.size(), operator);
@@ -86,7 +97,7 @@ public final class LegacyConditions {
     return compare(name, "EQ", valid(List.of(x.value())));
   }
 
-  private static List<AttributeValue> valid(List<AttributeValue> values) {
+  static List<AttributeValue> valid(List<AttributeValue> values) {
     List<AttributeValue> out = new ArrayList<>(values.size());
     for (AttributeValue v : values) {
       out.add(AttributeValues.validateValue(v));
@@ -94,8 +105,38 @@ public final class LegacyConditions {
     return out;
   }
 
-  /** One attribute against its values: the count, one type, the types the operator takes, then the test. */
+  /** One attribute against its values: the checks of {@link #check}, then the test. */
   private static Condition compare(String name, String operator, List<AttributeValue> values) {
+    check(name, operator, values);
+    DocPath path = path(name);
+    Val subject = new PathVal(path);
+    Val first = values.isEmpty() ? null : new ConstVal(values.get(0));
+    return switch (operator) {
+      case "EQ" -> new Conditions.Cmp(Comparator.EQ, subject, first);
+      case "NE" -> new Conditions.Cmp(Comparator.NE, subject, first);
+      case "LT" -> new Conditions.Cmp(Comparator.LT, subject, first);
+      case "LE" -> new Conditions.Cmp(Comparator.LE, subject, first);
+      case "GT" -> new Conditions.Cmp(Comparator.GT, subject, first);
+      case "GE" -> new Conditions.Cmp(Comparator.GE, subject, first);
+      case "NULL" -> new Conditions.Exists(path, false);
+      case "NOT_NULL" -> new Conditions.Exists(path, true);
+      case "CONTAINS" -> new Conditions.Contains(subject, first);
+      // false of a missing attribute, as CONTAINS is
+      case "NOT_CONTAINS" -> new Conditions.And(new Conditions.Exists(path, true),
+          new Conditions.Not(new Conditions.Contains(subject, first)));
+      case "BEGINS_WITH" -> new Conditions.BeginsWith(subject, first);
+      case "IN" -> new Conditions.In(subject, values.stream().<Val>map(ConstVal::new).toList());
+      case "BETWEEN" -> new Conditions.Between(subject, first, new ConstVal(values.get(1)));
+      default -> throw new IllegalStateException("ComparisonOperator " + operator + " passed the API's enum check");
+    };
+  }
+
+  /**
+   * The checks every legacy condition entry gets, KeyConditions' included (docs/legacy-parameters.md
+   * section 4): the name, the number of values, one type, the types the operator takes, BETWEEN's
+   * bounds in order. The values are already valid AttributeValues.
+   */
+  static void check(String name, String operator, List<AttributeValue> values) {
     AttributeValues.checkName(name);
     int wanted = switch (operator) {
       case "NULL", "NOT_NULL" -> 0;
@@ -120,34 +161,13 @@ public final class LegacyConditions {
     if (!accepted) {
       throw invalid("ComparisonOperator " + operator + " is not valid for " + type + " AttributeValue type");
     }
-    DocPath path = path(name);
-    Val subject = new PathVal(path);
-    Val first = values.isEmpty() ? null : new ConstVal(values.get(0));
-    return switch (operator) {
-      case "EQ" -> new Conditions.Cmp(Comparator.EQ, subject, first);
-      case "NE" -> new Conditions.Cmp(Comparator.NE, subject, first);
-      case "LT" -> new Conditions.Cmp(Comparator.LT, subject, first);
-      case "LE" -> new Conditions.Cmp(Comparator.LE, subject, first);
-      case "GT" -> new Conditions.Cmp(Comparator.GT, subject, first);
-      case "GE" -> new Conditions.Cmp(Comparator.GE, subject, first);
-      case "NULL" -> new Conditions.Exists(path, false);
-      case "NOT_NULL" -> new Conditions.Exists(path, true);
-      case "CONTAINS" -> new Conditions.Contains(subject, first);
-      // false of a missing attribute, as CONTAINS is
-      case "NOT_CONTAINS" -> new Conditions.And(new Conditions.Exists(path, true),
-          new Conditions.Not(new Conditions.Contains(subject, first)));
-      case "BEGINS_WITH" -> new Conditions.BeginsWith(subject, first);
-      case "IN" -> new Conditions.In(subject, values.stream().<Val>map(ConstVal::new).toList());
-      case "BETWEEN" -> {
-        Integer order = Values.compare(values.get(0), values.get(1));
-        if (order != null && order > 0) {
-          throw PartitaException.validation(
-              "The BETWEEN condition was provided a range where the lower bound is greater than the upper bound");
-        }
-        yield new Conditions.Between(subject, first, new ConstVal(values.get(1)));
+    if (operator.equals("BETWEEN")) {
+      Integer order = Values.compare(values.get(0), values.get(1));
+      if (order != null && order > 0) {
+        throw PartitaException.validation(
+            "The BETWEEN condition was provided a range where the lower bound is greater than the upper bound");
       }
-      default -> throw new IllegalStateException("ComparisonOperator " + operator + " passed the API's enum check");
-    };
+    }
   }
 
   /** ConditionalOperator needs two or more conditions to join (docs/legacy-parameters.md section 6). */
