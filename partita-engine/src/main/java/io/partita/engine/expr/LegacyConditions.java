@@ -28,7 +28,7 @@ public final class LegacyConditions {
   private LegacyConditions() {}
 
   /** A ScanFilter (or QueryFilter): its entries joined by AND, or by OR when {@code operator} says so. */
-  public static Condition filter(Map<String, software.amazon.awssdk.services.dynamodb.model.Condition> filter,
+  static Condition filter(Map<String, software.amazon.awssdk.services.dynamodb.model.Condition> filter,
       String operator) {
     checkOperator(filter.size(), operator);
     List<Condition> parts = new ArrayList<>(filter.size());
@@ -41,14 +41,15 @@ public final class LegacyConditions {
   }
 
   /**
-   * A Query's QueryFilter with its ConditionalOperator, or null when neither is given; the key
-   * attributes it may not read are refused later, as a FilterExpression's are (section 9).
+   * A read's QueryFilter or ScanFilter ({@code parameter}) with its ConditionalOperator, or null when
+   * neither is given, as a bound FilterExpression is: the attributes a read may not filter on are
+   * refused later, in the same way (sections 9 and 10).
    */
-  public static ExpressionContext.QueryFilter queryFilter(
-      Map<String, software.amazon.awssdk.services.dynamodb.model.Condition> filter, String operator) {
+  public static ExpressionContext.QueryFilter readFilter(
+      Map<String, software.amazon.awssdk.services.dynamodb.model.Condition> filter, String operator, String parameter) {
     Condition condition = filter(filter, operator);
     return condition == null ? null
-        : new ExpressionContext.QueryFilter(condition, List.copyOf(filter.keySet()), "QueryFilter");
+        : new ExpressionContext.QueryFilter(condition, List.copyOf(filter.keySet()), parameter);
   }
 
   /** An Expected map of PutItem, UpdateItem or DeleteItem, in either of its two forms per attribute. */

@@ -46,8 +46,8 @@ public final class Query {
     // the legacy conditions are checked before the table is known, as the service does: QueryFilter
     // with its ConditionalOperator, then the rule that a key condition is given, then KeyConditions'
     // entries (docs/legacy-parameters.md sections 6, 7 and 9)
-    ExpressionContext.QueryFilter legacyFilter = LegacyConditions.queryFilter(
-        req.hasQueryFilter() ? req.queryFilter() : Map.of(), req.conditionalOperatorAsString());
+    ExpressionContext.QueryFilter legacyFilter = LegacyConditions.readFilter(
+        req.hasQueryFilter() ? req.queryFilter() : Map.of(), req.conditionalOperatorAsString(), "QueryFilter");
     if (!keyExpression && !req.hasKeyConditions()) {
       throw PartitaException.validation(
           "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
