@@ -423,6 +423,16 @@ public class BatchDifferentialTest extends OracleHarness {
     }
 
     private void projection(KeysAndAttributes.Builder k, boolean faulty) {
+      // the legacy AttributesToGet (literal top-level names) 1 in 4; on a faulty table also a name twice, or beside
+      // a ProjectionExpression (the mixing error)
+      if (chance(0.25)) {
+        k.attributesToGet(r.nextBoolean() ? List.of("a", "pk") : List.of("m", "lst", "sk", "nothing"));
+        if (faulty && r.nextBoolean()) {
+          if (r.nextBoolean()) k.attributesToGet("a", "b", "a");
+          else k.projectionExpression("a");
+        }
+        return;
+      }
       switch (r.nextInt(faulty ? 9 : 5)) {
         case 0 -> k.projectionExpression("a");
         case 1 -> k.projectionExpression("pk, b, m.x");

@@ -565,7 +565,7 @@ final class OpGenerator {
    * switched on once they land on main and pass. Off, a Query still carries the legacy parameters that make a
    * mixing error beside its KeyConditionExpression, and an UpdateItem Expected without any update.
    */
-  static final boolean KEY_CONDITIONS = false;   // KeyConditions, QueryFilter (and AttributesToGet) on Query
+  static final boolean KEY_CONDITIONS = true;    // KeyConditions, QueryFilter (and AttributesToGet) on Query
   static final boolean ATTRIBUTE_UPDATES = false; // AttributeUpdates on UpdateItem
   /** Percent of the requests replaced by a legacy request of the same operation and table. */
   static final int LEGACY_PERCENT = 20;

@@ -50,7 +50,11 @@ final class Legacy {
         + String.join(", ", expressions) + "}");
   }
 
-  /** §6: ConditionalOperator joins two or more conditions of the map it applies to ({@code entries} of them). */
+  /**
+   * §6: ConditionalOperator joins two or more conditions of the map it applies to ({@code entries} of them). Checked
+   * where the map is (its place among the request's checks is not established beyond: after the mixing check, before
+   * Query's Either rule).
+   */
   static void conditionalOperator(String operator, int entries) {
     if (operator == null) return;
     if (entries == 0) throw Err.validation("ConditionalOperator cannot be used without Filter or Expected");
@@ -96,6 +100,7 @@ final class Legacy {
 
   /** A ScanFilter or QueryFilter: each entry checked in request order (§4), joined by AND or OR; null if empty. */
   static Test filter(Map<String, Condition> filter, String conditionalOperator) {
+    conditionalOperator(conditionalOperator, filter.size());
     List<Test> parts = new ArrayList<>();
     for (Map.Entry<String, Condition> e : filter.entrySet()) {
       Condition c = e.getValue();
@@ -107,6 +112,7 @@ final class Legacy {
 
   /** An Expected map (§5); null if empty (an empty Expected is no condition). */
   static Test expected(Map<String, ExpectedAttributeValue> expected, String conditionalOperator) {
+    conditionalOperator(conditionalOperator, expected.size());
     List<Test> parts = new ArrayList<>();
     for (Map.Entry<String, ExpectedAttributeValue> e : expected.entrySet()) parts.add(expectation(e.getKey(), e.getValue()));
     return join(parts, conditionalOperator);

@@ -365,7 +365,6 @@ public final class ModelDynamoDb implements DynamoDbClient {
     Legacy.modeled(co, null, null, r.hasExpected() ? r.expected() : null);
     Legacy.mixing(Legacy.given("Expected", r.hasExpected(), "ConditionalOperator", co != null),
         Legacy.given("ConditionExpression", r.conditionExpression() != null));
-    Legacy.conditionalOperator(co, r.hasExpected() ? r.expected().size() : 0);
     Table t = table(r.tableName());
     String mode = mode(r.returnConsumedCapacityAsString());
     Expr.Ctx ctx = ctx(r.expressionAttributeNames(), r.expressionAttributeValues(), r.conditionExpression() != null,
@@ -377,7 +376,7 @@ public final class ModelDynamoDb implements DynamoDbClient {
     if (rv != null && !rv.equals("NONE") && !rv.equals("ALL_OLD")) throw Err.validation("Return values set to invalid value");
     String rvf = rvOnFailure(r.returnValuesOnConditionCheckFailureAsString());
     checkItem(t, r.item());
-    Legacy.Test expected = r.hasExpected() ? Legacy.expected(r.expected(), co) : null;
+    Legacy.Test expected = expected(r.hasExpected(), r.expected(), co);
     List<AttributeValue> key = t.keyOf(r.item());
     Map<String, AttributeValue> old = t.items.get(key);
     if (!holds(cond, expected, old)) {
@@ -389,6 +388,12 @@ public final class ModelDynamoDb implements DynamoDbClient {
     if ("ALL_OLD".equals(rv) && old != null) b.attributes(old);
     b.consumedCapacity(writeCost(t, old, item).report(mode, t.name, false));
     return b.build();
+  }
+
+  /** A write's Expected with its ConditionalOperator (which needs a map of two or more entries), or null. */
+  static Legacy.Test expected(boolean hasExpected, Map<String, ExpectedAttributeValue> expected, String co) {
+    if (!hasExpected && co == null) return null;
+    return Legacy.expected(hasExpected ? expected : Map.of(), co);
   }
 
   /** Whether a write's condition (an expression, or the legacy Expected, or none) holds of the item (null: missing). */
@@ -441,7 +446,6 @@ public final class ModelDynamoDb implements DynamoDbClient {
     Legacy.modeled(co, null, null, r.hasExpected() ? r.expected() : null);
     Legacy.mixing(Legacy.given("Expected", r.hasExpected(), "ConditionalOperator", co != null),
         Legacy.given("ConditionExpression", r.conditionExpression() != null));
-    Legacy.conditionalOperator(co, r.hasExpected() ? r.expected().size() : 0);
     Table t = table(r.tableName());
     String mode = mode(r.returnConsumedCapacityAsString());
     Expr.Ctx ctx = ctx(r.expressionAttributeNames(), r.expressionAttributeValues(), r.conditionExpression() != null,
@@ -453,7 +457,7 @@ public final class ModelDynamoDb implements DynamoDbClient {
     if (rv != null && !rv.equals("NONE") && !rv.equals("ALL_OLD")) throw Err.validation("Return values set to invalid value");
     String rvf = rvOnFailure(r.returnValuesOnConditionCheckFailureAsString());
     List<AttributeValue> key = checkKey(t, r.key());
-    Legacy.Test expected = r.hasExpected() ? Legacy.expected(r.expected(), co) : null;
+    Legacy.Test expected = expected(r.hasExpected(), r.expected(), co);
     Map<String, AttributeValue> old = t.items.get(key);
     if (!holds(cond, expected, old)) {
       throw Err.conditionFailed("ALL_OLD".equals(rvf) ? old : null);
@@ -515,7 +519,6 @@ public final class ModelDynamoDb implements DynamoDbClient {
     Legacy.mixing(Legacy.given("AttributeUpdates", r.hasAttributeUpdates(), "Expected", r.hasExpected(),
         "ConditionalOperator", co != null),
         Legacy.given("UpdateExpression", r.updateExpression() != null, "ConditionExpression", r.conditionExpression() != null));
-    Legacy.conditionalOperator(co, r.hasExpected() ? r.expected().size() : 0);
     Table t = table(r.tableName());
     String mode = mode(r.returnConsumedCapacityAsString());
     boolean any = r.updateExpression() != null || r.conditionExpression() != null;
@@ -532,7 +535,7 @@ public final class ModelDynamoDb implements DynamoDbClient {
     // Expected), then after the table the key attributes and index key types
     Map<String, AttributeValueUpdate> au = r.hasAttributeUpdates() ? r.attributeUpdates() : null;
     if (au != null) Legacy.checkAttributeUpdates(au);
-    Legacy.Test expected = r.hasExpected() ? Legacy.expected(r.expected(), co) : null;
+    Legacy.Test expected = expected(r.hasExpected(), r.expected(), co);
     checkKeyNotUpdated(t, u);
     if (au != null) checkLegacyUpdateKeys(t, au);
     Map<String, AttributeValue> old = t.items.get(key);

@@ -304,24 +304,26 @@ final class Reads {
         "ConditionalOperator", co != null, "KeyConditions", keyConditions != null && keyExpression),
         Legacy.given("ProjectionExpression", r.projectionExpression() != null, "FilterExpression", r.filterExpression() != null,
             "KeyConditionExpression", keyExpression));
-    Legacy.conditionalOperator(co, queryFilter == null ? 0 : queryFilter.size());
     checkLimit(r.limit());
     Table t = db.table(r.tableName());
     String mode = ModelDynamoDb.mode(r.returnConsumedCapacityAsString());
     Table.Index ix = index(t, r.indexName());
-    // §7: QueryFilter's entries, AttributesToGet, the Either rule, the expressions, then KeyConditions' entries
-    Legacy.Test legacyFilter = queryFilter == null ? null : Legacy.filter(queryFilter, co);
+    // names and values without an expression right after the mixing check (docs/legacy-parameters.md §2, §5); values
+    // only serve the key condition and the filter: a ProjectionExpression beside KeyConditions takes names only
+    boolean anyExpression = keyExpression || r.filterExpression() != null || r.projectionExpression() != null;
+    Expr.Ctx ctx = ModelDynamoDb.ctx(r.expressionAttributeNames(), r.expressionAttributeValues(), anyExpression,
+        keyExpression || r.filterExpression() != null, "FilterExpression and KeyConditionExpression are null",
+        r.hasExpressionAttributeNames(), r.hasExpressionAttributeValues());
+    // §7: QueryFilter's entries (with ConditionalOperator, whose map it is), AttributesToGet, the Either rule, the
+    // expressions, then KeyConditions' entries
+    Legacy.Test legacyFilter = queryFilter == null && co == null ? null
+        : Legacy.filter(queryFilter == null ? Map.of() : queryFilter, co);
     List<Expr.Path> attributesToGet = r.hasAttributesToGet() ? Legacy.attributesToGet(r.attributesToGet()) : null;
     if (!keyExpression && keyConditions == null) {
       throw invalid("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
     }
     boolean countOnly = checkSelect(r.selectAsString(), r.hasAttributesToGet() ? "AttributesToGet"
         : r.projectionExpression() != null ? "ProjectionExpression" : null, t, ix);
-    boolean anyExpression = keyExpression || r.filterExpression() != null || r.projectionExpression() != null;
-    // values only serve the key condition and the filter: a ProjectionExpression beside KeyConditions takes names only
-    Expr.Ctx ctx = ModelDynamoDb.ctx(r.expressionAttributeNames(), r.expressionAttributeValues(), anyExpression,
-        keyExpression || r.filterExpression() != null, "FilterExpression and KeyConditionExpression are null",
-        r.hasExpressionAttributeNames(), r.hasExpressionAttributeValues());
     Expr.Cond key = keyExpression ? Expr.parseCondition("KeyConditionExpression", r.keyConditionExpression(), ctx) : null;
     Expr.Cond filter = r.filterExpression() == null ? null : Expr.parseCondition("FilterExpression", r.filterExpression(), ctx);
     List<Expr.Path> projection = r.projectionExpression() == null ? attributesToGet : Expr.parseProjection(r.projectionExpression(), ctx);
@@ -444,7 +446,6 @@ final class Reads {
     Legacy.mixing(Legacy.given("AttributesToGet", r.hasAttributesToGet(), "ScanFilter", scanFilter != null,
         "ConditionalOperator", co != null),
         Legacy.given("ProjectionExpression", r.projectionExpression() != null, "FilterExpression", r.filterExpression() != null));
-    Legacy.conditionalOperator(co, scanFilter == null ? 0 : scanFilter.size());
     checkLimit(r.limit());
     Integer total = r.totalSegments(), segment = r.segment();
     if (total != null && (total < 1 || total > 1_000_000)) {
@@ -468,14 +469,16 @@ final class Reads {
     Table t = db.table(r.tableName());
     String mode = ModelDynamoDb.mode(r.returnConsumedCapacityAsString());
     Table.Index ix = index(t, r.indexName());
-    // §10: AttributesToGet duplicates, then the ScanFilter's entries
-    List<Expr.Path> attributesToGet = r.hasAttributesToGet() ? Legacy.attributesToGet(r.attributesToGet()) : null;
-    Legacy.Test legacyFilter = scanFilter == null ? null : Legacy.filter(scanFilter, co);
-    boolean countOnly = checkSelect(r.selectAsString(), r.hasAttributesToGet() ? "AttributesToGet"
-        : r.projectionExpression() != null ? "ProjectionExpression" : null, t, ix);
+    // names and values without an expression right after the mixing check (§2); then §10: AttributesToGet
+    // duplicates, then the ScanFilter's entries (with ConditionalOperator, whose map it is)
     Expr.Ctx ctx = ModelDynamoDb.ctx(r.expressionAttributeNames(), r.expressionAttributeValues(),
         r.filterExpression() != null || r.projectionExpression() != null, r.filterExpression() != null,
         "FilterExpression is null", r.hasExpressionAttributeNames(), r.hasExpressionAttributeValues());
+    List<Expr.Path> attributesToGet = r.hasAttributesToGet() ? Legacy.attributesToGet(r.attributesToGet()) : null;
+    Legacy.Test legacyFilter = scanFilter == null && co == null ? null
+        : Legacy.filter(scanFilter == null ? Map.of() : scanFilter, co);
+    boolean countOnly = checkSelect(r.selectAsString(), r.hasAttributesToGet() ? "AttributesToGet"
+        : r.projectionExpression() != null ? "ProjectionExpression" : null, t, ix);
     Expr.Cond filter = r.filterExpression() == null ? null : Expr.parseCondition("FilterExpression", r.filterExpression(), ctx);
     List<Expr.Path> projection = r.projectionExpression() == null ? attributesToGet : Expr.parseProjection(r.projectionExpression(), ctx);
     ctx.checkAllUsed();
