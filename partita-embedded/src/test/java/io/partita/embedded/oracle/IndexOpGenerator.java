@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Random;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Condition;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
@@ -43,10 +44,13 @@ final class IndexOpGenerator {
   static final String[] OTHER = {"a", "b"};
 
   private final Random r;
+  /** Whether a Query's key condition goes as the legacy KeyConditions: a Random of its own, so that r's sequence stays. */
+  private final Random legacy;
   private final String table;
 
   IndexOpGenerator(long seed, String table) {
     this.r = new Random(seed * 7919 + 17);
+    this.legacy = new Random(seed * 7919 + 14);
     this.table = table;
   }
 
@@ -252,8 +256,42 @@ final class IndexOpGenerator {
       b.exclusiveStartKey(start);
     }
     QueryRequest q = b.build();
+    if (OpGenerator.KEY_CONDITIONS && legacy.nextInt(4) == 0) q = withKeyConditions(q);
     if (index.equals("idx_G2") || r.nextInt(3) == 0) return new DifferentialTest.PagedQuery(q);
     return q;
+  }
+
+  private static final java.util.regex.Pattern KEY_CONDITION = java.util.regex.Pattern.compile(
+      "(\\w+) = (:\\w+)(?: AND (?:(\\w+) (=|<|<=|>|>=) (:\\w+)|(\\w+) BETWEEN (:\\w+) AND (:\\w+)"
+          + "|begins_with\\((\\w+), (:\\w+)\\)))?");
+
+  /**
+   * The same Query with its KeyConditionExpression as the legacy KeyConditions (docs/legacy-parameters.md §7: the
+   * index's key, the same answers), keeping the FilterExpression and ProjectionExpression beside it (§2 allows them).
+   */
+  static QueryRequest withKeyConditions(QueryRequest q) {
+    java.util.regex.Matcher m = KEY_CONDITION.matcher(q.keyConditionExpression());
+    if (!m.matches()) throw new IllegalStateException("unexpected key condition " + q.keyConditionExpression());
+    Map<String, AttributeValue> vals = new LinkedHashMap<>(q.expressionAttributeValues());
+    Map<String, Condition> kc = new LinkedHashMap<>();
+    kc.put(m.group(1), Condition.builder().comparisonOperator("EQ").attributeValueList(vals.remove(m.group(2))).build());
+    if (m.group(3) != null) {
+      String op = switch (m.group(4)) {
+        case "=" -> "EQ";
+        case "<" -> "LT";
+        case "<=" -> "LE";
+        case ">" -> "GT";
+        default -> "GE";
+      };
+      kc.put(m.group(3), Condition.builder().comparisonOperator(op).attributeValueList(vals.remove(m.group(5))).build());
+    } else if (m.group(6) != null) {
+      kc.put(m.group(6), Condition.builder().comparisonOperator("BETWEEN")
+          .attributeValueList(vals.remove(m.group(7)), vals.remove(m.group(8))).build());
+    } else if (m.group(9) != null) {
+      kc.put(m.group(9), Condition.builder().comparisonOperator("BEGINS_WITH").attributeValueList(vals.remove(m.group(10))).build());
+    }
+    return q.toBuilder().keyConditionExpression(null).keyConditions(kc)
+        .expressionAttributeValues(vals.isEmpty() ? null : vals).build();
   }
 
   private ScanRequest scan() {

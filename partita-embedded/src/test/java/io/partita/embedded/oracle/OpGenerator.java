@@ -566,7 +566,8 @@ final class OpGenerator {
    * mixing error beside its KeyConditionExpression, and an UpdateItem Expected without any update.
    */
   static final boolean KEY_CONDITIONS = true;    // KeyConditions, QueryFilter (and AttributesToGet) on Query
-  static final boolean ATTRIBUTE_UPDATES = false; // AttributeUpdates on UpdateItem
+  // AttributeUpdates on UpdateItem; -Dpartita.attributeUpdates=true generates them before they are switched on here
+  static final boolean ATTRIBUTE_UPDATES = Boolean.getBoolean("partita.attributeUpdates");
   /** Percent of the requests replaced by a legacy request of the same operation and table. */
   static final int LEGACY_PERCENT = 20;
 
