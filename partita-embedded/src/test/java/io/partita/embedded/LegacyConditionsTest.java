@@ -171,9 +171,6 @@ class LegacyConditionsTest {
             + "{Expected} Expression parameters: {UpdateExpression}",
         () -> dynamo.updateItem(b -> b.tableName("app").key(Map.of("pk", s("z"), "sk", s("x")))
             .expected(Map.of("a", exists(false))).updateExpression("REMOVE b")));
-    refused("The legacy parameter AttributeUpdates is not supported by Partita yet; use the expression parameters instead",
-        () -> dynamo.updateItem(b -> b.tableName("app").key(Map.of("pk", s("z"), "sk", s("x")))
-            .attributeUpdates(Map.of())));
   }
 
   private void expectRefused(String message, ExpectedAttributeValue x) {

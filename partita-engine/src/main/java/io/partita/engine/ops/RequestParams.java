@@ -89,7 +89,8 @@ final class RequestParams {
   }
 
   /** The legacy parameters served so far (issue 14): the rest are refused by name. */
-  private static final Set<String> SUPPORTED_LEGACY = Set.of("AttributesToGet", "Expected", "ConditionalOperator", "ScanFilter");
+  private static final Set<String> SUPPORTED_LEGACY = Set.of("AttributesToGet", "Expected", "ConditionalOperator", "ScanFilter",
+      "AttributeUpdates");
 
   /**
    * A write's condition: the legacy {@code Expected} with its {@code ConditionalOperator} when either
