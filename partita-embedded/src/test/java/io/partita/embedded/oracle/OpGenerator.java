@@ -562,12 +562,12 @@ final class OpGenerator {
   /**
    * Which legacy parameters are generated: the ones Partita serves on main (docs/legacy-parameters.md). Expected,
    * ConditionalOperator, ScanFilter and AttributesToGet (GetItem, BatchGetItem, Scan) are always on; the others are
-   * switched on once they land on main and pass. Off, a Query still carries the legacy parameters that make a
-   * mixing error beside its KeyConditionExpression, and an UpdateItem Expected without any update.
+   * switched on once they landed on main and passed (both have: every legacy parameter is served). Off, a Query
+   * still carries the legacy parameters that make a mixing error beside its KeyConditionExpression, and an
+   * UpdateItem Expected without any update.
    */
   static final boolean KEY_CONDITIONS = true;    // KeyConditions, QueryFilter (and AttributesToGet) on Query
-  // AttributeUpdates on UpdateItem; -Dpartita.attributeUpdates=true generates them before they are switched on here
-  static final boolean ATTRIBUTE_UPDATES = Boolean.getBoolean("partita.attributeUpdates");
+  static final boolean ATTRIBUTE_UPDATES = true;  // AttributeUpdates on UpdateItem
   /** Percent of the requests replaced by a legacy request of the same operation and table. */
   static final int LEGACY_PERCENT = 20;
 

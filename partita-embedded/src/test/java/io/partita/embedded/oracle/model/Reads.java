@@ -68,6 +68,11 @@ final class Reads {
    * projects (ProjectionExpression or AttributesToGet), null if none: the sentences name the one given.
    */
   private static boolean checkSelect(String select, String projectionParam, Table t, Table.Index ix) {
+    return checkSelect(select, projectionParam, t, ix, true);
+  }
+
+  /** As above; without {@code indexChecks}, what Select asks of the index is left to {@link #checkIndexSelect}. */
+  private static boolean checkSelect(String select, String projectionParam, Table t, Table.Index ix, boolean indexChecks) {
     if (select == null) return false;
     boolean projection = projectionParam != null;
     switch (select) {
@@ -79,10 +84,7 @@ final class Reads {
         return false;
       case "ALL_ATTRIBUTES":
         if (projection) throw invalid("Cannot specify the " + projectionParam + " when choosing to get ALL_ATTRIBUTES");
-        if (ix != null && ix.global() && !ix.projection().equals("ALL")) {
-          throw invalid("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global "
-              + "secondary index " + ix.name() + " because its projection type is not ALL");
-        }
+        if (indexChecks) checkIndexSelect(select, ix);
         return false;
       case "ALL_PROJECTED_ATTRIBUTES":
         if (projection) throw invalid("Cannot specify the " + projectionParam + " when choosing to get ALL_PROJECTED_ATTRIBUTES");
@@ -91,6 +93,14 @@ final class Reads {
       default:
         throw invalid("1 validation error detected: Value '" + select + "' at 'select' failed to satisfy constraint: Member "
             + "must satisfy enum value set: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]");
+    }
+  }
+
+  /** Select ALL_ATTRIBUTES on a global index that does not project all attributes. */
+  private static void checkIndexSelect(String select, Table.Index ix) {
+    if ("ALL_ATTRIBUTES".equals(select) && ix != null && ix.global() && !ix.projection().equals("ALL")) {
+      throw invalid("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global "
+          + "secondary index " + ix.name() + " because its projection type is not ALL");
     }
   }
 
@@ -323,7 +333,7 @@ final class Reads {
       throw invalid("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
     }
     boolean countOnly = checkSelect(r.selectAsString(), r.hasAttributesToGet() ? "AttributesToGet"
-        : r.projectionExpression() != null ? "ProjectionExpression" : null, t, ix);
+        : r.projectionExpression() != null ? "ProjectionExpression" : null, t, ix, false);
     Expr.Cond key = keyExpression ? Expr.parseCondition("KeyConditionExpression", r.keyConditionExpression(), ctx) : null;
     Expr.Cond filter = r.filterExpression() == null ? null : Expr.parseCondition("FilterExpression", r.filterExpression(), ctx);
     List<Expr.Path> projection = r.projectionExpression() == null ? attributesToGet : Expr.parseProjection(r.projectionExpression(), ctx);
@@ -378,6 +388,9 @@ final class Reads {
         }
       }
     }
+    // what Select asks of the index: after the key condition, the start key and QueryFilter (dynalite's
+    // actions/query.js, docs/legacy-parameters.md §7)
+    checkIndexSelect(r.selectAsString(), ix);
     Output out = new Output(t, ix, projection, r.selectAsString(), consistent);
     Page page = page(rows, r.limit(), filter != null ? test(filter) : legacyFilter, out, countOnly);
     Map<String, AttributeValue> last = page.last == null ? null : lastKey(t, ix, page.last);
