@@ -11,7 +11,7 @@ import gzip, json, sys
 
 OPS = ["CreateTable", "DescribeTable", "ListTables", "UpdateTable", "DeleteTable", "PutItem", "GetItem",
        "UpdateItem", "DeleteItem", "Query", "Scan", "BatchGetItem", "BatchWriteItem", "TransactWriteItems",
-       "TransactGetItems"]
+       "TransactGetItems", "UpdateTimeToLive", "DescribeTimeToLive"]
 # Members typed as a table ARN take a table name here: Partita checks them as names (3 to 255 characters).
 NAME = {"type": "string", "min": 3, "max": 255, "pattern": "[a-zA-Z0-9_.-]+"}
 

@@ -9,10 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.partita.engine.Partita;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -48,30 +45,6 @@ class TransactionsTest {
   private final MutableClock clock = new MutableClock();
   private Partita partita;
   private DynamoDbClient dynamo;
-
-  /** A clock the test moves, for the token window. */
-  static final class MutableClock extends Clock {
-    private Instant now = Instant.parse("2026-11-21T10:00:00Z");
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-
-    @Override
-    public ZoneOffset getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-  }
 
   @BeforeEach
   void open() {

@@ -6,6 +6,7 @@ import io.partita.engine.ops.CreateTable;
 import io.partita.engine.ops.DeleteItem;
 import io.partita.engine.ops.DeleteTable;
 import io.partita.engine.ops.DescribeTable;
+import io.partita.engine.ops.DescribeTimeToLive;
 import io.partita.engine.ops.EngineContext;
 import io.partita.engine.ops.GetItem;
 import io.partita.engine.ops.ListTables;
@@ -16,6 +17,7 @@ import io.partita.engine.ops.TransactGetItems;
 import io.partita.engine.ops.TransactWriteItems;
 import io.partita.engine.ops.UpdateItem;
 import io.partita.engine.ops.UpdateTable;
+import io.partita.engine.ops.UpdateTimeToLive;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,6 +28,7 @@ import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveRequest;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
@@ -37,6 +40,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest;
 
 /**
  * The one table of operations the engine serves, by request type and by DynamoDB's operation name.
@@ -67,6 +71,8 @@ final class Operations {
     add("TransactGetItems", TransactGetItemsRequest.class, TransactGetItems::execute);
     add("BatchGetItem", BatchGetItemRequest.class, BatchGetItem::execute);
     add("BatchWriteItem", BatchWriteItemRequest.class, BatchWriteItem::execute);
+    add("UpdateTimeToLive", UpdateTimeToLiveRequest.class, UpdateTimeToLive::execute);
+    add("DescribeTimeToLive", DescribeTimeToLiveRequest.class, DescribeTimeToLive::execute);
   }
 
   private Operations() {}

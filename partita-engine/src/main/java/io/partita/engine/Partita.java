@@ -41,9 +41,12 @@ public final class Partita implements AutoCloseable {
   private final ExecutorService ownExecutor;
   private final Executor backgroundWork;
   private final AtomicBoolean recoveryQueued = new AtomicBoolean();
+  /** Runs Time to Live's sweep on its interval, or null when the interval is zero. */
+  private final java.util.concurrent.ScheduledExecutorService sweeper;
   private volatile boolean closed;
 
-  private Partita(Store store, Clock clock, boolean durable, Limits limits, Executor background) {
+  private Partita(Store store, Clock clock, boolean durable, Limits limits, Executor background,
+      java.time.Duration sweepInterval) {
     this.store = store;
     this.durable = durable;
     this.ownExecutor = background == null ? backgroundThread() : null;
@@ -55,6 +58,7 @@ public final class Partita implements AutoCloseable {
       ctx.resumeBackgroundWork();
       // work a storage fault stopped (an index backfill) starts again once the store recovers
       store.onRecovery(() -> backgroundWork.execute(() -> whileOpen(ctx::resumeStalledWork)));
+      this.sweeper = sweepInterval.isZero() ? null : sweeper(sweepInterval);
     } catch (RuntimeException e) {
       if (ownExecutor != null) {
         ownExecutor.shutdownNow();
@@ -76,8 +80,22 @@ public final class Partita implements AutoCloseable {
     private Clock clock = Clock.systemUTC();
     private long memoryBytes = Store.Settings.DEFAULT_MEMORY_BYTES;
     private StorageFaults faults;
+    private java.time.Duration timeToLiveInterval = DEFAULT_TTL_INTERVAL;
 
     private Options() {}
+
+    /**
+     * How often the items Time to Live has made due are deleted (default {@value
+     * #DEFAULT_TTL_SECONDS} seconds); zero turns the schedule off, for a test that calls {@link
+     * Partita#expireNow()} itself.
+     */
+    public Options timeToLiveInterval(java.time.Duration interval) {
+      if (interval.isNegative()) {
+        throw new IllegalArgumentException("the Time to Live interval cannot be negative: " + interval);
+      }
+      this.timeToLiveInterval = interval;
+      return this;
+    }
 
     /**
      * The clock of time-dependent rules (the 10-minute window of transaction tokens, the pace of
@@ -125,12 +143,47 @@ public final class Partita implements AutoCloseable {
     }
 
     public Partita open(Path directory) {
-      return new Partita(Store.open(directory, settings()), clock, true, limits, background);
+      return new Partita(Store.open(directory, settings()), clock, true, limits, background, timeToLiveInterval);
     }
 
     public Partita inMemory() {
-      return new Partita(Store.inMemory(settings()), clock, false, limits, background);
+      return new Partita(Store.inMemory(settings()), clock, false, limits, background, timeToLiveInterval);
     }
+  }
+
+  /** Seconds between Time to Live sweeps unless {@link Options#timeToLiveInterval} says otherwise. */
+  public static final int DEFAULT_TTL_SECONDS = 2;
+  private static final java.time.Duration DEFAULT_TTL_INTERVAL = java.time.Duration.ofSeconds(DEFAULT_TTL_SECONDS);
+
+  private java.util.concurrent.ScheduledExecutorService sweeper(java.time.Duration interval) {
+    java.util.concurrent.ScheduledThreadPoolExecutor timer = new java.util.concurrent.ScheduledThreadPoolExecutor(1, r -> {
+      Thread t = new Thread(r, "partita-ttl");
+      t.setDaemon(true);
+      return t;
+    });
+    long millis = Math.max(1, interval.toMillis());
+    timer.scheduleWithFixedDelay(() -> {
+      try {
+        whileOpen(ctx::expire);
+      } catch (RuntimeException e) {
+        // a storage fault: the due items are still due, and the next sweep takes them
+        LOG.log(Level.WARNING, "Partita: a Time to Live sweep stopped; the next one goes on", e);
+      }
+    }, millis, millis, TimeUnit.MILLISECONDS);
+    return timer;
+  }
+
+  /**
+   * Deletes now every item Time to Live has made due by the database's clock, as the scheduled
+   * sweep does (through the one write path: indexes, counters and item collections follow); answers
+   * how many. For tests, with a clock they move.
+   */
+  public int expireNow() {
+    int[] deleted = {0};
+    if (!whileOpen(() -> deleted[0] = ctx.expire())) {
+      throw new IllegalStateException("this Partita database is closed");
+    }
+    return deleted[0];
   }
 
   private static ExecutorService backgroundThread() {
@@ -268,6 +321,9 @@ public final class Partita implements AutoCloseable {
     try {
       if (!closed) {
         closed = true;
+        if (sweeper != null) {
+          sweeper.shutdown(); // a sweep in progress holds the read lock, so it has finished
+        }
         if (ownExecutor != null) {
           ownExecutor.shutdown(); // queued steps find the database closed and return
         }

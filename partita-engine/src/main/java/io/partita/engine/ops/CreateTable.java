@@ -136,7 +136,7 @@ public final class CreateTable {
     TableDef def = ctx.catalog.create(req.tableName(), id -> new TableDef(id, req.tableName(), UUID.randomUUID().toString(),
         hash, range, definitions, billing,
         pt == null ? 0 : pt.readCapacityUnits(), pt == null ? 0 : pt.writeCapacityUnits(),
-        now, now, gsis, lsis, tags, Boolean.TRUE.equals(req.deletionProtectionEnabled()), settings));
+        now, now, gsis, lsis, tags, Boolean.TRUE.equals(req.deletionProtectionEnabled()), settings, null));
     // the service answers CREATING (and its indexes CREATING); here the table is usable at once, so the next
     // DescribeTable, and any waiter, sees it ACTIVE
     return CreateTableResponse.builder().tableDescription(Descriptions.of(def, TableStatus.CREATING, 0, 0)).build();

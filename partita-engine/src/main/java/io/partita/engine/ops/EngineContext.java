@@ -28,8 +28,8 @@ public final class EngineContext {
   final Limits limits;
   final Executor background;
   final WhileOpen whileOpen;
-  /** Backfills in progress, by {@link IndexBackfill#key}. */
-  final Map<String, IndexBackfill> backfills = new ConcurrentHashMap<>();
+  /** Backfills in progress (index builds, expiry indexing), by key. */
+  final Map<String, Backfill> backfills = new ConcurrentHashMap<>();
   final TransactionTokens tokens;
 
   public EngineContext(Store store, Catalog catalog, Clock clock, Limits limits, Executor background,
@@ -47,12 +47,21 @@ public final class EngineContext {
   public void resumeBackgroundWork() {
     for (String name : catalog.names()) {
       IndexBuilds.resume(this, catalog.get(name));
+      ExpiryBackfill.resume(this, catalog.get(name));
     }
+  }
+
+  /**
+   * Deletes the items Time to Live has made due by the clock, through the one write path; answers
+   * how many. The engine's sweeper calls it on its schedule, {@code Partita.expireNow} on demand.
+   */
+  public int expire() {
+    return Expiry.sweep(this, clock.instant().getEpochSecond());
   }
 
   /** Starts again the background work a storage failure stopped (called after the store recovered). */
   public void resumeStalledWork() {
-    for (IndexBackfill build : backfills.values()) {
+    for (Backfill build : backfills.values()) {
       build.resumeIfStalled();
     }
   }

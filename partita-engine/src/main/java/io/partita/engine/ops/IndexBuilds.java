@@ -159,7 +159,7 @@ final class IndexBuilds {
         List<IndexDef> gsis = new ArrayList<>(def.globalIndexes());
         gsis.set(gsis.indexOf(index), index.withBackfilling(false));
         ctx.catalog.update(def.withIndexes(def.attributeDefinitions(), gsis, def.localIndexes()));
-        ctx.backfills.remove(IndexBackfill.key(def, indexName), build);
+        build.done();
       } finally {
         writes.unlock();
       }
@@ -172,7 +172,7 @@ final class IndexBuilds {
     List<IndexDef> gsis = new ArrayList<>(old.globalIndexes());
     gsis.remove(index);
     TableDef def = old.withIndexes(old.attributeDefinitions(), gsis, old.localIndexes());
-    IndexBackfill build = ctx.backfills.remove(IndexBackfill.key(old, index.name()));
+    Backfill build = ctx.backfills.remove(IndexBackfill.key(old, index.name()));
     if (build != null) {
       build.cancel();
     }

@@ -22,8 +22,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * The one write path of PutItem, UpdateItem, DeleteItem and TransactWriteItems: under the items'
  * locks, read the current items, let each operation decide its new item (checking its condition on
- * the way), and write them all with their index entries and the table counters in one atomic,
- * durable batch, or nothing.
+ * the way), and write them all with their index entries, expiry index entries and the table
+ * counters in one atomic, durable batch, or nothing. Time to Live's deletions take it too.
  */
 final class ReadModifyWrite {
   /** Decides the new item from the current one; {@code null} deletes. May throw to refuse. */
@@ -276,6 +276,7 @@ final class ReadModifyWrite {
       batch.put(key, ItemCodec.encode(after));
     }
     long localIndexDelta = writeIndexEntries(ctx, batch, def, before, after, units);
+    Expiry.maintain(batch, def, key, before, after);
     long collectionSize = ItemCollections.account(ctx, batch, def, t.key(), afterSize - beforeSize + localIndexDelta);
     long countDelta = (after == null ? 0 : 1) - (before == null ? 0 : 1);
     if (countDelta != 0) {

@@ -13,6 +13,8 @@ import java.util.Arrays;
  *   0x01 name(UTF-8)                  table definition
  *   0x02 tableId(8) 'c' | 's'         item count | size in bytes (counters)
  *   0x10 tableId(8) pk(terminated) sk item (sk absent for hash-only tables)
+ *   0x11 tableId(8) index(terminated) index key, table key    secondary index entry
+ *   0x12 tableId(8) expiry(8) item storage key                 expiry index entry (Time to Live)
  * </pre>
  *
  * <p>Items of one table share a prefix, so a table is dropped with one range delete and a
@@ -25,6 +27,13 @@ public final class Keyspace {
   public static final byte ITEM = 0x10;
   /** Secondary index entries: {@code 0x11 | table id | index name (terminated) | index key | table key}. */
   public static final byte INDEX = 0x11;
+
+  /**
+   * The expiry index of tables with Time to Live on: {@code 0x12 | table id | expiry (epoch seconds,
+   * 8 bytes big-endian) | item storage key}, empty values; in expiry order, so the items due are one
+   * key range.
+   */
+  public static final byte EXPIRY = 0x12;
 
   public static final byte[] FORMAT_KEY = {META, 'F'};
   public static final byte[] NEXT_TABLE_ID_KEY = {META, 'T'};
@@ -106,6 +115,32 @@ public final class Keyspace {
     putLong(k, 1, tableId);
     System.arraycopy(nameTerminated, 0, k, 9, nameTerminated.length);
     return k;
+  }
+
+  /** The expiry index entry of the item at {@code itemKey}, due at {@code epochSeconds} (not negative). */
+  public static byte[] expiryKey(long tableId, long epochSeconds, byte[] itemKey) {
+    return ByteBuffer.allocate(17 + itemKey.length).put(EXPIRY).putLong(tableId).putLong(epochSeconds).put(itemKey)
+        .array();
+  }
+
+  /** The first expiry index key of a table at or after {@code epochSeconds} (not negative). */
+  public static byte[] expiryFrom(long tableId, long epochSeconds) {
+    return ByteBuffer.allocate(17).put(EXPIRY).putLong(tableId).putLong(epochSeconds).array();
+  }
+
+  /** The key just past a table's expiry index. */
+  public static byte[] expiryTo(long tableId) {
+    return ByteBuffer.allocate(9).put(EXPIRY).putLong(tableId + 1).array();
+  }
+
+  /** The item storage key an expiry index entry names. */
+  public static byte[] expiryItemKey(byte[] expiryKey) {
+    return Arrays.copyOfRange(expiryKey, 17, expiryKey.length);
+  }
+
+  /** The expiry (epoch seconds) an expiry index entry holds. */
+  public static long expiryOf(byte[] expiryKey) {
+    return ByteBuffer.wrap(expiryKey, 9, 8).getLong();
   }
 
   /** An item's storage key from its encoded key parts ({@code sortKey} may be null). */

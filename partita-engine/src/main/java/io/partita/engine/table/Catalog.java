@@ -94,6 +94,22 @@ public final class Catalog {
     t.replace(def);
   }
 
+  /**
+   * Stores a changed definition together with {@code alongside} in one atomic batch, with no item
+   * write of the table in flight: a write that began under the old definition has finished, and
+   * every later one sees the new (turning Time to Live on or off, with its expiry index).
+   */
+  public synchronized void updateExclusively(TableDef def, Store.Batch alongside) {
+    Table t = get(def.name());
+    t.lifecycle().writeLock().lock();
+    try {
+      store.write(alongside.put(Keyspace.tableKey(def.name()), TableDefCodec.encode(def)));
+      t.replace(def);
+    } finally {
+      t.lifecycle().writeLock().unlock();
+    }
+  }
+
   /** Drops a table and all its items; waits for item writes in flight to finish first. */
   public synchronized TableDef delete(String name) {
     Table t = get(name);
@@ -107,6 +123,7 @@ public final class Catalog {
           .delete(Keyspace.sizeBytesKey(id))
           .deleteRange(Keyspace.itemsFrom(id), Keyspace.itemsTo(id))
           .deleteRange(Keyspace.indexesFrom(id), Keyspace.indexesTo(id))
+          .deleteRange(Keyspace.expiryFrom(id, 0), Keyspace.expiryTo(id))
           .deleteRange(Keyspace.statsFrom(id), Keyspace.statsTo(id)));
       t.markDropped();
       tables.remove(name);

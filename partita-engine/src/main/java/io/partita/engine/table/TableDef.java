@@ -11,6 +11,7 @@ import software.amazon.awssdk.services.dynamodb.model.BillingMode;
  * @param tableId DynamoDB's TableId (a UUID string)
  * @param range the sort key, or {@code null} for a hash-only table
  * @param attributeDefinitions in the order they were given
+ * @param timeToLive the Time to Live setting, or null when UpdateTimeToLive never named an attribute
  */
 public record TableDef(
     long id,
@@ -28,7 +29,8 @@ public record TableDef(
     List<IndexDef> localIndexes,
     Map<String, String> tags,
     boolean deletionProtection,
-    TableSettings settings) {
+    TableSettings settings,
+    TimeToLive timeToLive) {
 
   public TableDef {
     attributeDefinitions = List.copyOf(attributeDefinitions);
@@ -41,7 +43,15 @@ public record TableDef(
   public TableDef withIndexes(List<KeyDef> attributeDefinitions, List<IndexDef> globalIndexes,
       List<IndexDef> localIndexes) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
-        createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings);
+        createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
+        timeToLive);
+  }
+
+  /** This definition with another Time to Live setting (UpdateTimeToLive, the end of its indexing). */
+  public TableDef withTimeToLive(TimeToLive timeToLive) {
+    return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
+        createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
+        timeToLive);
   }
 
   public boolean isKeyAttribute(String attribute) {

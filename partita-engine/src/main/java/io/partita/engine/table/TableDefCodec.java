@@ -20,10 +20,10 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
  */
 final class TableDefCodec {
   /**
-   * 2 added each index's backfilling flag, 3 the table's settings ({@link TableSettings}); older
-   * definitions are still read.
+   * 2 added each index's backfilling flag, 3 the table's settings ({@link TableSettings}), 4 its
+   * Time to Live ({@link TimeToLive}); older definitions are still read.
    */
-  private static final int VERSION = 3;
+  private static final int VERSION = 4;
 
   private TableDefCodec() {}
 
@@ -62,6 +62,14 @@ final class TableDefCodec {
       out.writeLong(s.maxWriteRequestUnits());
       out.writeLong(s.warmReadUnitsPerSecond());
       out.writeLong(s.warmWriteUnitsPerSecond());
+      TimeToLive ttl = t.timeToLive();
+      out.writeBoolean(ttl != null);
+      if (ttl != null) {
+        out.writeUTF(ttl.attributeName());
+        out.writeBoolean(ttl.enabled());
+        out.writeBoolean(ttl.indexing());
+        out.writeLong(ttl.changedMillis());
+      }
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
@@ -102,8 +110,10 @@ final class TableDefCodec {
         settings = new TableSettings(tableClass, classChanged, sse, key.isEmpty() ? null : key, in.readLong(),
             in.readLong(), in.readLong(), in.readLong());
       }
+      TimeToLive ttl = version >= 4 && in.readBoolean()
+          ? new TimeToLive(in.readUTF(), in.readBoolean(), in.readBoolean(), in.readLong()) : null;
       return new TableDef(id, name, tableId, hash, range, defs, billing, read, write, created,
-          billingChanged, gsis, lsis, tags, protection, settings);
+          billingChanged, gsis, lsis, tags, protection, settings, ttl);
     } catch (IOException e) {
       throw new StorageException("corrupt table definition: " + e.getMessage(), e);
     }

@@ -80,6 +80,11 @@ public final class ServeCommand implements Callable<Integer> {
           + " ${DEFAULT-VALUE}); the JVM's heap (-Xmx) comes on top of it.")
   long memory;
 
+  @Option(names = "--ttl-interval", paramLabel = "INTERVAL", defaultValue = Partita.DEFAULT_TTL_SECONDS + "s", converter = Interval.class,
+      description = "How often items whose Time to Live has passed are deleted, e.g. 500ms, 10s or 1m; 0 for never"
+          + " (default: ${DEFAULT-VALUE}).")
+  java.time.Duration ttlInterval;
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -99,7 +104,7 @@ public final class ServeCommand implements Callable<Integer> {
     }
     Partita partita;
     try {
-      Partita.Options options = Partita.with().memory(memory);
+      Partita.Options options = Partita.with().memory(memory).timeToLiveInterval(ttlInterval);
       partita = inMemory ? options.inMemory() : options.open(data);
     } catch (RuntimeException e) {
       System.err.println("partita: cannot open the data folder " + data.toAbsolutePath().normalize() + ": "
