@@ -162,6 +162,11 @@ class LegacyConditionsTest {
         AttributeValue.fromL(List.of(n("1"))));
     filterRefused("The BETWEEN condition was provided a range where the lower bound is greater than the upper bound",
         "BETWEEN", n("4"), n("3"));
+    // checked before the table is looked up, as the service does (dynalite's cases use missing tables)
+    refused(invalid + "Value must be provided when Exists is true for Attribute: a", () -> dynamo.deleteItem(b -> b
+        .tableName("missing").key(Map.of("pk", s("z"))).expected(Map.of("a", exists(true)))));
+    refused(invalid + "Invalid number of argument(s) for the EQ ComparisonOperator", () -> dynamo.scan(b -> b
+        .tableName("missing").scanFilter(Map.of("a", Condition.builder().comparisonOperator("EQ").build()))));
     refused("ConditionalOperator can only be used when Filter or Expected has two or more elements",
         () -> dynamo.scan(b -> b.tableName("app").scanFilter(Map.of("a", Condition.builder()
             .comparisonOperator("NULL").build())).conditionalOperator("AND")));

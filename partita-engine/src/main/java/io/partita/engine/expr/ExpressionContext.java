@@ -51,17 +51,20 @@ public final class ExpressionContext {
     checkText(expression, kind);
     Binder binder = new Binder(this, kind);
     Condition condition = binder.condition(AstCache.condition(expression, kind));
-    return new QueryFilter(condition, List.copyOf(binder.topLevelNames()));
+    return new QueryFilter(condition, List.copyOf(binder.topLevelNames()), "Filter Expression");
   }
 
-  /** A bound Query filter and the top-level attribute names it reads, in the order written. */
-  public record QueryFilter(Condition condition, List<String> topLevelNames) {
+  /**
+   * A bound Query filter, the top-level attribute names it reads in the order written, and the
+   * parameter's name as DynamoDB's messages give it ("Filter Expression", "QueryFilter").
+   */
+  public record QueryFilter(Condition condition, List<String> topLevelNames, String parameter) {
     /** Refuses the filter if it reads one of {@code keyAttributes} (the first written is named), as DynamoDB does. */
     public Condition refuseKeys(java.util.Collection<String> keyAttributes) {
       for (String name : topLevelNames) {
         if (keyAttributes.contains(name)) {
           throw PartitaException.validation(
-              "Filter Expression can only contain non-primary key attributes: Primary key attribute: " + name);
+              parameter + " can only contain non-primary key attributes: Primary key attribute: " + name);
         }
       }
       return condition;

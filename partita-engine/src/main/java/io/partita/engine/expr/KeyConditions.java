@@ -90,7 +90,7 @@ final class KeyConditions {
   }
 
   /** Each value must have the key attribute's type, and an S or B value must not be empty. */
-  private static void checkValues(KeyDef key, Clause c) {
+  static void checkValues(KeyDef key, Clause c) {
     for (AttributeValue v : c.upper() == null ? List.of(c.value()) : List.of(c.value(), c.upper())) {
       if (ScalarType.of(v) != key.type()) {
         throw invalid(ExprErrors.KEY_TYPE_MISMATCH);

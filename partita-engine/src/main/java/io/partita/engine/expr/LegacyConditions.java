@@ -28,7 +28,7 @@ public final class LegacyConditions {
   private LegacyConditions() {}
 
   /** A ScanFilter (or QueryFilter): its entries joined by AND, or by OR when {@code operator} says so. */
-  public static Condition filter(Map<String, software.amazon.awssdk.services.dynamodb.model.Condition> filter,
+  static Condition filter(Map<String, software.amazon.awssdk.services.dynamodb.model.Condition> filter,
       String operator) {
     checkOperator(filter.size(), operator);
     List<Condition> parts = new ArrayList<>(filter.size());
@@ -38,6 +38,18 @@ public final class LegacyConditions {
       parts.add(compare(e.getKey(), c.comparisonOperatorAsString(), valid(values)));
     }
     return join(parts, operator);
+  }
+
+  /**
+   * A read's QueryFilter or ScanFilter ({@code parameter}) with its ConditionalOperator, or null when
+   * neither is given, as a bound FilterExpression is: the attributes a read may not filter on are
+   * refused later, in the same way (sections 9 and 10).
+   */
+  public static ExpressionContext.QueryFilter readFilter(
+      Map<String, software.amazon.awssdk.services.dynamodb.model.Condition> filter, String operator, String parameter) {
+    Condition condition = filter(filter, operator);
+    return condition == null ? null
+        : new ExpressionContext.QueryFilter(condition, List.copyOf(filter.keySet()), parameter);
   }
 
   /** An Expected map of PutItem, UpdateItem or DeleteItem, in either of its two forms per attribute. */
@@ -86,7 +98,7 @@ public final class LegacyConditions {
     return compare(name, "EQ", valid(List.of(x.value())));
   }
 
-  private static List<AttributeValue> valid(List<AttributeValue> values) {
+  static List<AttributeValue> valid(List<AttributeValue> values) {
     List<AttributeValue> out = new ArrayList<>(values.size());
     for (AttributeValue v : values) {
       out.add(AttributeValues.validateValue(v));
@@ -94,8 +106,38 @@ public final class LegacyConditions {
     return out;
   }
 
-  /** One attribute against its values: the count, one type, the types the operator takes, then the test. */
+  /** One attribute against its values: the checks of {@link #check}, then the test. */
   private static Condition compare(String name, String operator, List<AttributeValue> values) {
+    check(name, operator, values);
+    DocPath path = path(name);
+    Val subject = new PathVal(path);
+    Val first = values.isEmpty() ? null : new ConstVal(values.get(0));
+    return switch (operator) {
+      case "EQ" -> new Conditions.Cmp(Comparator.EQ, subject, first);
+      case "NE" -> new Conditions.Cmp(Comparator.NE, subject, first);
+      case "LT" -> new Conditions.Cmp(Comparator.LT, subject, first);
+      case "LE" -> new Conditions.Cmp(Comparator.LE, subject, first);
+      case "GT" -> new Conditions.Cmp(Comparator.GT, subject, first);
+      case "GE" -> new Conditions.Cmp(Comparator.GE, subject, first);
+      case "NULL" -> new Conditions.Exists(path, false);
+      case "NOT_NULL" -> new Conditions.Exists(path, true);
+      case "CONTAINS" -> new Conditions.Contains(subject, first);
+      // false of a missing attribute, as CONTAINS is
+      case "NOT_CONTAINS" -> new Conditions.And(new Conditions.Exists(path, true),
+          new Conditions.Not(new Conditions.Contains(subject, first)));
+      case "BEGINS_WITH" -> new Conditions.BeginsWith(subject, first);
+      case "IN" -> new Conditions.In(subject, values.stream().<Val>map(ConstVal::new).toList());
+      case "BETWEEN" -> new Conditions.Between(subject, first, new ConstVal(values.get(1)));
+      default -> throw new IllegalStateException("ComparisonOperator " + operator + " passed the API's enum check");
+    };
+  }
+
+  /**
+   * The checks every legacy condition entry gets, KeyConditions' included (docs/legacy-parameters.md
+   * section 4): the name, the number of values, one type, the types the operator takes, BETWEEN's
+   * bounds in order. The values are already valid AttributeValues.
+   */
+  static void check(String name, String operator, List<AttributeValue> values) {
     AttributeValues.checkName(name);
     int wanted = switch (operator) {
       case "NULL", "NOT_NULL" -> 0;
@@ -120,34 +162,13 @@ public final class LegacyConditions {
     if (!accepted) {
       throw invalid("ComparisonOperator " + operator + " is not valid for " + type + " AttributeValue type");
     }
-    DocPath path = path(name);
-    Val subject = new PathVal(path);
-    Val first = values.isEmpty() ? null : new ConstVal(values.get(0));
-    return switch (operator) {
-      case "EQ" -> new Conditions.Cmp(Comparator.EQ, subject, first);
-      case "NE" -> new Conditions.Cmp(Comparator.NE, subject, first);
-      case "LT" -> new Conditions.Cmp(Comparator.LT, subject, first);
-      case "LE" -> new Conditions.Cmp(Comparator.LE, subject, first);
-      case "GT" -> new Conditions.Cmp(Comparator.GT, subject, first);
-      case "GE" -> new Conditions.Cmp(Comparator.GE, subject, first);
-      case "NULL" -> new Conditions.Exists(path, false);
-      case "NOT_NULL" -> new Conditions.Exists(path, true);
-      case "CONTAINS" -> new Conditions.Contains(subject, first);
-      // false of a missing attribute, as CONTAINS is
-      case "NOT_CONTAINS" -> new Conditions.And(new Conditions.Exists(path, true),
-          new Conditions.Not(new Conditions.Contains(subject, first)));
-      case "BEGINS_WITH" -> new Conditions.BeginsWith(subject, first);
-      case "IN" -> new Conditions.In(subject, values.stream().<Val>map(ConstVal::new).toList());
-      case "BETWEEN" -> {
-        Integer order = Values.compare(values.get(0), values.get(1));
-        if (order != null && order > 0) {
-          throw PartitaException.validation(
-              "The BETWEEN condition was provided a range where the lower bound is greater than the upper bound");
-        }
-        yield new Conditions.Between(subject, first, new ConstVal(values.get(1)));
+    if (operator.equals("BETWEEN")) {
+      Integer order = Values.compare(values.get(0), values.get(1));
+      if (order != null && order > 0) {
+        throw PartitaException.validation(
+            "The BETWEEN condition was provided a range where the lower bound is greater than the upper bound");
       }
-      default -> throw new IllegalStateException("ComparisonOperator " + operator + " passed the API's enum check");
-    };
+    }
   }
 
   /** ConditionalOperator needs two or more conditions to join (docs/legacy-parameters.md section 6). */

@@ -29,13 +29,14 @@ public final class DeleteItem {
     RequestParams.refuseLegacy(
         RequestParams.given("Expected", req.hasExpected(), "ConditionalOperator", req.conditionalOperator() != null),
         RequestParams.given("ConditionExpression", req.conditionExpression() != null));
+    Condition expected = RequestParams.expected(req.hasExpected(), req.expected(), req.conditionalOperatorAsString());
     Table table = ctx.catalog.forItems(req.tableName());
     TableDef def = table.def();
     ItemKey key = Keys.ofKey(def, req.key());
-    Condition condition = RequestParams.writeCondition(RequestParams.conditionOnly(req.conditionExpression(),
+    Condition expression = RequestParams.conditionOnly(req.conditionExpression(),
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
-        req.hasExpressionAttributeValues(), req.expressionAttributeValues()),
-        req.hasExpected(), req.expected(), req.conditionalOperatorAsString());
+        req.hasExpressionAttributeValues(), req.expressionAttributeValues());
+    Condition condition = expected != null ? expected : expression;
 
     return new WritePlan(new ReadModifyWrite.Target(table, key, current -> {
       Conditions.require(condition, current, allOldOnFailure);

@@ -34,15 +34,16 @@ public final class PutItem {
     RequestParams.refuseLegacy(
         RequestParams.given("Expected", req.hasExpected(), "ConditionalOperator", req.conditionalOperator() != null),
         RequestParams.given("ConditionExpression", req.conditionExpression() != null));
+    Condition expected = RequestParams.expected(req.hasExpected(), req.expected(), req.conditionalOperatorAsString());
     Table table = ctx.catalog.forItems(req.tableName());
     TableDef def = table.def();
 
     Map<String, AttributeValue> item = AttributeValues.validateItem(req.item());
     ItemKey key = Keys.ofItem(def, item);
-    Condition condition = RequestParams.writeCondition(RequestParams.conditionOnly(req.conditionExpression(),
+    Condition expression = RequestParams.conditionOnly(req.conditionExpression(),
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
-        req.hasExpressionAttributeValues(), req.expressionAttributeValues()),
-        req.hasExpected(), req.expected(), req.conditionalOperatorAsString());
+        req.hasExpressionAttributeValues(), req.expressionAttributeValues());
+    Condition condition = expected != null ? expected : expression;
     // an index key that is no scalar or empty, and an item too large, are refused with the request
     // (inside a transaction too); an index key of the wrong scalar type when the item is written,
     // but still before the condition is evaluated (as DynamoDB does: a ValidationException, not a

@@ -5,6 +5,8 @@ import io.partita.engine.expr.Condition;
 import io.partita.engine.expr.ExpressionContext;
 import io.partita.engine.expr.KeyCondition;
 import io.partita.engine.expr.KeySchemaSpec;
+import io.partita.engine.expr.LegacyConditions;
+import io.partita.engine.expr.LegacyKeyConditions;
 import io.partita.engine.expr.Projection;
 import io.partita.engine.expr.SortCondition;
 import io.partita.engine.storage.Keyspace;
@@ -41,11 +43,17 @@ public final class Query {
             "KeyConditions", req.hasKeyConditions() && keyExpression),
         RequestParams.given("ProjectionExpression", req.projectionExpression() != null,
             "FilterExpression", req.filterExpression() != null, "KeyConditionExpression", keyExpression));
-    RequestParams.refuseLegacy(RequestParams.given("KeyConditions", req.hasKeyConditions()), List.of());
-    if (req.keyConditionExpression() == null) {
+    // the legacy conditions are checked before the table is known, as the service does: QueryFilter
+    // with its ConditionalOperator, then the rule that a key condition is given, then KeyConditions'
+    // entries (docs/legacy-parameters.md sections 6, 7 and 9)
+    ExpressionContext.QueryFilter legacyFilter = LegacyConditions.readFilter(
+        req.hasQueryFilter() ? req.queryFilter() : Map.of(), req.conditionalOperatorAsString(), "QueryFilter");
+    if (!keyExpression && !req.hasKeyConditions()) {
       throw PartitaException.validation(
           "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
     }
+    LegacyKeyConditions legacyKey = keyExpression ? null
+        : LegacyKeyConditions.of(req.keyConditions(), req.indexName() != null);
     // after ApiConstraints, Partita's order of the semantic checks (the service's is not documented):
     // Limit and IndexName; every expression bound (FilterExpression,
     // ProjectionExpression, KeyConditionExpression), then unused names and values; the key
@@ -56,18 +64,24 @@ public final class Query {
     Set<String> projected = ReadParams.projected(def, index);
     boolean consistent = Boolean.TRUE.equals(req.consistentRead());
 
+    // names serve any expression, values only the filter and the key condition (a ProjectionExpression
+    // beside KeyConditions takes no values: dynalite's test/query.js, recorded against the service)
+    boolean filterExpression = req.filterExpression() != null;
     ExpressionContext expressions = RequestParams.expressions(
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
-        req.hasExpressionAttributeValues(), req.expressionAttributeValues(), true, "KeyConditionExpression is null");
-    ExpressionContext.QueryFilter boundFilter = req.filterExpression() == null ? null
-        : expressions.queryFilter(req.filterExpression());
+        req.hasExpressionAttributeValues(), req.expressionAttributeValues(),
+        keyExpression || filterExpression || req.projectionExpression() != null, keyExpression || filterExpression,
+        "FilterExpression and KeyConditionExpression are null");
+    ExpressionContext.QueryFilter boundFilter = filterExpression
+        ? expressions.queryFilter(req.filterExpression()) : legacyFilter;
     Projection projection = RequestParams.projection(expressions, req.projectionExpression(),
         req.hasAttributesToGet(), req.attributesToGet());
-    Condition boundKey = expressions.boundKeyCondition(req.keyConditionExpression());
+    Condition boundKey = keyExpression ? expressions.boundKeyCondition(req.keyConditionExpression()) : null;
     expressions.checkAllUsed();
-    KeyCondition key = ExpressionContext.keyCondition(boundKey, index == null
+    KeySchemaSpec schema = index == null
         ? new KeySchemaSpec(List.of(def.hash()), def.range() == null ? List.of() : List.of(def.range()))
-        : new KeySchemaSpec(index.hashKeys(), index.rangeKeys()));
+        : new KeySchemaSpec(index.hashKeys(), index.rangeKeys());
+    KeyCondition key = keyExpression ? ExpressionContext.keyCondition(boundKey, schema) : legacyKey.against(schema);
 
     byte[][] range = index == null ? range(def, key) : IndexRanges.of(def, index, key);
     boolean forward = !Boolean.FALSE.equals(req.scanIndexForward());

@@ -89,7 +89,18 @@ final class RequestParams {
   }
 
   /** The legacy parameters served so far (issue 14): the rest are refused by name. */
-  private static final Set<String> SUPPORTED_LEGACY = Set.of("AttributesToGet", "Expected", "ConditionalOperator", "ScanFilter");
+  private static final Set<String> SUPPORTED_LEGACY = Set.of(
+      "AttributesToGet", "Expected", "ConditionalOperator", "ScanFilter", "KeyConditions", "QueryFilter");
+
+  /**
+   * The legacy {@code Expected} with its {@code ConditionalOperator} of a PutItem, UpdateItem or
+   * DeleteItem, or null when neither is given; checked before the table is looked up, as the service
+   * does (docs/legacy-parameters.md section 5). The mixing check has refused a ConditionExpression
+   * beside them.
+   */
+  static Condition expected(boolean hasExpected, Map<String, ExpectedAttributeValue> expected, String operator) {
+    return LegacyConditions.expected(hasExpected ? expected : Map.of(), operator);
+  }
 
   /**
    * A write's condition: the legacy {@code Expected} with its {@code ConditionalOperator} when either
@@ -97,8 +108,8 @@ final class RequestParams {
    */
   static Condition writeCondition(Condition expression, boolean hasExpected,
       Map<String, ExpectedAttributeValue> expected, String operator) {
-    return hasExpected || operator != null
-        ? LegacyConditions.expected(hasExpected ? expected : Map.of(), operator) : expression;
+    Condition legacy = expected(hasExpected, expected, operator);
+    return legacy != null ? legacy : expression;
   }
 
   /**

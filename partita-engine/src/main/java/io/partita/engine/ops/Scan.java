@@ -35,6 +35,10 @@ public final class Scan {
             "ConditionalOperator", req.conditionalOperatorAsString() != null),
         RequestParams.given("ProjectionExpression", req.projectionExpression() != null,
             "FilterExpression", req.filterExpression() != null));
+    // the legacy ScanFilter is checked before the table is known, as the service does
+    // (docs/legacy-parameters.md section 10)
+    ExpressionContext.QueryFilter legacyFilter = LegacyConditions.readFilter(
+        req.hasScanFilter() ? req.scanFilter() : Map.of(), req.conditionalOperatorAsString(), "ScanFilter");
     // after ApiConstraints, Partita's order of the semantic checks (the service's is not documented):
     // Limit and IndexName; the expressions, then unused names and values; ExclusiveStartKey; Select;
     // Segment and TotalSegments
@@ -51,19 +55,13 @@ public final class Scan {
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
         req.hasExpressionAttributeValues(), req.expressionAttributeValues(), anyExpression,
         req.filterExpression() != null, "FilterExpression is null");
-    ExpressionContext.QueryFilter bound = req.filterExpression() == null ? null
+    ExpressionContext.QueryFilter bound = req.filterExpression() == null ? legacyFilter
         : expressions.queryFilter(req.filterExpression());
     if (bound != null && index != null && index.global()) {
       bound.refuseUnprojected(index.name(), projected);
     }
     Condition filter = bound == null ? null : bound.condition();
     List<String> filterNames = bound == null ? List.of() : bound.topLevelNames();
-    if (req.hasScanFilter() || req.conditionalOperator() != null) {
-      // the legacy ScanFilter: the mixing check has refused a FilterExpression beside it
-      filter = LegacyConditions.filter(req.hasScanFilter() ? req.scanFilter() : Map.of(),
-          req.conditionalOperatorAsString());
-      filterNames = req.hasScanFilter() ? List.copyOf(req.scanFilter().keySet()) : List.of();
-    }
     Projection projection = RequestParams.projection(expressions, req.projectionExpression(),
         req.hasAttributesToGet(), req.attributesToGet());
     expressions.checkAllUsed();
