@@ -30,6 +30,7 @@ import com.amazonaws.services.dynamodbv2.datamodeling.PaginatedQueryList;
 import com.amazonaws.services.dynamodbv2.datamodeling.PaginatedScanList;
 import com.amazonaws.services.dynamodbv2.datamodeling.QueryResultPage;
 import com.amazonaws.services.dynamodbv2.datamodeling.ScanResultPage;
+import com.amazonaws.services.dynamodbv2.model.AmazonDynamoDBException;
 import com.amazonaws.services.dynamodbv2.model.AttributeValue;
 import com.amazonaws.services.dynamodbv2.model.ComparisonOperator;
 import com.amazonaws.services.dynamodbv2.model.Condition;
@@ -294,8 +295,12 @@ class DynamoDbMapperTest {
     // the GSI queried with consistent reads is refused, as by the service
     DynamoDBQueryExpression<Item> consistent = new DynamoDBQueryExpression<Item>()
         .withIndexName("GSI1").withConsistentRead(true).withHashKeyValues(pending);
-    assertThrows(com.amazonaws.services.dynamodbv2.model.AmazonDynamoDBException.class,
+    AmazonDynamoDBException refused = assertThrows(AmazonDynamoDBException.class,
         () -> mapper.query(Item.class, consistent).size());
+    assertEquals("ValidationException", refused.getErrorCode());
+    assertEquals(400, refused.getStatusCode());
+    assertTrue(refused.getErrorMessage().contains("Consistent reads are not supported on global secondary indexes"),
+        refused.getErrorMessage());
   }
 
   @Test
