@@ -30,6 +30,8 @@ import com.amazonaws.services.dynamodbv2.datamodeling.PaginatedQueryList;
 import com.amazonaws.services.dynamodbv2.datamodeling.PaginatedScanList;
 import com.amazonaws.services.dynamodbv2.datamodeling.QueryResultPage;
 import com.amazonaws.services.dynamodbv2.datamodeling.ScanResultPage;
+import com.amazonaws.services.dynamodbv2.datamodeling.TransactionLoadRequest;
+import com.amazonaws.services.dynamodbv2.datamodeling.TransactionWriteRequest;
 import com.amazonaws.services.dynamodbv2.model.AmazonDynamoDBException;
 import com.amazonaws.services.dynamodbv2.model.AttributeValue;
 import com.amazonaws.services.dynamodbv2.model.ComparisonOperator;
@@ -44,6 +46,9 @@ import com.amazonaws.services.dynamodbv2.model.Projection;
 import com.amazonaws.services.dynamodbv2.model.ProjectionType;
 import com.amazonaws.services.dynamodbv2.model.ProvisionedThroughput;
 import com.amazonaws.services.dynamodbv2.model.TableDescription;
+import com.amazonaws.services.dynamodbv2.model.TransactWriteItem;
+import com.amazonaws.services.dynamodbv2.model.TransactWriteItemsRequest;
+import com.amazonaws.services.dynamodbv2.model.TransactionCanceledException;
 import com.amazonaws.services.dynamodbv2.util.TableUtils;
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -51,10 +56,12 @@ import java.lang.reflect.Modifier;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -449,6 +456,52 @@ class DynamoDbMapperTest {
     assertEquals(pageSizes(indexed.size(), limit), scanSizes);
   }
 
+  @Test
+  void transactionsCheckVersionsToo() {
+    List<Item> all = dataset();
+    assertTrue(mapper.batchSave(all).isEmpty());
+    Item profile = all.stream().filter(i -> i.getSk().equals("PROFILE")).findFirst().orElseThrow();
+    Item order = all.stream().filter(i -> i.getSk().startsWith("ORDER#")).findFirst().orElseThrow();
+    Item staleOrder = mapper.load(Item.class, order.getPk(), order.getSk());
+
+    // both items updated in one TransactWriteItems, each under its own version check
+    Item p = mapper.load(Item.class, profile.getPk(), profile.getSk());
+    Item o = mapper.load(Item.class, order.getPk(), order.getSk());
+    p.setName("renamed");
+    o.setStatus("SHIPPED");
+    recorder.clear();
+    mapper.transactionWrite(new TransactionWriteRequest()
+        .addUpdate(p).addUpdate(o));
+    recorder.expect("TransactWriteItems", "TransactItems");
+    // inside a transaction the mapper has no legacy form: each update is an UpdateExpression whose
+    // ConditionExpression is the version check
+    for (TransactWriteItem w : recorder.last(TransactWriteItemsRequest.class).getTransactItems()) {
+      assertTrue(w.getUpdate().getUpdateExpression() != null && w.getUpdate().getConditionExpression() != null,
+          w.toString());
+    }
+    // batchSave writes no version (it saves as CLOBBER does), so the transaction's update is the first one
+    assertNull(staleOrder.getVersion());
+    assertEquals(1L, o.getVersion());
+    assertEquals(1L, p.getVersion());
+    List<Object> loaded = mapper.transactionLoad(new TransactionLoadRequest()
+        .addLoad(keyOnly(p.getPk(), p.getSk())).addLoad(keyOnly(o.getPk(), o.getSk())));
+    recorder.expect("TransactGetItems", "TransactItems");
+    assertEquals(List.of(p, o), loaded);
+
+    // a stale order beside a fresh profile: the whole transaction is cancelled, nothing applied
+    Item p2 = copy(p);
+    p2.setName("renamed again");
+    staleOrder.setStatus("CANCELLED");
+    TransactionCanceledException cancelled = assertThrows(
+        TransactionCanceledException.class,
+        () -> mapper.transactionWrite(new TransactionWriteRequest()
+            .addUpdate(p2).addUpdate(staleOrder)));
+    assertEquals(List.of("None", "ConditionalCheckFailed"),
+        cancelled.getCancellationReasons().stream().map(r -> r.getCode()).toList());
+    assertEquals(p, mapper.load(Item.class, p.getPk(), p.getSk()));
+    assertEquals(o, mapper.load(Item.class, o.getPk(), o.getSk()));
+  }
+
   // ------------------------------------------------------------------------------------ the entity
 
   /** One class for every item of the single table: a customer profile (SK PROFILE) or an order. */
@@ -653,7 +706,7 @@ class DynamoDbMapperTest {
 
   private static Condition condition(ComparisonOperator op, String... strings) {
     return new Condition().withComparisonOperator(op)
-        .withAttributeValueList(java.util.Arrays.stream(strings).map(AttributeValue::new).toList());
+        .withAttributeValueList(Arrays.stream(strings).map(AttributeValue::new).toList());
   }
 
   private static Condition condition(ComparisonOperator op, AttributeValue value) {
@@ -708,6 +761,7 @@ class DynamoDbMapperTest {
    */
   static final class Recorder extends RequestHandler2 {
     private final List<Map.Entry<String, Set<String>>> sent = new ArrayList<>();
+    private final List<AmazonWebServiceRequest> requests = new ArrayList<>();
     private final Map<String, Set<Set<String>>> seen = new TreeMap<>();
 
     @Override
@@ -731,12 +785,24 @@ class DynamoDbMapperTest {
         }
       }
       sent.add(Map.entry(operation, parameters));
-      seen.computeIfAbsent(operation, o -> new java.util.LinkedHashSet<>()).add(parameters);
+      requests.add(request);
+      seen.computeIfAbsent(operation, o -> new LinkedHashSet<>()).add(parameters);
       return request;
     }
 
     synchronized void clear() {
       sent.clear();
+      requests.clear();
+    }
+
+    /** The last request of this type since the last clear(). */
+    synchronized <T extends AmazonWebServiceRequest> T last(Class<T> type) {
+      for (int n = requests.size() - 1; n >= 0; n--) {
+        if (type.isInstance(requests.get(n))) {
+          return type.cast(requests.get(n));
+        }
+      }
+      throw new AssertionError("no " + type.getSimpleName() + " among " + sent);
     }
 
     synchronized int count(String operation) {
