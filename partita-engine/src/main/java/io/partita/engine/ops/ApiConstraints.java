@@ -279,7 +279,9 @@ public final class ApiConstraints {
       "[ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]",
       "[SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]",
       "[HASH, RANGE]", "[PROVISIONED, PAY_PER_REQUEST]", "[ALL, INCLUDE, KEYS_ONLY]", "[INDEXES, TOTAL, NONE]",
-      "[B, N, S]", "[ALL_OLD, NONE]", "[SIZE, NONE]");
+      "[B, N, S]", "[ALL_OLD, NONE]", "[SIZE, NONE]",
+      // the legacy parameters' (dynalite's test/query.js and test/scan.js, recorded against the service)
+      "[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]", "[OR, AND]");
 
   private static Map<String, String> serviceOrder(String... lists) {
     Map<String, String> out = new HashMap<>();
