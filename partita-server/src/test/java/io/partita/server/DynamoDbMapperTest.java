@@ -14,6 +14,17 @@ import com.amazonaws.handlers.RequestHandler2;
 import com.amazonaws.services.dynamodbv2.AmazonDynamoDB;
 import com.amazonaws.services.dynamodbv2.AmazonDynamoDBClientBuilder;
 import com.amazonaws.services.dynamodbv2.datamodeling.DynamoDBAttribute;
+import com.amazonaws.services.dynamodbv2.document.AttributeUpdate;
+import com.amazonaws.services.dynamodbv2.document.DynamoDB;
+import com.amazonaws.services.dynamodbv2.document.Expected;
+import com.amazonaws.services.dynamodbv2.document.QueryFilter;
+import com.amazonaws.services.dynamodbv2.document.RangeKeyCondition;
+import com.amazonaws.services.dynamodbv2.document.ScanFilter;
+import com.amazonaws.services.dynamodbv2.document.Table;
+import com.amazonaws.services.dynamodbv2.document.spec.GetItemSpec;
+import com.amazonaws.services.dynamodbv2.document.spec.PutItemSpec;
+import com.amazonaws.services.dynamodbv2.document.spec.QuerySpec;
+import com.amazonaws.services.dynamodbv2.document.spec.UpdateItemSpec;
 import com.amazonaws.services.dynamodbv2.datamodeling.DynamoDBHashKey;
 import com.amazonaws.services.dynamodbv2.datamodeling.DynamoDBIndexHashKey;
 import com.amazonaws.services.dynamodbv2.datamodeling.DynamoDBIndexRangeKey;
@@ -45,6 +56,7 @@ import com.amazonaws.services.dynamodbv2.model.KeySchemaElement;
 import com.amazonaws.services.dynamodbv2.model.Projection;
 import com.amazonaws.services.dynamodbv2.model.ProjectionType;
 import com.amazonaws.services.dynamodbv2.model.ProvisionedThroughput;
+import com.amazonaws.services.dynamodbv2.model.ReturnValue;
 import com.amazonaws.services.dynamodbv2.model.TableDescription;
 import com.amazonaws.services.dynamodbv2.model.TransactWriteItem;
 import com.amazonaws.services.dynamodbv2.model.TransactWriteItemsRequest;
@@ -500,6 +512,75 @@ class DynamoDbMapperTest {
         cancelled.getCancellationReasons().stream().map(r -> r.getCode()).toList());
     assertEquals(p, mapper.load(Item.class, p.getPk(), p.getSk()));
     assertEquals(o, mapper.load(Item.class, o.getPk(), o.getSk()));
+  }
+
+  /**
+   * The v1 SDK's Document API ({@code Table}), the other way v1 applications talk to DynamoDB: its
+   * builders send the legacy parameters as such (AttributesToGet, Expected, AttributeUpdates,
+   * KeyConditions, QueryFilter, ScanFilter).
+   */
+  @Test
+  void theDocumentApiSendsTheLegacyFormsToo() {
+    Table t = new DynamoDB(dynamo).getTable(table);
+    Map<String, BigDecimal> numbers = new TreeMap<>();
+    Map<String, Set<String>> tags = new TreeMap<>();
+    for (int n = 1; n <= 6; n++) {
+      String sk = "S" + n;
+      numbers.put(sk, BigDecimal.valueOf(n));
+      tags.put(sk, new TreeSet<>(Set.of("t" + n, n % 2 == 0 ? "even" : "odd")));
+      t.putItem(new PutItemSpec().withItem(document(sk, numbers.get(sk), tags.get(sk)))
+          .withExpected(new Expected("PK").notExist()));
+    }
+    recorder.expect("PutItem", "Expected");
+    // the create-only idiom refuses the second put
+    assertThrows(ConditionalCheckFailedException.class, () -> t.putItem(new PutItemSpec()
+        .withItem(document("S1", BigDecimal.TEN, Set.of("x"))).withExpected(new Expected("PK").notExist())));
+
+    recorder.clear();
+    com.amazonaws.services.dynamodbv2.document.Item got = t.getItem(new GetItemSpec()
+        .withPrimaryKey("PK", "DOC", "SK", "S1").withAttributesToGet("n").withConsistentRead(true));
+    recorder.expect("GetItem", "AttributesToGet");
+    assertEquals(Map.of("n", numbers.get("S1")), got.asMap());
+
+    // ADD to a number, DELETE from a set, PUT a new attribute, under an Expected that holds
+    UpdateItemSpec update = new UpdateItemSpec().withPrimaryKey("PK", "DOC", "SK", "S2")
+        .withAttributeUpdate(new AttributeUpdate("n").addNumeric(40), new AttributeUpdate("tags").removeElements("t2"),
+            new AttributeUpdate("note").put("hi"))
+        .withExpected(new Expected("n").eq(numbers.get("S2")))
+        .withReturnValues(ReturnValue.ALL_NEW);
+    recorder.clear();
+    com.amazonaws.services.dynamodbv2.document.Item updated = t.updateItem(update).getItem();
+    recorder.expect("UpdateItem", "AttributeUpdates", "Expected", "ReturnValues");
+    numbers.put("S2", numbers.get("S2").add(BigDecimal.valueOf(40)));
+    tags.get("S2").remove("t2");
+    assertEquals(0, numbers.get("S2").compareTo(updated.getNumber("n")));
+    assertEquals(tags.get("S2"), updated.getStringSet("tags"));
+    assertEquals("hi", updated.getString("note"));
+    // n is no longer what the Expected says
+    assertThrows(ConditionalCheckFailedException.class, () -> t.updateItem(update));
+
+    // KeyConditions BETWEEN and a QueryFilter
+    recorder.clear();
+    List<String> queried = new ArrayList<>();
+    t.query(new QuerySpec().withHashKey("PK", "DOC").withRangeKeyCondition(new RangeKeyCondition("SK").between("S2", "S5"))
+            .withQueryFilters(new QueryFilter("n").gt(3)).withConsistentRead(true))
+        .forEach(i -> queried.add(i.getString("SK")));
+    recorder.expect("Query", "KeyConditions", "QueryFilter");
+    assertEquals(numbers.entrySet().stream().filter(e -> e.getKey().compareTo("S2") >= 0 && e.getKey().compareTo("S5") <= 0
+        && e.getValue().compareTo(BigDecimal.valueOf(3)) > 0).map(Map.Entry::getKey).toList(), queried);
+
+    // ScanFilter CONTAINS on a set
+    recorder.clear();
+    List<String> scanned = new ArrayList<>();
+    t.scan(new ScanFilter("tags").contains("odd")).forEach(i -> scanned.add(i.getString("SK")));
+    recorder.expect("Scan", "ScanFilter");
+    assertEquals(tags.entrySet().stream().filter(e -> e.getValue().contains("odd")).map(Map.Entry::getKey).toList(),
+        scanned.stream().sorted().toList());
+  }
+
+  private static com.amazonaws.services.dynamodbv2.document.Item document(String sk, BigDecimal n, Set<String> tags) {
+    return new com.amazonaws.services.dynamodbv2.document.Item().withPrimaryKey("PK", "DOC", "SK", sk)
+        .withNumber("n", n).withStringSet("tags", tags);
   }
 
   // ------------------------------------------------------------------------------------ the entity
