@@ -272,13 +272,6 @@ class ItemOperationsTest {
   }
 
   @Test
-  void legacyParametersAreRefusedByName() {
-    assertValidation("The legacy parameter AttributeUpdates is not supported", () -> dynamo.updateItem(b -> b
-        .tableName("app").key(key("a", "b")).attributeUpdates(Map.of("x", software.amazon.awssdk.services.dynamodb
-            .model.AttributeValueUpdate.builder().action("PUT").value(s("1")).build()))));
-  }
-
-  @Test
   void operationsNotBuiltYetAnswerUnknownOperation() {
     DynamoDbException e = assertThrows(DynamoDbException.class, () -> dynamo.createBackup(b -> b.tableName("app").backupName("b1")));
     assertEquals("UnknownOperationException", e.awsErrorDetails().errorCode());

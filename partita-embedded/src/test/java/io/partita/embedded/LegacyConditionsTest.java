@@ -165,6 +165,10 @@ class LegacyConditionsTest {
     // checked before the table is looked up, as the service does (dynalite's cases use missing tables)
     refused(invalid + "Value must be provided when Exists is true for Attribute: a", () -> dynamo.deleteItem(b -> b
         .tableName("missing").key(Map.of("pk", s("z"))).expected(Map.of("a", exists(true)))));
+    refused(invalid + "Only DELETE action is allowed when no attribute value is specified", () -> dynamo.updateItem(b -> b
+        .tableName("missing").key(Map.of("pk", s("z"))).attributeUpdates(Map.of("a",
+            software.amazon.awssdk.services.dynamodb.model.AttributeValueUpdate.builder().build()))
+        .expected(Map.of("a", exists(true)))));
     refused(invalid + "Invalid number of argument(s) for the EQ ComparisonOperator", () -> dynamo.scan(b -> b
         .tableName("missing").scanFilter(Map.of("a", Condition.builder().comparisonOperator("EQ").build()))));
     refused("ConditionalOperator can only be used when Filter or Expected has two or more elements",
@@ -176,9 +180,6 @@ class LegacyConditionsTest {
             + "{Expected} Expression parameters: {UpdateExpression}",
         () -> dynamo.updateItem(b -> b.tableName("app").key(Map.of("pk", s("z"), "sk", s("x")))
             .expected(Map.of("a", exists(false))).updateExpression("REMOVE b")));
-    refused("The legacy parameter AttributeUpdates is not supported by Partita yet; use the expression parameters instead",
-        () -> dynamo.updateItem(b -> b.tableName("app").key(Map.of("pk", s("z"), "sk", s("x")))
-            .attributeUpdates(Map.of())));
   }
 
   private void expectRefused(String message, ExpectedAttributeValue x) {

@@ -1,7 +1,6 @@
 package io.partita.engine.expr;
 
 import io.partita.engine.PartitaException;
-import io.partita.engine.value.Numbers;
 import io.partita.engine.expr.Operands.Val;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -91,7 +90,7 @@ final class UpdateImpl implements Update {
       put(result, sets.get(i).path(), values.get(i));
     }
     for (SetAction add : adds) {
-      put(result, add.path(), added(add.path().resolve(original), add.value()));
+      put(result, add.path(), AddDelete.add(add.path().resolve(original), add.value(), ExprErrors.INCORRECT_DATA_TYPE));
     }
     for (SetAction delete : deletes) {
       AttributeValue existing = delete.path().resolve(original);
@@ -103,10 +102,7 @@ final class UpdateImpl implements Update {
         }
         continue;
       }
-      if (existing.type() != delete.value().type()) {
-        throw PartitaException.validation(ExprErrors.INCORRECT_DATA_TYPE);
-      }
-      AttributeValue left = Values.difference(existing, delete.value());
+      AttributeValue left = AddDelete.delete(existing, delete.value(), ExprErrors.INCORRECT_DATA_TYPE);
       if (left == null) {
         remove(result, delete.path());
       } else {
@@ -151,19 +147,6 @@ final class UpdateImpl implements Update {
         container = index < container.l().size() ? container.l().get(index) : null;
       }
     }
-  }
-
-  private static AttributeValue added(AttributeValue existing, AttributeValue value) {
-    if (existing == null) {
-      return value;
-    }
-    if (existing.type() != value.type()) {
-      throw PartitaException.validation(ExprErrors.INCORRECT_DATA_TYPE);
-    }
-    if (existing.type() == AttributeValue.Type.N) {
-      return Values.number(Numbers.add(Values.num(existing.n()), Values.num(value.n())));
-    }
-    return Values.union(existing, value);
   }
 
   // ---- document path surgery on copies ----

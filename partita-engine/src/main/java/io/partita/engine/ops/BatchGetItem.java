@@ -55,7 +55,7 @@ public final class BatchGetItem {
     // expression parameters given without an expression, or mixed with legacy ones, before anything else (as
     // Amazon DynamoDB checks them, by the public record of its messages: docs/dynamodb-messages.md)
     for (KeysAndAttributes kaa : items.values()) {
-      RequestParams.refuseLegacy(
+      RequestParams.refuseMixing(
           RequestParams.given("AttributesToGet", kaa.hasAttributesToGet()),
           RequestParams.given("ProjectionExpression", kaa.projectionExpression() != null));
       RequestParams.expressions(kaa.hasExpressionAttributeNames(), kaa.expressionAttributeNames(), false, null,

@@ -20,7 +20,7 @@ public final class GetItem {
   private GetItem() {}
 
   public static GetItemResponse execute(EngineContext ctx, GetItemRequest req) {
-    RequestParams.refuseLegacy(
+    RequestParams.refuseMixing(
         RequestParams.given("AttributesToGet", req.hasAttributesToGet()),
         RequestParams.given("ProjectionExpression", req.projectionExpression() != null));
     Table table = ctx.catalog.forItems(req.tableName());

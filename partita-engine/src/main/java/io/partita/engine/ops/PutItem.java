@@ -31,7 +31,7 @@ public final class PutItem {
   static WritePlan plan(EngineContext ctx, PutItemRequest req) {
     ReturnValue returnValues = ReturnValuesParam.forPutOrDelete(req.returnValues(), req.returnValuesAsString());
     boolean allOldOnFailure = ReturnValuesParam.onConditionFailure(req.returnValuesOnConditionCheckFailureAsString());
-    RequestParams.refuseLegacy(
+    RequestParams.refuseMixing(
         RequestParams.given("Expected", req.hasExpected(), "ConditionalOperator", req.conditionalOperator() != null),
         RequestParams.given("ConditionExpression", req.conditionExpression() != null));
     Condition expected = RequestParams.expected(req.hasExpected(), req.expected(), req.conditionalOperatorAsString());

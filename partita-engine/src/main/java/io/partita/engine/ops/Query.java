@@ -37,7 +37,7 @@ public final class Query {
     // KeyConditionExpression: KeyConditions with a FilterExpression is a valid request (dynalite's
     // test/query.js, recorded against the service; docs/legacy-parameters.md section 2)
     boolean keyExpression = req.keyConditionExpression() != null;
-    RequestParams.refuseLegacy(
+    RequestParams.refuseMixing(
         RequestParams.given("AttributesToGet", req.hasAttributesToGet(), "QueryFilter", req.hasQueryFilter(),
             "ConditionalOperator", req.conditionalOperatorAsString() != null,
             "KeyConditions", req.hasKeyConditions() && keyExpression),

@@ -66,31 +66,18 @@ final class RequestParams {
   }
 
   /**
-   * Refuses the legacy (pre-expression) parameters: mixed with expressions exactly as DynamoDB
-   * does, and on their own with a message that names them, until they are built.
+   * Refuses a request that mixes legacy (pre-expression) parameters with expression parameters,
+   * with DynamoDB's message listing both kinds in the order given (the service's order per operation,
+   * docs/legacy-parameters.md section 2).
    */
-  static void refuseLegacy(List<String> legacyGiven, List<String> expressionsGiven) {
-    if (legacyGiven.isEmpty()) {
-      return;
-    }
-    if (!expressionsGiven.isEmpty()) {
+  static void refuseMixing(List<String> legacyGiven, List<String> expressionsGiven) {
+    if (!legacyGiven.isEmpty() && !expressionsGiven.isEmpty()) {
       throw PartitaException.validation(
           "Can not use both expression and non-expression parameters in the same request: "
               + "Non-expression parameters: {" + String.join(", ", legacyGiven) + "} "
               + "Expression parameters: {" + String.join(", ", expressionsGiven) + "}");
     }
-    List<String> unsupported = new ArrayList<>(legacyGiven);
-    unsupported.removeAll(SUPPORTED_LEGACY);
-    if (!unsupported.isEmpty()) {
-      throw PartitaException.validation(
-          "The legacy parameter " + String.join(", ", unsupported)
-              + " is not supported by Partita yet; use the expression parameters instead");
-    }
   }
-
-  /** The legacy parameters served so far (issue 14): the rest are refused by name. */
-  private static final Set<String> SUPPORTED_LEGACY = Set.of(
-      "AttributesToGet", "Expected", "ConditionalOperator", "ScanFilter", "KeyConditions", "QueryFilter");
 
   /**
    * The legacy {@code Expected} with its {@code ConditionalOperator} of a PutItem, UpdateItem or
@@ -100,16 +87,6 @@ final class RequestParams {
    */
   static Condition expected(boolean hasExpected, Map<String, ExpectedAttributeValue> expected, String operator) {
     return LegacyConditions.expected(hasExpected ? expected : Map.of(), operator);
-  }
-
-  /**
-   * A write's condition: the legacy {@code Expected} with its {@code ConditionalOperator} when either
-   * is given (the mixing check has refused a ConditionExpression beside them), else {@code expression}.
-   */
-  static Condition writeCondition(Condition expression, boolean hasExpected,
-      Map<String, ExpectedAttributeValue> expected, String operator) {
-    Condition legacy = expected(hasExpected, expected, operator);
-    return legacy != null ? legacy : expression;
   }
 
   /**

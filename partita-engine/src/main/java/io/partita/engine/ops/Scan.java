@@ -30,7 +30,7 @@ public final class Scan {
   private Scan() {}
 
   public static ScanResponse execute(EngineContext ctx, ScanRequest req) {
-    RequestParams.refuseLegacy(
+    RequestParams.refuseMixing(
         RequestParams.given("AttributesToGet", req.hasAttributesToGet(), "ScanFilter", req.hasScanFilter(),
             "ConditionalOperator", req.conditionalOperatorAsString() != null),
         RequestParams.given("ProjectionExpression", req.projectionExpression() != null,

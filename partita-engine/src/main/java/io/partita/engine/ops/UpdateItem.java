@@ -3,6 +3,7 @@ package io.partita.engine.ops;
 import io.partita.engine.PartitaException;
 import io.partita.engine.expr.Condition;
 import io.partita.engine.expr.ExpressionContext;
+import io.partita.engine.expr.LegacyUpdate;
 import io.partita.engine.expr.Update;
 import io.partita.engine.table.Table;
 import io.partita.engine.table.TableDef;
@@ -44,22 +45,27 @@ public final class UpdateItem {
   static WritePlan plan(EngineContext ctx, UpdateItemRequest req) {
     ReturnValue returnValues = ReturnValuesParam.any(req.returnValues(), req.returnValuesAsString());
     boolean allOldOnFailure = ReturnValuesParam.onConditionFailure(req.returnValuesOnConditionCheckFailureAsString());
-    RequestParams.refuseLegacy(
+    RequestParams.refuseMixing(
         RequestParams.given("AttributeUpdates", req.hasAttributeUpdates(), "Expected", req.hasExpected(),
             "ConditionalOperator", req.conditionalOperator() != null),
         RequestParams.given("UpdateExpression", req.updateExpression() != null,
             "ConditionExpression", req.conditionExpression() != null));
-    Table table = ctx.catalog.forItems(req.tableName());
-    TableDef def = table.def();
-    ItemKey key = Keys.ofKey(def, req.key());
     ExpressionContext expressions = RequestParams.expressions(
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
         req.hasExpressionAttributeValues(), req.expressionAttributeValues(),
         req.updateExpression() != null || req.conditionExpression() != null, "UpdateExpression and ConditionExpression are null");
-    Update update = req.updateExpression() == null ? null : expressions.update(req.updateExpression());
-    Condition condition = RequestParams.writeCondition(req.conditionExpression() == null
-        ? null : expressions.condition(req.conditionExpression(), "ConditionExpression"),
-        req.hasExpected(), req.expected(), req.conditionalOperatorAsString());
+    // the legacy parameters are checked before the table is looked up, AttributeUpdates first, as the
+    // service does (docs/legacy-parameters.md sections 5 and 8); the mixing check has refused an
+    // UpdateExpression or ConditionExpression beside them
+    LegacyUpdate legacy = req.hasAttributeUpdates() ? LegacyUpdate.of(req.attributeUpdates()) : null;
+    Condition expected = RequestParams.expected(req.hasExpected(), req.expected(), req.conditionalOperatorAsString());
+    Table table = ctx.catalog.forItems(req.tableName());
+    TableDef def = table.def();
+    ItemKey key = Keys.ofKey(def, req.key());
+    Update update = legacy != null ? legacy
+        : req.updateExpression() == null ? null : expressions.update(req.updateExpression());
+    Condition condition = expected != null ? expected
+        : req.conditionExpression() == null ? null : expressions.condition(req.conditionExpression(), "ConditionExpression");
     expressions.checkAllUsed();
     String keyUpdated = null;
     if (update != null) {
@@ -71,6 +77,7 @@ public final class UpdateItem {
       }
     }
     String keyAttribute = keyUpdated;
+    Map<String, AttributeValue> legacyValues = legacy == null ? Map.of() : legacy.values();
 
     return new WritePlan(new ReadModifyWrite.Target(table, key, current -> {
       // refused before the condition is evaluated; inside a transaction it is the action's
@@ -79,6 +86,9 @@ public final class UpdateItem {
         throw PartitaException.validation("One or more parameter values were invalid: Cannot update attribute "
             + keyAttribute + ". This attribute is part of the key");
       }
+      // AttributeUpdates' values are known before the item is: the service refuses one of another type
+      // than an index key attribute it names (any action) before it reads
+      IndexEntries.checkTypes(def, legacyValues);
       Conditions.require(condition, current, allOldOnFailure);
       if (current == null && update != null && update.onlyRemoves()) {
         return null; // nothing to remove from an item that is not there, and no item made of it
