@@ -910,7 +910,7 @@ class DynamoDbMapperTest {
 
   @AfterAll
   void summary() {
-    // one line per operation: which parameters the mapper used (the legacy ones are the point)
-    recorder.seen().forEach((op, forms) -> System.out.println("DynamoDBMapper sent " + op + " " + forms));
+    // one line per operation: which parameters the mapper and the Document API used (the legacy ones are the point)
+    recorder.seen().forEach((op, forms) -> System.out.println("the v1 SDK sent " + op + " " + forms));
   }
 }
