@@ -762,6 +762,13 @@ class Scenario:
                      "ConditionalCheckFailedException")
         expect(step, self.bob(), second, "unchanged by the refused update")
 
+        step = "L6 UpdateItem AttributeUpdates ADD to an existing set"
+        resp = self.ddb.update_item(TableName=self.table, Key=self.BOB_KEY, ReturnValues="UPDATED_OLD",
+                                    AttributeUpdates={"tags": {"Action": "ADD", "Value": {"SS": ["ops", "admin"]}}})
+        expect(step, resp.get("Attributes"), {"tags": second["tags"]}, "UPDATED_OLD (the set before)")
+        union = sorted(set(second["tags"]["SS"]) | {"ops", "admin"})
+        expect(step, self.bob(), {**second, "tags": {"SS": union}}, "stored: the union, no duplicates")
+
         step = "L6 UpdateItem AttributeUpdates creates a missing item"
         new_key = {"PK": {"S": "USER#carol"}, "SK": {"S": "PROFILE"}}
         resp = self.ddb.update_item(TableName=self.table, Key=new_key, ReturnValues="ALL_NEW", AttributeUpdates={
