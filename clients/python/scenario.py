@@ -18,6 +18,7 @@ import os
 import sys
 import time
 import uuid
+from decimal import Decimal
 
 import boto3
 import botocore
@@ -214,8 +215,9 @@ ORDER6 = order(6, "9.99", "p01", "1", "2025-03-03")    # placed once, sent twice
 # ------------------------------------------------------------------ steps ---
 
 class Scenario:
-    def __init__(self, ddb, table):
+    def __init__(self, ddb, table, resource=None):
         self.ddb = ddb
+        self.resource = resource
         self.table = table
         self.table_deleted = False
 
@@ -593,6 +595,188 @@ class Scenario:
         expect(step, resp.get("Responses"), [{"Item": ORDER4}, {"Item": product(1, stock=7)}],
                "Responses, in request order")
 
+    # Steps L1-L6: the legacy (pre-expression) parameters, which boto3 still sends as given and
+    # older code still uses: KeyConditions, QueryFilter and ScanFilter with ConditionalOperator,
+    # Expected, AttributeUpdates. The collection now: the profile and orders 001 (shipped), 003,
+    # 004 and 006; the 30 products, p01 with stock 7.
+
+    def orders_now(self):
+        return [self.shipped_order1(), ORDERS[2], ORDER4, ORDER6]
+
+    def products_now(self):
+        return [product(n, stock=7 if n == 1 else None) for n in range(1, PRODUCT_COUNT + 1)]
+
+    ALICE_ORDERS = {
+        "PK": {"ComparisonOperator": "EQ", "AttributeValueList": [{"S": PK}]},
+        "SK": {"ComparisonOperator": "BEGINS_WITH", "AttributeValueList": [{"S": "ORDER#"}]},
+    }
+
+    def stepL1_query_key_conditions(self):
+        step = "L1 Query KeyConditions BEGINS_WITH"
+        resp = self.query(KeyConditions=self.ALICE_ORDERS, ConsistentRead=True)
+        expected = sorted(self.orders_now(), key=lambda o: o["SK"]["S"])
+        expect(step, resp.get("Items"), expected, "orders, ascending")
+        expect(step, resp.get("Count"), len(expected), "Count")
+        same = self.query(KeyConditionExpression="PK = :pk AND begins_with(SK, :order)",
+                          ExpressionAttributeValues={":pk": {"S": PK}, ":order": {"S": "ORDER#"}},
+                          ConsistentRead=True)
+        expect(step, resp.get("Items"), same.get("Items"), "the same items as the KeyConditionExpression")
+
+        step = "L1 Query KeyConditions BETWEEN, descending, Limit"
+        low, high = "ORDER#2025-003", "ORDER#2025-006"
+        conditions = {"PK": self.ALICE_ORDERS["PK"],
+                      "SK": {"ComparisonOperator": "BETWEEN", "AttributeValueList": [{"S": low}, {"S": high}]}}
+        expected = sorted((o for o in self.orders_now() if low <= o["SK"]["S"] <= high),
+                          key=lambda o: o["SK"]["S"], reverse=True)
+        resp = self.query(KeyConditions=conditions, ScanIndexForward=False, Limit=2)
+        expect(step, resp.get("Items"), expected[:2], "page 1")
+        expect(step, resp.get("LastEvaluatedKey"), key(expected[1]["SK"]["S"]), "LastEvaluatedKey")
+        resp = self.query(KeyConditions=conditions, ScanIndexForward=False, Limit=2,
+                          ExclusiveStartKey=resp["LastEvaluatedKey"])
+        expect(step, resp.get("Items"), expected[2:], "page 2")
+        expect(step, "LastEvaluatedKey" in resp, False, "no LastEvaluatedKey")
+
+        step = "L1 Query GSI1 KeyConditions BETWEEN"
+        resp = self.query(IndexName="GSI1", KeyConditions={
+            "GSI1PK": {"ComparisonOperator": "EQ", "AttributeValueList": [{"S": PRODUCTS_INDEX}]},
+            "GSI1SK": {"ComparisonOperator": "BETWEEN", "AttributeValueList": [{"S": "p10"}, {"S": "p12"}]},
+        })
+        expect(step, resp.get("Items"), [p for p in self.products_now() if "p10" <= p["GSI1SK"]["S"] <= "p12"],
+               "products p10-p12")
+
+    def stepL2_query_filter_or(self):
+        step = "L2 Query QueryFilter, ConditionalOperator OR"
+        resp = self.query(KeyConditions=self.ALICE_ORDERS, ConsistentRead=True, ConditionalOperator="OR", QueryFilter={
+            "status": {"ComparisonOperator": "EQ", "AttributeValueList": [{"S": "SHIPPED"}]},
+            "amount": {"ComparisonOperator": "LT", "AttributeValueList": [{"N": "10"}]},
+        })
+        orders = sorted(self.orders_now(), key=lambda o: o["SK"]["S"])
+        expected = [o for o in orders if o["status"]["S"] == "SHIPPED" or Decimal(o["amount"]["N"]) < 10]
+        if not 0 < len(expected) < len(orders):
+            fail(step, f"the filter must keep some orders and drop others to be a test: {expected!r}")
+        expect(step, resp.get("Items"), expected, "shipped or below 10")
+        expect(step, resp.get("Count"), len(expected), "Count")
+        expect(step, resp.get("ScannedCount"), len(orders), "ScannedCount (the filter runs after the read)")
+
+        step = "L2 Query QueryFilter on a key attribute"
+        e = expect_error(step, lambda: self.query(KeyConditions={"PK": self.ALICE_ORDERS["PK"]}, QueryFilter={
+            "SK": {"ComparisonOperator": "EQ", "AttributeValueList": [{"S": "PROFILE"}]}}), "ValidationException")
+        message = e.response.get("Error", {}).get("Message", "")
+        if "QueryFilter" not in message:
+            fail(step, f"message does not name QueryFilter: {message!r}")
+        print(f"  ok  {step}: message: {message}")
+
+    def stepL3_scan_filter(self):
+        step = "L3 Scan ScanFilter (AND)"
+        resp = self.ddb.scan(TableName=self.table, ScanFilter={
+            "entity": {"ComparisonOperator": "EQ", "AttributeValueList": [{"S": "Product"}]},
+            "stock": {"ComparisonOperator": "GE", "AttributeValueList": [{"N": "250"}]},
+        })
+        expected = [p for p in self.products_now() if int(p["stock"]["N"]) >= 250]
+        expect(step, sorted(resp.get("Items", []), key=lambda i: i["PK"]["S"]), expected,
+               "products with stock >= 250, as a set")
+        expect(step, resp.get("ScannedCount"), 1 + len(self.orders_now()) + PRODUCT_COUNT,
+               "ScannedCount (every item of the table)")
+
+        step = "L3 Scan ScanFilter, ConditionalOperator OR"
+        resp = self.ddb.scan(TableName=self.table, ConditionalOperator="OR", ScanFilter={
+            "GSI1SK": {"ComparisonOperator": "IN", "AttributeValueList": [{"S": "p03"}, {"S": "p07"}, {"S": "p99"}]},
+            "note": {"ComparisonOperator": "NOT_NULL"},
+        })
+        expected = [p for p in self.products_now() if p["GSI1SK"]["S"] in ("p03", "p07")]
+        expected += [o for o in self.orders_now() if "note" in o]
+        expect(step, sorted(resp.get("Items", []), key=lambda i: (i["PK"]["S"], i["SK"]["S"])),
+               sorted(expected, key=lambda i: (i["PK"]["S"], i["SK"]["S"])), "p03, p07 and the order with a note")
+
+    BOB = {"PK": {"S": "USER#bob"}, "SK": {"S": "PROFILE"}, "entity": {"S": "User"}, "username": {"S": "bob"},
+           "email": {"S": "bob@example.com"}, "nickname": {"S": "bobby"}}
+    BOB_KEY = {"PK": {"S": "USER#bob"}, "SK": {"S": "PROFILE"}}
+
+    def bob(self):
+        return self.ddb.get_item(TableName=self.table, Key=self.BOB_KEY, ConsistentRead=True).get("Item")
+
+    def stepL4_put_expected(self):
+        step = "L4 PutItem Expected Exists false (create only)"
+        create_only = {"PK": {"Exists": False}}
+        self.ddb.put_item(TableName=self.table, Item=self.BOB, Expected=create_only)
+        expect(step, self.bob(), self.BOB, "created")
+        other = {**self.BOB, "email": {"S": "someone@example.com"}}
+        expect_error(step + ", again", lambda: self.ddb.put_item(
+            TableName=self.table, Item=other, Expected=create_only), "ConditionalCheckFailedException")
+        expect(step, self.bob(), self.BOB, "unchanged by the refused put")
+
+        step = "L4 PutItem Expected Value and ComparisonOperator"
+        expect_error(step, lambda: self.ddb.put_item(TableName=self.table, Item=other, Expected={
+            "email": {"Value": {"S": "nobody@example.com"}}}), "ConditionalCheckFailedException")
+        resp = self.ddb.put_item(TableName=self.table, Item=self.BOB, ReturnValues="ALL_OLD", Expected={
+            "email": {"Value": {"S": "bob@example.com"}},
+            "username": {"ComparisonOperator": "BEGINS_WITH", "AttributeValueList": [{"S": "bo"}]},
+        })
+        expect(step, resp.get("Attributes"), self.BOB, "ALL_OLD after both conditions held")
+
+    def stepL5_resource_layer(self):
+        step = "L5 resource Table.query KeyConditions"
+        if self.resource is None:
+            fail(step, "no boto3 resource")
+        table = self.resource.Table(self.table)
+        resp = table.query(ConsistentRead=True, KeyConditions={
+            "PK": {"ComparisonOperator": "EQ", "AttributeValueList": [PK]},
+            "SK": {"ComparisonOperator": "BEGINS_WITH", "AttributeValueList": ["ORDER#"]},
+        })
+        # the resource layer answers Python values: N as Decimal, S as str
+        got = [(i["SK"], i["amount"]) for i in resp.get("Items", [])]
+        want = [(o["SK"]["S"], Decimal(o["amount"]["N"])) for o in sorted(self.orders_now(), key=lambda o: o["SK"]["S"])]
+        expect(step, got, want, "(SK, amount) of the orders")
+
+        step = "L5 resource Table.scan ScanFilter CONTAINS"
+        resp = table.scan(ScanFilter={"tags": {"ComparisonOperator": "CONTAINS", "AttributeValueList": ["admin"]}})
+        got = sorted(i["PK"] for i in resp.get("Items", []))
+        expect(step, got, [PK], "alice's profile, the only item tagged admin (bob has no tags yet)")
+
+    def stepL6_update_attribute_updates(self):
+        step = "L6 UpdateItem AttributeUpdates PUT, ADD, DELETE"
+        resp = self.ddb.update_item(TableName=self.table, Key=self.BOB_KEY, ReturnValues="ALL_NEW", AttributeUpdates={
+            "email": {"Action": "PUT", "Value": {"S": "bob@new.example.com"}},
+            "logins": {"Action": "ADD", "Value": {"N": "1"}},              # absent: ADD starts from 0
+            "tags": {"Action": "ADD", "Value": {"SS": ["beta", "admin"]}},  # absent: the set itself
+            "nickname": {"Action": "DELETE"},                              # no Value: the attribute goes
+        })
+        first = {**self.BOB, "email": {"S": "bob@new.example.com"}, "logins": {"N": "1"},
+                 "tags": {"SS": ["admin", "beta"]}}
+        del first["nickname"]
+        expect(step, resp.get("Attributes"), first, "ALL_NEW")
+        expect(step, self.bob(), first, "stored")
+
+        step = "L6 UpdateItem AttributeUpdates with Expected"
+        update = dict(TableName=self.table, Key=self.BOB_KEY, ReturnValues="UPDATED_NEW",
+                      Expected={"logins": {"ComparisonOperator": "EQ", "AttributeValueList": [{"N": "1"}]}},
+                      AttributeUpdates={
+                          "logins": {"Action": "ADD", "Value": {"N": "2"}},
+                          "tags": {"Action": "DELETE", "Value": {"SS": ["beta", "gamma"]}},  # a set minus these
+                      })
+        resp = self.ddb.update_item(**update)
+        expect(step, resp.get("Attributes"), {"logins": {"N": "3"}, "tags": {"SS": ["admin"]}}, "UPDATED_NEW")
+        second = {**first, "logins": {"N": "3"}, "tags": {"SS": ["admin"]}}
+        expect(step, self.bob(), second, "stored")
+        expect_error(step + ", again (logins is 3 now)", lambda: self.ddb.update_item(**update),
+                     "ConditionalCheckFailedException")
+        expect(step, self.bob(), second, "unchanged by the refused update")
+
+        step = "L6 UpdateItem AttributeUpdates ADD to an existing set"
+        resp = self.ddb.update_item(TableName=self.table, Key=self.BOB_KEY, ReturnValues="UPDATED_OLD",
+                                    AttributeUpdates={"tags": {"Action": "ADD", "Value": {"SS": ["ops", "admin"]}}})
+        expect(step, resp.get("Attributes"), {"tags": second["tags"]}, "UPDATED_OLD (the set before)")
+        union = sorted(set(second["tags"]["SS"]) | {"ops", "admin"})
+        expect(step, self.bob(), {**second, "tags": {"SS": union}}, "stored: the union, no duplicates")
+
+        step = "L6 UpdateItem AttributeUpdates creates a missing item"
+        new_key = {"PK": {"S": "USER#carol"}, "SK": {"S": "PROFILE"}}
+        resp = self.ddb.update_item(TableName=self.table, Key=new_key, ReturnValues="ALL_NEW", AttributeUpdates={
+            "username": {"Action": "PUT", "Value": {"S": "carol"}},
+            "logins": {"Action": "ADD", "Value": {"N": "5"}},
+        })
+        expect(step, resp.get("Attributes"), {**new_key, "username": {"S": "carol"}, "logins": {"N": "5"}}, "ALL_NEW")
+
     # ----------------------------------------------------------------------
     # FUTURE STEPS go here, before DeleteTable (they need the table).
     # Add a method and list it in STEPS.
@@ -637,6 +821,12 @@ class Scenario:
         step12b_transaction_cancelled,
         step12c_transaction_idempotent,
         step12d_transact_get,
+        stepL1_query_key_conditions,
+        stepL2_query_filter_or,
+        stepL3_scan_filter,
+        stepL4_put_expected,
+        stepL5_resource_layer,
+        stepL6_update_attribute_updates,
         # future steps (see the comment above step13_delete_table)
         step13_delete_table,
     ]
@@ -659,23 +849,21 @@ def main():
         print("FAIL [setup] PARTITA_ENDPOINT is not set (e.g. http://127.0.0.1:8000)", file=sys.stderr)
         return 2
     region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION") or "us-east-1"
-    ddb = boto3.client(
-        "dynamodb",
-        endpoint_url=endpoint,
-        region_name=region,
-        config=Config(
-            retries={"total_max_attempts": 1},  # no retries: a server error must show, not be retried away
-            connect_timeout=10,
-            read_timeout=30,
-        ),
+    config = Config(
+        retries={"total_max_attempts": 1},  # no retries: a server error must show, not be retried away
+        connect_timeout=10,
+        read_timeout=30,
     )
+    ddb = boto3.client("dynamodb", endpoint_url=endpoint, region_name=region, config=config)
+    # the resource layer (Python values in, Python values out) for step L5
+    resource = boto3.resource("dynamodb", endpoint_url=endpoint, region_name=region, config=config)
     shim = enable_return_values_on_condition_check_failure(ddb)
     table = f"scenario-python-{uuid.uuid4().hex[:12]}"
     print(f"{CLIENT}: boto3 {boto3.__version__}, botocore {botocore.__version__}"
           f"{' (ReturnValuesOnConditionCheckFailure shim on)' if shim else ''}; "
           f"endpoint {endpoint}; table {table}")
 
-    scenario = Scenario(ddb, table)
+    scenario = Scenario(ddb, table, resource)
     current = "setup"
     try:
         for step in Scenario.STEPS:
