@@ -95,7 +95,7 @@ public final class BatchGetItem {
           kaa.hasExpressionAttributeNames(), kaa.expressionAttributeNames(), false, null,
           kaa.projectionExpression() != null, "ProjectionExpression is null");
       Projection projection = RequestParams.projection(expressions, kaa.projectionExpression(),
-          kaa.hasAttributesToGet(), kaa.attributesToGet());
+          RequestParams.attributesToGet(kaa.hasAttributesToGet(), kaa.attributesToGet()));
       expressions.checkAllUsed();
       reads.set(i, new TableRead(r.name(), r.def(), kaa, r.keys(), projection,
           Boolean.TRUE.equals(kaa.consistentRead())));

@@ -1,6 +1,7 @@
 package io.partita.engine.ops;
 
 import io.partita.engine.expr.Condition;
+import io.partita.engine.expr.ExpressionContext;
 import io.partita.engine.table.Table;
 import io.partita.engine.table.TableDef;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
@@ -29,14 +30,16 @@ public final class DeleteItem {
     RequestParams.refuseMixing(
         RequestParams.given("Expected", req.hasExpected(), "ConditionalOperator", req.conditionalOperator() != null),
         RequestParams.given("ConditionExpression", req.conditionExpression() != null));
+    // the service's order: names and values without an expression, the item's values, then Expected,
+    // all before the table is looked up (docs/legacy-parameters.md section 5)
+    ExpressionContext expressions = RequestParams.conditionContext(req.conditionExpression(),
+        req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
+        req.hasExpressionAttributeValues(), req.expressionAttributeValues());
     Condition expected = RequestParams.expected(req.hasExpected(), req.expected(), req.conditionalOperatorAsString());
     Table table = ctx.catalog.forItems(req.tableName());
     TableDef def = table.def();
     ItemKey key = Keys.ofKey(def, req.key());
-    Condition expression = RequestParams.conditionOnly(req.conditionExpression(),
-        req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
-        req.hasExpressionAttributeValues(), req.expressionAttributeValues());
-    Condition condition = expected != null ? expected : expression;
+    Condition condition = expected != null ? expected : RequestParams.condition(expressions, req.conditionExpression());
 
     return new WritePlan(new ReadModifyWrite.Target(table, key, current -> {
       Conditions.require(condition, current, allOldOnFailure);

@@ -30,7 +30,7 @@ public final class GetItem {
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(), false, null,
         req.projectionExpression() != null, "ProjectionExpression is null");
     Projection projection = RequestParams.projection(expressions, req.projectionExpression(),
-        req.hasAttributesToGet(), req.attributesToGet());
+        RequestParams.attributesToGet(req.hasAttributesToGet(), req.attributesToGet()));
     expressions.checkAllUsed();
 
     byte[] stored = ctx.store.get(key.storageKey());

@@ -2,6 +2,7 @@ package io.partita.engine.ops;
 
 import io.partita.engine.PartitaException;
 import io.partita.engine.expr.Condition;
+import io.partita.engine.expr.ExpressionContext;
 import io.partita.engine.table.Table;
 import io.partita.engine.table.TableDef;
 import io.partita.engine.value.AttributeValues;
@@ -34,16 +35,18 @@ public final class PutItem {
     RequestParams.refuseMixing(
         RequestParams.given("Expected", req.hasExpected(), "ConditionalOperator", req.conditionalOperator() != null),
         RequestParams.given("ConditionExpression", req.conditionExpression() != null));
+    // the service's order: names and values without an expression, the item's values, then Expected,
+    // all before the table is looked up (docs/legacy-parameters.md section 5)
+    ExpressionContext expressions = RequestParams.conditionContext(req.conditionExpression(),
+        req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
+        req.hasExpressionAttributeValues(), req.expressionAttributeValues());
+    Map<String, AttributeValue> item = AttributeValues.validateItem(req.item());
     Condition expected = RequestParams.expected(req.hasExpected(), req.expected(), req.conditionalOperatorAsString());
     Table table = ctx.catalog.forItems(req.tableName());
     TableDef def = table.def();
 
-    Map<String, AttributeValue> item = AttributeValues.validateItem(req.item());
     ItemKey key = Keys.ofItem(def, item);
-    Condition expression = RequestParams.conditionOnly(req.conditionExpression(),
-        req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
-        req.hasExpressionAttributeValues(), req.expressionAttributeValues());
-    Condition condition = expected != null ? expected : expression;
+    Condition condition = expected != null ? expected : RequestParams.condition(expressions, req.conditionExpression());
     // an index key that is no scalar or empty, and an item too large, are refused with the request
     // (inside a transaction too); an index key of the wrong scalar type when the item is written,
     // but still before the condition is evaluated (as DynamoDB does: a ValidationException, not a

@@ -52,18 +52,6 @@ public final class Query {
       throw PartitaException.validation(
           "Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
     }
-    LegacyKeyConditions legacyKey = keyExpression ? null
-        : LegacyKeyConditions.of(req.keyConditions(), req.indexName() != null);
-    // after ApiConstraints, Partita's order of the semantic checks (the service's is not documented):
-    // Limit and IndexName; every expression bound (FilterExpression,
-    // ProjectionExpression, KeyConditionExpression), then unused names and values; the key
-    // condition read against the key; ExclusiveStartKey; a filter on key attributes; Select
-    int limit = ReadParams.limit(req.limit());
-    TableDef def = ctx.catalog.forItems(req.tableName()).def();
-    IndexDef index = ReadParams.index(def, req.indexName());
-    Set<String> projected = ReadParams.projected(def, index);
-    boolean consistent = Boolean.TRUE.equals(req.consistentRead());
-
     // names serve any expression, values only the filter and the key condition (a ProjectionExpression
     // beside KeyConditions takes no values: dynalite's test/query.js, recorded against the service)
     boolean filterExpression = req.filterExpression() != null;
@@ -72,12 +60,26 @@ public final class Query {
         req.hasExpressionAttributeValues(), req.expressionAttributeValues(),
         keyExpression || filterExpression || req.projectionExpression() != null, keyExpression || filterExpression,
         "FilterExpression and KeyConditionExpression are null");
+    Projection attributesToGet = RequestParams.attributesToGet(req.hasAttributesToGet(), req.attributesToGet());
+    // every expression bound (FilterExpression, ProjectionExpression, KeyConditionExpression), then
+    // unused names and values, then KeyConditions' entries: all before the table, as the service orders
+    // them (docs/legacy-parameters.md section 7)
     ExpressionContext.QueryFilter boundFilter = filterExpression
         ? expressions.queryFilter(req.filterExpression()) : legacyFilter;
-    Projection projection = RequestParams.projection(expressions, req.projectionExpression(),
-        req.hasAttributesToGet(), req.attributesToGet());
+    Projection projection = RequestParams.projection(expressions, req.projectionExpression(), attributesToGet);
     Condition boundKey = keyExpression ? expressions.boundKeyCondition(req.keyConditionExpression()) : null;
     expressions.checkAllUsed();
+    LegacyKeyConditions legacyKey = keyExpression ? null
+        : LegacyKeyConditions.of(req.keyConditions(), req.indexName() != null);
+    // then Partita's order of the checks that need the table (the service's is not documented):
+    // Limit and IndexName; the key condition read against the key; ExclusiveStartKey; a filter on key
+    // attributes; Select
+    int limit = ReadParams.limit(req.limit());
+    TableDef def = ctx.catalog.forItems(req.tableName()).def();
+    IndexDef index = ReadParams.index(def, req.indexName());
+    Set<String> projected = ReadParams.projected(def, index);
+    boolean consistent = Boolean.TRUE.equals(req.consistentRead());
+
     KeySchemaSpec schema = index == null
         ? new KeySchemaSpec(List.of(def.hash()), def.range() == null ? List.of() : List.of(def.range()))
         : new KeySchemaSpec(index.hashKeys(), index.rangeKeys());

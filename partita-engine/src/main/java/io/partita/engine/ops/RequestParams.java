@@ -52,17 +52,29 @@ final class RequestParams {
   }
 
   /**
-   * The condition of a PutItem or DeleteItem (their only expression), or {@code null}, after the
-   * checks of {@link #expressions} and of the legacy Expected / ConditionalOperator parameters.
+   * The expression context of a PutItem, DeleteItem or a transaction's action, whose only
+   * expression is the ConditionExpression.
    */
-  static Condition conditionOnly(String conditionExpression, boolean hasNames, Map<String, String> names,
+  static ExpressionContext conditionContext(String conditionExpression, boolean hasNames, Map<String, String> names,
       boolean hasValues, Map<String, AttributeValue> values) {
-    ExpressionContext expressions = expressions(hasNames, names, hasValues, values,
-        conditionExpression != null, "ConditionExpression is null");
+    return expressions(hasNames, names, hasValues, values, conditionExpression != null, "ConditionExpression is null");
+  }
+
+  /** The bound ConditionExpression, or null, after which no name or value may be left unused. */
+  static Condition condition(ExpressionContext expressions, String conditionExpression) {
     Condition condition = conditionExpression == null
         ? null : expressions.condition(conditionExpression, "ConditionExpression");
     expressions.checkAllUsed();
     return condition;
+  }
+
+  /**
+   * The condition of an action whose only expression is the ConditionExpression, or {@code null},
+   * after the checks of {@link #expressions}: {@link #conditionContext} then {@link #condition}.
+   */
+  static Condition conditionOnly(String conditionExpression, boolean hasNames, Map<String, String> names,
+      boolean hasValues, Map<String, AttributeValue> values) {
+    return condition(conditionContext(conditionExpression, hasNames, names, hasValues, values), conditionExpression);
   }
 
   /**
@@ -90,12 +102,20 @@ final class RequestParams {
   }
 
   /**
-   * A read's projection: the legacy {@code AttributesToGet} when given (the mixing check has refused a
+   * The legacy {@code AttributesToGet} of a read as a projection, or null when not given; built
+   * early, as the service refuses a duplicate before the read's other legacy parameters (dynalite's
+   * test/scan.js, recorded against the service).
+   */
+  static Projection attributesToGet(boolean hasAttributesToGet, List<String> attributesToGet) {
+    return hasAttributesToGet ? Projection.ofAttributes(attributesToGet) : null;
+  }
+
+  /**
+   * A read's projection: the legacy {@code attributesToGet} when given (the mixing check has refused a
    * ProjectionExpression beside it), else the bound {@code ProjectionExpression}, else null.
    */
-  static Projection projection(ExpressionContext expressions, String projectionExpression,
-      boolean hasAttributesToGet, List<String> attributesToGet) {
-    return hasAttributesToGet ? Projection.ofAttributes(attributesToGet)
+  static Projection projection(ExpressionContext expressions, String projectionExpression, Projection attributesToGet) {
+    return attributesToGet != null ? attributesToGet
         : projectionExpression == null ? null : expressions.projection(projectionExpression);
   }
 

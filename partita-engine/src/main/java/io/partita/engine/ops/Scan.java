@@ -35,8 +35,16 @@ public final class Scan {
             "ConditionalOperator", req.conditionalOperatorAsString() != null),
         RequestParams.given("ProjectionExpression", req.projectionExpression() != null,
             "FilterExpression", req.filterExpression() != null));
-    // the legacy ScanFilter is checked before the table is known, as the service does
-    // (docs/legacy-parameters.md section 10)
+    boolean anyExpression = req.projectionExpression() != null || req.filterExpression() != null;
+    // values only serve the filter: with a ProjectionExpression alone the message still ends
+    // "FilterExpression is null" (the service's suffix for a Scan, docs/dynamodb-messages.md)
+    ExpressionContext expressions = RequestParams.expressions(
+        req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
+        req.hasExpressionAttributeValues(), req.expressionAttributeValues(), anyExpression,
+        req.filterExpression() != null, "FilterExpression is null");
+    // the legacy parameters are checked before the table is known, AttributesToGet's duplicates
+    // first, as the service does (docs/legacy-parameters.md section 10)
+    Projection attributesToGet = RequestParams.attributesToGet(req.hasAttributesToGet(), req.attributesToGet());
     ExpressionContext.QueryFilter legacyFilter = LegacyConditions.readFilter(
         req.hasScanFilter() ? req.scanFilter() : Map.of(), req.conditionalOperatorAsString(), "ScanFilter");
     // after ApiConstraints, Partita's order of the semantic checks (the service's is not documented):
@@ -48,13 +56,6 @@ public final class Scan {
     IndexDef index = ReadParams.index(def, req.indexName());
     Set<String> projected = ReadParams.projected(def, index);
 
-    boolean anyExpression = req.projectionExpression() != null || req.filterExpression() != null;
-    // values only serve the filter: with a ProjectionExpression alone the message still ends
-    // "FilterExpression is null" (the service's suffix for a Scan, docs/dynamodb-messages.md)
-    ExpressionContext expressions = RequestParams.expressions(
-        req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
-        req.hasExpressionAttributeValues(), req.expressionAttributeValues(), anyExpression,
-        req.filterExpression() != null, "FilterExpression is null");
     ExpressionContext.QueryFilter bound = req.filterExpression() == null ? legacyFilter
         : expressions.queryFilter(req.filterExpression());
     if (bound != null && index != null && index.global()) {
@@ -62,8 +63,7 @@ public final class Scan {
     }
     Condition filter = bound == null ? null : bound.condition();
     List<String> filterNames = bound == null ? List.of() : bound.topLevelNames();
-    Projection projection = RequestParams.projection(expressions, req.projectionExpression(),
-        req.hasAttributesToGet(), req.attributesToGet());
+    Projection projection = RequestParams.projection(expressions, req.projectionExpression(), attributesToGet);
     expressions.checkAllUsed();
 
     byte[] start = !req.hasExclusiveStartKey() ? null : index == null
