@@ -16,10 +16,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import io.partita.embedded.PartitaDynamoDb;
+import io.partita.engine.Partita;
 import io.partita.examples.iot.Telemetry;
 import io.partita.examples.iot.Telemetry.Event;
 import io.partita.examples.iot.Telemetry.EventType;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /** IoT time series on both backends: P6 as a sort-key range, P7 through gsi1, expiry in epoch seconds. */
 class TelemetryTest {
@@ -99,6 +103,32 @@ class TelemetryTest {
     Map<String, AttributeValue> oldest = stored.get(0);
     assertTrue(oldest.get("sk").s().startsWith("EVT#2026-04-26T08:15:00.000Z#"), oldest.get("sk").s());
     assertEquals(Long.toString(NOW.minusSeconds(90 * 60).getEpochSecond()), oldest.get("expiresAt").n());
+  }
+
+  /** With TTL on, the expired events are deleted, index entries and all; the live ones are untouched. */
+  @Test
+  void ttlDeletesTheExpiredEvents() {
+    // the sweep is driven by hand here, at the example's clock; a server sweeps every --ttl-interval
+    try (Partita partita = Partita.with().clock(CLOCK).timeToLiveInterval(Duration.ZERO).inMemory();
+        DynamoDbClient dynamo = PartitaDynamoDb.over(partita)) {
+      Telemetry t = new Telemetry(dynamo, "Telemetry", CLOCK, Duration.ofMinutes(30));
+      t.db.createTable();
+      t.enableTtl();
+      assertTrue(t.ttlEnabled());
+      t.seed();
+      List<Event> live = t.lastHour("d_001");
+      List<Event> hot = t.today(EventType.TEMP_HIGH);
+      int stored = dynamo.scan(b -> b.tableName("Telemetry").select(Select.COUNT)).count();
+      int deleted = partita.expireNow();
+      assertTrue(deleted > 0, "the seed has events older than 30 minutes");
+      assertEquals(stored - deleted, (int) dynamo.scan(b -> b.tableName("Telemetry").select(Select.COUNT)).count());
+      assertEquals(0, (int) dynamo.scan(b -> b.tableName("Telemetry").filterExpression("expiresAt < :now")
+          .expressionAttributeValues(Map.of(":now", AttributeValue.fromN(Long.toString(NOW.getEpochSecond())))))
+          .count(), "no expired event is left");
+      assertEquals(live, t.lastHour("d_001"), "the live events are untouched");
+      assertEquals(hot, t.today(EventType.TEMP_HIGH));
+      assertEquals(0, partita.expireNow());
+    }
   }
 
   @Test

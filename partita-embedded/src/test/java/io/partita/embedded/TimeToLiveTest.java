@@ -257,6 +257,28 @@ class TimeToLiveTest {
     assertEquals(1, itemCount());
   }
 
+  /** Indexing cut short by a close goes on at the next open, from the first item. */
+  @Test
+  void indexingLeftUnfinishedResumesAfterARestart(@TempDir Path dir) {
+    Queue<Runnable> background = new ArrayDeque<>();
+    open(Partita.with().backgroundExecutor(background::add), dir);
+    createTable();
+    for (int i = 0; i < 300; i++) {
+      put(String.format("old%03d", i), secondsFromNow(-1));
+    }
+    ttl(true, "expires");
+    background.poll().run(); // the first chunk of 256 only
+    partita.close();
+    background.clear();
+    open(Partita.with().backgroundExecutor(background::add), dir);
+    assertFalse(background.isEmpty(), "the indexing was resumed");
+    while (!background.isEmpty()) {
+      background.poll().run();
+    }
+    assertEquals(300, partita.expireNow());
+    assertEquals(0, itemCount());
+  }
+
   private static void refused(String message, Runnable call) {
     DynamoDbException e = assertThrows(DynamoDbException.class, call::run);
     assertEquals(message, e.awsErrorDetails().errorMessage());

@@ -48,9 +48,10 @@ import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
  * </ul>
  *
  * <p>Retention: {@code expiresAt} is the event time plus the retention, stored as epoch seconds (N), the attribute
- * DynamoDB's TTL deletes by ({@link #enableTtl()}). TTL deletes are asynchronous, up to 48 hours late, so every read
- * also filters {@code expiresAt > now}: an expired event is never returned, deleted yet or not. (Stores without TTL,
- * such as Partita today, keep the items; the filter gives the same answers.) For a very hot event type the notes
+ * DynamoDB's TTL deletes by ({@link #enableTtl()}); Partita deletes them the same way, within its sweep interval
+ * ({@code partita serve --ttl-interval}). TTL deletes are asynchronous, up to 48 hours late on DynamoDB, so every read
+ * also filters {@code expiresAt > now}: an expired event is never returned, deleted yet or not. For a very hot event
+ * type the notes
  * shard gsi1pk ({@code EVTTYPE#TEMP_HIGH#0..9}) and fan reads out over the shards; not done here.
  */
 public final class Telemetry {
@@ -97,8 +98,8 @@ public final class Telemetry {
   }
 
   /**
-   * Turns on DynamoDB's TTL for {@code expiresAt} (UpdateTimeToLive; once per table, after {@code createTable}).
-   * Partita does not implement TTL and refuses the call.
+   * Turns on DynamoDB's TTL for {@code expiresAt} (UpdateTimeToLive; once per table, after {@code createTable}):
+   * events past their retention are then deleted in the background, their gsi1 entries with them.
    */
   public void enableTtl() {
     dynamo.updateTimeToLive(b -> b.tableName(model.table().name())
@@ -188,6 +189,7 @@ public final class Telemetry {
       Telemetry t = new Telemetry(dynamo, "Telemetry", clock, Duration.ofDays(90));
       System.out.println(t.model.worksheet());
       t.db.createTable();
+      t.enableTtl();
       t.seed();
       List<Event> hour = t.lastHour("d_001");
       System.out.println("P6 d_001 in the last hour: " + hour.size() + " events, newest " + hour.get(0).at()
