@@ -6,6 +6,10 @@ given as the first argument); run again when an operation is added.
 
     python3 partita-engine/src/build/api-constraints.py .../dynamodb/2012-08-10/service-2.json.gz \
       > partita-engine/src/main/resources/io/partita/engine/ops/api-constraints.tsv
+
+Given the dynamodbstreams model instead, it writes the rows of DynamoDB Streams' operations, to append
+to the same file; the Limit maxima (100, 100, 1000) the API reference states only in words were then
+added by hand.
 """
 import gzip, json, sys
 
@@ -17,6 +21,8 @@ NAME = {"type": "string", "min": 3, "max": 255, "pattern": "[a-zA-Z0-9_.-]+"}
 
 path = sys.argv[1]
 model = json.load(gzip.open(path) if path.endswith(".gz") else open(path))
+if model["metadata"].get("targetPrefix", "").startswith("DynamoDBStreams"):
+    OPS = ["ListStreams", "DescribeStream", "GetShardIterator", "GetRecords"]
 shapes = model["shapes"]
 rows, seen = [], set()
 

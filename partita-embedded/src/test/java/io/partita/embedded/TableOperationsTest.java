@@ -257,9 +257,6 @@ class TableOperationsTest {
 
   @Test
   void parametersPartitaCannotHonourAreRefusedByName() {
-    assertValidation("StreamSpecification", () -> dynamo.createTable(b -> b.tableName("tbl1").keySchema(hash("pk"))
-        .attributeDefinitions(def("pk", ScalarAttributeType.S)).billingMode(BillingMode.PAY_PER_REQUEST)
-        .streamSpecification(s -> s.streamEnabled(true).streamViewType("NEW_IMAGE"))));
     assertValidation("ResourcePolicy", () -> dynamo.createTable(b -> b.tableName("tbl1").keySchema(hash("pk"))
         .attributeDefinitions(def("pk", ScalarAttributeType.S)).billingMode(BillingMode.PAY_PER_REQUEST)
         .resourcePolicy("{}")));

@@ -22,6 +22,10 @@ public enum ErrorCode {
   ItemCollectionSizeLimitExceededException(400),
   ProvisionedThroughputExceededException(400),
   RequestLimitExceeded(400),
+  /** DynamoDB Streams: a shard iterator older than 15 minutes. */
+  ExpiredIteratorException(400),
+  /** DynamoDB Streams: records past the retention, or a shard that is gone with them. */
+  TrimmedDataAccessException(400),
   AccessDeniedException(400),
   UnrecognizedClientException(400),
   InvalidSignatureException(400),

@@ -13,6 +13,7 @@ import io.partita.engine.ops.ListTables;
 import io.partita.engine.ops.PutItem;
 import io.partita.engine.ops.Query;
 import io.partita.engine.ops.Scan;
+import io.partita.engine.ops.StreamReads;
 import io.partita.engine.ops.TransactGetItems;
 import io.partita.engine.ops.TransactWriteItems;
 import io.partita.engine.ops.UpdateItem;
@@ -22,6 +23,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.BiFunction;
+import software.amazon.awssdk.awscore.AwsRequest;
+import software.amazon.awssdk.awscore.AwsResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
@@ -29,8 +32,6 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveRequest;
-import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
-import software.amazon.awssdk.services.dynamodb.model.DynamoDbResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ListTablesRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
@@ -43,14 +44,14 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest;
 
 /**
- * The one table of operations the engine serves, by request type and by DynamoDB's operation name.
- * The embedded client and the server both dispatch through it, so an operation added here is
- * served everywhere at once.
+ * The one table of operations the engine serves, by request type and by operation name: DynamoDB's
+ * and DynamoDB Streams' (their names do not overlap). The embedded clients and the server all
+ * dispatch through it, so an operation added here is served everywhere at once.
  */
 final class Operations {
-  /** One served operation: its DynamoDB name, its request type and its implementation. */
-  record Op(String name, Class<? extends DynamoDbRequest> requestType,
-      BiFunction<EngineContext, DynamoDbRequest, DynamoDbResponse> handler) {}
+  /** One served operation: its name, its request type, its implementation, and which API it belongs to. */
+  record Op(String name, Class<? extends AwsRequest> requestType,
+      BiFunction<EngineContext, AwsRequest, AwsResponse> handler, boolean streams) {}
 
   private static final Map<Class<?>, Op> BY_TYPE = new LinkedHashMap<>();
   private static final Map<String, Op> BY_NAME = new LinkedHashMap<>();
@@ -73,14 +74,22 @@ final class Operations {
     add("BatchWriteItem", BatchWriteItemRequest.class, BatchWriteItem::execute);
     add("UpdateTimeToLive", UpdateTimeToLiveRequest.class, UpdateTimeToLive::execute);
     add("DescribeTimeToLive", DescribeTimeToLiveRequest.class, DescribeTimeToLive::execute);
+    // DynamoDB Streams
+    add("ListStreams", software.amazon.awssdk.services.dynamodb.model.ListStreamsRequest.class, StreamReads::listStreams);
+    add("DescribeStream", software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest.class,
+        StreamReads::describeStream);
+    add("GetShardIterator", software.amazon.awssdk.services.dynamodb.model.GetShardIteratorRequest.class,
+        StreamReads::getShardIterator);
+    add("GetRecords", software.amazon.awssdk.services.dynamodb.model.GetRecordsRequest.class, StreamReads::getRecords);
   }
 
   private Operations() {}
 
   @SuppressWarnings("unchecked")
-  private static <Q extends DynamoDbRequest> void add(String name, Class<Q> type,
-      BiFunction<EngineContext, Q, ? extends DynamoDbResponse> handler) {
-    Op op = new Op(name, type, (ctx, req) -> handler.apply(ctx, (Q) req));
+  private static <Q extends AwsRequest> void add(String name, Class<Q> type,
+      BiFunction<EngineContext, Q, ? extends AwsResponse> handler) {
+    Op op = new Op(name, type, (ctx, req) -> handler.apply(ctx, (Q) req),
+        software.amazon.awssdk.services.dynamodb.model.DynamoDbStreamsRequest.class.isAssignableFrom(type));
     BY_TYPE.put(type, op);
     BY_NAME.put(name, op);
   }

@@ -45,9 +45,14 @@ public final class Partita implements AutoCloseable {
   private final java.util.concurrent.ScheduledExecutorService sweeper;
   private volatile boolean closed;
 
+  private final long streamRetentionMillis;
+  private final long shardRolloverMillis;
+
   private Partita(Store store, Clock clock, boolean durable, Limits limits, Executor background,
-      java.time.Duration sweepInterval) {
+      java.time.Duration sweepInterval, java.time.Duration streamRetention, java.time.Duration shardRollover) {
     this.store = store;
+    this.streamRetentionMillis = streamRetention.toMillis();
+    this.shardRolloverMillis = shardRollover.toMillis();
     this.durable = durable;
     this.ownExecutor = background == null ? backgroundThread() : null;
     this.backgroundWork = background == null ? ownExecutor : background;
@@ -81,8 +86,35 @@ public final class Partita implements AutoCloseable {
     private long memoryBytes = Store.Settings.DEFAULT_MEMORY_BYTES;
     private StorageFaults faults;
     private java.time.Duration timeToLiveInterval = DEFAULT_TTL_INTERVAL;
+    private java.time.Duration streamRetention = java.time.Duration.ofHours(24);
+    private java.time.Duration shardRollover = java.time.Duration.ofHours(4);
 
     private Options() {}
+
+    /**
+     * How long stream records are kept before they are trimmed (default 24 hours, as DynamoDB keeps
+     * them); trimming runs on the Time to Live interval's schedule, or by {@link Partita#trimStreamsNow()}.
+     */
+    public Options streamRetention(java.time.Duration retention) {
+      if (retention.isNegative() || retention.isZero()) {
+        throw new IllegalArgumentException("the stream retention must be positive: " + retention);
+      }
+      this.streamRetention = retention;
+      return this;
+    }
+
+    /**
+     * How long a stream's open shard stays open before it is closed and a child opened (default 4
+     * hours, about what DynamoDB shows); checked on the Time to Live interval's schedule. A shard is
+     * also rolled over once it holds 10,000 records, and by {@link Partita#rollOverStreamShards()}.
+     */
+    public Options shardRollover(java.time.Duration rollover) {
+      if (rollover.isNegative() || rollover.isZero()) {
+        throw new IllegalArgumentException("the shard roll-over must be positive: " + rollover);
+      }
+      this.shardRollover = rollover;
+      return this;
+    }
 
     /**
      * How often the items Time to Live has made due are deleted (default {@value
@@ -143,11 +175,13 @@ public final class Partita implements AutoCloseable {
     }
 
     public Partita open(Path directory) {
-      return new Partita(Store.open(directory, settings()), clock, true, limits, background, timeToLiveInterval);
+      return new Partita(Store.open(directory, settings()), clock, true, limits, background, timeToLiveInterval,
+          streamRetention, shardRollover);
     }
 
     public Partita inMemory() {
-      return new Partita(Store.inMemory(settings()), clock, false, limits, background, timeToLiveInterval);
+      return new Partita(Store.inMemory(settings()), clock, false, limits, background, timeToLiveInterval,
+          streamRetention, shardRollover);
     }
   }
 
@@ -164,10 +198,13 @@ public final class Partita implements AutoCloseable {
     long millis = Math.max(1, interval.toMillis());
     timer.scheduleWithFixedDelay(() -> {
       try {
-        whileOpen(ctx::expire);
+        whileOpen(() -> {
+          ctx.expire();
+          ctx.maintainStreams(streamRetentionMillis, shardRolloverMillis);
+        });
       } catch (RuntimeException e) {
         // a storage fault: the due items are still due, and the next sweep takes them
-        LOG.log(Level.WARNING, "Partita: a Time to Live sweep stopped; the next one goes on", e);
+        LOG.log(Level.WARNING, "Partita: a Time to Live or stream sweep stopped; the next one goes on", e);
       }
     }, millis, millis, TimeUnit.MILLISECONDS);
     return timer;
@@ -184,6 +221,23 @@ public final class Partita implements AutoCloseable {
       throw new IllegalStateException("this Partita database is closed");
     }
     return deleted[0];
+  }
+
+  /** Closes the open shard of every enabled stream and opens its child, now: for tests of shard lineage. */
+  public void rollOverStreamShards() {
+    if (!whileOpen(ctx::rollOverStreamShards)) {
+      throw new IllegalStateException("this Partita database is closed");
+    }
+  }
+
+  /**
+   * Trims now the stream records older than the retention by the database's clock, and rolls over
+   * the shards older than the roll-over interval, as the schedule does: for tests.
+   */
+  public void trimStreamsNow() {
+    if (!whileOpen(() -> ctx.maintainStreams(streamRetentionMillis, shardRolloverMillis))) {
+      throw new IllegalStateException("this Partita database is closed");
+    }
   }
 
   private static ExecutorService backgroundThread() {
@@ -265,15 +319,34 @@ public final class Partita implements AutoCloseable {
     return new StorageStatus(h.writable(), h.problem(), h.since(), h.failedWrites(), h.recoveries());
   }
 
-  /** Names of the DynamoDB operations this engine serves. */
+  /** Names of the DynamoDB operations this engine serves (not those of DynamoDB Streams). */
   public static Set<String> operationNames() {
-    return Operations.all().keySet();
+    Set<String> names = new java.util.LinkedHashSet<>();
+    Operations.all().forEach((name, op) -> {
+      if (!op.streams()) {
+        names.add(name);
+      }
+    });
+    return names;
   }
 
   /** The request type of a DynamoDB operation name, or {@code null} when it is not served. */
+  @SuppressWarnings("unchecked")
   public static Class<? extends DynamoDbRequest> requestType(String operationName) {
     Operations.Op op = Operations.byName(operationName);
-    return op == null ? null : op.requestType();
+    return op == null || op.streams() ? null : (Class<? extends DynamoDbRequest>) op.requestType();
+  }
+
+  /**
+   * The request type of a DynamoDB Streams operation name (ListStreams, DescribeStream,
+   * GetShardIterator, GetRecords), or {@code null} when it is not served.
+   */
+  @SuppressWarnings("unchecked")
+  public static Class<? extends software.amazon.awssdk.services.dynamodb.model.DynamoDbStreamsRequest>
+      streamsRequestType(String operationName) {
+    Operations.Op op = Operations.byName(operationName);
+    return op == null || !op.streams() ? null
+        : (Class<? extends software.amazon.awssdk.services.dynamodb.model.DynamoDbStreamsRequest>) op.requestType();
   }
 
   /**
@@ -284,7 +357,8 @@ public final class Partita implements AutoCloseable {
    *     UnknownOperationException for an operation not built yet
    */
   @SuppressWarnings("unchecked")
-  public <R extends DynamoDbResponse> R execute(DynamoDbRequest request) {
+  public <R extends software.amazon.awssdk.awscore.AwsResponse> R execute(
+      software.amazon.awssdk.awscore.AwsRequest request) {
     Operations.Op op = Operations.byType(request.getClass());
     if (op == null) {
       throw new PartitaException(ErrorCode.UnknownOperationException,
@@ -310,7 +384,7 @@ public final class Partita implements AutoCloseable {
     }
   }
 
-  private static String operationName(DynamoDbRequest request) {
+  private static String operationName(software.amazon.awssdk.awscore.AwsRequest request) {
     String simple = request.getClass().getSimpleName();
     return simple.endsWith("Request") ? simple.substring(0, simple.length() - "Request".length()) : simple;
   }

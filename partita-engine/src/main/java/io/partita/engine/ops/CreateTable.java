@@ -43,7 +43,8 @@ public final class CreateTable {
   private CreateTable() {}
 
   public static CreateTableResponse execute(EngineContext ctx, CreateTableRequest req) {
-    TableSettingsParams.refuseUnbuilt("CreateTable", req.streamSpecification(), req.resourcePolicy() != null);
+    TableSettingsParams.refuseUnbuilt("CreateTable", req.resourcePolicy() != null);
+    String streamViewType = StreamSpecs.forCreate(req.streamSpecification());
     Constraints c = Constraints.check();
     if (!req.hasKeySchema()) {
       c.notNull("keySchema");
@@ -133,10 +134,13 @@ public final class CreateTable {
     long now = ctx.clock.millis();
     TableSettings settings = TableSettingsParams.apply(TableSettings.DEFAULT, req.tableClassAsString(),
         req.sseSpecification(), req.onDemandThroughput(), req.warmThroughput(), billing, now);
-    TableDef def = ctx.catalog.create(req.tableName(), id -> new TableDef(id, req.tableName(), UUID.randomUUID().toString(),
-        hash, range, definitions, billing,
-        pt == null ? 0 : pt.readCapacityUnits(), pt == null ? 0 : pt.writeCapacityUnits(),
-        now, now, gsis, lsis, tags, Boolean.TRUE.equals(req.deletionProtectionEnabled()), settings, null));
+    TableDef def = ctx.catalog.create(req.tableName(), id -> {
+      TableDef made = new TableDef(id, req.tableName(), UUID.randomUUID().toString(), hash, range, definitions, billing,
+          pt == null ? 0 : pt.readCapacityUnits(), pt == null ? 0 : pt.writeCapacityUnits(),
+          now, now, gsis, lsis, tags, Boolean.TRUE.equals(req.deletionProtectionEnabled()), settings, null, List.of());
+      return streamViewType == null ? made
+          : made.withStreams(List.of(ctx.streams.newStream(made, streamViewType, now)));
+    });
     // the service answers CREATING (and its indexes CREATING); here the table is usable at once, so the next
     // DescribeTable, and any waiter, sees it ACTIVE
     return CreateTableResponse.builder().tableDescription(Descriptions.of(def, TableStatus.CREATING, 0, 0)).build();

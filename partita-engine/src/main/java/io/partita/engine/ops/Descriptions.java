@@ -3,6 +3,7 @@ package io.partita.engine.ops;
 import io.partita.engine.table.Arns;
 import io.partita.engine.table.IndexDef;
 import io.partita.engine.table.KeyDef;
+import io.partita.engine.table.StreamDef;
 import io.partita.engine.table.TableDef;
 import io.partita.engine.table.TableSettings;
 import java.time.Instant;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 import software.amazon.awssdk.services.dynamodb.model.BillingModeSummary;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.IndexStatus;
@@ -105,6 +107,14 @@ final class Descriptions {
         .deletionProtectionEnabled(t.deletionProtection())
         .provisionedThroughput(throughput(t.readUnits(), t.writeUnits()));
     settings(b, t.settings());
+    if (!t.streams().isEmpty()) {
+      // the latest stream stays named after it is disabled; the specification shows only an enabled one
+      StreamDef latest = t.streams().get(t.streams().size() - 1);
+      b.latestStreamArn(t.streamArn(latest)).latestStreamLabel(latest.label());
+      if (latest.enabled()) {
+        b.streamSpecification(StreamSpecification.builder().streamEnabled(true).streamViewType(latest.viewType()).build());
+      }
+    }
     if (t.billingMode() == BillingMode.PAY_PER_REQUEST) {
       // DynamoDB reports billing mode only for on-demand tables; provisioned is the default
       b.billingModeSummary(BillingModeSummary.builder()

@@ -31,6 +31,7 @@ public final class EngineContext {
   /** Backfills in progress (index builds, expiry indexing), by key. */
   final Map<String, Backfill> backfills = new ConcurrentHashMap<>();
   final TransactionTokens tokens;
+  final Streams streams;
 
   public EngineContext(Store store, Catalog catalog, Clock clock, Limits limits, Executor background,
       WhileOpen whileOpen) {
@@ -41,6 +42,7 @@ public final class EngineContext {
     this.background = background;
     this.whileOpen = whileOpen;
     this.tokens = new TransactionTokens(clock);
+    this.streams = new Streams(store);
   }
 
   /** Resumes the backfill of every index a previous run left unfinished (called once at open). */
@@ -57,6 +59,20 @@ public final class EngineContext {
    */
   public int expire() {
     return Expiry.sweep(this, clock.instant().getEpochSecond());
+  }
+
+  /** Rolls over the open shard of every enabled stream (the schedule's work, or a test's by hand). */
+  public void rollOverStreamShards() {
+    streams.rollOverOlderThan(this, 0);
+  }
+
+  /**
+   * The periodic work of streams: trims the records older than {@code retentionMillis} and rolls over
+   * the open shards older than {@code rolloverMillis}.
+   */
+  public void maintainStreams(long retentionMillis, long rolloverMillis) {
+    streams.trim(this, retentionMillis);
+    streams.rollOverOlderThan(this, rolloverMillis);
   }
 
   /** Starts again the background work a storage failure stopped (called after the store recovered). */

@@ -134,7 +134,7 @@ final class Expiry {
       long due = Keyspace.expiryOf(entry);
       targets.add(new ReadModifyWrite.Target(table, key,
           // re-read under the item's lock: an item written since may be due later, or not at all
-          current -> current != null && of(table.def(), current) == due ? null : current));
+          current -> current != null && of(table.def(), current) == due ? null : current, true));
     }
     int deleted = 0;
     for (ReadModifyWrite.Outcome o : ReadModifyWrite.runEach(ctx, targets, e -> true)) {

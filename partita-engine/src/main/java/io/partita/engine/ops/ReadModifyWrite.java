@@ -106,8 +106,15 @@ final class ReadModifyWrite {
     return def.globalIndexes().stream().anyMatch(ix -> ix.backfilling() && ix.name().equals(index));
   }
 
-  /** One item of a multi-item write: where it is and how its new value is decided. */
-  record Target(Table table, ItemKey key, Step step) {}
+  /**
+   * One item of a multi-item write: where it is, how its new value is decided, and whether the
+   * service itself makes the change (a Time to Live deletion, which its stream record says).
+   */
+  record Target(Table table, ItemKey key, Step step, boolean byService) {
+    Target(Table table, ItemKey key, Step step) {
+      this(table, key, step, false);
+    }
+  }
 
   /** Receives the refusals of a multi-item write (one slot per target, null where none) and throws. */
   @FunctionalInterface
@@ -179,7 +186,7 @@ final class ReadModifyWrite {
     Store.Batch batch = new Store.Batch();
     Plan plan = plan(ctx, batch, targets, skippable);
     if (batch.count() > 0) {
-      ctx.store.write(batch);
+      ctx.streams.write(ctx, batch, plan.changes());
     }
     List<Outcome> outcomes = new ArrayList<>(targets.size());
     for (int i = 0; i < targets.size(); i++) {
@@ -199,14 +206,17 @@ final class ReadModifyWrite {
       throw refusal.of(plan.refusals(), plan.befores());
     }
     if (batch.count() > 0) {
-      ctx.store.write(batch);
+      ctx.streams.write(ctx, batch, plan.changes());
     }
     return plan.results();
   }
 
-  /** Every target's current item, and its result or its refusal (one slot each, null where none). */
+  /**
+   * Every target's current item, and its result or its refusal (one slot each, null where none);
+   * and the changes a stream records, one per item a write changes on a table with a stream.
+   */
   private record Plan(List<Map<String, AttributeValue>> befores, List<Result> results, PartitaException[] refusals,
-      boolean refused) {}
+      boolean refused, List<Streams.Change> changes) {}
 
   /**
    * Reads each target's current item (under the locks already held) and plans its write into
@@ -221,6 +231,7 @@ final class ReadModifyWrite {
     List<Map<String, AttributeValue>> befores = new ArrayList<>(targets.size());
     PartitaException[] refusals = new PartitaException[targets.size()];
     boolean refused = false;
+    List<Streams.Change> changes = new ArrayList<>(0);
     for (int i = 0; i < targets.size(); i++) {
       Target t = targets.get(i);
       byte[] stored = ctx.store.get(t.key().storageKey());
@@ -230,7 +241,12 @@ final class ReadModifyWrite {
         batch.mark();
       }
       try {
-        results.add(prepare(ctx, batch, t, before));
+        Result r = prepare(ctx, batch, t, before);
+        results.add(r);
+        TableDef def = t.table().def();
+        if (Streams.recorded(def, r.before(), r.after())) {
+          changes.add(new Streams.Change(def, t.key().attributes(), r.before(), r.after(), t.byService()));
+        }
         if (takenBack != null) {
           batch.releaseMark();
         }
@@ -246,7 +262,7 @@ final class ReadModifyWrite {
         results.add(null);
       }
     }
-    return new Plan(befores, results, refusals, refused);
+    return new Plan(befores, results, refusals, refused, changes);
   }
 
   /** Decides one item's new value and adds its writes to {@code batch}; throws to refuse. */

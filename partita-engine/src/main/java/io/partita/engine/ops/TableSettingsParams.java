@@ -6,7 +6,6 @@ import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.OnDemandThroughput;
 import software.amazon.awssdk.services.dynamodb.model.SSESpecification;
 import software.amazon.awssdk.services.dynamodb.model.SSEType;
-import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 import software.amazon.awssdk.services.dynamodb.model.WarmThroughput;
 
 /**
@@ -21,11 +20,7 @@ final class TableSettingsParams {
    * built; a specification with streams disabled asks for nothing and is accepted) and a resource
    * policy (access control is the credentials file's, not IAM's).
    */
-  static void refuseUnbuilt(String operation, StreamSpecification stream, boolean resourcePolicy) {
-    if (stream != null && Boolean.TRUE.equals(stream.streamEnabled())) {
-      throw PartitaException.validation(operation + " parameter StreamSpecification with StreamEnabled true is not "
-          + "supported by Partita yet: DynamoDB Streams are not built");
-    }
+  static void refuseUnbuilt(String operation, boolean resourcePolicy) {
     if (resourcePolicy) {
       throw PartitaException.validation(operation + " parameter ResourcePolicy is not supported by Partita: it has no IAM");
     }

@@ -12,8 +12,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateTableResponse;
 /**
  * UpdateTable: billing mode, provisioned throughput, deletion protection, the stored settings (table
  * class, SSE, on-demand and warm throughput: {@link TableSettingsParams}), and creating or deleting a
- * global secondary index ({@link IndexBuilds}). An enabled stream and replicas come with the issues
- * that build them and are refused with a message naming the parameter until then.
+ * global secondary index ({@link IndexBuilds}), enabling or disabling the table's stream ({@link
+ * StreamSpecs}). Replicas are refused with a message naming the parameter: Partita is one machine.
  */
 public final class UpdateTable {
   private UpdateTable() {}
@@ -27,13 +27,22 @@ public final class UpdateTable {
 
   public static UpdateTableResponse execute(EngineContext ctx, UpdateTableRequest req) {
     ProvisionedThroughput pt = req.provisionedThroughput();
-    TableSettingsParams.refuseUnbuilt("UpdateTable", req.streamSpecification(), false);
+
     if (req.hasReplicaUpdates() || req.multiRegionConsistency() != null) {
       throw PartitaException.validation("Global tables (ReplicaUpdates, MultiRegionConsistency) "
           + "are not supported by Partita: it is one machine");
     }
     boolean changesTable = changesTable(req);
     synchronized (ctx.catalog) {
+      if (req.streamSpecification() != null) {
+        // with no item write in flight, so a disabled stream's last shard ends exactly at its last record
+        TableDef def = ctx.catalog.get(req.tableName()).def();
+        def = def.withStreams(StreamSpecs.forUpdate(ctx, def, req.streamSpecification()));
+        ctx.catalog.updateExclusively(def, new io.partita.engine.storage.Store.Batch());
+        if (!changesTable && !req.hasGlobalSecondaryIndexUpdates()) {
+          return UpdateTableResponse.builder().tableDescription(Descriptions.current(ctx, def, TableStatus.UPDATING)).build();
+        }
+      }
       if (req.hasGlobalSecondaryIndexUpdates()) {
         TableDef def = IndexBuilds.apply(ctx, ctx.catalog.get(req.tableName()), req.globalSecondaryIndexUpdates(),
             req.hasAttributeDefinitions() ? req.attributeDefinitions() : java.util.List.of());
@@ -72,7 +81,7 @@ public final class UpdateTable {
       long billingChanged = billing != old.billingMode() ? ctx.clock.millis() : old.billingModeChangedMillis();
       TableDef def = new TableDef(old.id(), old.name(), old.tableId(), old.hash(), old.range(), old.attributeDefinitions(),
           billing, read, write, old.createdMillis(), billingChanged, old.globalIndexes(), old.localIndexes(),
-          old.tags(), protection, settings, old.timeToLive());
+          old.tags(), protection, settings, old.timeToLive(), old.streams());
       ctx.catalog.update(def);
       return UpdateTableResponse.builder()
           .tableDescription(Descriptions.current(ctx, def, TableStatus.ACTIVE))

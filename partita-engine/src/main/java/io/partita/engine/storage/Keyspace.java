@@ -15,6 +15,7 @@ import java.util.Arrays;
  *   0x10 tableId(8) pk(terminated) sk item (sk absent for hash-only tables)
  *   0x11 tableId(8) index(terminated) index key, table key    secondary index entry
  *   0x12 tableId(8) expiry(8) item storage key                 expiry index entry (Time to Live)
+ *   0x13 tableId(8) sequence number(8)                        stream record
  * </pre>
  *
  * <p>Items of one table share a prefix, so a table is dropped with one range delete and a
@@ -34,6 +35,12 @@ public final class Keyspace {
    * key range.
    */
   public static final byte EXPIRY = 0x12;
+
+  /**
+   * The stream records of tables with a DynamoDB stream: {@code 0x13 | table id | sequence number (8
+   * bytes big-endian)}, so a shard's records are one key range in the order they were written.
+   */
+  public static final byte STREAM = 0x13;
 
   public static final byte[] FORMAT_KEY = {META, 'F'};
   public static final byte[] NEXT_TABLE_ID_KEY = {META, 'T'};
@@ -142,6 +149,25 @@ public final class Keyspace {
   public static long expiryOf(byte[] expiryKey) {
     return ByteBuffer.wrap(expiryKey, 9, 8).getLong();
   }
+
+  /** The stream record of the table numbered {@code sequence} (not negative). */
+  public static byte[] streamKey(long tableId, long sequence) {
+    return ByteBuffer.allocate(17).put(STREAM).putLong(tableId).putLong(sequence).array();
+  }
+
+  /** The key just past a table's stream records. */
+  public static byte[] streamTo(long tableId) {
+    return ByteBuffer.allocate(9).put(STREAM).putLong(tableId + 1).array();
+  }
+
+  /** The sequence number a stream record's key holds. */
+  public static long streamSequence(byte[] streamKey) {
+    return ByteBuffer.wrap(streamKey, 9, 8).getLong();
+  }
+
+  /** The first and just-past keys of every table's stream records. */
+  public static final byte[] STREAMS_FROM = {STREAM};
+  public static final byte[] STREAMS_TO = {STREAM + 1};
 
   /** An item's storage key from its encoded key parts ({@code sortKey} may be null). */
   public static byte[] itemKey(long tableId, byte[] partitionKeyTerminated, byte[] sortKey) {

@@ -41,6 +41,11 @@ public final class Catalog {
     return t;
   }
 
+  /** The table of that name, or null (background work that meets a table dropped meanwhile). */
+  public Table tableOrNull(String name) {
+    return tables.get(name);
+  }
+
   /**
    * The table, for an operation on its items, or DynamoDB's ResourceNotFoundException as the
    * service answers it there: {@code Requested resource not found}, without the name (observed
@@ -124,6 +129,7 @@ public final class Catalog {
           .deleteRange(Keyspace.itemsFrom(id), Keyspace.itemsTo(id))
           .deleteRange(Keyspace.indexesFrom(id), Keyspace.indexesTo(id))
           .deleteRange(Keyspace.expiryFrom(id, 0), Keyspace.expiryTo(id))
+          .deleteRange(Keyspace.streamKey(id, 0), Keyspace.streamTo(id))
           .deleteRange(Keyspace.statsFrom(id), Keyspace.statsTo(id)));
       t.markDropped();
       tables.remove(name);

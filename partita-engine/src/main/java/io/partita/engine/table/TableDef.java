@@ -12,6 +12,8 @@ import software.amazon.awssdk.services.dynamodb.model.BillingMode;
  * @param range the sort key, or {@code null} for a hash-only table
  * @param attributeDefinitions in the order they were given
  * @param timeToLive the Time to Live setting, or null when UpdateTimeToLive never named an attribute
+ * @param streams the table's DynamoDB streams still readable, oldest first; the last one may be
+ *     enabled
  */
 public record TableDef(
     long id,
@@ -30,13 +32,15 @@ public record TableDef(
     Map<String, String> tags,
     boolean deletionProtection,
     TableSettings settings,
-    TimeToLive timeToLive) {
+    TimeToLive timeToLive,
+    List<StreamDef> streams) {
 
   public TableDef {
     attributeDefinitions = List.copyOf(attributeDefinitions);
     globalIndexes = List.copyOf(globalIndexes);
     localIndexes = List.copyOf(localIndexes);
     tags = Map.copyOf(tags);
+    streams = List.copyOf(streams);
   }
 
   /** This definition with other attribute definitions and secondary indexes (UpdateTable's index changes). */
@@ -44,14 +48,32 @@ public record TableDef(
       List<IndexDef> localIndexes) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive);
+        timeToLive, streams);
+  }
+
+  /** This definition with other streams (a stream enabled or disabled, a shard rolled over or trimmed). */
+  public TableDef withStreams(List<StreamDef> streams) {
+    return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
+        createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
+        timeToLive, streams);
+  }
+
+  /** The enabled stream, or null. */
+  public StreamDef enabledStream() {
+    StreamDef last = streams.isEmpty() ? null : streams.get(streams.size() - 1);
+    return last != null && last.enabled() ? last : null;
+  }
+
+  /** The stream's ARN: the table's ARN, "/stream/", its label. */
+  public String streamArn(StreamDef stream) {
+    return arn() + "/stream/" + stream.label();
   }
 
   /** This definition with another Time to Live setting (UpdateTimeToLive, the end of its indexing). */
   public TableDef withTimeToLive(TimeToLive timeToLive) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive);
+        timeToLive, streams);
   }
 
   public boolean isKeyAttribute(String attribute) {

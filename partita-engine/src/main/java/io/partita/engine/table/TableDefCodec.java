@@ -21,7 +21,7 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 final class TableDefCodec {
   /**
    * 2 added each index's backfilling flag, 3 the table's settings ({@link TableSettings}), 4 its
-   * Time to Live ({@link TimeToLive}); older definitions are still read.
+   * Time to Live ({@link TimeToLive}) and streams ({@link StreamDef}); older definitions are still read.
    */
   private static final int VERSION = 4;
 
@@ -70,6 +70,21 @@ final class TableDefCodec {
         out.writeBoolean(ttl.indexing());
         out.writeLong(ttl.changedMillis());
       }
+      out.writeInt(t.streams().size());
+      for (StreamDef st : t.streams()) {
+        out.writeUTF(st.label());
+        out.writeUTF(st.viewType());
+        out.writeLong(st.createdMillis());
+        out.writeBoolean(st.enabled());
+        out.writeInt(st.shards().size());
+        for (StreamDef.Shard sh : st.shards()) {
+          out.writeUTF(sh.id());
+          out.writeUTF(sh.parentId() == null ? "" : sh.parentId());
+          out.writeLong(sh.start());
+          out.writeLong(sh.end());
+          out.writeLong(sh.createdMillis());
+        }
+      }
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
@@ -112,8 +127,25 @@ final class TableDefCodec {
       }
       TimeToLive ttl = version >= 4 && in.readBoolean()
           ? new TimeToLive(in.readUTF(), in.readBoolean(), in.readBoolean(), in.readLong()) : null;
+      List<StreamDef> streams = new ArrayList<>();
+      int streamCount = version >= 4 ? in.readInt() : 0;
+      for (int i = 0; i < streamCount; i++) {
+        String label = in.readUTF();
+        String viewType = in.readUTF();
+        long streamCreated = in.readLong();
+        boolean enabled = in.readBoolean();
+        int shardCount = in.readInt();
+        List<StreamDef.Shard> shards = new ArrayList<>(shardCount);
+        for (int j = 0; j < shardCount; j++) {
+          String shardId = in.readUTF();
+          String parent = in.readUTF();
+          shards.add(new StreamDef.Shard(shardId, parent.isEmpty() ? null : parent, in.readLong(), in.readLong(),
+              in.readLong()));
+        }
+        streams.add(new StreamDef(label, viewType, streamCreated, enabled, shards));
+      }
       return new TableDef(id, name, tableId, hash, range, defs, billing, read, write, created,
-          billingChanged, gsis, lsis, tags, protection, settings, ttl);
+          billingChanged, gsis, lsis, tags, protection, settings, ttl, streams);
     } catch (IOException e) {
       throw new StorageException("corrupt table definition: " + e.getMessage(), e);
     }
