@@ -321,6 +321,30 @@ class StreamsTest {
         () -> partita.execute(GetRecordsRequest.builder().shardIterator(it).limit(1001).build()));
   }
 
+  /** Trimming refuses only positions before what it deleted, not those other tables' writes passed. */
+  @Test
+  void anIteratorPastTheTrimmedRecordsStaysValid() {
+    Partita.Options o = Partita.with().clock(clock).timeToLiveInterval(Duration.ZERO).streamRetention(Duration.ofMinutes(10));
+    partita = o.inMemory();
+    dynamo = PartitaDynamoDb.over(partita);
+    String arn = createTable("app", StreamViewType.KEYS_ONLY);
+    createTable("other", StreamViewType.KEYS_ONLY);
+    put("app", "a", "1");
+    String shard = shards(arn).get(0).shardId();
+    String aSequence = readShard(arn, shard).get(0).dynamodb().sequenceNumber();
+    String after = iterator(arn, shard, ShardIteratorType.AFTER_SEQUENCE_NUMBER, aSequence);
+    for (int i = 0; i < 5; i++) {
+      put("other", "o" + i, "1");
+    }
+    clock.advance(Duration.ofMinutes(11));
+    partita.trimStreamsNow();
+    put("app", "b", "1");
+    GetRecordsResponse r = partita.execute(GetRecordsRequest.builder().shardIterator(after).build());
+    assertEquals(List.of("INSERT b"), events(r.records()));
+    engineRefused("TrimmedDataAccessException", "The data you are trying to access has been trimmed.",
+        () -> iterator(arn, shard, ShardIteratorType.AT_SEQUENCE_NUMBER, aSequence));
+  }
+
   private void refused(String message, Runnable call) {
     refused(message, call, false);
   }

@@ -159,7 +159,8 @@ final class Streams {
 
   /**
    * Deletes the records written more than {@code retentionMillis} ago, moves each shard's start past
-   * them, and forgets the closed shards and disabled streams nothing is left of.
+   * the last one deleted, and forgets the closed shards and disabled streams nothing is left of. A
+   * table with nothing to trim is not written to.
    */
   void trim(EngineContext ctx, long retentionMillis) {
     long cutoff = ctx.clock.millis() - retentionMillis;
@@ -169,42 +170,38 @@ final class Streams {
         continue;
       }
       long tableId = table.def().id();
-      long firstKept = -1;
+      long lastTrimmed = -1;
       try (Store.Cursor cursor = ctx.store.cursor(Keyspace.streamKey(tableId, 0), Keyspace.streamTo(tableId), false)) {
-        while (cursor.next()) {
-          if (StreamRecords.createdMillis(cursor.value()) >= cutoff) {
-            firstKept = Keyspace.streamSequence(cursor.key());
-            break;
-          }
+        while (cursor.next() && StreamRecords.createdMillis(cursor.value()) < cutoff) {
+          lastTrimmed = Keyspace.streamSequence(cursor.key());
         }
       }
+      if (lastTrimmed < 0) {
+        continue;
+      }
+      long firstKept = lastTrimmed + 1;
       synchronized (ctx.catalog) {
         TableDef def = table.def();
         if (table.dropped()) {
           continue;
         }
-        long keep;
-        synchronized (sequenceLock) {
-          keep = firstKept >= 0 ? firstKept : lastSequence + 1;
-        }
         List<StreamDef> streams = new ArrayList<>();
         for (StreamDef s : def.streams()) {
-          StreamDef t = s.trimmed(keep);
+          StreamDef t = withStartsFrom(s.trimmed(firstKept), firstKept);
           if (!t.shards().isEmpty() || t.enabled()) {
-            streams.add(withStartsFrom(t, keep));
+            streams.add(t);
           }
         }
-        Store.Batch batch = new Store.Batch().deleteRange(Keyspace.streamKey(tableId, 0), Keyspace.streamKey(tableId, keep));
-        if (!streams.equals(def.streams())) {
-          ctx.catalog.updateExclusively(def.withStreams(streams), batch);
-        } else {
-          ctx.store.write(batch);
-        }
+        ctx.catalog.updateExclusively(def.withStreams(streams),
+            new Store.Batch().deleteRange(Keyspace.streamKey(tableId, 0), Keyspace.streamKey(tableId, firstKept)));
       }
     }
   }
 
-  /** {@code stream} with each shard starting no earlier than {@code firstKept} (the records before are gone). */
+  /**
+   * {@code stream} with each shard starting no earlier than {@code firstKept} (the records before are
+   * gone, so an iterator before it is refused as trimmed).
+   */
   private static StreamDef withStartsFrom(StreamDef stream, long firstKept) {
     List<StreamDef.Shard> shards = new ArrayList<>(stream.shards().size());
     for (StreamDef.Shard s : stream.shards()) {
