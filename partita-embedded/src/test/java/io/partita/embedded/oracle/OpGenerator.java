@@ -208,6 +208,25 @@ final class OpGenerator {
   }
 
   /**
+   * What both forms of Scan draw alike, in the same order: one segment of a parallel scan (one in
+   * {@code segmentOdds}), a few ExclusiveStartKeys, read consistency, and the capacity asked for.
+   */
+  private void scanTail(ScanRequest.Builder b, boolean comp, int segmentOdds) {
+    if (r.nextInt(segmentOdds) == 0) {
+      int total = 1 + r.nextInt(4);
+      b.totalSegments(total).segment(r.nextInt(total));
+    }
+    if (r.nextInt(12) == 0) {
+      Map<String, AttributeValue> start = new LinkedHashMap<>();
+      start.put("pk", s(pick("a", "b", "c", "d")));
+      if (comp) start.put("sk", n(pick(SORT_VALUES)));
+      b.exclusiveStartKey(start);
+    }
+    if (r.nextBoolean()) b.consistentRead(r.nextBoolean());
+    b.returnConsumedCapacity(capacity());
+  }
+
+  /**
    * Scan of a whole table, or a page of it (Limit), or one segment of a parallel scan, with filter, projection and
    * Select; a few with an ExclusiveStartKey.
    */
@@ -224,18 +243,7 @@ final class OpGenerator {
       b.projectionExpression(projection(e, true));
     }
     if (r.nextInt(10) < 4) b.filterExpression(condition(e, r.nextInt(3)));
-    if (r.nextInt(5) == 0) {
-      int total = 1 + r.nextInt(4);
-      b.totalSegments(total).segment(r.nextInt(total));
-    }
-    if (r.nextInt(12) == 0) {
-      Map<String, AttributeValue> start = new LinkedHashMap<>();
-      start.put("pk", s(pick("a", "b", "c", "d")));
-      if (comp) start.put("sk", n(pick(SORT_VALUES)));
-      b.exclusiveStartKey(start);
-    }
-    if (r.nextBoolean()) b.consistentRead(r.nextBoolean());
-    b.returnConsumedCapacity(capacity());
+    scanTail(b, comp, 5);
     e.apply(b::expressionAttributeNames, b::expressionAttributeValues);
     return b.build();
   }
@@ -882,18 +890,7 @@ final class OpGenerator {
     if (sel < 2) b.select(Select.SPECIFIC_ATTRIBUTES);
     else if (sel < 3) b.select(pick(Select.COUNT, Select.ALL_ATTRIBUTES)); // beside AttributesToGet: refused
     else if (sel < 6) b.select(Select.COUNT);
-    if (r.nextInt(6) == 0) {
-      int total = 1 + r.nextInt(4);
-      b.totalSegments(total).segment(r.nextInt(total));
-    }
-    if (r.nextInt(12) == 0) {
-      Map<String, AttributeValue> start = new LinkedHashMap<>();
-      start.put("pk", s(pick("a", "b", "c", "d")));
-      if (comp) start.put("sk", n(pick(SORT_VALUES)));
-      b.exclusiveStartKey(start);
-    }
-    if (r.nextBoolean()) b.consistentRead(r.nextBoolean());
-    b.returnConsumedCapacity(capacity());
+    scanTail(b, comp, 6);
     switch (r.nextInt(24)) {
       case 0 -> b.filterExpression("attribute_exists(a)");
       case 1 -> b.projectionExpression("a");
