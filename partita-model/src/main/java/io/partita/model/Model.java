@@ -72,6 +72,11 @@ public final class Model {
     throw new ValidationException("No entity of this model is a " + type.getName(), null, null);
   }
 
+  /** The entities in declaration order. */
+  List<EntityModel<?>> entityModels() {
+    return compiled.entities();
+  }
+
   PatternModel patternModel(AccessPattern<?> pattern) {
     PatternModel p = patterns.get(pattern);
     if (p == null) {

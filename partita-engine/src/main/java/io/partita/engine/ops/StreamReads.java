@@ -167,8 +167,13 @@ public final class StreamReads {
     List<Long> sequences = new ArrayList<>();
     List<byte[]> stored = new ArrayList<>();
     long bytes = 0;
+    boolean exhausted = false;
     try (Store.Cursor cursor = ctx.store.cursor(Keyspace.streamKey(tableId, it.position()), to, false)) {
-      while (sequences.size() < limit && bytes < PAGE_BYTES && cursor.next()) {
+      while (sequences.size() < limit && bytes < PAGE_BYTES) {
+        if (!cursor.next()) {
+          exhausted = true;
+          break;
+        }
         sequences.add(Keyspace.streamSequence(cursor.key()));
         stored.add(cursor.value());
         bytes += cursor.value().length;
@@ -184,7 +189,10 @@ public final class StreamReads {
       next = sequences.get(i) + 1;
     }
     GetRecordsResponse.Builder out = GetRecordsResponse.builder().records(records);
-    if (end == Long.MAX_VALUE || next <= end) {
+    // the numbering is shared by every table, so a closed shard may end on another table's record:
+    // it is read to its end when nothing of this table is left up to its end, not only at the end itself
+    boolean readToEnd = end != Long.MAX_VALUE && (exhausted || records.size() < sequences.size() || next > end);
+    if (!readToEnd) {
       // a closed shard read to its end has no next iterator: the reader moves on to its children
       out.nextShardIterator(new Streams.Iterator(it.streamArn(), it.shardId(), next, now).encode());
     }
