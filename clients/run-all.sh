@@ -19,7 +19,7 @@ export AWS_REGION=${AWS_REGION:-$AWS_DEFAULT_REGION}
 PYTHON=${PYTHON:-/usr/bin/python3}
 NODE=${NODE:-node}
 
-if [[ ! -d "$here/js/node_modules/@aws-sdk/client-dynamodb" || ! -d "$here/js/node_modules/electrodb" ]]; then
+if [[ ! -d "$here/js/node_modules/@aws-sdk/client-dynamodb" || ! -d "$here/js/node_modules/@aws-sdk/client-dynamodb-streams" || ! -d "$here/js/node_modules/electrodb" ]]; then
   echo "== installing the JS client (npm ci in clients/js)"
   (cd "$here/js" && npm ci --no-audit --no-fund) || { echo "FAIL [setup] npm ci in clients/js failed" >&2; exit 1; }
 fi

@@ -67,6 +67,9 @@ def norm(v):
 
 def at(doc, path):
     for part in [p for p in path.split(".") if p]:
+        if isinstance(doc, list) and part.isdigit() and int(part) < len(doc):
+            doc = doc[int(part)]  # a list element by index: Shards.0.ShardId
+            continue
         if not isinstance(doc, dict) or part not in doc:
             return None
         doc = doc[part]
@@ -97,6 +100,24 @@ elif mode == "sort-items":  # JSON PATH: the list of items at PATH, sorted by PK
     print(json.dumps(sorted(at(json.loads(sys.argv[2] or "null"), sys.argv[3]) or [], key=lambda i: i["PK"]["S"])))
 elif mode == "count":  # JSON PATH: the length of the list or map at PATH (0 when missing)
     print(len(at(json.loads(sys.argv[2] or "null"), sys.argv[3]) or []))
+elif mode == "records-add":  # FILE PAGE: appends the Records of a GetRecords answer to FILE, prints their number
+    records = json.load(open(sys.argv[2])) if __import__("os").path.exists(sys.argv[2]) else []
+    page = json.loads(sys.argv[3])["Records"]
+    json.dump(records + page, open(sys.argv[2], "w"))
+    print(len(page))
+elif mode == "records":  # FILE: [eventName, OldImage, NewImage] of each record, and the checks of step S1
+    records = json.load(open(sys.argv[2]))
+    d = [r["dynamodb"] for r in records]
+    seq = [int(x["SequenceNumber"]) for x in d]
+    print(json.dumps({
+        "events": [[r["eventName"], r["dynamodb"].get("OldImage"), r["dynamodb"].get("NewImage")] for r in records],
+        "meta": sorted({json.dumps([r["eventSource"], r["eventVersion"], r["awsRegion"], r["dynamodb"]["StreamViewType"],
+                                    r["dynamodb"]["Keys"]], sort_keys=True) for r in records}),
+        # the CLI prints the epoch seconds it read as an ISO 8601 time (cli_timestamp_format)
+        "times": all(__import__("datetime").datetime.fromisoformat(x["ApproximateCreationDateTime"]).year > 2000
+                     if isinstance(x["ApproximateCreationDateTime"], str) else x["ApproximateCreationDateTime"] > 0
+                     for x in d),
+        "increasing": seq == sorted(seq) and len(set(seq)) == len(seq)}, sort_keys=True))
 elif mode == "error-body":  # FILE: the last response body in a --debug log, as JSON
     import ast
     lines, body = open(sys.argv[2], encoding="utf-8", errors="replace").read().splitlines(), None
@@ -602,6 +623,90 @@ step12d_transact_get() {
   expect_json "$STEP" "Responses, in request order" "$resp" Responses "[{\"Item\":$ORDER4},{\"Item\":$(product 1 7)}]"
 }
 
+# ------------------------------------------------------------------ Streams
+
+streams() {
+  "$AWS" dynamodbstreams "$@" --endpoint-url "$PARTITA_ENDPOINT" --region "$REGION" --output json \
+    --cli-connect-timeout 10 --cli-read-timeout 30
+}
+
+stepS1_stream() {
+  STEP="S1 UpdateTable StreamSpecification NEW_AND_OLD_IMAGES"
+  local resp arn label deadline desc shards i p it page n
+  resp=$(ddb update-table --table-name "$TABLE" \
+    --stream-specification StreamEnabled=true,StreamViewType=NEW_AND_OLD_IMAGES)
+  expect_json "$STEP" StreamSpecification "$resp" TableDescription.StreamSpecification \
+    '{"StreamEnabled":true,"StreamViewType":"NEW_AND_OLD_IMAGES"}'
+  arn=$(json_get "$resp" TableDescription.LatestStreamArn)
+  label=$(json_get "$resp" TableDescription.LatestStreamLabel)
+  [[ $arn == arn:aws:dynamodb:*":table/$TABLE/stream/$label" ]] \
+    || fail "$STEP" "LatestStreamArn is not the table's stream ARN ending with its label: $arn ($label)"
+  ok "$STEP" "LatestStreamArn $arn"
+  deadline=$((SECONDS + 60))   # the service shows UPDATING for a few seconds
+  until [[ $(json_get "$(ddb describe-table --table-name "$TABLE")" Table.TableStatus) == ACTIVE ]]; do
+    [[ $SECONDS -lt $deadline ]] || fail "$STEP" "table not ACTIVE 60 s after UpdateTable"
+    sleep 0.5
+  done
+
+  STEP="S1 UpdateTable enabling the stream again"
+  must_error "$STEP" ValidationException ddb update-table --table-name "$TABLE" \
+    --stream-specification StreamEnabled=true,StreamViewType=KEYS_ONLY
+  expect "$STEP" message "$(grep -E '^An error occurred \(' "$WORK/err" | tail -n 1 | sed -E 's/^.* operation( \([^)]*\))?: //')" \
+    "Table already has an enabled stream: TableName: $TABLE"
+
+  # the writes: INSERT, MODIFY, the same item again (no record), REMOVE, a delete of nothing (no record)
+  local k='{"PK":{"S":"STREAM#s1"},"SK":{"S":"ITEM"}}'
+  local first='{"PK":{"S":"STREAM#s1"},"SK":{"S":"ITEM"},"v":{"N":"1"},"note":{"S":"first"}}'
+  local second='{"PK":{"S":"STREAM#s1"},"SK":{"S":"ITEM"},"v":{"N":"2"},"note":{"S":"first"}}'
+  ddb put-item --table-name "$TABLE" --item "$first" >/dev/null
+  ddb update-item --table-name "$TABLE" --key "$k" --update-expression "SET v = :v" \
+    --expression-attribute-values '{":v":{"N":"2"}}' >/dev/null
+  ddb put-item --table-name "$TABLE" --item "$second" >/dev/null
+  ddb delete-item --table-name "$TABLE" --key "$k" >/dev/null
+  ddb delete-item --table-name "$TABLE" --key "$k" >/dev/null
+
+  STEP="S1 ListStreams"
+  expect_json "$STEP" "the table's one stream" "$(streams list-streams --table-name "$TABLE")" Streams \
+    "[{\"StreamArn\":\"$arn\",\"TableName\":\"$TABLE\",\"StreamLabel\":\"$label\"}]"
+
+  STEP="S1 DescribeStream"
+  deadline=$((SECONDS + 60))   # the service shows ENABLING for a few seconds
+  while desc=$(streams describe-stream --stream-arn "$arn"); \
+      [[ $(json_get "$desc" StreamDescription.StreamStatus) != ENABLED && $SECONDS -lt $deadline ]]; do
+    sleep 1
+  done
+  expect "$STEP" StreamStatus "$(json_get "$desc" StreamDescription.StreamStatus)" ENABLED
+  expect "$STEP" StreamViewType "$(json_get "$desc" StreamDescription.StreamViewType)" NEW_AND_OLD_IMAGES
+  expect "$STEP" TableName "$(json_get "$desc" StreamDescription.TableName)" "$TABLE"
+  expect_json "$STEP" KeySchema "$desc" StreamDescription.KeySchema \
+    '[{"AttributeName":"PK","KeyType":"HASH"},{"AttributeName":"SK","KeyType":"RANGE"}]'
+  shards=$(json_count "$desc" StreamDescription.Shards)
+  [[ $shards -ge 1 ]] || fail "$STEP" "no shards: $desc"
+
+  STEP="S1 GetShardIterator TRIM_HORIZON and GetRecords until empty"
+  for ((i = 0; i < shards; i++)); do   # a new table has one; parents come before their children
+    it=$(json_get "$(streams get-shard-iterator --stream-arn "$arn" \
+      --shard-id "$(json_get "$desc" "StreamDescription.Shards.$i.ShardId")" --shard-iterator-type TRIM_HORIZON)" \
+      ShardIterator)
+    for ((p = 0; p < 50; p++)); do
+      page=$(streams get-records --shard-iterator "$it" --limit 2)
+      n=$("$PY" -c "$PY_JSON" records-add "$WORK/records.json" "$page")
+      [[ $n -le 2 ]] || fail "$STEP" "$n records with --limit 2"
+      it=$(json_get "$page" NextShardIterator)
+      [[ $n -gt 0 && $it != null ]] || break
+    done
+  done
+  # the stream began after the earlier steps: these writes are all it holds
+  local summary
+  summary=$("$PY" -c "$PY_JSON" records "$WORK/records.json")
+  expect_json "$STEP" "records (eventName, OldImage, NewImage): nothing for the writes that changed nothing" \
+    "$summary" events "[[\"INSERT\",null,$first],[\"MODIFY\",$first,$second],[\"REMOVE\",$second,null]]"
+  expect_json "$STEP" "record metadata and Keys" "$summary" meta \
+    "[$("$PY" -c 'import json,sys; print(json.dumps(json.dumps(["aws:dynamodb","1.1",sys.argv[1],"NEW_AND_OLD_IMAGES",json.loads(sys.argv[2])], sort_keys=True)))' "$REGION" "$k")]"
+  expect_json "$STEP" "ApproximateCreationDateTime read as times" "$summary" times true
+  expect_json "$STEP" "sequence numbers increase" "$summary" increasing true
+}
+
 # ----------------------------------------------------------------------------
 # FUTURE STEPS go here, before DeleteTable (they need the table).
 # Add a stepNN_... function and call it below.
@@ -650,6 +755,7 @@ step12a_transaction
 step12b_transaction_cancelled
 step12c_transaction_idempotent
 step12d_transact_get
+stepS1_stream
 # future steps (see the comment above step13_delete_table)
 step13_delete_table
 STEP=done

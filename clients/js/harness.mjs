@@ -44,14 +44,16 @@ export function clientFromEnv() {
   // SDK releases after early 2027 need node >= 22; the notice about that is noise here.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const region = process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || "us-east-1";
-  const ddb = new DynamoDBClient({
+  // the same options serve other clients of the endpoint (the DynamoDB Streams client)
+  const options = {
     endpoint,
     region,
     credentials: { accessKeyId, secretAccessKey, sessionToken: process.env.AWS_SESSION_TOKEN },
     maxAttempts: 1,
     requestHandler: { connectionTimeout: 10_000, requestTimeout: 30_000 },
-  });
-  return { ddb, endpoint };
+  };
+  const ddb = new DynamoDBClient(options);
+  return { ddb, endpoint, options };
 }
 
 /**

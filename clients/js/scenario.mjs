@@ -28,7 +28,15 @@ import {
   BatchGetItemCommand,
   TransactWriteItemsCommand,
   TransactGetItemsCommand,
+  UpdateTableCommand,
 } from "@aws-sdk/client-dynamodb";
+import {
+  DynamoDBStreamsClient,
+  ListStreamsCommand,
+  DescribeStreamCommand,
+  GetShardIteratorCommand,
+  GetRecordsCommand,
+} from "@aws-sdk/client-dynamodb-streams";
 
 const CLIENT = "js";
 
@@ -198,7 +206,7 @@ const PENDING_ORDERS = {
 // ------------------------------------------------------------------ steps ---
 
 
-function makeSteps(ddb, table, state) {
+function makeSteps(ddb, table, state, streams) {
   const get = (sk) => ddb.send(new GetItemCommand({ TableName: table, Key: key(sk), ConsistentRead: true }));
   const query = (input) => ddb.send(new QueryCommand({ TableName: table, ...input }));
 
@@ -576,6 +584,99 @@ function makeSteps(ddb, table, state) {
       expect(step, resp.Responses, [{ Item: ORDER4 }, { Item: product(1, 7) }], "Responses, in request order");
     },
 
+    // ------------------------------------------------------------------ Streams
+
+    async function stepS1_stream() {
+      let step = "S1 UpdateTable StreamSpecification NEW_AND_OLD_IMAGES";
+      const updated = await ddb.send(new UpdateTableCommand({
+        TableName: table,
+        StreamSpecification: { StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES" },
+      }));
+      const desc = updated.TableDescription;
+      expect(step, desc.StreamSpecification, { StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES" },
+        "StreamSpecification");
+      const arn = desc.LatestStreamArn ?? "";
+      if (!arn.startsWith("arn:aws:dynamodb:") || !arn.includes(`:table/${table}/stream/`)) {
+        fail(step, `LatestStreamArn is not a stream ARN of the table: ${show(arn)}`);
+      }
+      expect(step, arn.endsWith(`/stream/${desc.LatestStreamLabel}`), true, "ARN ends with the label");
+      for (const deadline = Date.now() + 60_000; ;) { // the service shows UPDATING for a few seconds
+        const t = (await ddb.send(new DescribeTableCommand({ TableName: table }))).Table;
+        if (t.TableStatus === "ACTIVE") break;
+        if (Date.now() > deadline) fail(step, "table not ACTIVE 60 s after UpdateTable");
+        await sleep(500);
+      }
+
+      step = "S1 UpdateTable enabling the stream again";
+      const again = await expectError(step, () => ddb.send(new UpdateTableCommand({
+        TableName: table,
+        StreamSpecification: { StreamEnabled: true, StreamViewType: "KEYS_ONLY" },
+      })), "ValidationException");
+      expect(step, again.message, `Table already has an enabled stream: TableName: ${table}`, "message");
+
+      // the writes: INSERT, MODIFY, the same item again (no record), REMOVE, a delete of nothing (no record)
+      const k = { PK: { S: "STREAM#s1" }, SK: { S: "ITEM" } };
+      const first = { ...k, v: { N: "1" }, note: { S: "first" } };
+      const second = { ...k, v: { N: "2" }, note: { S: "first" } };
+      await ddb.send(new PutItemCommand({ TableName: table, Item: first }));
+      await ddb.send(new UpdateItemCommand({ TableName: table, Key: k, UpdateExpression: "SET v = :v",
+        ExpressionAttributeValues: { ":v": { N: "2" } } }));
+      await ddb.send(new PutItemCommand({ TableName: table, Item: second }));
+      await ddb.send(new DeleteItemCommand({ TableName: table, Key: k }));
+      await ddb.send(new DeleteItemCommand({ TableName: table, Key: k }));
+      const expected = [["INSERT", undefined, first], ["MODIFY", first, second], ["REMOVE", second, undefined]];
+
+      step = "S1 ListStreams";
+      const listed = (await streams.send(new ListStreamsCommand({ TableName: table }))).Streams;
+      expect(step, listed.map((s) => [s.StreamArn, s.TableName]), [[arn, table]], "the table's one stream");
+
+      step = "S1 DescribeStream";
+      let d;
+      for (const deadline = Date.now() + 60_000; ;) { // the service shows ENABLING for a few seconds
+        d = (await streams.send(new DescribeStreamCommand({ StreamArn: arn }))).StreamDescription;
+        if (d.StreamStatus === "ENABLED" || Date.now() > deadline) break;
+        await sleep(1000);
+      }
+      expect(step, { StreamArn: d.StreamArn, StreamStatus: d.StreamStatus, StreamViewType: d.StreamViewType,
+        TableName: d.TableName }, { StreamArn: arn, StreamStatus: "ENABLED", StreamViewType: "NEW_AND_OLD_IMAGES",
+        TableName: table }, "stream");
+      expect(step, d.KeySchema, [{ AttributeName: "PK", KeyType: "HASH" }, { AttributeName: "SK", KeyType: "RANGE" }],
+        "KeySchema");
+      if (!d.Shards?.length) fail(step, "no shards");
+      for (const shard of d.Shards) {
+        if (!/^\d+$/.test(shard.SequenceNumberRange.StartingSequenceNumber)) {
+          fail(step, `StartingSequenceNumber is not decimal: ${show(shard)}`);
+        }
+      }
+
+      step = "S1 GetShardIterator TRIM_HORIZON and GetRecords until empty";
+      const records = [];
+      for (const shard of d.Shards) { // a new table has one; parents come before their children
+        let it = (await streams.send(new GetShardIteratorCommand({ StreamArn: arn, ShardId: shard.ShardId,
+          ShardIteratorType: "TRIM_HORIZON" }))).ShardIterator;
+        for (let page = 0; page < 50; page++) {
+          const r = await streams.send(new GetRecordsCommand({ ShardIterator: it, Limit: 2 }));
+          if (r.Records.length > 2) fail(step, `${r.Records.length} records with Limit 2`);
+          records.push(...r.Records);
+          it = r.NextShardIterator;
+          if (!r.Records.length || !it) break;
+        }
+      }
+      // the stream began after the earlier steps: these writes are all it holds
+      expect(step, records.map((r) => [r.eventName, r.dynamodb.OldImage, r.dynamodb.NewImage]), expected,
+        "records (eventName, OldImage, NewImage): nothing for the writes that changed nothing");
+      const region = await ddb.config.region();
+      for (const r of records) {
+        expect(step, [r.eventSource, r.eventVersion, r.awsRegion, r.dynamodb.StreamViewType, r.dynamodb.Keys],
+          ["aws:dynamodb", "1.1", region, "NEW_AND_OLD_IMAGES", k], "record metadata and Keys");
+        if (!(r.dynamodb.ApproximateCreationDateTime instanceof Date) || isNaN(r.dynamodb.ApproximateCreationDateTime)) {
+          fail(step, `ApproximateCreationDateTime is not a time: ${show(r.dynamodb)}`);
+        }
+      }
+      const sequences = records.map((r) => BigInt(r.dynamodb.SequenceNumber));
+      expect(step, sequences.every((s, i) => i === 0 || s > sequences[i - 1]), true, "sequence numbers increase");
+    },
+
     // ------------------------------------------------------------------------
     // FUTURE STEPS go here, before DeleteTable (they need the table).
     // Add an async function to this list.
@@ -601,15 +702,18 @@ function makeSteps(ddb, table, state) {
 async function main() {
   const env = clientFromEnv();
   if (!env) return 2;
-  const { ddb, endpoint } = env;
+  const { ddb, endpoint, options } = env;
+  // DynamoDB Streams at the same endpoint (step S1); it signs for the service "dynamodb" too
+  const streams = new DynamoDBStreamsClient(options);
 
   const require = createRequire(import.meta.url);
   const sdkVersion = require("@aws-sdk/client-dynamodb/package.json").version;
+  const streamsVersion = require("@aws-sdk/client-dynamodb-streams/package.json").version;
   const table = `scenario-js-${randomBytes(6).toString("hex")}`;
-  console.log(`${CLIENT}: @aws-sdk/client-dynamodb ${sdkVersion}, node ${process.version}; endpoint ${endpoint}; table ${table}`);
+  console.log(`${CLIENT}: @aws-sdk/client-dynamodb ${sdkVersion}, @aws-sdk/client-dynamodb-streams ${streamsVersion}, node ${process.version}; endpoint ${endpoint}; table ${table}`);
 
   const state = { tableDeleted: false };
-  return runSteps(CLIENT, ddb, table, state, makeSteps(ddb, table, state));
+  return runSteps(CLIENT, ddb, table, state, makeSteps(ddb, table, state, streams));
 }
 
 process.exitCode = await main();

@@ -215,9 +215,10 @@ ORDER6 = order(6, "9.99", "p01", "1", "2025-03-03")    # placed once, sent twice
 # ------------------------------------------------------------------ steps ---
 
 class Scenario:
-    def __init__(self, ddb, table, resource=None):
+    def __init__(self, ddb, table, resource=None, streams=None):
         self.ddb = ddb
         self.resource = resource
+        self.streams = streams
         self.table = table
         self.table_deleted = False
 
@@ -777,6 +778,88 @@ class Scenario:
         })
         expect(step, resp.get("Attributes"), {**new_key, "username": {"S": "carol"}, "logins": {"N": "5"}}, "ALL_NEW")
 
+    # ------------------------------------------------------------------ Streams
+
+    def stepS1_stream(self):
+        """Turn on a stream, write, and read the stream back with boto3's 'dynamodbstreams' client."""
+        step = "S1 UpdateTable StreamSpecification NEW_AND_OLD_IMAGES"
+        resp = self.ddb.update_table(TableName=self.table, StreamSpecification={
+            "StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"})
+        desc = resp["TableDescription"]
+        expect(step, desc.get("StreamSpecification"),
+               {"StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"}, "StreamSpecification")
+        arn = desc.get("LatestStreamArn", "")
+        if not arn.startswith("arn:aws:dynamodb:") or f":table/{self.table}/stream/" not in arn:
+            fail(step, f"LatestStreamArn is not a stream ARN of the table: {arn!r}")
+        expect(step, arn.endswith("/stream/" + desc.get("LatestStreamLabel", "?")), True, "ARN ends with the label")
+        wait_until_active(self.ddb, self.table, step)
+
+        step = "S1 UpdateTable enabling the stream again"
+        e = expect_error(step, lambda: self.ddb.update_table(TableName=self.table, StreamSpecification={
+            "StreamEnabled": True, "StreamViewType": "KEYS_ONLY"}), "ValidationException")
+        expect(step, e.response["Error"]["Message"], f"Table already has an enabled stream: TableName: {self.table}",
+               "message")
+
+        # the writes: INSERT, MODIFY, the same item again (no record), REMOVE, a delete of nothing (no record)
+        k = {"PK": {"S": "STREAM#s1"}, "SK": {"S": "ITEM"}}
+        first = {**k, "v": {"N": "1"}, "note": {"S": "first"}}
+        second = {**k, "v": {"N": "2"}, "note": {"S": "first"}}
+        self.ddb.put_item(TableName=self.table, Item=first)
+        self.ddb.update_item(TableName=self.table, Key=k, UpdateExpression="SET v = :v",
+                             ExpressionAttributeValues={":v": {"N": "2"}})
+        self.ddb.put_item(TableName=self.table, Item=second)
+        self.ddb.delete_item(TableName=self.table, Key=k)
+        self.ddb.delete_item(TableName=self.table, Key=k)
+        expected = [("INSERT", None, first), ("MODIFY", first, second), ("REMOVE", second, None)]
+
+        step = "S1 ListStreams"
+        streams = self.streams.list_streams(TableName=self.table)["Streams"]
+        expect(step, [(s["StreamArn"], s["TableName"]) for s in streams], [(arn, self.table)], "the table's one stream")
+
+        step = "S1 DescribeStream"
+        deadline = time.time() + 60
+        while True:
+            d = self.streams.describe_stream(StreamArn=arn)["StreamDescription"]
+            if d["StreamStatus"] == "ENABLED" or time.time() > deadline:
+                break
+            time.sleep(1)  # the service shows ENABLING for a few seconds
+        expect(step, {k2: d.get(k2) for k2 in ("StreamArn", "StreamStatus", "StreamViewType", "TableName")},
+               {"StreamArn": arn, "StreamStatus": "ENABLED", "StreamViewType": "NEW_AND_OLD_IMAGES",
+                "TableName": self.table}, "stream")
+        expect(step, d.get("KeySchema"), [{"AttributeName": "PK", "KeyType": "HASH"},
+                                          {"AttributeName": "SK", "KeyType": "RANGE"}], "KeySchema")
+        shards = d.get("Shards", [])
+        if not shards:
+            fail(step, "no shards")
+        for shard in shards:
+            if not shard["SequenceNumberRange"]["StartingSequenceNumber"].isdecimal():
+                fail(step, f"StartingSequenceNumber is not decimal: {shard!r}")
+
+        step = "S1 GetShardIterator TRIM_HORIZON and GetRecords until empty"
+        records = []
+        for shard in shards:  # a new table has one; parents come before their children
+            it = self.streams.get_shard_iterator(StreamArn=arn, ShardId=shard["ShardId"],
+                                                 ShardIteratorType="TRIM_HORIZON")["ShardIterator"]
+            for _ in range(50):
+                page = self.streams.get_records(ShardIterator=it, Limit=2)
+                if len(page["Records"]) > 2:
+                    fail(step, f"{len(page['Records'])} records with Limit 2")
+                records += page["Records"]
+                it = page.get("NextShardIterator")
+                if not page["Records"] or not it:
+                    break
+        mine = records  # the stream began after the earlier steps: these writes are all it holds
+        expect(step, [(r["eventName"], r["dynamodb"].get("OldImage"), r["dynamodb"].get("NewImage")) for r in mine],
+               expected, "records (eventName, OldImage, NewImage): nothing for the writes that changed nothing")
+        sequences = []
+        for r in mine:
+            expect(step, (r["eventSource"], r["eventVersion"], r["awsRegion"], r["dynamodb"]["StreamViewType"]),
+                   ("aws:dynamodb", "1.1", self.ddb.meta.region_name, "NEW_AND_OLD_IMAGES"), "record metadata")
+            if not hasattr(r["dynamodb"]["ApproximateCreationDateTime"], "timestamp"):
+                fail(step, f"ApproximateCreationDateTime is not a time: {r['dynamodb']!r}")
+            sequences.append(int(r["dynamodb"]["SequenceNumber"]))
+        expect(step, sequences == sorted(sequences) and len(set(sequences)) == 3, True, "sequence numbers increase")
+
     # ----------------------------------------------------------------------
     # FUTURE STEPS go here, before DeleteTable (they need the table).
     # Add a method and list it in STEPS.
@@ -827,9 +910,19 @@ class Scenario:
         stepL4_put_expected,
         stepL5_resource_layer,
         stepL6_update_attribute_updates,
+        stepS1_stream,
         # future steps (see the comment above step13_delete_table)
         step13_delete_table,
     ]
+
+
+def wait_until_active(ddb, table, step):
+    """After an UpdateTable the service shows UPDATING for a few seconds."""
+    deadline = time.time() + 60
+    while ddb.describe_table(TableName=table)["Table"]["TableStatus"] != "ACTIVE":
+        if time.time() > deadline:
+            fail(step, "table not ACTIVE 60 s after UpdateTable")
+        time.sleep(0.5)
 
 
 def list_tables(ddb):
@@ -857,13 +950,15 @@ def main():
     ddb = boto3.client("dynamodb", endpoint_url=endpoint, region_name=region, config=config)
     # the resource layer (Python values in, Python values out) for step L5
     resource = boto3.resource("dynamodb", endpoint_url=endpoint, region_name=region, config=config)
+    # DynamoDB Streams at the same endpoint (step S1); it signs for the service "dynamodb" too
+    streams = boto3.client("dynamodbstreams", endpoint_url=endpoint, region_name=region, config=config)
     shim = enable_return_values_on_condition_check_failure(ddb)
     table = f"scenario-python-{uuid.uuid4().hex[:12]}"
     print(f"{CLIENT}: boto3 {boto3.__version__}, botocore {botocore.__version__}"
           f"{' (ReturnValuesOnConditionCheckFailure shim on)' if shim else ''}; "
           f"endpoint {endpoint}; table {table}")
 
-    scenario = Scenario(ddb, table, resource)
+    scenario = Scenario(ddb, table, resource, streams)
     current = "setup"
     try:
         for step in Scenario.STEPS:

@@ -7,6 +7,7 @@ import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.http.SdkHttpResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.ExpiredIteratorException;
 import software.amazon.awssdk.services.dynamodb.model.IdempotentParameterMismatchException;
 import software.amazon.awssdk.services.dynamodb.model.InternalServerErrorException;
 import software.amazon.awssdk.services.dynamodb.model.ItemCollectionSizeLimitExceededException;
@@ -18,17 +19,29 @@ import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 import software.amazon.awssdk.services.dynamodb.model.TransactionInProgressException;
+import software.amazon.awssdk.services.dynamodb.model.TrimmedDataAccessException;
 
-/** Maps engine refusals onto the SDK exception types a DynamoDB client would receive. */
+/**
+ * Maps engine refusals onto the SDK exception types a DynamoDB or DynamoDB Streams client would
+ * receive (both APIs' exceptions are the one model package's, under DynamoDbException).
+ */
 final class SdkErrors {
+  /** The service name the SDK's clients put in {@code awsErrorDetails()}. */
+  static final String DYNAMODB = "DynamoDb";
+  static final String DYNAMODB_STREAMS = "DynamoDbStreams";
+
   private SdkErrors() {}
 
   static AwsServiceException toSdk(PartitaException e) {
+    return toSdk(e, DYNAMODB);
+  }
+
+  static AwsServiceException toSdk(PartitaException e, String serviceName) {
     ErrorCode code = e.code();
     AwsErrorDetails details = AwsErrorDetails.builder()
         .errorCode(code.name())
         .errorMessage(e.getMessage())
-        .serviceName("DynamoDb")
+        .serviceName(serviceName)
         .sdkHttpResponse(SdkHttpResponse.builder().statusCode(code.httpStatus()).build())
         .build();
     AwsServiceException.Builder b = switch (code) {
@@ -45,6 +58,8 @@ final class SdkErrors {
       case ProvisionedThroughputExceededException -> ProvisionedThroughputExceededException.builder();
       case RequestLimitExceeded -> RequestLimitExceededException.builder();
       case InternalServerError -> InternalServerErrorException.builder();
+      case ExpiredIteratorException -> ExpiredIteratorException.builder();
+      case TrimmedDataAccessException -> TrimmedDataAccessException.builder();
       default -> DynamoDbException.builder();
     };
     return b.message(e.getMessage()).statusCode(code.httpStatus()).awsErrorDetails(details).build();

@@ -26,12 +26,16 @@ final class RawHttp {
     return post(operation, json.getBytes(StandardCharsets.UTF_8), headers);
   }
 
+  /**
+   * Posts {@code body} as DynamoDB's {@code operation}; an operation written with its API's prefix
+   * ({@code DynamoDBStreams_20120810.DescribeStream}) is sent as that target as it stands.
+   */
   HttpResponse<byte[]> post(String operation, byte[] body, String... headers) {
     HttpRequest.Builder b = HttpRequest.newBuilder(endpoint)
         .header("Content-Type", "application/x-amz-json-1.0")
         .POST(HttpRequest.BodyPublishers.ofByteArray(body));
     if (operation != null) {
-      b.header("X-Amz-Target", "DynamoDB_20120810." + operation);
+      b.header("X-Amz-Target", operation.contains(".") ? operation : "DynamoDB_20120810." + operation);
     }
     for (int i = 0; i < headers.length; i += 2) {
       b.header(headers[i], headers[i + 1]);

@@ -80,8 +80,10 @@ class RealClientsTest {
 
   @Test
   void javascriptSdkV3() throws Exception {
-    if (!Files.isDirectory(clients().resolve("js/node_modules/@aws-sdk/client-dynamodb"))) {
-      missing("@aws-sdk/client-dynamodb (run: npm ci --prefix clients/js)");
+    for (String module : List.of("@aws-sdk/client-dynamodb", "@aws-sdk/client-dynamodb-streams")) {
+      if (!Files.isDirectory(clients().resolve("js/node_modules/" + module))) {
+        missing(module + " (run: npm ci --prefix clients/js)");
+      }
     }
     scenario("js", "node", clients().resolve("js/scenario.mjs").toString());
   }

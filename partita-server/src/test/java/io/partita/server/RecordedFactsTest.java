@@ -57,6 +57,12 @@ import org.junit.jupiter.api.TestFactory;
  * names members the answer must not have, as dotted paths ({@code Table.TableClassSummary}). {@code ${T}} and {@code ${T2}} anywhere in a case
  * become table names unique to the case.
  *
+ * <p>A {@code target} is a DynamoDB operation's name, or a full {@code X-Amz-Target} such as
+ * {@code DynamoDBStreams_20120810.DescribeStream} for DynamoDB Streams. A setup step may {@code
+ * "capture": {"Name": "dotted.path"}} a string of its answer (list elements by index, {@code
+ * StreamDescription.Shards.0.ShardId}); {@code ${Name}} in the later steps and the case becomes it,
+ * for values the service makes up (a stream's ARN, a shard iterator).
+ *
  * <p>A case marked {@code "pending": "reason"} is one the engine does not answer yet: it is reported
  * skipped while it fails, and fails the build once it passes, so that the marker is removed.
  */
@@ -158,7 +164,7 @@ class RecordedFactsTest {
     if (base.length() > 200) {
       base = base.substring(0, 200);
     }
-    Map<String, String> names = Map.of("${T}", base, "${T2}", base + "_2");
+    Map<String, String> names = new LinkedHashMap<>(Map.of("${T}", base, "${T2}", base + "_2"));
     List<Object> setup = (List<Object>) fact.getOrDefault("setup", List.of());
     int step = 0;
     for (Object s : setup) {
@@ -171,6 +177,15 @@ class RecordedFactsTest {
       if (r.statusCode() != wanted) {
         throw new AssertionError("setup step " + step + " (" + target + ") of " + describe(fact)
             + "\n  request: " + body + "\n  answer:  " + r.statusCode() + " " + RawHttp.text(r));
+      }
+      Map<String, Object> capture = (Map<String, Object>) request.getOrDefault("capture", Map.of());
+      for (Map.Entry<String, Object> c : capture.entrySet()) {
+        Object value = at(parse(RawHttp.text(r)), ((String) c.getValue()).split("\\."));
+        if (!(value instanceof String captured)) {
+          throw new AssertionError("setup step " + step + " (" + target + ") of " + describe(fact)
+              + "\n  has no string at " + c.getValue() + " to capture: " + RawHttp.text(r));
+        }
+        names.put("${" + c.getKey() + "}", captured);
       }
     }
     String target = (String) fact.get("target");
@@ -230,6 +245,21 @@ class RecordedFactsTest {
     for (Object a : (List<Object>) expect.getOrDefault("absent", List.of())) {
       assertTrue(!present(answer, ((String) a).split("\\.")), "member " + a + " must be absent\n" + context);
     }
+  }
+
+  /** The value at {@code path} (object members, or list indexes) in {@code answer}, or null. */
+  private static Object at(Object answer, String[] path) {
+    Object value = answer;
+    for (String step : path) {
+      if (value instanceof Map<?, ?> map) {
+        value = map.get(step);
+      } else if (value instanceof List<?> list && step.matches("\\d+") && Integer.parseInt(step) < list.size()) {
+        value = list.get(Integer.parseInt(step));
+      } else {
+        return null;
+      }
+    }
+    return value;
   }
 
   /** Whether the member at {@code path} (object members only) exists in {@code answer}. */

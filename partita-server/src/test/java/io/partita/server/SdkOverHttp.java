@@ -7,6 +7,7 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * The AWS SDK for Java v2, over real HTTP, pointed at an endpoint as any application would be.
@@ -18,6 +19,19 @@ public final class SdkOverHttp {
 
   public static DynamoDbClient client(URI endpoint, String accessKey, String secretKey) {
     return DynamoDbClient.builder()
+        .endpointOverride(endpoint)
+        .region(Region.US_EAST_1)
+        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKey, secretKey)))
+        .httpClient(UrlConnectionHttpClient.create())
+        .build();
+  }
+
+  /**
+   * The SDK's DynamoDB Streams client pointed at the same endpoint: Partita serves both APIs on one
+   * port, and the Streams client signs for the service {@code dynamodb} as DynamoDB's does.
+   */
+  public static DynamoDbStreamsClient streamsClient(URI endpoint, String accessKey, String secretKey) {
+    return DynamoDbStreamsClient.builder()
         .endpointOverride(endpoint)
         .region(Region.US_EAST_1)
         .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKey, secretKey)))

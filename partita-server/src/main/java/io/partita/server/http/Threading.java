@@ -22,9 +22,10 @@ final class Threading {
     if (!request.method().equals(HttpMethod.POST) || !durable) {
       return true;
     }
-    String target = request.headers().get("X-Amz-Target");
-    return target != null && target.startsWith(Dispatcher.TARGET_PREFIX)
-        && isRead(target.substring(Dispatcher.TARGET_PREFIX.length()));
+    // DynamoDB Streams' operations (ListStreams, DescribeStream, GetShardIterator, GetRecords)
+    // are all reads by the same naming
+    String operation = Dispatcher.operation(request.headers().get("X-Amz-Target"));
+    return operation != null && isRead(operation);
   }
 
   /**

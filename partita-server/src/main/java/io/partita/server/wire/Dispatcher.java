@@ -15,6 +15,7 @@ import java.io.UncheckedIOException;
 import java.lang.reflect.Modifier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import software.amazon.awssdk.awscore.AwsRequest;
 import software.amazon.awssdk.core.SdkPojo;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 
@@ -23,10 +24,16 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
  * by the {@code X-Amz-Target} header, the body read into the SDK request type the engine names for
  * it, the response or error written back. One dispatch serves every operation the engine has, so an
  * operation added to the engine is served here without a change.
+ *
+ * <p>DynamoDB Streams speaks the same protocol under its own target prefix (docs/ttl-streams.md
+ * section 5.1), so both APIs share one endpoint here: the prefix says which API's operation names
+ * apply, and an operation of the other API under a prefix is as unknown as any made-up name.
  */
 public final class Dispatcher {
   /** The target prefix of DynamoDB's API version 2012-08-10, the one every current client sends. */
   public static final String TARGET_PREFIX = "DynamoDB_20120810.";
+  /** The target prefix of DynamoDB Streams' API version 2012-08-10. */
+  public static final String STREAMS_TARGET_PREFIX = "DynamoDBStreams_20120810.";
 
   private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
   private static final JsonFactory JSON = JsonFactory.builder()
@@ -76,8 +83,8 @@ public final class Dispatcher {
   }
 
   private SdkPojo execute(String target, InputStream body) {
-    Class<? extends DynamoDbRequest> type = requestType(target);
-    DynamoDbRequest request;
+    Class<? extends AwsRequest> type = requestType(target);
+    AwsRequest request;
     try (JsonParser parser = JSON.createParser(new Utf8Checked(body))) {
       request = SdkJsonReader.read(type, parser);
     } catch (IOException e) {
@@ -86,11 +93,36 @@ public final class Dispatcher {
     return (SdkPojo) partita.execute(request);
   }
 
-  private static Class<? extends DynamoDbRequest> requestType(String target) {
-    if (target == null || !target.startsWith(TARGET_PREFIX)) {
+  /**
+   * The operation name a target header gives, without its API's prefix, or {@code null} for a
+   * target of neither API.
+   */
+  public static String operation(String target) {
+    if (target == null) {
+      return null;
+    }
+    if (target.startsWith(TARGET_PREFIX)) {
+      return target.substring(TARGET_PREFIX.length());
+    }
+    if (target.startsWith(STREAMS_TARGET_PREFIX)) {
+      return target.substring(STREAMS_TARGET_PREFIX.length());
+    }
+    return null;
+  }
+
+  private static Class<? extends AwsRequest> requestType(String target) {
+    String operation = operation(target);
+    if (operation == null) {
       throw unknownOperation();
     }
-    String operation = target.substring(TARGET_PREFIX.length());
+    if (target.startsWith(STREAMS_TARGET_PREFIX)) {
+      // every operation of DynamoDB Streams is served, so any other name is unknown
+      Class<? extends AwsRequest> type = Partita.streamsRequestType(operation);
+      if (type == null) {
+        throw unknownOperation();
+      }
+      return type;
+    }
     Class<? extends DynamoDbRequest> type = Partita.requestType(operation);
     if (type != null) {
       return type;

@@ -36,6 +36,11 @@ class ThreadingTest {
         "TransactWriteItems", "ExecuteStatement", "Frobnicate"}) {
       assertEquals(false, disk.runsOnEventLoop(post("DynamoDB_20120810." + op)), op);
     }
+    // DynamoDB Streams' operations only read
+    for (String op : new String[] {"ListStreams", "DescribeStream", "GetShardIterator", "GetRecords"}) {
+      assertEquals(true, disk.runsOnEventLoop(post("DynamoDBStreams_20120810." + op)), op);
+    }
+    assertEquals(false, disk.runsOnEventLoop(post("DynamoDBStreams_20120810.Frobnicate")));
     assertEquals(false, disk.runsOnEventLoop(post(null)));
     assertEquals(true, disk.runsOnEventLoop(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/")));
   }
