@@ -9,7 +9,8 @@ given as the first argument); run again when an operation is added.
 
 Given the dynamodbstreams model instead, it writes the rows of DynamoDB Streams' operations, to append
 to the same file; the Limit maxima (100, 100, 1000) the API reference states only in words were then
-added by hand.
+added by hand, and StreamArn's 37-character minimum removed: the service answers a shorter one
+"Invalid StreamArn" (recorded fact describe-stream-invalid-arn).
 """
 import gzip, json, sys
 
