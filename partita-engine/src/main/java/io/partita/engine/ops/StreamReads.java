@@ -167,8 +167,13 @@ public final class StreamReads {
     List<Long> sequences = new ArrayList<>();
     List<byte[]> stored = new ArrayList<>();
     long bytes = 0;
+    boolean exhausted = false;
     try (Store.Cursor cursor = ctx.store.cursor(Keyspace.streamKey(tableId, it.position()), to, false)) {
-      while (sequences.size() < limit && bytes < PAGE_BYTES && cursor.next()) {
+      while (sequences.size() < limit && bytes < PAGE_BYTES) {
+        if (!cursor.next()) {
+          exhausted = true;
+          break;
+        }
         sequences.add(Keyspace.streamSequence(cursor.key()));
         stored.add(cursor.value());
         bytes += cursor.value().length;
@@ -182,6 +187,11 @@ public final class StreamReads {
     for (int i = 0; i < sequences.size() && sequences.get(i) <= end; i++) {
       records.add(StreamRecords.decode(tableId, sequences.get(i), stored.get(i)));
       next = sequences.get(i) + 1;
+    }
+    if (!shard.open() && exhausted) {
+      // closed before this read, so every record it will hold was there: it is read to its end, though
+      // the numbers after its last record went to other tables' records
+      next = shard.end() + 1;
     }
     GetRecordsResponse.Builder out = GetRecordsResponse.builder().records(records);
     if (end == Long.MAX_VALUE || next <= end) {
