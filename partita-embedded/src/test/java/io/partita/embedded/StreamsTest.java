@@ -398,6 +398,18 @@ class StreamsTest {
     assertEquals(List.of("INSERT y"), events(readAll(second)));
   }
 
+  /** Shards rolled over with no record in them, within one millisecond, still get ids of their own. */
+  @Test
+  void emptyShardsRolledOverAtOnceHaveDistinctIds() {
+    open(null);
+    String arn = createTable("app", StreamViewType.KEYS_ONLY);
+    partita.rollOverStreamShards();
+    partita.rollOverStreamShards();
+    List<Shard> shards = shards(arn);
+    assertEquals(3, shards.size());
+    assertEquals(3, shards.stream().map(Shard::shardId).distinct().count(), shards.toString());
+  }
+
   /** Records and shards are durable with the table; numbering goes on after a restart. */
   @Test
   void survivesARestart(@TempDir Path dir) {

@@ -142,7 +142,10 @@ final class Streams {
   }
 
   private static StreamDef.Shard shard(TableDef def, String parentId, long start, long now) {
-    long tag = (def.id() * 0x9E3779B97F4A7C15L) ^ (start * 0xC2B2AE3D27D4EB4FL);
+    // the parent's id counts too: a shard rolled over with no record in it gives its child the same
+    // start, and, within one millisecond, the child would get its parent's id
+    long tag = (def.id() * 0x9E3779B97F4A7C15L) ^ (start * 0xC2B2AE3D27D4EB4FL)
+        ^ (parentId == null ? 0 : parentId.hashCode() * 0x165667B19E3779F9L);
     return new StreamDef.Shard("shardId-" + String.format("%020d", now) + "-"
         + HexFormat.of().toHexDigits((int) (tag ^ (tag >>> 32))), parentId, start, -1, now);
   }
