@@ -365,6 +365,75 @@ class StreamsTest {
     assertEquals(message, e.getMessage());
   }
 
+  /**
+   * Sequence numbers are one count over every table's stream: a closed shard's range holds numbers
+   * another table's records took. Read to its end by following NextShardIterator, it still ends
+   * (no next iterator) instead of answering empty pages forever, so a reader gets on to its child.
+   */
+  @Test
+  void aClosedShardEndsThoughAnotherTableTookSomeOfItsNumbers() {
+    open(null);
+    String arn = createTable("aaa", StreamViewType.KEYS_ONLY);
+    createTable("bbb", StreamViewType.KEYS_ONLY);
+    put("aaa", "a", "1");
+    put("bbb", "b", "1");
+    put("bbb", "c", "1");
+    partita.rollOverStreamShards();
+    Shard parent = shards(arn).stream().filter(s -> s.parentShardId() == null).findFirst().orElseThrow();
+    String it = iterator(arn, parent.shardId(), ShardIteratorType.TRIM_HORIZON, null);
+    List<Record> read = new ArrayList<>();
+    for (int calls = 0; it != null; calls++) {
+      assertTrue(calls < 10, "the closed shard never ends: " + events(read));
+      GetRecordsResponse r = partita.execute(GetRecordsRequest.builder().shardIterator(it).limit(1).build());
+      read.addAll(r.records());
+      it = r.nextShardIterator();
+    }
+    assertEquals(List.of("INSERT a"), events(read));
+  }
+
+  /**
+   * After a restart the numbering goes on from the highest number any record or shard took, not
+   * from the last record of the table stored last: no record is overwritten, none is numbered
+   * before its shard's start, whichever table wrote last and whatever was trimmed.
+   */
+  @Test
+  void numberingGoesOnAfterARestartWhicheverTableWroteLastAndAfterATrim(@TempDir Path dir) {
+    open(dir);
+    String first = createTable("aaa", StreamViewType.KEYS_ONLY);
+    String second = createTable("bbb", StreamViewType.KEYS_ONLY);
+    put("bbb", "x", "1");
+    put("aaa", "a", "1");
+    put("aaa", "b", "1"); // the highest number so far is aaa's, whose records are stored before bbb's
+    partita.close();
+    partita = null;
+    open(dir);
+    put("aaa", "c", "1");
+    assertEquals(List.of("INSERT a", "INSERT b", "INSERT c"), events(readAll(first)));
+    // every record trimmed: the shards' starts still say where the numbering stood
+    clock.advance(Duration.ofHours(25));
+    partita.trimStreamsNow();
+    assertEquals(List.of(), readAll(first));
+    partita.close();
+    partita = null;
+    open(dir);
+    put("aaa", "d", "1");
+    put("bbb", "y", "1");
+    assertEquals(List.of("INSERT d"), events(readAll(first)));
+    assertEquals(List.of("INSERT y"), events(readAll(second)));
+  }
+
+  /** Shards rolled over with no record in them, within one millisecond, still get ids of their own. */
+  @Test
+  void emptyShardsRolledOverAtOnceHaveDistinctIds() {
+    open(null);
+    String arn = createTable("app", StreamViewType.KEYS_ONLY);
+    partita.rollOverStreamShards();
+    partita.rollOverStreamShards();
+    List<Shard> shards = shards(arn);
+    assertEquals(3, shards.size());
+    assertEquals(3, shards.stream().map(Shard::shardId).distinct().count(), shards.toString());
+  }
+
   /** Records and shards are durable with the table; numbering goes on after a restart. */
   @Test
   void survivesARestart(@TempDir Path dir) {

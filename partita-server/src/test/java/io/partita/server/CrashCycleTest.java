@@ -41,6 +41,20 @@ import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.DeleteRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeStreamResponse;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableResponse;
+import software.amazon.awssdk.services.dynamodb.model.GetRecordsRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
+import software.amazon.awssdk.services.dynamodb.model.GetShardIteratorRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetShardIteratorResponse;
+import software.amazon.awssdk.services.dynamodb.model.OperationType;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.Shard;
+import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
@@ -86,6 +100,11 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * The index holds exactly the table's items that have its keys, as they are (Scan of the index,
  * and Query of each group in rank order), and the item counts DescribeTable reports agree. An
  * unknown outcome, once seen, is settled: the next checks hold it to what was found.
+ *
+ * <p>The table has a NEW_AND_OLD_IMAGES stream (issue 15). After each kill, before the restart, the
+ * data folder is opened in this JVM and the stream read whole: its replay over the empty table
+ * gives the table exactly, no record repeats or misses a change, and every state an acknowledged
+ * write left is told in order ({@link #checkStream}).
  *
  * <p>Nothing waits on time: the kill comes after a random number of acknowledged writes, and the
  * deadlines below only turn a hang into a failure. The SDK does not retry, so no request of a
@@ -154,6 +173,8 @@ class CrashCycleTest {
         server.close();
         unknownOutcomes += unknown;
         String when = "after kill " + cycle + " (seed " + seed + ")";
+        int beforeStream = violations.size();
+        checkStream(data, when);
         try {
           server = ServerProcess.serve("--data", data.toString());
         } catch (IllegalStateException e) {
@@ -166,9 +187,10 @@ class CrashCycleTest {
           verify(dynamo, when);
         }
         System.out.printf("crash cycle %d/%d: killed after %d acknowledged writes, %d outcomes unknown;"
-                + " restarted and checked: %d new violations (%d writes acknowledged so far)%n",
-            cycle, CYCLES, acknowledgedWrites.get() - acksBefore, unknown, violations.size() - before,
-            acknowledgedWrites.get());
+                + " %d stream records checked: %d new violations; restarted and checked: %d new violations"
+                + " (%d writes acknowledged so far)%n",
+            cycle, CYCLES, acknowledgedWrites.get() - acksBefore, unknown, streamRecords, before - beforeStream,
+            violations.size() - before, acknowledgedWrites.get());
       }
     } finally {
       if (server != null) {
@@ -299,7 +321,8 @@ class CrashCycleTest {
             .keySchema(KeySchemaElement.builder().attributeName("grp").keyType(KeyType.HASH).build(),
                 KeySchemaElement.builder().attributeName("rank").keyType(KeyType.RANGE).build())
             .projection(Projection.builder().projectionType(ProjectionType.ALL).build()).build())
-        .billingMode(BillingMode.PAY_PER_REQUEST));
+        .billingMode(BillingMode.PAY_PER_REQUEST)
+        .streamSpecification(spec -> spec.streamEnabled(true).streamViewType(StreamViewType.NEW_AND_OLD_IMAGES)));
     for (int a = 0; a < ACCOUNTS; a++) {
       String pk = account(a);
       dynamo.putItem(b -> b.tableName(TABLE).item(Map.of(
@@ -397,6 +420,8 @@ class CrashCycleTest {
     Map<String, AttributeValue> state; // null: absent
     boolean pending;
     Map<String, AttributeValue> next;
+    /** Every state an acknowledged write left, in order, each once (null: deleted): the stream must tell them all. */
+    final List<Map<String, AttributeValue>> acknowledged = new ArrayList<>();
 
     Key(String pk) {
       this.pk = pk;
@@ -408,6 +433,9 @@ class CrashCycleTest {
     }
 
     void settle() {
+      if (!Objects.equals(next, acknowledged.isEmpty() ? null : acknowledged.get(acknowledged.size() - 1))) {
+        acknowledged.add(next);
+      }
       state = next;
       abandon();
     }
@@ -697,6 +725,130 @@ class CrashCycleTest {
   private static Map<String, AttributeValue> transferRecord(String id, Transfer t, long stamp) {
     return Map.of("pk", s(id), "from", s(t.from), "to", s(t.to), "amount", n(t.amount),
         "grp", s("xfer"), "rank", n(stamp));
+  }
+
+  /** The stream records the last {@link #checkStream} read. */
+  private int streamRecords;
+
+  /**
+   * The table's stream against the table, on the killed server's data folder opened in this JVM
+   * (the server's Streams target is not needed): read by lineage, its records replayed over the
+   * empty table it was enabled on give the table exactly (each OldImage the key's replayed state,
+   * none a write that changed nothing), so no change is without its record and no record without
+   * its change; every state an acknowledged write left an item in is told, in order, and every
+   * acknowledged transfer's record is inserted.
+   */
+  private void checkStream(Path data, String when) {
+    try (Partita partita = Partita.with().timeToLiveInterval(Duration.ZERO).open(data)) {
+      String arn = partita.<DescribeTableResponse>execute(DescribeTableRequest.builder().tableName(TABLE).build())
+          .table().latestStreamArn();
+      List<Record> records = readStream(partita, arn, when);
+      streamRecords = records.size();
+      Map<String, Map<String, AttributeValue>> replayed = new TreeMap<>();
+      Map<String, List<Map<String, AttributeValue>>> told = new HashMap<>();
+      for (Record r : records) {
+        String pk = r.dynamodb().keys().get("pk").s();
+        Map<String, AttributeValue> before = r.eventName() == OperationType.INSERT ? null : r.dynamodb().oldImage();
+        Map<String, AttributeValue> after = r.eventName() == OperationType.REMOVE ? null : r.dynamodb().newImage();
+        Map<String, AttributeValue> was = replayed.get(pk);
+        if (!Objects.equals(before, was) || Objects.equals(before, after)
+            || r.eventName() != (was == null ? OperationType.INSERT : after == null ? OperationType.REMOVE
+                : OperationType.MODIFY)) {
+          found(when, "stream record " + r.dynamodb().sequenceNumber(), "stream record "
+              + r.dynamodb().sequenceNumber() + " is a " + r.eventName() + " of " + pk + " from " + show(before) + " to "
+              + show(after) + "; the replay has " + show(was) + " before it");
+        }
+        if (after == null) {
+          replayed.remove(pk);
+        } else {
+          replayed.put(pk, after);
+        }
+        told.computeIfAbsent(pk, k -> new ArrayList<>()).add(after);
+      }
+      Map<String, Map<String, AttributeValue>> table = new TreeMap<>();
+      Map<String, AttributeValue> start = null;
+      do {
+        ScanResponse page = partita.execute(ScanRequest.builder().tableName(TABLE).consistentRead(true)
+            .exclusiveStartKey(start).build());
+        page.items().forEach(item -> table.put(item.get("pk").s(), item));
+        start = page.hasLastEvaluatedKey() ? page.lastEvaluatedKey() : null;
+      } while (start != null);
+      Set<String> differ = new TreeSet<>(table.keySet());
+      differ.addAll(replayed.keySet());
+      differ.removeIf(pk -> Objects.equals(table.get(pk), replayed.get(pk)));
+      if (!differ.isEmpty()) {
+        String pk = differ.iterator().next();
+        found(when, "replay " + differ, "the replay of the stream differs from the table at " + differ.size()
+            + " items, " + pk + " first: the table has " + show(table.get(pk)) + ", the replay " + show(replayed.get(pk)));
+      }
+      for (Key k : keys.values()) {
+        // the acknowledged states, in order, among the states the records tell (which may add the
+        // outcomes found of writes in flight at a kill)
+        List<Map<String, AttributeValue>> states = told.getOrDefault(k.pk, List.of());
+        int i = 0;
+        for (Map<String, AttributeValue> state : k.acknowledged) {
+          while (i < states.size() && !Objects.equals(states.get(i), state)) {
+            i++;
+          }
+          if (i == states.size()) {
+            found(when, "untold " + k.pk + " " + show(state), "the stream does not tell " + k.pk + " becoming "
+                + show(state) + ", as an acknowledged write left it, in its order");
+            break;
+          }
+          i++;
+        }
+      }
+      transfers.forEach((pk, t) -> {
+        List<Map<String, AttributeValue>> states = told.getOrDefault(pk, List.of());
+        if (t.status == Status.ACKNOWLEDGED && (states.isEmpty() || states.get(0) == null)) {
+          found(when, "untold " + pk, "acknowledged transfer " + pk + " has no INSERT record");
+        }
+      });
+    }
+  }
+
+  /** Every record of the stream, shard by shard in lineage order, the numbers strictly increasing. */
+  private List<Record> readStream(Partita partita, String arn, String when) {
+    List<Shard> shards = new ArrayList<>();
+    String after = null;
+    do {
+      String from = after;
+      DescribeStreamResponse d = partita.execute(DescribeStreamRequest.builder().streamArn(arn)
+          .exclusiveStartShardId(from).build());
+      shards.addAll(d.streamDescription().shards());
+      after = d.streamDescription().lastEvaluatedShardId();
+    } while (after != null);
+    Set<String> ids = new HashSet<>();
+    shards.forEach(s -> ids.add(s.shardId()));
+    List<Shard> next = new ArrayList<>(shards.stream()
+        .filter(s -> s.parentShardId() == null || !ids.contains(s.parentShardId())).toList());
+    List<Record> out = new ArrayList<>();
+    BigDecimal last = BigDecimal.valueOf(-1);
+    int read = 0;
+    while (!next.isEmpty()) {
+      Shard shard = next.remove(0);
+      read++;
+      String it = partita.<GetShardIteratorResponse>execute(GetShardIteratorRequest.builder().streamArn(arn)
+          .shardId(shard.shardId()).shardIteratorType(ShardIteratorType.TRIM_HORIZON).build()).shardIterator();
+      boolean open = shard.sequenceNumberRange().endingSequenceNumber() == null;
+      while (it != null) {
+        GetRecordsResponse page = partita.execute(GetRecordsRequest.builder().shardIterator(it).build());
+        for (Record r : page.records()) {
+          BigDecimal n = new BigDecimal(r.dynamodb().sequenceNumber());
+          if (n.compareTo(last) <= 0) {
+            violations.add(when + ": stream record " + n + " read after " + last);
+          }
+          last = n;
+          out.add(r);
+        }
+        it = open && page.records().isEmpty() ? null : page.nextShardIterator();
+      }
+      shards.stream().filter(s -> shard.shardId().equals(s.parentShardId())).forEach(next::add);
+    }
+    if (read != shards.size()) {
+      violations.add(when + ": " + shards.size() + " shards listed, " + read + " reached by lineage");
+    }
+    return out;
   }
 
   /**

@@ -42,7 +42,7 @@ public final class EngineContext {
     this.background = background;
     this.whileOpen = whileOpen;
     this.tokens = new TransactionTokens(clock);
-    this.streams = new Streams(store);
+    this.streams = new Streams(store, catalog);
   }
 
   /** Resumes the backfill of every index a previous run left unfinished (called once at open). */

@@ -49,10 +49,40 @@ final class Streams {
   /** Records written to each table's open shard since it opened (or since the database opened). */
   private final Map<Long, Integer> openShardRecords = new ConcurrentHashMap<>();
 
-  Streams(Store store) {
-    try (Store.Cursor last = store.cursor(Keyspace.STREAMS_FROM, Keyspace.STREAMS_TO, true)) {
-      lastSequence = last.next() ? Keyspace.streamSequence(last.key()) : 0;
+  Streams(Store store, io.partita.engine.table.Catalog catalog) {
+    lastSequence = lastTaken(store, catalog);
+  }
+
+  /**
+   * The highest number a record or a shard took before this open. Records are stored by table, then
+   * number, so the store's last record is only the last of the table with the highest id: each
+   * table's last record counts. And after a trim a table may keep no record at all, while its
+   * shards still say where the numbering stood (an open shard starts after every number given).
+   */
+  private static long lastTaken(Store store, io.partita.engine.table.Catalog catalog) {
+    long last = 0;
+    byte[] to = Keyspace.STREAMS_TO;
+    while (true) {
+      byte[] key;
+      try (Store.Cursor c = store.cursor(Keyspace.STREAMS_FROM, to, true)) {
+        if (!c.next()) {
+          break;
+        }
+        key = c.key();
+      }
+      last = Math.max(last, Keyspace.streamSequence(key));
+      // on to the table stored before this one
+      to = Keyspace.streamKey(java.nio.ByteBuffer.wrap(key, 1, 8).getLong(), 0);
     }
+    for (String name : catalog.names()) {
+      Table table = catalog.tableOrNull(name);
+      for (StreamDef stream : table == null ? List.<StreamDef>of() : table.def().streams()) {
+        for (StreamDef.Shard shard : stream.shards()) {
+          last = Math.max(last, Math.max(shard.start() - 1, shard.end()));
+        }
+      }
+    }
+    return last;
   }
 
   /** One item's change, as a stream record will tell it. */
