@@ -321,6 +321,20 @@ class StreamsTest {
         () -> partita.execute(GetRecordsRequest.builder().shardIterator(it).limit(1001).build()));
   }
 
+  /** A database's region names its ARNs and its records' awsRegion (a server passes --region). */
+  @Test
+  void theDatabasesRegionIsInArnsAndRecords() {
+    partita = Partita.with().clock(clock).timeToLiveInterval(Duration.ZERO).region("eu-west-2").inMemory();
+    dynamo = PartitaDynamoDb.over(partita);
+    String arn = createTable("app", StreamViewType.KEYS_ONLY);
+    assertTrue(arn.startsWith("arn:aws:dynamodb:eu-west-2:000000000000:table/app/stream/"), arn);
+    assertEquals("arn:aws:dynamodb:eu-west-2:000000000000:table/app",
+        dynamo.describeTable(b -> b.tableName("app")).table().tableArn());
+    put("app", "a", "1");
+    assertEquals("eu-west-2", readAll(arn).get(0).awsRegion());
+    assertThrows(IllegalArgumentException.class, () -> Partita.with().region("Europe"));
+  }
+
   /** Trimming refuses only positions before what it deleted, not those other tables' writes passed. */
   @Test
   void anIteratorPastTheTrimmedRecordsStaysValid() {

@@ -49,7 +49,8 @@ public final class Partita implements AutoCloseable {
   private final long shardRolloverMillis;
 
   private Partita(Store store, Clock clock, boolean durable, Limits limits, Executor background,
-      java.time.Duration sweepInterval, java.time.Duration streamRetention, java.time.Duration shardRollover) {
+      java.time.Duration sweepInterval, java.time.Duration streamRetention, java.time.Duration shardRollover,
+      String region) {
     this.store = store;
     this.streamRetentionMillis = streamRetention.toMillis();
     this.shardRolloverMillis = shardRollover.toMillis();
@@ -59,7 +60,7 @@ public final class Partita implements AutoCloseable {
     try {
       DataFormat.initOrCheck(store);
       this.ctx = new EngineContext(store, new Catalog(store), clock, limits,
-          background == null ? ownExecutor : background, this::whileOpen);
+          background == null ? ownExecutor : background, this::whileOpen, region);
       ctx.resumeBackgroundWork();
       // work a storage fault stopped (an index backfill) starts again once the store recovers
       store.onRecovery(() -> backgroundWork.execute(() -> whileOpen(ctx::resumeStalledWork)));
@@ -88,8 +89,19 @@ public final class Partita implements AutoCloseable {
     private java.time.Duration timeToLiveInterval = DEFAULT_TTL_INTERVAL;
     private java.time.Duration streamRetention = java.time.Duration.ofHours(24);
     private java.time.Duration shardRollover = java.time.Duration.ofHours(4);
+    private String region = io.partita.engine.table.Arns.DEFAULT_REGION;
 
     private Options() {}
+
+    /**
+     * The region the database stands for (default us-east-1): named in every table, index and
+     * stream ARN and in stream records' {@code awsRegion}. A server passes the region it serves
+     * ({@code partita serve --region}), so records name the region clients call.
+     */
+    public Options region(String region) {
+      this.region = io.partita.engine.table.Arns.region(region);
+      return this;
+    }
 
     /**
      * How long stream records are kept before they are trimmed (default 24 hours, as DynamoDB keeps
@@ -176,12 +188,12 @@ public final class Partita implements AutoCloseable {
 
     public Partita open(Path directory) {
       return new Partita(Store.open(directory, settings()), clock, true, limits, background, timeToLiveInterval,
-          streamRetention, shardRollover);
+          streamRetention, shardRollover, region);
     }
 
     public Partita inMemory() {
       return new Partita(Store.inMemory(settings()), clock, false, limits, background, timeToLiveInterval,
-          streamRetention, shardRollover);
+          streamRetention, shardRollover, region);
     }
   }
 

@@ -27,18 +27,12 @@ public record ServerConfig(String host, int port, int maxRequestBytes, int worke
   /** Time for a 16 MB body at a little over 2 Mbit/s, far more than any header needs. */
   public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(60);
 
-  /** AWS's region names: us-east-1, eu-central-2, us-gov-west-1, ap-southeast-5, cn-northwest-1. */
-  private static final java.util.regex.Pattern REGION = java.util.regex.Pattern.compile("[a-z]{2}(-[a-z]+)+-[0-9]{1,2}");
-
   public ServerConfig {
     Objects.requireNonNull(host, "host");
     Objects.requireNonNull(region, "region");
     Objects.requireNonNull(authenticator, "authenticator");
     Objects.requireNonNull(requestTimeout, "requestTimeout");
-    if (!REGION.matcher(region).matches()) {
-      throw new IllegalArgumentException("region must be a region name such as us-east-1 or eu-west-2, not '"
-          + region + "'");
-    }
+    io.partita.engine.table.Arns.region(region); // one rule for a region name, the engine's
     if (requestTimeout.isNegative() || requestTimeout.isZero()) {
       throw new IllegalArgumentException("requestTimeout must be positive, not " + requestTimeout);
     }

@@ -102,6 +102,11 @@ class ServeCommandTest {
       try (DynamoDbClient ours = client(server, Region.EU_WEST_1);
           DynamoDbClient other = client(server, Region.US_EAST_1)) {
         assertEquals(List.of(), ours.listTables().tableNames());
+        // the engine names the region too: in every ARN (and in stream records)
+        String arn = ours.createTable(b -> b.tableName("regional").billingMode("PAY_PER_REQUEST")
+            .keySchema(k -> k.attributeName("pk").keyType("HASH"))
+            .attributeDefinitions(d -> d.attributeName("pk").attributeType("S"))).tableDescription().tableArn();
+        assertEquals("arn:aws:dynamodb:eu-west-1:000000000000:table/regional", arn);
         AwsServiceException e = assertThrows(
             AwsServiceException.class, other::listTables);
         assertEquals("Credential should be scoped to a valid region, not 'us-east-1'. ", e.awsErrorDetails().errorMessage());

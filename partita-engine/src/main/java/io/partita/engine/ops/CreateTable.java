@@ -143,7 +143,7 @@ public final class CreateTable {
     });
     // the service answers CREATING (and its indexes CREATING); here the table is usable at once, so the next
     // DescribeTable, and any waiter, sees it ACTIVE
-    return CreateTableResponse.builder().tableDescription(Descriptions.of(def, TableStatus.CREATING, 0, 0)).build();
+    return CreateTableResponse.builder().tableDescription(Descriptions.of(ctx.region, def, TableStatus.CREATING, 0, 0)).build();
   }
 
   /** An index's own on-demand or warm throughput: refused by name rather than dropped (kept per table only). */

@@ -46,13 +46,13 @@ final class Descriptions {
     long size(String index);
   }
 
-  static TableDescription of(TableDef t, TableStatus status, long itemCount, long sizeBytes) {
-    return of(t, status, itemCount, sizeBytes, IndexStats.NONE);
+  static TableDescription of(String region, TableDef t, TableStatus status, long itemCount, long sizeBytes) {
+    return of(region, t, status, itemCount, sizeBytes, IndexStats.NONE);
   }
 
   /** The description with the counters as they are now: the table's and every index's. */
   static TableDescription current(EngineContext ctx, TableDef t, TableStatus status) {
-    return of(t, status, ctx.catalog.itemCount(t), ctx.catalog.sizeBytes(t), new IndexStats() {
+    return of(ctx.region, t, status, ctx.catalog.itemCount(t), ctx.catalog.sizeBytes(t), new IndexStats() {
       @Override
       public long count(String index) {
         return ctx.catalog.indexItemCount(t, index);
@@ -66,7 +66,7 @@ final class Descriptions {
   }
 
   /** The settings DynamoDB describes, each only once a request has set it (as DynamoDB shows them). */
-  private static void settings(TableDescription.Builder b, TableSettings s) {
+  private static void settings(TableDescription.Builder b, TableSettings s, String region) {
     if (s.tableClassChangedMillis() > 0) {
       b.tableClassSummary(c -> c.tableClass(s.tableClass()).lastUpdateDateTime(Instant.ofEpochMilli(s.tableClassChangedMillis())));
     }
@@ -74,7 +74,7 @@ final class Descriptions {
       // the key named by the request (an ARN as given, a key id made one), or the account's AWS managed key
       String id = s.kmsMasterKeyId();
       String arn = id != null && id.startsWith("arn:") ? id
-          : "arn:aws:kms:" + Arns.REGION + ":" + Arns.ACCOUNT + ":" + (id == null ? "alias/aws/dynamodb" : "key/" + id);
+          : "arn:aws:kms:" + region + ":" + Arns.ACCOUNT + ":" + (id == null ? "alias/aws/dynamodb" : "key/" + id);
       b.sseDescription(d -> d.status("ENABLED").sseType("KMS").kmsMasterKeyArn(arn));
     }
     if (s.maxReadRequestUnits() != 0 || s.maxWriteRequestUnits() != 0) {
@@ -86,7 +86,8 @@ final class Descriptions {
         .writeUnitsPerSecond(Math.max(s.warmWriteUnitsPerSecond(), TableSettings.WARM_WRITE_FLOOR)).status("ACTIVE"));
   }
 
-  static TableDescription of(TableDef t, TableStatus status, long itemCount, long sizeBytes, IndexStats stats) {
+  static TableDescription of(String region, TableDef t, TableStatus status, long itemCount, long sizeBytes,
+      IndexStats stats) {
     List<KeySchemaElement> keySchema = new ArrayList<>(2);
     keySchema.add(element(t.hash(), KeyType.HASH));
     if (t.range() != null) {
@@ -102,15 +103,15 @@ final class Descriptions {
         .creationDateTime(Instant.ofEpochMilli(t.createdMillis()))
         .itemCount(itemCount)
         .tableSizeBytes(sizeBytes)
-        .tableArn(t.arn())
+        .tableArn(t.arn(region))
         .tableId(t.tableId())
         .deletionProtectionEnabled(t.deletionProtection())
         .provisionedThroughput(throughput(t.readUnits(), t.writeUnits()));
-    settings(b, t.settings());
+    settings(b, t.settings(), region);
     if (!t.streams().isEmpty()) {
       // the latest stream stays named after it is disabled; the specification shows only an enabled one
       StreamDef latest = t.streams().get(t.streams().size() - 1);
-      b.latestStreamArn(t.streamArn(latest)).latestStreamLabel(latest.label());
+      b.latestStreamArn(t.streamArn(region, latest)).latestStreamLabel(latest.label());
       if (latest.enabled()) {
         b.streamSpecification(StreamSpecification.builder().streamEnabled(true).streamViewType(latest.viewType()).build());
       }
@@ -132,7 +133,7 @@ final class Descriptions {
           .provisionedThroughput(throughput(ix.readUnits(), ix.writeUnits()))
           .indexSizeBytes(stats.size(ix.name()))
           .itemCount(stats.count(ix.name()))
-          .indexArn(t.arn() + "/index/" + ix.name())
+          .indexArn(t.arn(region) + "/index/" + ix.name())
           .build()).toList());
     }
     if (!t.localIndexes().isEmpty()) {
@@ -142,7 +143,7 @@ final class Descriptions {
           .projection(projection(ix))
           .indexSizeBytes(stats.size(ix.name()))
           .itemCount(stats.count(ix.name()))
-          .indexArn(t.arn() + "/index/" + ix.name())
+          .indexArn(t.arn(region) + "/index/" + ix.name())
           .build()).toList());
     }
     return b.build();

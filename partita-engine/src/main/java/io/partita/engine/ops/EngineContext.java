@@ -25,6 +25,8 @@ public final class EngineContext {
   final ItemLocks locks = new ItemLocks();
   final OngoingTransactions transactions = new OngoingTransactions();
   final Clock clock;
+  /** The region the database names in its ARNs and stream records. */
+  final String region;
   final Limits limits;
   final Executor background;
   final WhileOpen whileOpen;
@@ -35,6 +37,12 @@ public final class EngineContext {
 
   public EngineContext(Store store, Catalog catalog, Clock clock, Limits limits, Executor background,
       WhileOpen whileOpen) {
+    this(store, catalog, clock, limits, background, whileOpen, io.partita.engine.table.Arns.DEFAULT_REGION);
+  }
+
+  public EngineContext(Store store, Catalog catalog, Clock clock, Limits limits, Executor background,
+      WhileOpen whileOpen, String region) {
+    this.region = region;
     this.store = store;
     this.catalog = catalog;
     this.clock = clock;

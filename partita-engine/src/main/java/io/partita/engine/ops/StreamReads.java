@@ -54,7 +54,7 @@ public final class StreamReads {
       }
       TableDef def = table.def();
       for (StreamDef s : def.streams()) {
-        all.add(Stream.builder().streamArn(def.streamArn(s)).tableName(def.name()).streamLabel(s.label()).build());
+        all.add(Stream.builder().streamArn(def.streamArn(ctx.region, s)).tableName(def.name()).streamLabel(s.label()).build());
       }
     }
     all.sort(Comparator.comparing(Stream::streamArn));
@@ -185,7 +185,7 @@ public final class StreamReads {
     List<Record> records = new ArrayList<>(sequences.size());
     long next = it.position();
     for (int i = 0; i < sequences.size() && sequences.get(i) <= end; i++) {
-      records.add(StreamRecords.decode(tableId, sequences.get(i), stored.get(i)));
+      records.add(StreamRecords.decode(ctx.region, tableId, sequences.get(i), stored.get(i)));
       next = sequences.get(i) + 1;
     }
     GetRecordsResponse.Builder out = GetRecordsResponse.builder().records(records);

@@ -1,7 +1,6 @@
 package io.partita.engine.ops;
 
 import io.partita.engine.storage.StorageException;
-import io.partita.engine.table.Arns;
 import io.partita.engine.value.ItemCodec;
 import io.partita.engine.value.ItemSize;
 import java.nio.ByteBuffer;
@@ -72,8 +71,8 @@ final class StreamRecords {
     return ByteBuffer.wrap(stored, 2, 8).getLong();
   }
 
-  /** The record GetRecords answers for a stored one. */
-  static Record decode(long tableId, long sequence, byte[] stored) {
+  /** The record GetRecords answers for a stored one, in the database's region. */
+  static Record decode(String region, long tableId, long sequence, byte[] stored) {
     ByteBuffer b = ByteBuffer.wrap(stored);
     if (b.get() != VERSION) {
       throw new StorageException("unknown stream record version");
@@ -104,7 +103,7 @@ final class StreamRecords {
       r.newImage(newImage);
     }
     Record.Builder out = Record.builder().eventID(eventId(tableId, sequence)).eventName(event)
-        .eventVersion(EVENT_VERSION).eventSource("aws:dynamodb").awsRegion(Arns.REGION).dynamodb(r.build());
+        .eventVersion(EVENT_VERSION).eventSource("aws:dynamodb").awsRegion(region).dynamodb(r.build());
     if (byService) {
       // a Time to Live deletion (docs/ttl-streams.md section 3)
       out.userIdentity(Identity.builder().type("Service").principalId("dynamodb.amazonaws.com").build());

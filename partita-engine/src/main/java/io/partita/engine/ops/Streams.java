@@ -289,7 +289,7 @@ final class Streams {
     if (t != null) {
       TableDef def = t.def();
       for (StreamDef s : def.streams()) {
-        if (s.label().equals(label) && def.streamArn(s).equals(arn)) {
+        if (s.label().equals(label) && def.streamArn(ctx.region, s).equals(arn)) {
           return new Located(t, def, s, arn);
         }
       }

@@ -64,9 +64,9 @@ public record TableDef(
     return last != null && last.enabled() ? last : null;
   }
 
-  /** The stream's ARN: the table's ARN, "/stream/", its label. */
-  public String streamArn(StreamDef stream) {
-    return arn() + "/stream/" + stream.label();
+  /** The stream's ARN in {@code region}: the table's ARN, "/stream/", its label. */
+  public String streamArn(String region, StreamDef stream) {
+    return arn(region) + "/stream/" + stream.label();
   }
 
   /** This definition with another Time to Live setting (UpdateTimeToLive, the end of its indexing). */
@@ -80,7 +80,8 @@ public record TableDef(
     return hash.name().equals(attribute) || (range != null && range.name().equals(attribute));
   }
 
-  public String arn() {
-    return "arn:aws:dynamodb:" + Arns.REGION + ":" + Arns.ACCOUNT + ":table/" + name;
+  /** The table's ARN in {@code region}. */
+  public String arn(String region) {
+    return "arn:aws:dynamodb:" + region + ":" + Arns.ACCOUNT + ":table/" + name;
   }
 }

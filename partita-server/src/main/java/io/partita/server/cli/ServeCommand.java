@@ -104,7 +104,8 @@ public final class ServeCommand implements Callable<Integer> {
     }
     Partita partita;
     try {
-      Partita.Options options = Partita.with().memory(memory).timeToLiveInterval(ttlInterval);
+      Partita.Options options = Partita.with().memory(memory).timeToLiveInterval(ttlInterval)
+          .region(config.region());
       partita = inMemory ? options.inMemory() : options.open(data);
     } catch (RuntimeException e) {
       System.err.println("partita: cannot open the data folder " + data.toAbsolutePath().normalize() + ": "
