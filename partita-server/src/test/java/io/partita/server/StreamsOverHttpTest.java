@@ -220,7 +220,7 @@ class StreamsOverHttpTest {
         records);
     assertTrue(records.contains("\"Keys\":{\"pk\":{\"S\":\"a\"}}"), records);
     assertTrue(records.contains("\"eventName\":\"INSERT\""), records);
-    // ShardFilter, which the SDK Partita is built with does not model, is refused rather than ignored:
+    // ShardFilter, which the engine does not serve yet, is refused rather than ignored:
     // ignoring it would list every shard where the client asked for one shard's children
     HttpResponse<byte[]> filtered = raw.post("DynamoDBStreams_20120810.DescribeStream", "{\"StreamArn\":\"" + arn
         + "\",\"ShardFilter\":{\"Type\":\"CHILD_SHARDS\",\"ShardId\":\"" + shard.group(1) + "\"}}");

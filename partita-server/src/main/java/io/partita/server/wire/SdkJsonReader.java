@@ -42,9 +42,9 @@ public final class SdkJsonReader {
   private static final BigDecimal MAX_EPOCH_SECONDS = BigDecimal.valueOf(253_402_300_799L);
 
   /**
-   * Members of the real API that the SDK version Partita is built with does not model, by request
-   * type: ignoring them as unknown would answer something else than was asked (DescribeStream's
-   * ShardFilter would list every shard, not the children), so they are refused by name.
+   * Members of the real API that the engine does not serve yet, by request type: ignoring them would
+   * answer something else than was asked (DescribeStream's ShardFilter would list every shard, not
+   * the children), so they are refused by name, whether or not the SDK models them.
    */
   private static final Map<Class<?>, Set<String>> UNSERVED = Map.of(
       software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest.class, Set.of("ShardFilter"));
@@ -87,7 +87,7 @@ public final class SdkJsonReader {
     for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
       JsonToken token = p.nextToken();
       SdkField<?> field = shape.field(name);
-      if (field == null && token != JsonToken.VALUE_NULL && unserved.contains(name)) {
+      if (token != JsonToken.VALUE_NULL && unserved.contains(name)) {
         throw PartitaException.validation("The parameter " + name + " is not supported by Partita yet");
       }
       if (field == null || token == JsonToken.VALUE_NULL) {
