@@ -293,6 +293,11 @@ final class EmbeddedDynamoDbClient implements DynamoDbClient {
   }
 
   @Override
+  public SearchVectorsResponse searchVectors(SearchVectorsRequest request) {
+    return call(request);
+  }
+
+  @Override
   public TagResourceResponse tagResource(TagResourceRequest request) {
     return call(request);
   }

@@ -34,6 +34,7 @@ import software.amazon.awssdk.services.dynamodb.model.OperationType;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.Shard;
+import software.amazon.awssdk.services.dynamodb.model.ShardFilterType;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
 import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 import software.amazon.awssdk.services.dynamodb.model.StreamStatus;
@@ -252,6 +253,41 @@ class StreamsTest {
         .exclusiveStartShardId(parent.shardId()).build());
     assertEquals(List.of(child), rest.streamDescription().shards());
     assertNull(rest.streamDescription().lastEvaluatedShardId());
+    // ShardFilter CHILD_SHARDS: only the named shard's children, paged as usual (a consumer that has
+    // read a closed shard to its end asks for its children this way); compared by id, since the
+    // roll-over closed the child
+    clock.advance(Duration.ofSeconds(1)); // shard ids begin with their creation time: the grandchild sorts last
+    partita.rollOverStreamShards();
+    List<Shard> all = shards(arn);
+    assertEquals(3, all.size());
+    Shard grandchild = all.get(2);
+    assertEquals(child.shardId(), grandchild.parentShardId());
+    assertEquals(List.of(child.shardId()), ids(children(arn, parent.shardId(), null, null)));
+    assertEquals(List.of(grandchild.shardId()), ids(children(arn, child.shardId(), null, null)));
+    assertEquals(List.of(grandchild), children(arn, child.shardId(), null, null).streamDescription().shards());
+    assertEquals(List.of(), ids(children(arn, grandchild.shardId(), null, null)));
+    // the limit counts children only: the grandchild after the child does not make a second page
+    DescribeStreamResponse full = children(arn, parent.shardId(), 1, null);
+    assertEquals(List.of(child.shardId()), ids(full));
+    assertNull(full.streamDescription().lastEvaluatedShardId());
+    assertEquals(List.of(), ids(children(arn, parent.shardId(), 1, child.shardId())));
+    assertEquals(List.of(), ids(children(arn, "shardId-00000000000000000000-00000000", null, null)),
+        "a ShardId that is no shard of the stream has no children");
+    engineRefused("ValidationException", "A ShardFilter of Type CHILD_SHARDS requires a ShardId",
+        () -> partita.execute(DescribeStreamRequest.builder().streamArn(arn)
+            .shardFilter(f -> f.type(ShardFilterType.CHILD_SHARDS)).build()));
+    engineRefused("ValidationException", "ShardFilter requires a Type (CHILD_SHARDS)",
+        () -> partita.execute(DescribeStreamRequest.builder().streamArn(arn)
+            .shardFilter(f -> f.shardId(parent.shardId())).build()));
+  }
+
+  private static List<String> ids(DescribeStreamResponse d) {
+    return d.streamDescription().shards().stream().map(Shard::shardId).toList();
+  }
+
+  private DescribeStreamResponse children(String arn, String parentId, Integer limit, String exclusiveStart) {
+    return partita.execute(DescribeStreamRequest.builder().streamArn(arn).limit(limit).exclusiveStartShardId(exclusiveStart)
+        .shardFilter(f -> f.type(ShardFilterType.CHILD_SHARDS).shardId(parentId)).build());
   }
 
   /** Disabling closes the stream, whose records stay readable; enabling again makes a new stream. */

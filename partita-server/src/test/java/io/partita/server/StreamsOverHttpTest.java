@@ -39,6 +39,7 @@ import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.Shard;
+import software.amazon.awssdk.services.dynamodb.model.ShardFilterType;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
 import software.amazon.awssdk.services.dynamodb.model.StreamDescription;
 import software.amazon.awssdk.services.dynamodb.model.StreamStatus;
@@ -142,6 +143,13 @@ class StreamsOverHttpTest {
     Instant created = modify.dynamodb().approximateCreationDateTime();
     assertEquals(clock.instant().getEpochSecond(), created.getEpochSecond());
     assertEquals(0, created.getNano());
+    // the SDK's ShardFilter crosses the wire: after a roll-over, the one shard's children are the new one
+    partita.rollOverStreamShards();
+    List<Shard> children = streams.describeStream(b -> b.streamArn(arn)
+        .shardFilter(f -> f.type(ShardFilterType.CHILD_SHARDS).shardId(shard.shardId()))).streamDescription().shards();
+    assertEquals(1, children.size());
+    assertEquals(shard.shardId(), children.get(0).parentShardId());
+    assertNull(children.get(0).sequenceNumberRange().endingSequenceNumber(), "the child is the open shard");
   }
 
   @Test
@@ -220,12 +228,43 @@ class StreamsOverHttpTest {
         records);
     assertTrue(records.contains("\"Keys\":{\"pk\":{\"S\":\"a\"}}"), records);
     assertTrue(records.contains("\"eventName\":\"INSERT\""), records);
-    // ShardFilter, which the SDK Partita is built with does not model, is refused rather than ignored:
-    // ignoring it would list every shard where the client asked for one shard's children
+    // ShardFilter CHILD_SHARDS lists only the children of the shard it names: two roll-overs make a
+    // chain parent -> child -> grandchild, so a filter read as no filter would list all three
+    // (a second apart: shard ids begin with their creation time, so the chain lists in order)
+    clock.advance(Duration.ofSeconds(1));
+    partita.rollOverStreamShards();
+    clock.advance(Duration.ofSeconds(1));
+    partita.rollOverStreamShards();
+    String all = text(raw.post("DynamoDBStreams_20120810.DescribeStream", "{\"StreamArn\":\"" + arn + "\"}"));
+    List<String> chain = shardIds(all);
+    assertEquals(3, chain.size(), all);
+    assertEquals(shard.group(1), chain.get(0), all);
     HttpResponse<byte[]> filtered = raw.post("DynamoDBStreams_20120810.DescribeStream", "{\"StreamArn\":\"" + arn
-        + "\",\"ShardFilter\":{\"Type\":\"CHILD_SHARDS\",\"ShardId\":\"" + shard.group(1) + "\"}}");
-    assertEquals(400, filtered.statusCode());
-    assertTrue(text(filtered).contains("The parameter ShardFilter is not supported by Partita yet"), text(filtered));
+        + "\",\"ShardFilter\":{\"Type\":\"CHILD_SHARDS\",\"ShardId\":\"" + chain.get(0) + "\"}}");
+    assertEquals(200, filtered.statusCode(), text(filtered));
+    String children = text(filtered);
+    assertEquals(List.of(chain.get(1)), shardIds(children), children);
+    assertTrue(children.contains("\"ParentShardId\":\"" + chain.get(0) + "\""), children);
+    assertFalse(children.contains("LastEvaluatedShardId"), children);
+    // the open shard has no children yet; an unknown type is the enum constraint's refusal
+    assertTrue(text(raw.post("DynamoDBStreams_20120810.DescribeStream", "{\"StreamArn\":\"" + arn
+        + "\",\"ShardFilter\":{\"Type\":\"CHILD_SHARDS\",\"ShardId\":\"" + chain.get(2) + "\"}}"))
+        .contains("\"Shards\":[]"));
+    HttpResponse<byte[]> badType = raw.post("DynamoDBStreams_20120810.DescribeStream", "{\"StreamArn\":\"" + arn
+        + "\",\"ShardFilter\":{\"Type\":\"PARENT_SHARDS\",\"ShardId\":\"" + chain.get(0) + "\"}}");
+    assertEquals(400, badType.statusCode());
+    assertTrue(text(badType).contains("Value 'PARENT_SHARDS' at 'shardFilter.type' failed to satisfy constraint"),
+        text(badType));
+  }
+
+  /** The ShardIds of a DescribeStream answer, in order (the leading quote keeps ParentShardId out). */
+  private static List<String> shardIds(String describe) {
+    Matcher ids = Pattern.compile("\"ShardId\":\"([^\"]+)\"").matcher(describe);
+    List<String> out = new ArrayList<>();
+    while (ids.find()) {
+      out.add(ids.group(1));
+    }
+    return out;
   }
 
   private String tableWithStreamRaw(RawHttp raw) {

@@ -24,6 +24,7 @@ import software.amazon.awssdk.services.dynamodb.model.ListStreamsResponse;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.SequenceNumberRange;
 import software.amazon.awssdk.services.dynamodb.model.Shard;
+import software.amazon.awssdk.services.dynamodb.model.ShardFilter;
 import software.amazon.awssdk.services.dynamodb.model.Stream;
 import software.amazon.awssdk.services.dynamodb.model.StreamDescription;
 import software.amazon.awssdk.services.dynamodb.model.StreamStatus;
@@ -78,6 +79,7 @@ public final class StreamReads {
   }
 
   public static DescribeStreamResponse describeStream(EngineContext ctx, DescribeStreamRequest req) {
+    String parent = childrenOf(req.shardFilter());
     Streams.Located at = Streams.locate(ctx, req.streamArn());
     int limit = req.limit() == null ? 100 : req.limit();
     List<StreamDef.Shard> shards = new ArrayList<>(at.stream().shards());
@@ -86,6 +88,11 @@ public final class StreamReads {
     boolean more = false;
     for (StreamDef.Shard s : shards) {
       if (req.exclusiveStartShardId() != null && s.id().compareTo(req.exclusiveStartShardId()) <= 0) {
+        continue;
+      }
+      // filtered before the limit is counted: a page holds up to Limit children, and
+      // LastEvaluatedShardId appears only when more children remain
+      if (parent != null && !parent.equals(s.parentId())) {
         continue;
       }
       if (page.size() == limit) {
@@ -113,6 +120,25 @@ public final class StreamReads {
       d.lastEvaluatedShardId(page.get(page.size() - 1).shardId());
     }
     return DescribeStreamResponse.builder().streamDescription(d.build()).build();
+  }
+
+  /**
+   * The parent a ShardFilter asks the children of, or null for no filter. CHILD_SHARDS is the only
+   * type (ApiConstraints refuses any other); a filter missing its type or its ShardId is refused
+   * rather than read as no filter, which would list every shard where children were asked for. A
+   * ShardId that is no shard of the stream lists no shards, as an unknown ExclusiveStartShardId does.
+   */
+  private static String childrenOf(ShardFilter filter) {
+    if (filter == null) {
+      return null;
+    }
+    if (filter.type() == null) {
+      throw PartitaException.validation("ShardFilter requires a Type (CHILD_SHARDS)");
+    }
+    if (filter.shardId() == null) {
+      throw PartitaException.validation("A ShardFilter of Type CHILD_SHARDS requires a ShardId");
+    }
+    return filter.shardId();
   }
 
   public static GetShardIteratorResponse getShardIterator(EngineContext ctx, GetShardIteratorRequest req) {

@@ -14,7 +14,6 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.core.SdkField;
 import software.amazon.awssdk.core.SdkPojo;
@@ -41,14 +40,6 @@ public final class SdkJsonReader {
   /** The largest timestamp accepted, in epoch seconds: the year 9999, far beyond any DynamoDB date. */
   private static final BigDecimal MAX_EPOCH_SECONDS = BigDecimal.valueOf(253_402_300_799L);
 
-  /**
-   * Members of the real API that the SDK version Partita is built with does not model, by request
-   * type: ignoring them as unknown would answer something else than was asked (DescribeStream's
-   * ShardFilter would list every shard, not the children), so they are refused by name.
-   */
-  private static final Map<Class<?>, Set<String>> UNSERVED = Map.of(
-      software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest.class, Set.of("ShardFilter"));
-
   private SdkJsonReader() {}
 
   /**
@@ -66,7 +57,7 @@ public final class SdkJsonReader {
       } else if (first != JsonToken.START_OBJECT) {
         throw serialization(unexpected(first));
       } else {
-        request = readStructure(shape, parser, UNSERVED.getOrDefault(type, Set.of()));
+        request = readStructure(shape, parser);
       }
       if (parser.nextToken() != null) {
         throw serialization("Unexpected content after the end of the request body");
@@ -82,14 +73,11 @@ public final class SdkJsonReader {
     }
   }
 
-  private static Object readStructure(Shape shape, JsonParser p, Set<String> unserved) throws IOException {
+  private static Object readStructure(Shape shape, JsonParser p) throws IOException {
     SdkPojo builder = shape.newBuilder.get();
     for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
       JsonToken token = p.nextToken();
       SdkField<?> field = shape.field(name);
-      if (field == null && token != JsonToken.VALUE_NULL && unserved.contains(name)) {
-        throw PartitaException.validation("The parameter " + name + " is not supported by Partita yet");
-      }
       if (field == null || token == JsonToken.VALUE_NULL) {
         p.skipChildren();
         continue;
@@ -103,7 +91,7 @@ public final class SdkJsonReader {
     MarshallingType<?> type = field.marshallingType();
     if (type == MarshallingType.SDK_POJO) {
       expect(token, JsonToken.START_OBJECT);
-      return readStructure(Shape.ofMember(field), p, Set.of());
+      return readStructure(Shape.ofMember(field), p);
     }
     if (type == MarshallingType.LIST) {
       expect(token, JsonToken.START_ARRAY);
