@@ -11,12 +11,16 @@ Given the dynamodbstreams model instead, it writes the rows of DynamoDB Streams'
 to the same file; the Limit maxima (100, 100, 1000) the API reference states only in words were then
 added by hand, and StreamArn's 37-character minimum removed: the service answers a shorter one
 "Invalid StreamArn" (recorded fact describe-stream-invalid-arn).
+
+The rows of TagResource, UntagResource and ListTagsOfResource were appended from this script's
+output, with ResourceArn's "required" and 1-character minimum removed by hand: the service answers a
+missing ResourceArn "Invalid TableArn" (recorded facts tag-resource-no-arn, list-tags-no-arn).
 """
 import gzip, json, sys
 
 OPS = ["CreateTable", "DescribeTable", "ListTables", "UpdateTable", "DeleteTable", "PutItem", "GetItem",
        "UpdateItem", "DeleteItem", "Query", "Scan", "BatchGetItem", "BatchWriteItem", "TransactWriteItems",
-       "TransactGetItems", "UpdateTimeToLive", "DescribeTimeToLive"]
+       "TransactGetItems", "UpdateTimeToLive", "DescribeTimeToLive", "TagResource", "UntagResource", "ListTagsOfResource"]
 # Members typed as a table ARN take a table name here: Partita checks them as names (3 to 255 characters).
 NAME = {"type": "string", "min": 3, "max": 255, "pattern": "[a-zA-Z0-9_.-]+"}
 

@@ -13,6 +13,7 @@ import io.partita.engine.ops.ListTables;
 import io.partita.engine.ops.PutItem;
 import io.partita.engine.ops.Query;
 import io.partita.engine.ops.Scan;
+import io.partita.engine.ops.Tagging;
 import io.partita.engine.ops.StreamReads;
 import io.partita.engine.ops.TransactGetItems;
 import io.partita.engine.ops.TransactWriteItems;
@@ -74,6 +75,11 @@ final class Operations {
     add("BatchWriteItem", BatchWriteItemRequest.class, BatchWriteItem::execute);
     add("UpdateTimeToLive", UpdateTimeToLiveRequest.class, UpdateTimeToLive::execute);
     add("DescribeTimeToLive", DescribeTimeToLiveRequest.class, DescribeTimeToLive::execute);
+    add("TagResource", software.amazon.awssdk.services.dynamodb.model.TagResourceRequest.class, Tagging::tagResource);
+    add("UntagResource", software.amazon.awssdk.services.dynamodb.model.UntagResourceRequest.class,
+        Tagging::untagResource);
+    add("ListTagsOfResource", software.amazon.awssdk.services.dynamodb.model.ListTagsOfResourceRequest.class,
+        Tagging::listTagsOfResource);
     // DynamoDB Streams
     add("ListStreams", software.amazon.awssdk.services.dynamodb.model.ListStreamsRequest.class, StreamReads::listStreams);
     add("DescribeStream", software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest.class,

@@ -26,7 +26,6 @@ import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput;
-import software.amazon.awssdk.services.dynamodb.model.Tag;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
 /**
@@ -125,12 +124,9 @@ public final class CreateTable {
           : "One or more parameter values were invalid: Some AttributeDefinitions are not used. AttributeDefinitions: "
               + new TreeSet<>(defined.keySet()) + ", keys used: " + new TreeSet<>(used));
     }
-    Map<String, String> tags = new LinkedHashMap<>();
-    if (req.hasTags()) {
-      for (Tag t : req.tags()) {
-        tags.put(t.key(), t.value());
-      }
-    }
+    // the same rules as TagResource's, counted on a table that has none yet
+    Map<String, String> tags = req.hasTags() ? Tagging.check(req.tags()) : Map.of();
+    Tagging.checkCount(tags.size());
     long now = ctx.clock.millis();
     TableSettings settings = TableSettingsParams.apply(TableSettings.DEFAULT, req.tableClassAsString(),
         req.sseSpecification(), req.onDemandThroughput(), req.warmThroughput(), billing, now);

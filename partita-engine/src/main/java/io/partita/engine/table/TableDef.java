@@ -76,6 +76,13 @@ public record TableDef(
         timeToLive, streams);
   }
 
+  /** This definition with other tags (TagResource, UntagResource). */
+  public TableDef withTags(Map<String, String> tags) {
+    return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
+        createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
+        timeToLive, streams);
+  }
+
   public boolean isKeyAttribute(String attribute) {
     return hash.name().equals(attribute) || (range != null && range.name().equals(attribute));
   }
