@@ -13,8 +13,9 @@ added by hand, and StreamArn's 37-character minimum removed: the service answers
 "Invalid StreamArn" (recorded fact describe-stream-invalid-arn).
 
 The rows of TagResource, UntagResource and ListTagsOfResource were appended from this script's
-output, with ResourceArn's "required" and 1-character minimum removed by hand: the service answers a
-missing ResourceArn "Invalid TableArn" (recorded facts tag-resource-no-arn, list-tags-no-arn).
+output, with ResourceArn's "required" and 1-character minimum, and "required" of Tags and TagKeys,
+removed by hand: the service answers a request without ResourceArn "Invalid TableArn" before any
+other complaint (recorded facts tag-resource-no-arn, list-tags-no-arn); Tagging checks the rest.
 """
 import gzip, json, sys
 

@@ -191,6 +191,8 @@ class TagsTest {
     assertValidation("key", () -> dynamo.tagResource(b -> b.resourceArn(arn).tags(tag("", "v"))));
     assertValidation("value", () -> dynamo.tagResource(b -> b.resourceArn(arn).tags(Tag.builder().key("k").build())));
     assertValidation("Tags", () -> dynamo.tagResource(b -> b.resourceArn(arn).tags(List.of())));
+    assertValidation("Value null at 'tags'", () -> dynamo.tagResource(b -> b.resourceArn(arn)));
+    assertValidation("Value null at 'tagKeys'", () -> dynamo.untagResource(b -> b.resourceArn(arn)));
     assertValidation("tag value", () -> createTable("badchars", tag("k", "v!")));
     assertThrows(ResourceNotFoundException.class, () -> dynamo.describeTable(b -> b.tableName("badchars")));
     assertEquals(3, tags(arn).size());
@@ -205,15 +207,16 @@ class TagsTest {
         () -> dynamo.listTagsOfResource(b -> b.resourceArn(indexArn)));
     assertValidation("Invalid TableArn: Invalid ResourceArn provided as input " + indexArn,
         () -> dynamo.tagResource(b -> b.resourceArn(indexArn).tags(tag("k", "v"))));
-    for (String malformed : List.of("I_do_not_exist", " ", "table/app")) {
+    for (String malformed : List.of("I_do_not_exist", " ", "", "table/app")) {
       assertValidation("ARNs", () -> dynamo.tagResource(b -> b.resourceArn(malformed).tags(tag("k", "v"))));
     }
-    for (String malformed : List.of("arn:not/a/good/format", "a:b:c:d:e:f/g".replace("a:", "arn:"),
+    for (String malformed : List.of("arn:not/a/good/format", "a:b:c:d:e:f/g",
         "arn:aws:dynamodb:us-east-1:000000000000:table/ab")) {
       assertValidation("Invalid TableArn: Invalid ResourceArn provided as input " + malformed,
           () -> dynamo.untagResource(b -> b.resourceArn(malformed).tagKeys("k")));
     }
     assertValidation("Invalid TableArn", () -> dynamo.listTagsOfResource(b -> b.nextToken("x")));
+    assertValidation("Invalid TableArn", () -> dynamo.tagResource(b -> b.tags(tag("k", "v"))));
 
     String missing = arn + "x";
     DynamoDbException e = assertThrows(ResourceNotFoundException.class,
