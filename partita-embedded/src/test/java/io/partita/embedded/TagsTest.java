@@ -190,7 +190,7 @@ class TagsTest {
     assertValidation("256", () -> dynamo.tagResource(b -> b.resourceArn(arn).tags(tag("k", "v".repeat(257)))));
     assertValidation("key", () -> dynamo.tagResource(b -> b.resourceArn(arn).tags(tag("", "v"))));
     assertValidation("value", () -> dynamo.tagResource(b -> b.resourceArn(arn).tags(Tag.builder().key("k").build())));
-    assertValidation("Tags", () -> dynamo.tagResource(b -> b.resourceArn(arn).tags(List.of())));
+    assertValidation("Atleast one Tag", () -> dynamo.tagResource(b -> b.resourceArn(arn).tags(List.of())));
     assertValidation("Value null at 'tags'", () -> dynamo.tagResource(b -> b.resourceArn(arn)));
     assertValidation("Value null at 'tagKeys'", () -> dynamo.untagResource(b -> b.resourceArn(arn)));
     assertValidation("tag value", () -> createTable("badchars", tag("k", "v!")));
@@ -224,8 +224,12 @@ class TagsTest {
     assertEquals("Requested resource not found: ResourcArn: " + missing + " not found",
         e.awsErrorDetails().errorMessage());
     assertThrows(ResourceNotFoundException.class, () -> dynamo.listTagsOfResource(b -> b.resourceArn(missing)));
-    assertThrows(ResourceNotFoundException.class,
+    DynamoDbException untag = assertThrows(ResourceNotFoundException.class,
         () -> dynamo.untagResource(b -> b.resourceArn(missing).tagKeys("k")));
+    assertEquals("Requested resource not found", untag.awsErrorDetails().errorMessage());
+    assertValidation("Atleast one Tag Key needs to be provided as Input.",
+        () -> dynamo.untagResource(b -> b.resourceArn(missing).tagKeys(List.of())));
+    assertValidation("Value null at 'tagKeys'", () -> dynamo.untagResource(b -> b.resourceArn("a:b:c:d:e:f/g")));
     String otherRegion = arn.replace("us-east-1", "eu-west-2");
     assertThrows(ResourceNotFoundException.class, () -> dynamo.listTagsOfResource(b -> b.resourceArn(otherRegion)));
   }

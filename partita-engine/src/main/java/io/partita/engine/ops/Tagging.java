@@ -47,13 +47,15 @@ public final class Tagging {
 
   public static TagResourceResponse tagResource(EngineContext ctx, TagResourceRequest req) {
     String arn = req.resourceArn();
-    String name = tableName(ctx, arn);
-    // Tags is required, but checked after the ARN: the service answers a request with neither "Invalid TableArn"
+    // the service's order (dynalite's untagResource.js, recorded): no ARN, then the list missing, then
+    // an ARN that is no table's, then an empty list, then a missing table
+    arnGiven(arn);
     if (!req.hasTags()) {
       Constraints.check().notNull("tags").done();
     }
+    String name = tableName(ctx, arn);
     if (req.tags().isEmpty()) {
-      throw PartitaException.validation("One or more parameter values were invalid: Tags must not be empty");
+      throw PartitaException.validation("Atleast one Tag needs to be provided as Input.");
     }
     Map<String, String> adding = check(req.tags());
     synchronized (ctx.catalog) {
@@ -69,18 +71,25 @@ public final class Tagging {
 
   public static UntagResourceResponse untagResource(EngineContext ctx, UntagResourceRequest req) {
     String arn = req.resourceArn();
-    String name = tableName(ctx, arn);
+    arnGiven(arn);
     if (!req.hasTagKeys()) {
       Constraints.check().notNull("tagKeys").done();
     }
+    String name = tableName(ctx, arn);
     if (req.tagKeys().isEmpty()) {
-      throw PartitaException.validation("One or more parameter values were invalid: TagKeys must not be empty");
+      // sic, as recorded
+      throw PartitaException.validation("Atleast one Tag Key needs to be provided as Input.");
     }
     for (String key : req.tagKeys()) {
       checkKey(key);
     }
     synchronized (ctx.catalog) {
-      TableDef def = table(ctx, name, arn).def();
+      Table table = ctx.catalog.tableOrNull(name);
+      if (table == null) {
+        // UntagResource's answer names nothing, unlike ListTagsOfResource's (both recorded by dynalite)
+        throw new PartitaException(ErrorCode.ResourceNotFoundException, "Requested resource not found");
+      }
+      TableDef def = table.def();
       Map<String, String> tags = new LinkedHashMap<>(def.tags());
       // a key the table does not carry is no error (scylladb's test_tag_resource_basic, against the service)
       if (tags.keySet().removeAll(req.tagKeys())) {
@@ -162,9 +171,7 @@ public final class Tagging {
    * (an index's, a stream's, a name too short: dynalite's tests, recorded against the service).
    */
   private static String tableName(EngineContext ctx, String arn) {
-    if (arn == null) {
-      throw PartitaException.validation("Invalid TableArn");
-    }
+    arnGiven(arn);
     // ARN-shaped (six components) but not a table's: the recorded answer even without "arn:" (dynalite's
     // a:b:c:d:e:f/g); not ARN-shaped and without "arn:": the newer service's "ARNs must start with 'arn:'"
     // (scylladb's test_tag_resource_incorrect)
@@ -180,6 +187,12 @@ public final class Tagging {
       throw notFound(arn);
     }
     return m.group(4);
+  }
+
+  private static void arnGiven(String arn) {
+    if (arn == null) {
+      throw PartitaException.validation("Invalid TableArn");
+    }
   }
 
   private static Table table(EngineContext ctx, String name, String arn) {
