@@ -5,23 +5,26 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 
-/** A clock a test moves by hand (transaction token windows, Time to Live). */
-final class MutableClock extends Clock {
+/**
+ * A clock a test moves by hand (transaction token windows, Time to Live, stream iterators); public
+ * for the server's tests, which get this module's test jar.
+ */
+public final class MutableClock extends Clock {
   private volatile Instant now;
 
-  MutableClock(Instant start) {
+  public MutableClock(Instant start) {
     this.now = start;
   }
 
-  MutableClock() {
+  public MutableClock() {
     this(Instant.parse("2026-11-21T10:00:00Z"));
   }
 
-  void advance(Duration d) {
+  public void advance(Duration d) {
     now = now.plus(d);
   }
 
-  long epochSecond() {
+  public long epochSecond() {
     return now.getEpochSecond();
   }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.partita.embedded.MutableClock;
 import io.partita.engine.Partita;
 import io.partita.server.auth.Credentials;
 import io.partita.server.auth.SigV4Verifier;
@@ -16,8 +17,6 @@ import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -57,7 +56,7 @@ class StreamsOverHttpTest {
   private static final String SECRET = "s3cret";
 
   /** The database's clock, moved by hand to age iterators; the signature check keeps the real one. */
-  private final MovableClock clock = new MovableClock();
+  private final MutableClock clock = new MutableClock(Instant.parse("2025-06-01T12:00:00.250Z"));
   private Partita partita;
   private PartitaServer server;
   private DynamoDbClient dynamo;
@@ -283,29 +282,5 @@ class StreamsOverHttpTest {
     Matcher m = Pattern.compile("\"" + name + "\":\"([^\"]+)\"").matcher(json);
     assertTrue(m.find(), name + " in " + json);
     return m.group(1);
-  }
-
-  /** A clock the test moves forward by hand. */
-  private static final class MovableClock extends Clock {
-    private volatile Instant now = Instant.parse("2025-06-01T12:00:00.250Z");
-
-    void advance(Duration d) {
-      now = now.plus(d);
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
   }
 }
