@@ -229,17 +229,13 @@ public final class Partita implements AutoCloseable {
    */
   public int expireNow() {
     int[] deleted = {0};
-    if (!whileOpen(() -> deleted[0] = ctx.expire())) {
-      throw new IllegalStateException("this Partita database is closed");
-    }
+    now(() -> deleted[0] = ctx.expire());
     return deleted[0];
   }
 
   /** Closes the open shard of every enabled stream and opens its child, now: for tests of shard lineage. */
   public void rollOverStreamShards() {
-    if (!whileOpen(ctx::rollOverStreamShards)) {
-      throw new IllegalStateException("this Partita database is closed");
-    }
+    now(ctx::rollOverStreamShards);
   }
 
   /**
@@ -247,7 +243,12 @@ public final class Partita implements AutoCloseable {
    * the shards older than the roll-over interval, as the schedule does: for tests.
    */
   public void trimStreamsNow() {
-    if (!whileOpen(() -> ctx.maintainStreams(streamRetentionMillis, shardRolloverMillis))) {
+    now(() -> ctx.maintainStreams(streamRetentionMillis, shardRolloverMillis));
+  }
+
+  /** Runs background work on demand, on the caller's thread, as {@link #whileOpen} does; refused once closed. */
+  private void now(Runnable work) {
+    if (!whileOpen(work)) {
       throw new IllegalStateException("this Partita database is closed");
     }
   }

@@ -55,9 +55,9 @@ public final class EngineContext {
 
   /** Resumes the backfill of every index a previous run left unfinished (called once at open). */
   public void resumeBackgroundWork() {
-    for (String name : catalog.names()) {
-      IndexBuilds.resume(this, catalog.get(name));
-      ExpiryBackfill.resume(this, catalog.get(name));
+    for (io.partita.engine.table.Table table : catalog.tables()) {
+      IndexBuilds.resume(this, table);
+      ExpiryBackfill.resume(this, table);
     }
   }
 

@@ -87,13 +87,7 @@ final class Expiry {
    */
   static int sweep(EngineContext ctx, long nowSeconds) {
     int deleted = 0;
-    for (String name : ctx.catalog.names()) {
-      Table table;
-      try {
-        table = ctx.catalog.get(name);
-      } catch (RuntimeException dropped) {
-        continue;
-      }
+    for (Table table : ctx.catalog.tables()) {
       deleted += sweep(ctx, table, nowSeconds);
     }
     return deleted;

@@ -47,12 +47,8 @@ public final class StreamReads {
       throw PartitaException.validation("Invalid StreamArn");
     }
     List<Stream> all = new ArrayList<>();
-    List<String> names = req.tableName() == null ? ctx.catalog.names() : List.of(ctx.catalog.get(req.tableName()).def().name());
-    for (String name : names) {
-      Table table = ctx.catalog.tableOrNull(name);
-      if (table == null) {
-        continue;
-      }
+    List<Table> tables = req.tableName() == null ? ctx.catalog.tables() : List.of(ctx.catalog.get(req.tableName()));
+    for (Table table : tables) {
       TableDef def = table.def();
       for (StreamDef s : def.streams()) {
         all.add(Stream.builder().streamArn(def.streamArn(ctx.region, s)).tableName(def.name()).streamLabel(s.label()).build());

@@ -74,9 +74,8 @@ final class Streams {
       // on to the table stored before this one
       to = Keyspace.streamKey(java.nio.ByteBuffer.wrap(key, 1, 8).getLong(), 0);
     }
-    for (String name : catalog.names()) {
-      Table table = catalog.tableOrNull(name);
-      for (StreamDef stream : table == null ? List.<StreamDef>of() : table.def().streams()) {
+    for (Table table : catalog.tables()) {
+      for (StreamDef stream : table.def().streams()) {
         for (StreamDef.Shard shard : stream.shards()) {
           last = Math.max(last, Math.max(shard.start() - 1, shard.end()));
         }
@@ -181,9 +180,8 @@ final class Streams {
   /** Rolls over every open shard older than {@code ageMillis}. */
   void rollOverOlderThan(EngineContext ctx, long ageMillis) {
     long now = ctx.clock.millis();
-    for (String name : ctx.catalog.names()) {
-      Table table = ctx.catalog.tableOrNull(name);
-      StreamDef stream = table == null ? null : table.def().enabledStream();
+    for (Table table : ctx.catalog.tables()) {
+      StreamDef stream = table.def().enabledStream();
       if (stream != null && now - stream.openShard().createdMillis() >= ageMillis) {
         rollOver(ctx, table);
       }
@@ -197,9 +195,8 @@ final class Streams {
    */
   void trim(EngineContext ctx, long retentionMillis) {
     long cutoff = ctx.clock.millis() - retentionMillis;
-    for (String name : ctx.catalog.names()) {
-      Table table = ctx.catalog.tableOrNull(name);
-      if (table == null || table.def().streams().isEmpty()) {
+    for (Table table : ctx.catalog.tables()) {
+      if (table.def().streams().isEmpty()) {
         continue;
       }
       long tableId = table.def().id();

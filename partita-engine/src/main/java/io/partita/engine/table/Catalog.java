@@ -78,6 +78,14 @@ public final class Catalog {
     return new ArrayList<>(new TreeMap<>(tables).keySet());
   }
 
+  /**
+   * The live tables now, in the order of {@link #names()}: what background work (expiry, streams,
+   * resumed builds) walks; a table dropped after this call is seen dropped by its {@link Table#dropped}.
+   */
+  public List<Table> tables() {
+    return new ArrayList<>(new TreeMap<>(tables).values());
+  }
+
   /** Creates a table; {@code definition} receives the storage id allocated for it. */
   public synchronized TableDef create(String name, LongFunction<TableDef> definition) {
     if (tables.containsKey(name)) {
