@@ -6,6 +6,7 @@ import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.http.SdkHttpResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.DuplicateItemException;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.ExpiredIteratorException;
 import software.amazon.awssdk.services.dynamodb.model.IdempotentParameterMismatchException;
@@ -47,6 +48,7 @@ final class SdkErrors {
     AwsServiceException.Builder b = switch (code) {
       case ConditionalCheckFailedException -> ConditionalCheckFailedException.builder().item(e.item());
       case ResourceNotFoundException -> ResourceNotFoundException.builder();
+      case DuplicateItemException -> DuplicateItemException.builder();
       case ResourceInUseException -> ResourceInUseException.builder();
       case TransactionCanceledException -> TransactionCanceledException.builder()
           .cancellationReasons(e.cancellationReasons());

@@ -15,6 +15,8 @@ public enum ErrorCode {
   ResourceInUseException(400),
   LimitExceededException(400),
   ConditionalCheckFailedException(400),
+  /** PartiQL: an INSERT of a key that is already in the table. */
+  DuplicateItemException(400),
   TransactionCanceledException(400),
   TransactionConflictException(400),
   TransactionInProgressException(400),

@@ -20,6 +20,7 @@ import io.partita.engine.ops.TransactWriteItems;
 import io.partita.engine.ops.UpdateItem;
 import io.partita.engine.ops.UpdateTable;
 import io.partita.engine.ops.UpdateTimeToLive;
+import io.partita.engine.partiql.PartiQl;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -80,6 +81,12 @@ final class Operations {
         Tagging::untagResource);
     add("ListTagsOfResource", software.amazon.awssdk.services.dynamodb.model.ListTagsOfResourceRequest.class,
         Tagging::listTagsOfResource);
+    add("ExecuteStatement", software.amazon.awssdk.services.dynamodb.model.ExecuteStatementRequest.class,
+        PartiQl::executeStatement);
+    add("BatchExecuteStatement", software.amazon.awssdk.services.dynamodb.model.BatchExecuteStatementRequest.class,
+        PartiQl::batchExecuteStatement);
+    add("ExecuteTransaction", software.amazon.awssdk.services.dynamodb.model.ExecuteTransactionRequest.class,
+        PartiQl::executeTransaction);
     // DynamoDB Streams
     add("ListStreams", software.amazon.awssdk.services.dynamodb.model.ListStreamsRequest.class, StreamReads::listStreams);
     add("DescribeStream", software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest.class,

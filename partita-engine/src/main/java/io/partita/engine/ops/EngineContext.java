@@ -53,6 +53,14 @@ public final class EngineContext {
     this.streams = new Streams(store, catalog);
   }
 
+  /**
+   * The definition of the table an item operation names, or DynamoDB's ResourceNotFoundException:
+   * for front ends that compile into item operations (PartiQL) and need the key schema first.
+   */
+  public io.partita.engine.table.TableDef tableForItems(String name) {
+    return catalog.forItems(name).def();
+  }
+
   /** Resumes the backfill of every index a previous run left unfinished (called once at open). */
   public void resumeBackgroundWork() {
     for (io.partita.engine.table.Table table : catalog.tables()) {
