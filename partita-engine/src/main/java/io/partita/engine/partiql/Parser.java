@@ -31,6 +31,9 @@ final class Parser {
   private final List<AttributeValue> parameters;
   private int pos;
   private int parametersUsed;
+  /** How deep conditions and operands nest: bounded so that no statement can exhaust the stack. */
+  private int depth;
+  private static final int MAX_DEPTH = 100;
 
   private Parser(List<Token> tokens, List<AttributeValue> parameters) {
     this.tokens = tokens;
@@ -243,6 +246,15 @@ final class Parser {
   // ---- conditions ----
 
   private Pq.Cond condition() {
+    enter();
+    try {
+      return disjunction();
+    } finally {
+      depth--;
+    }
+  }
+
+  private Pq.Cond disjunction() {
     Token first = peek();
     if (first.kind() == Kind.EOF || first.is(";")) {
       throw Errors.notWellFormed("Unexpected term");
@@ -274,7 +286,12 @@ final class Parser {
       if (peek().kind() == Kind.EOF || peek().is(";")) {
         throw Errors.notWellFormed("Unexpected term");
       }
-      return new Pq.Not(not());
+      enter();
+      try {
+        return new Pq.Not(not());
+      } finally {
+        depth--;
+      }
     }
     return predicate();
   }
@@ -284,7 +301,8 @@ final class Parser {
     if (t.kind() == Kind.EOF || t.is(";")) {
       throw Errors.notWellFormed("Unexpected term");
     }
-    if (t.is("(")) {
+    if (t.is("(") && !continuesAsOperand(tokens.get(afterParentheses(pos)))) {
+      // A parenthesized condition; "(a + 1) > 2", where a comparison follows, is an operand.
       pos++;
       if (peek().kind() == Kind.EOF) {
         throw Errors.notWellFormed("Unexpected term");
@@ -293,7 +311,7 @@ final class Parser {
       expect(")");
       return inner;
     }
-    if (t.kind() == Kind.PUNCT && !t.is("[") && !t.is("{") && !t.is("<<") && !t.is("-")) {
+    if (t.kind() == Kind.PUNCT && !t.is("(") && !t.is("[") && !t.is("{") && !t.is("<<") && !t.is("-")) {
       throw Errors.notWellFormed("Unexpected operator");
     }
     if (t.isWord("IS") || t.isWord("LIKE")) {
@@ -353,6 +371,26 @@ final class Parser {
     throw Errors.notWellFormed("Unexpected term");
   }
 
+  /** The index of the token after the parenthesis that closes the one at {@code open} (EOF if none does). */
+  private int afterParentheses(int open) {
+    int depth = 0;
+    for (int i = open; i < tokens.size(); i++) {
+      Token t = tokens.get(i);
+      if (t.is("(")) {
+        depth++;
+      } else if (t.is(")") && --depth == 0) {
+        return i + 1;
+      }
+    }
+    return tokens.size() - 1;
+  }
+
+  /** Whether a parenthesized part is an operand: what follows compares or computes it. */
+  private static boolean continuesAsOperand(Token t) {
+    return t.kind() == Kind.PUNCT && Set.of("=", "<>", "!=", "<", "<=", ">", ">=", "+", "-").contains(t.text())
+        || t.isWord("IN") || t.isWord("BETWEEN") || t.isWord("IS") || t.isWord("NOT");
+  }
+
   private Pq.Operand comparand() {
     Token t = peek();
     if (t.kind() == Kind.EOF || t.is(";")) {
@@ -405,6 +443,15 @@ final class Parser {
   // ---- operands ----
 
   private Pq.Operand operand() {
+    enter();
+    try {
+      return sum();
+    } finally {
+      depth--;
+    }
+  }
+
+  private Pq.Operand sum() {
     Pq.Operand left = term();
     while (peek().is("+") || peek().is("-")) {
       boolean plus = next().is("+");
@@ -517,6 +564,15 @@ final class Parser {
    * in the value for number errors, as the service does: {@code root}, {@code root.k}, {@code root[1]}.
    */
   private AttributeValue literal(String where) {
+    enter();
+    try {
+      return literalValue(where);
+    } finally {
+      depth--;
+    }
+  }
+
+  private AttributeValue literalValue(String where) {
     Token t = next();
     switch (t.kind()) {
       case STRING -> {
@@ -626,6 +682,12 @@ final class Parser {
   }
 
   // ---- tokens ----
+
+  private void enter() {
+    if (++depth > MAX_DEPTH) {
+      throw Errors.notWellFormed("");
+    }
+  }
 
   private static boolean isKeyword(Token t) {
     return t.kind() == Kind.NAME && KEYWORDS.contains(t.text().toUpperCase(Locale.ROOT));

@@ -92,4 +92,16 @@ class ParserTest {
     String printed = printer.statement(parsed);
     assertEquals(parsed, Parser.parse(printed, printer.parameters), printed);
   }
+
+  @Test
+  void nestingIsBoundedSoNoStatementExhaustsTheStack() {
+    for (String deep : List.of("SELECT * FROM t WHERE " + "(".repeat(5000) + "a = 1" + ")".repeat(5000),
+        "SELECT * FROM t WHERE " + "NOT ".repeat(5000) + "a = 1",
+        "INSERT INTO t VALUE {'v': " + "[".repeat(5000) + "]".repeat(5000) + "}",
+        "UPDATE t SET a = " + "(".repeat(5000) + "1" + ")".repeat(5000) + " WHERE pk = 1")) {
+      PartitaException e = assertThrows(PartitaException.class, () -> Parser.parse(deep, null));
+      assertEquals("Statement wasn't well formed, can't be processed: ", e.getMessage());
+    }
+    Parser.parse("SELECT * FROM t WHERE " + "(".repeat(40) + "a = 1" + ")".repeat(40), null);
+  }
 }
