@@ -707,6 +707,41 @@ stepS1_stream() {
   expect_json "$STEP" "sequence numbers increase" "$summary" increasing true
 }
 
+# ------------------------------------------------------------------ PartiQL
+
+stepP1_partiql() {
+  STEP="P1 ExecuteStatement SELECT of a profile by its key"
+  local resp note='{"PK":{"S":"USER#alice"},"SK":{"S":"NOTE#p1"},"text":{"S":"from PartiQL"},"n":{"N":"1"}}'
+  resp=$(ddb execute-statement --statement "SELECT username, prefs.theme FROM \"$TABLE\" WHERE PK = 'USER#alice' AND SK = 'PROFILE'")
+  expect_json "$STEP" "projected paths, each under its last name" "$resp" Items \
+    '[{"username":{"S":"alice"},"theme":{"S":"dark"}}]'
+
+  STEP="P1 ExecuteStatement INSERT with parameters, then the same key again"
+  ddb execute-statement --statement "INSERT INTO \"$TABLE\" VALUE {'PK': ?, 'SK': ?, 'text': 'from PartiQL', 'n': 1}" \
+    --parameters '[{"S":"USER#alice"},{"S":"NOTE#p1"}]' >/dev/null
+  expect_json "$STEP" "inserted" "$(get 'NOTE#p1')" Item "$note"
+  must_error "$STEP" DuplicateItemException ddb execute-statement \
+    --statement "INSERT INTO \"$TABLE\" VALUE {'PK': 'USER#alice', 'SK': 'NOTE#p1'}"
+  ok "$STEP" "DuplicateItemException"
+
+  STEP="P1 ExecuteStatement UPDATE ... RETURNING MODIFIED NEW *"
+  resp=$(ddb execute-statement --statement "UPDATE \"$TABLE\" SET n = n + 41 WHERE PK = 'USER#alice' AND SK = 'NOTE#p1' RETURNING MODIFIED NEW *")
+  expect_json "$STEP" "the modified attribute" "$resp" Items '[{"n":{"N":"42"}}]'
+
+  STEP="P1 ExecuteStatement SELECT on the partition (a Query) with begins_with on the sort key"
+  resp=$(ddb execute-statement --statement "SELECT SK FROM \"$TABLE\" WHERE PK = 'USER#alice' AND begins_with(SK, 'NOTE#')")
+  expect_json "$STEP" "the collection's notes" "$resp" Items '[{"SK":{"S":"NOTE#p1"}}]'
+
+  STEP="P1 BatchExecuteStatement: two reads, one of a missing item"
+  resp=$(ddb batch-execute-statement --statements "[{\"Statement\":\"SELECT n FROM \\\"$TABLE\\\" WHERE PK = 'USER#alice' AND SK = 'NOTE#p1'\"},{\"Statement\":\"SELECT * FROM \\\"$TABLE\\\" WHERE PK = 'USER#alice' AND SK = 'NOTE#none'\"}]")
+  expect_json "$STEP" "first response" "$resp" Responses.0.Item '{"n":{"N":"42"}}'
+  expect_json "$STEP" "second response has no item" "$resp" Responses.1.Item null
+
+  STEP="P1 ExecuteTransaction: the note deleted, on the condition that the profile exists"
+  ddb execute-transaction --transact-statements "[{\"Statement\":\"EXISTS(SELECT * FROM \\\"$TABLE\\\" WHERE PK = 'USER#alice' AND SK = 'PROFILE' AND username = 'alice')\"},{\"Statement\":\"DELETE FROM \\\"$TABLE\\\" WHERE PK = 'USER#alice' AND SK = 'NOTE#p1'\"}]" >/dev/null
+  expect_json "$STEP" "note deleted" "$(get 'NOTE#p1')" Item null
+}
+
 # ----------------------------------------------------------------------------
 # FUTURE STEPS go here, before DeleteTable (they need the table).
 # Add a stepNN_... function and call it below.
@@ -756,6 +791,7 @@ step12b_transaction_cancelled
 step12c_transaction_idempotent
 step12d_transact_get
 stepS1_stream
+stepP1_partiql
 # future steps (see the comment above step13_delete_table)
 step13_delete_table
 STEP=done
