@@ -539,6 +539,10 @@ final class Parser {
         if (index.kind() != Kind.NUMBER || !index.text().chars().allMatch(Character::isDigit)) {
           throw Errors.notWellFormed("Unexpected term");
         }
+        if (index.text().length() > 9) {
+          // No list holds this many elements (an item is at most 400 KB); the reader gives up.
+          throw Errors.notWellFormed("");
+        }
         elements.add(Integer.parseInt(index.text()));
         expect("]");
       } else {
