@@ -62,6 +62,18 @@ final class SdkErrors {
       case InternalServerError -> InternalServerErrorException.builder();
       case ExpiredIteratorException -> ExpiredIteratorException.builder();
       case TrimmedDataAccessException -> TrimmedDataAccessException.builder();
+      case BackupNotFoundException -> software.amazon.awssdk.services.dynamodb.model.BackupNotFoundException.builder();
+      case BackupInUseException -> software.amazon.awssdk.services.dynamodb.model.BackupInUseException.builder();
+      case TableNotFoundException -> software.amazon.awssdk.services.dynamodb.model.TableNotFoundException.builder();
+      case TableAlreadyExistsException ->
+          software.amazon.awssdk.services.dynamodb.model.TableAlreadyExistsException.builder();
+      case TableInUseException -> software.amazon.awssdk.services.dynamodb.model.TableInUseException.builder();
+      case ContinuousBackupsUnavailableException ->
+          software.amazon.awssdk.services.dynamodb.model.ContinuousBackupsUnavailableException.builder();
+      case PointInTimeRecoveryUnavailableException ->
+          software.amazon.awssdk.services.dynamodb.model.PointInTimeRecoveryUnavailableException.builder();
+      case InvalidRestoreTimeException ->
+          software.amazon.awssdk.services.dynamodb.model.InvalidRestoreTimeException.builder();
       default -> DynamoDbException.builder();
     };
     return b.message(e.getMessage()).statusCode(code.httpStatus()).awsErrorDetails(details).build();

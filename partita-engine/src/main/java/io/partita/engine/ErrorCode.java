@@ -28,6 +28,15 @@ public enum ErrorCode {
   ExpiredIteratorException(400),
   /** DynamoDB Streams: records past the retention, or a shard that is gone with them. */
   TrimmedDataAccessException(400),
+  /** Backups (CreateBackup, DescribeBackup, RestoreTableFromBackup, point-in-time recovery). */
+  BackupNotFoundException(400),
+  BackupInUseException(400),
+  TableNotFoundException(400),
+  TableAlreadyExistsException(400),
+  TableInUseException(400),
+  ContinuousBackupsUnavailableException(400),
+  PointInTimeRecoveryUnavailableException(400),
+  InvalidRestoreTimeException(400),
   AccessDeniedException(400),
   UnrecognizedClientException(400),
   InvalidSignatureException(400),

@@ -87,6 +87,24 @@ final class Operations {
         PartiQl::batchExecuteStatement);
     add("ExecuteTransaction", software.amazon.awssdk.services.dynamodb.model.ExecuteTransactionRequest.class,
         PartiQl::executeTransaction);
+    add("CreateBackup", software.amazon.awssdk.services.dynamodb.model.CreateBackupRequest.class,
+        io.partita.engine.ops.OnDemandBackups::create);
+    add("DescribeBackup", software.amazon.awssdk.services.dynamodb.model.DescribeBackupRequest.class,
+        io.partita.engine.ops.OnDemandBackups::describe);
+    add("ListBackups", software.amazon.awssdk.services.dynamodb.model.ListBackupsRequest.class,
+        io.partita.engine.ops.OnDemandBackups::list);
+    add("DeleteBackup", software.amazon.awssdk.services.dynamodb.model.DeleteBackupRequest.class,
+        io.partita.engine.ops.OnDemandBackups::delete);
+    add("RestoreTableFromBackup", software.amazon.awssdk.services.dynamodb.model.RestoreTableFromBackupRequest.class,
+        io.partita.engine.ops.Restores::fromBackup);
+    add("UpdateContinuousBackups", software.amazon.awssdk.services.dynamodb.model.UpdateContinuousBackupsRequest.class,
+        io.partita.engine.ops.ContinuousBackups::update);
+    add("DescribeContinuousBackups",
+        software.amazon.awssdk.services.dynamodb.model.DescribeContinuousBackupsRequest.class,
+        io.partita.engine.ops.ContinuousBackups::describe);
+    add("RestoreTableToPointInTime",
+        software.amazon.awssdk.services.dynamodb.model.RestoreTableToPointInTimeRequest.class,
+        io.partita.engine.ops.Restores::toPointInTime);
     // DynamoDB Streams
     add("ListStreams", software.amazon.awssdk.services.dynamodb.model.ListStreamsRequest.class, StreamReads::listStreams);
     add("DescribeStream", software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest.class,

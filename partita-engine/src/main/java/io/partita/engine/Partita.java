@@ -213,6 +213,7 @@ public final class Partita implements AutoCloseable {
         whileOpen(() -> {
           ctx.expire();
           ctx.maintainStreams(streamRetentionMillis, shardRolloverMillis);
+          ctx.trimChangeLogs();
         });
       } catch (RuntimeException e) {
         // a storage fault: the due items are still due, and the next sweep takes them
@@ -244,6 +245,14 @@ public final class Partita implements AutoCloseable {
    */
   public void trimStreamsNow() {
     now(() -> ctx.maintainStreams(streamRetentionMillis, shardRolloverMillis));
+  }
+
+  /**
+   * Drops now the point-in-time recovery records older than each table's earliest restorable
+   * instant by the database's clock, as the schedule does: for tests.
+   */
+  public void trimPointInTimeLogsNow() {
+    now(ctx::trimChangeLogs);
   }
 
   /** Runs background work on demand, on the caller's thread, as {@link #whileOpen} does; refused once closed. */

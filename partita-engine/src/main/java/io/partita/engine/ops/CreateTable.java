@@ -133,7 +133,7 @@ public final class CreateTable {
     TableDef def = ctx.catalog.create(req.tableName(), id -> {
       TableDef made = new TableDef(id, req.tableName(), UUID.randomUUID().toString(), hash, range, definitions, billing,
           pt == null ? 0 : pt.readCapacityUnits(), pt == null ? 0 : pt.writeCapacityUnits(),
-          now, now, gsis, lsis, tags, Boolean.TRUE.equals(req.deletionProtectionEnabled()), settings, null, List.of());
+          now, now, gsis, lsis, tags, Boolean.TRUE.equals(req.deletionProtectionEnabled()), settings, null, List.of(), null, null);
       return streamViewType == null ? made
           : made.withStreams(List.of(ctx.streams.newStream(made, streamViewType, now)));
     });

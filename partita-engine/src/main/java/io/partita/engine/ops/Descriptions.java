@@ -108,6 +108,11 @@ final class Descriptions {
         .deletionProtectionEnabled(t.deletionProtection())
         .provisionedThroughput(throughput(t.readUnits(), t.writeUnits()));
     settings(b, t.settings(), region);
+    if (t.restored() != null) {
+      io.partita.engine.table.Restored r = t.restored();
+      b.restoreSummary(s -> s.sourceBackupArn(r.sourceBackupArn()).sourceTableArn(r.sourceTableArn())
+          .restoreDateTime(Instant.ofEpochMilli(r.restoreMillis())).restoreInProgress(r.inProgress()));
+    }
     if (!t.streams().isEmpty()) {
       // the latest stream stays named after it is disabled; the specification shows only an enabled one
       StreamDef latest = t.streams().get(t.streams().size() - 1);

@@ -34,6 +34,10 @@ public final class EngineContext {
   final Map<String, Backfill> backfills = new ConcurrentHashMap<>();
   final TransactionTokens tokens;
   final Streams streams;
+  /** On-demand backups (io.partita.engine.backup). */
+  final io.partita.engine.backup.Backups backups;
+  /** Point-in-time recovery's change log, written by every write of a table with it on. */
+  final io.partita.engine.backup.ChangeLog changes;
 
   public EngineContext(Store store, Catalog catalog, Clock clock, Limits limits, Executor background,
       WhileOpen whileOpen) {
@@ -51,6 +55,9 @@ public final class EngineContext {
     this.whileOpen = whileOpen;
     this.tokens = new TransactionTokens(clock);
     this.streams = new Streams(store, catalog);
+    this.backups = new io.partita.engine.backup.Backups(store);
+    this.changes = new io.partita.engine.backup.ChangeLog(store, clock,
+        catalog.tables().stream().map(io.partita.engine.table.Table::def).toList());
   }
 
   /**
@@ -63,6 +70,8 @@ public final class EngineContext {
 
   /** Resumes the backfill of every index a previous run left unfinished (called once at open). */
   public void resumeBackgroundWork() {
+    // a restore a crash interrupted left a table half filled, still marked in progress: it goes
+    Restores.dropInterrupted(this);
     for (io.partita.engine.table.Table table : catalog.tables()) {
       IndexBuilds.resume(this, table);
       ExpiryBackfill.resume(this, table);
@@ -89,6 +98,14 @@ public final class EngineContext {
   public void maintainStreams(long retentionMillis, long rolloverMillis) {
     streams.trim(this, retentionMillis);
     streams.rollOverOlderThan(this, rolloverMillis);
+  }
+
+  /**
+   * Drops the change-log records of every table with point-in-time recovery that are older than its
+   * earliest restorable instant (the schedule's work, or a test's by hand).
+   */
+  public void trimChangeLogs() {
+    ContinuousBackups.trim(this);
   }
 
   /** Starts again the background work a storage failure stopped (called after the store recovered). */

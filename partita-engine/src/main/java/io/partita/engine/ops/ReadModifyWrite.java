@@ -247,6 +247,10 @@ final class ReadModifyWrite {
         if (Streams.recorded(def, r.before(), r.after())) {
           changes.add(new Streams.Change(def, t.key().attributes(), r.before(), r.after(), t.byService()));
         }
+        if (def.pitr() != null && !java.util.Objects.equals(r.before(), r.after())) {
+          // point-in-time recovery: the image before the change, in the change's own batch (behind the mark too)
+          ctx.changes.record(batch, def, t.key().storageKey(), stored);
+        }
         if (takenBack != null) {
           batch.releaseMark();
         }

@@ -16,6 +16,10 @@ import java.util.Arrays;
  *   0x11 tableId(8) index(terminated) index key, table key    secondary index entry
  *   0x12 tableId(8) expiry(8) item storage key                 expiry index entry (Time to Live)
  *   0x13 tableId(8) sequence number(8)                        stream record
+ *   0x00 'B'                          next backup number (counter)
+ *   0x03 backup(8)                    backup record (written last: a backup without it is none)
+ *   0x14 backup(8) item key after its table prefix             item of an on-demand backup
+ *   0x15 tableId(8) time(8) stamp(8)                          change-log record (point-in-time recovery)
  * </pre>
  *
  * <p>Items of one table share a prefix, so a table is dropped with one range delete and a
@@ -42,7 +46,30 @@ public final class Keyspace {
    */
   public static final byte STREAM = 0x13;
 
+  /** The records of on-demand backups, by backup number: {@code 0x03 | backup number (8 bytes)}. */
+  public static final byte BACKUP = 0x03;
+
+  /**
+   * The items of on-demand backups: {@code 0x14 | backup number | the item's storage key without its
+   * {@code 0x10 | table id} prefix}, so one backup's items are one key range, in the table's key order.
+   */
+  public static final byte BACKUP_ITEM = 0x14;
+
+  /**
+   * The change log of tables with point-in-time recovery: {@code 0x15 | table id | commit time
+   * (epoch millis) | stamp}, each holding an item's key and its image before the change; in time
+   * order, so the changes after an instant are one key range and the expired ones another.
+   */
+  public static final byte CHANGE = 0x15;
+
   public static final byte[] FORMAT_KEY = {META, 'F'};
+  public static final byte[] NEXT_BACKUP_KEY = {META, 'B'};
+  public static final byte[] BACKUPS_FROM = {BACKUP};
+  public static final byte[] BACKUPS_TO = {BACKUP + 1};
+  public static final byte[] BACKUP_ITEMS_FROM = {BACKUP_ITEM};
+  public static final byte[] BACKUP_ITEMS_TO = {BACKUP_ITEM + 1};
+  /** The length of an item storage key's {@code 0x10 | table id} prefix. */
+  public static final int ITEM_PREFIX = 9;
   public static final byte[] NEXT_TABLE_ID_KEY = {META, 'T'};
   public static final byte[] TABLES_FROM = {TABLE};
   public static final byte[] TABLES_TO = {TABLE + 1};
@@ -168,6 +195,58 @@ public final class Keyspace {
   /** The first and just-past keys of every table's stream records. */
   public static final byte[] STREAMS_FROM = {STREAM};
   public static final byte[] STREAMS_TO = {STREAM + 1};
+
+  /** A backup's record. */
+  public static byte[] backupKey(long backup) {
+    return ByteBuffer.allocate(9).put(BACKUP).putLong(backup).array();
+  }
+
+  /** The first key of a backup's items. */
+  public static byte[] backupItemsFrom(long backup) {
+    return ByteBuffer.allocate(9).put(BACKUP_ITEM).putLong(backup).array();
+  }
+
+  /** The key just past a backup's items. */
+  public static byte[] backupItemsTo(long backup) {
+    return ByteBuffer.allocate(9).put(BACKUP_ITEM).putLong(backup + 1).array();
+  }
+
+  /** The backup number of a backup item's key. */
+  public static long backupOfItem(byte[] backupItemKey) {
+    return ByteBuffer.wrap(backupItemKey, 1, 8).getLong();
+  }
+
+  /** {@code key} (an item's storage key, or a backup item's key) with another 9-byte prefix. */
+  public static byte[] reprefixed(byte[] key, byte[] prefix) {
+    byte[] k = Arrays.copyOf(prefix, prefix.length + key.length - ITEM_PREFIX);
+    System.arraycopy(key, ITEM_PREFIX, k, prefix.length, key.length - ITEM_PREFIX);
+    return k;
+  }
+
+  /** A change-log record of the table committed at {@code millis} (not negative), told apart by {@code stamp}. */
+  public static byte[] changeKey(long tableId, long millis, long stamp) {
+    return ByteBuffer.allocate(25).put(CHANGE).putLong(tableId).putLong(millis).putLong(stamp).array();
+  }
+
+  /** The first change-log key of a table at or after {@code millis} (not negative). */
+  public static byte[] changesFrom(long tableId, long millis) {
+    return ByteBuffer.allocate(17).put(CHANGE).putLong(tableId).putLong(millis).array();
+  }
+
+  /** The key just past a table's change log. */
+  public static byte[] changesTo(long tableId) {
+    return ByteBuffer.allocate(9).put(CHANGE).putLong(tableId + 1).array();
+  }
+
+  /** The commit time (epoch millis) of a change-log key. */
+  public static long changeMillis(byte[] changeKey) {
+    return ByteBuffer.wrap(changeKey, 9, 8).getLong();
+  }
+
+  /** The stamp of a change-log key. */
+  public static long changeStamp(byte[] changeKey) {
+    return ByteBuffer.wrap(changeKey, 17, 8).getLong();
+  }
 
   /** An item's storage key from its encoded key parts ({@code sortKey} may be null). */
   public static byte[] itemKey(long tableId, byte[] partitionKeyTerminated, byte[] sortKey) {

@@ -41,6 +41,8 @@ public final class StorageFaults {
   private volatile Kind reopenFailing;
   private volatile boolean afterApplying;
   private volatile Boolean crashTorn;
+  /** Writes still to go through before the pending crash (guarded by this). */
+  private int writesBeforeCrash;
   private volatile SstFileManager sstFiles;
   private volatile Runnable flusher;
   private final AtomicLong attempts = new AtomicLong();
@@ -64,7 +66,16 @@ public final class StorageFaults {
    * lost write's log record in the middle instead of dropping it whole.
    */
   public StorageFaults crashOnNextWrite(boolean tornRecord) {
+    return crashAfterWrites(0, tornRecord);
+  }
+
+  /**
+   * As {@link #crashOnNextWrite}, but the {@code writes} writes before go through first: a crash in
+   * the middle of work made of several writes (a backup's copy, say).
+   */
+  public synchronized StorageFaults crashAfterWrites(int writes, boolean tornRecord) {
     crashTorn = tornRecord;
+    writesBeforeCrash = writes;
     return this;
   }
 
@@ -159,6 +170,9 @@ public final class StorageFaults {
   /** The pending crash, taken: null for none, else whether the lost record is torn. */
   synchronized Boolean takeCrash() {
     Boolean torn = crashTorn;
+    if (torn != null && writesBeforeCrash-- > 0) {
+      return null;
+    }
     crashTorn = null;
     return torn;
   }

@@ -613,7 +613,73 @@ public final class Store implements AutoCloseable {
    * it reads. The caller must close it; the database is not reopened while a cursor is open.
    */
   public Cursor cursor(byte[] from, byte[] to, boolean reverse) {
-    return new Cursor(from, to, reverse);
+    return new Cursor(null, from, to, reverse);
+  }
+
+  /**
+   * A frozen view of the whole store: every read through it ({@link View#get}, {@link View#cursor})
+   * sees the store as it was when the view was taken, whatever is written meanwhile. Writers are not
+   * held back: RocksDB keeps the versions the snapshot needs until it is released. What a backup
+   * copies, or a point-in-time restore reads, so that a table's items, counters and definition are
+   * one consistent state. The caller must close it; the database is not reopened while it is open.
+   */
+  public View view() {
+    return new View();
+  }
+
+  /** See {@link #view()}. Thread-safe for reads; closed once. */
+  public final class View implements AutoCloseable {
+    private final long stamp;
+    private final RocksDB d;
+    private final Snapshot snapshot;
+    private final ReadOptions reads;
+    private boolean closed;
+
+    private View() {
+      this.stamp = gate.readLock();
+      try {
+        this.d = handle();
+        this.snapshot = d.getSnapshot();
+        this.reads = new ReadOptions().setSnapshot(snapshot);
+      } catch (RuntimeException e) {
+        gate.unlockRead(stamp);
+        throw e;
+      }
+    }
+
+    /** The value of {@code key} as of the view, or null. */
+    public byte[] get(byte[] key) {
+      try {
+        return d.get(reads, key);
+      } catch (RocksDBException e) {
+        throw readFailure("get", e);
+      }
+    }
+
+    /** A counter ({@link Batch#addToCounter}) as of the view; 0 when absent. */
+    public long counter(byte[] key) {
+      byte[] v = get(key);
+      return v == null ? 0 : ByteBuffer.wrap(v).order(ByteOrder.LITTLE_ENDIAN).getLong();
+    }
+
+    /** A cursor over {@code [from, to)} as of the view; closed by the caller, before the view. */
+    public Cursor cursor(byte[] from, byte[] to, boolean reverse) {
+      return new Cursor(snapshot, from, to, reverse);
+    }
+
+    @Override
+    public void close() {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      try {
+        reads.close();
+        d.releaseSnapshot(snapshot);
+      } finally {
+        gate.unlockRead(stamp);
+      }
+    }
   }
 
   /** See {@link #cursor}. Not thread-safe. */
@@ -621,6 +687,8 @@ public final class Store implements AutoCloseable {
     private final long stamp;
     private final RocksDB d;
     private final Snapshot snapshot;
+    /** Whether the snapshot is this cursor's own (released at close) or a {@link View}'s. */
+    private final boolean ownSnapshot;
     private final Slice lower;
     private final Slice upper;
     private final ReadOptions options;
@@ -629,8 +697,9 @@ public final class Store implements AutoCloseable {
     private boolean started;
     private boolean closed;
 
-    private Cursor(byte[] from, byte[] to, boolean reverse) {
+    private Cursor(Snapshot shared, byte[] from, byte[] to, boolean reverse) {
       this.reverse = reverse;
+      this.ownSnapshot = shared == null;
       this.stamp = gate.readLock();
       Snapshot s = null;
       Slice lo = null;
@@ -639,14 +708,14 @@ public final class Store implements AutoCloseable {
       RocksDB handle = null;
       try {
         handle = handle();
-        s = handle.getSnapshot();
+        s = shared != null ? shared : handle.getSnapshot();
         lo = new Slice(from);
         up = new Slice(to);
         ro = new ReadOptions().setSnapshot(s).setIterateLowerBound(lo).setIterateUpperBound(up);
         this.it = handle.newIterator(ro);
       } catch (RuntimeException e) {
         closeAll(ro, lo, up);
-        if (s != null) {
+        if (s != null && shared == null) {
           handle.releaseSnapshot(s);
         }
         gate.unlockRead(stamp);
@@ -703,7 +772,9 @@ public final class Store implements AutoCloseable {
         options.close();
         lower.close();
         upper.close();
-        d.releaseSnapshot(snapshot);
+        if (ownSnapshot) {
+          d.releaseSnapshot(snapshot);
+        }
       } finally {
         gate.unlockRead(stamp);
       }

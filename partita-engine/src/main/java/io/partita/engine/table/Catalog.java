@@ -54,7 +54,8 @@ public final class Catalog {
    */
   public Table forItems(String name) {
     Table t = tables.get(name);
-    if (t == null) {
+    // a table a restore is still filling is CREATING: its items are not there to be used yet
+    if (t == null || t.def().restoring()) {
       throw ITEMS_NOT_FOUND;
     }
     return t;
@@ -138,6 +139,7 @@ public final class Catalog {
           .deleteRange(Keyspace.indexesFrom(id), Keyspace.indexesTo(id))
           .deleteRange(Keyspace.expiryFrom(id, 0), Keyspace.expiryTo(id))
           .deleteRange(Keyspace.streamKey(id, 0), Keyspace.streamTo(id))
+          .deleteRange(Keyspace.changesFrom(id, 0), Keyspace.changesTo(id))
           .deleteRange(Keyspace.statsFrom(id), Keyspace.statsTo(id)));
       t.markDropped();
       tables.remove(name);

@@ -14,6 +14,8 @@ import software.amazon.awssdk.services.dynamodb.model.BillingMode;
  * @param timeToLive the Time to Live setting, or null when UpdateTimeToLive never named an attribute
  * @param streams the table's DynamoDB streams still readable, oldest first; the last one may be
  *     enabled
+ * @param pitr point-in-time recovery, or null while it is off
+ * @param restored where a restored table came from, or null for a table that was created
  */
 public record TableDef(
     long id,
@@ -33,7 +35,9 @@ public record TableDef(
     boolean deletionProtection,
     TableSettings settings,
     TimeToLive timeToLive,
-    List<StreamDef> streams) {
+    List<StreamDef> streams,
+    PointInTimeRecovery pitr,
+    Restored restored) {
 
   public TableDef {
     attributeDefinitions = List.copyOf(attributeDefinitions);
@@ -48,14 +52,14 @@ public record TableDef(
       List<IndexDef> localIndexes) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams);
+        timeToLive, streams, pitr, restored);
   }
 
   /** This definition with other streams (a stream enabled or disabled, a shard rolled over or trimmed). */
   public TableDef withStreams(List<StreamDef> streams) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams);
+        timeToLive, streams, pitr, restored);
   }
 
   /** The enabled stream, or null. */
@@ -73,14 +77,33 @@ public record TableDef(
   public TableDef withTimeToLive(TimeToLive timeToLive) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams);
+        timeToLive, streams, pitr, restored);
   }
 
   /** This definition with other tags (TagResource, UntagResource). */
   public TableDef withTags(Map<String, String> tags) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams);
+        timeToLive, streams, pitr, restored);
+  }
+
+  /** This definition with point-in-time recovery on ({@code pitr}) or off (null). */
+  public TableDef withPitr(PointInTimeRecovery pitr) {
+    return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
+        createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
+        timeToLive, streams, pitr, restored);
+  }
+
+  /** This definition with another restore summary (a restore finished). */
+  public TableDef withRestored(Restored restored) {
+    return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
+        createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
+        timeToLive, streams, pitr, restored);
+  }
+
+  /** Whether a restore is still copying items into this table (item operations are refused meanwhile). */
+  public boolean restoring() {
+    return restored != null && restored.inProgress();
   }
 
   public boolean isKeyAttribute(String attribute) {

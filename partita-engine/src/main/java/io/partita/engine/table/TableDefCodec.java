@@ -18,16 +18,18 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
  * Binary form of a {@link TableDef} in the catalog. Starts with its own version byte; enums are
  * stored by name so that reordering them cannot corrupt a catalog.
  */
-final class TableDefCodec {
+public final class TableDefCodec {
   /**
    * 2 added each index's backfilling flag, 3 the table's settings ({@link TableSettings}), 4 its
-   * Time to Live ({@link TimeToLive}) and streams ({@link StreamDef}); older definitions are still read.
+   * Time to Live ({@link TimeToLive}) and streams ({@link StreamDef}), 5 point-in-time recovery
+   * ({@link PointInTimeRecovery}) and the restore summary ({@link Restored}); older definitions are
+   * still read.
    */
-  private static final int VERSION = 4;
+  private static final int VERSION = 5;
 
   private TableDefCodec() {}
 
-  static byte[] encode(TableDef t) {
+  public static byte[] encode(TableDef t) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
     try (DataOutputStream out = new DataOutputStream(bytes)) {
       out.writeByte(VERSION);
@@ -85,13 +87,27 @@ final class TableDefCodec {
           out.writeLong(sh.createdMillis());
         }
       }
+      PointInTimeRecovery pitr = t.pitr();
+      out.writeBoolean(pitr != null);
+      if (pitr != null) {
+        out.writeInt(pitr.recoveryPeriodDays());
+        out.writeLong(pitr.enabledMillis());
+      }
+      Restored r = t.restored();
+      out.writeBoolean(r != null);
+      if (r != null) {
+        out.writeUTF(r.sourceBackupArn() == null ? "" : r.sourceBackupArn());
+        out.writeUTF(r.sourceTableArn());
+        out.writeLong(r.restoreMillis());
+        out.writeBoolean(r.inProgress());
+      }
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
     return bytes.toByteArray();
   }
 
-  static TableDef decode(byte[] bytes) {
+  public static TableDef decode(byte[] bytes) {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
       int version = in.readUnsignedByte();
       if (version < 1 || version > VERSION) {
@@ -144,8 +160,15 @@ final class TableDefCodec {
         }
         streams.add(new StreamDef(label, viewType, streamCreated, enabled, shards));
       }
+      PointInTimeRecovery pitr = version >= 5 && in.readBoolean()
+          ? new PointInTimeRecovery(in.readInt(), in.readLong()) : null;
+      Restored restored = null;
+      if (version >= 5 && in.readBoolean()) {
+        String backup = in.readUTF();
+        restored = new Restored(backup.isEmpty() ? null : backup, in.readUTF(), in.readLong(), in.readBoolean());
+      }
       return new TableDef(id, name, tableId, hash, range, defs, billing, read, write, created,
-          billingChanged, gsis, lsis, tags, protection, settings, ttl, streams);
+          billingChanged, gsis, lsis, tags, protection, settings, ttl, streams, pitr, restored);
     } catch (IOException e) {
       throw new StorageException("corrupt table definition: " + e.getMessage(), e);
     }

@@ -1,0 +1,104 @@
+package io.partita.engine.backup;
+
+import io.partita.engine.storage.Keyspace;
+import io.partita.engine.storage.Store;
+import io.partita.engine.table.TableDef;
+import java.nio.ByteBuffer;
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Point-in-time recovery's change log: while a table has it on, every change of an item is written
+ * with a record of the item's image before the change, in the same atomic batch as the change (no
+ * change without its record, after a crash as well). Records are keyed by table, commit time and a
+ * stamp, so the changes after an instant are one key range, and those past the recovery period
+ * another, dropped with one range delete.
+ *
+ * <p>The state of a table at instant T is its current state with the changes after T undone: for
+ * each item changed after T, the image before its first change after T. Records of one item are in
+ * the order of its writes, because a writer stamps its record while it holds the item's lock and the
+ * stamps (time, then a counter) only grow: time is the clock's, but never less than the last
+ * stamp's, so a clock set back cannot put a later write before an earlier one.
+ *
+ * <p>A record's value: the item's storage key without its table prefix (length, bytes), then the
+ * item's stored bytes before the change, none when the change created it.
+ */
+public final class ChangeLog {
+  private final Clock clock;
+  private long lastMillis;
+  private long lastStamp;
+
+  /** Starts the stamps after the last record of every table in {@code tables} (those with recovery on). */
+  public ChangeLog(Store store, Clock clock, List<TableDef> tables) {
+    this.clock = clock;
+    for (TableDef def : tables) {
+      if (def.pitr() == null) {
+        continue;
+      }
+      try (Store.Cursor c = store.cursor(Keyspace.changesFrom(def.id(), 0), Keyspace.changesTo(def.id()), true)) {
+        if (c.next()) {
+          lastMillis = Math.max(lastMillis, Keyspace.changeMillis(c.key()));
+          lastStamp = Math.max(lastStamp, Keyspace.changeStamp(c.key()));
+        }
+      }
+    }
+  }
+
+  /**
+   * Adds to {@code batch} the record of a change of the item at {@code storageKey} of {@code def}'s
+   * table, whose stored bytes were {@code before} (null: the change creates it). Call it holding the
+   * item's lock.
+   */
+  public void record(Store.Batch batch, TableDef def, byte[] storageKey, byte[] before) {
+    long millis;
+    long stamp;
+    synchronized (this) {
+      millis = Math.max(clock.millis(), lastMillis);
+      lastMillis = millis;
+      stamp = ++lastStamp;
+    }
+    int keyLength = storageKey.length - Keyspace.ITEM_PREFIX;
+    ByteBuffer value = ByteBuffer.allocate(4 + keyLength + (before == null ? 0 : before.length))
+        .putInt(keyLength).put(storageKey, Keyspace.ITEM_PREFIX, keyLength);
+    if (before != null) {
+      value.put(before);
+    }
+    batch.put(Keyspace.changeKey(def.id(), millis, stamp), value.array());
+  }
+
+  /** No item: the image of an item a change created. */
+  public static final byte[] ABSENT = new byte[0];
+
+  /**
+   * The images at {@code millis} of the items of table {@code tableId} changed after it, read in
+   * {@code view}: item key (without table prefix) to stored bytes, {@link #ABSENT} for an item that
+   * did not exist then. The records after {@code millis} are undone newest first, so the image that
+   * stays for an item is the one before its first change after the instant.
+   */
+  public static Map<ByteBuffer, byte[]> imagesAt(Store.View view, long tableId, long millis) {
+    Map<ByteBuffer, byte[]> images = new HashMap<>();
+    try (Store.Cursor c = view.cursor(Keyspace.changesFrom(tableId, millis + 1), Keyspace.changesTo(tableId), true)) {
+      while (c.next()) {
+        byte[] v = c.value();
+        int keyLength = ByteBuffer.wrap(v).getInt();
+        ByteBuffer key = ByteBuffer.wrap(Arrays.copyOfRange(v, 4, 4 + keyLength));
+        images.put(key, v.length == 4 + keyLength ? ABSENT : Arrays.copyOfRange(v, 4 + keyLength, v.length));
+      }
+    }
+    return images;
+  }
+
+  /** Drops the records of table {@code tableId} older than {@code millis}: no restore can reach before it. */
+  public static void trim(Store store, long tableId, long millis) {
+    store.write(new Store.Batch().deleteRange(Keyspace.changesFrom(tableId, 0), Keyspace.changesFrom(tableId,
+        Math.max(0, millis))));
+  }
+
+  /** Drops the whole log of table {@code tableId}, into {@code batch} (recovery turned off). */
+  public static Store.Batch dropAll(Store.Batch batch, long tableId) {
+    return batch.deleteRange(Keyspace.changesFrom(tableId, 0), Keyspace.changesTo(tableId));
+  }
+}
