@@ -742,6 +742,43 @@ stepP1_partiql() {
   expect_json "$STEP" "note deleted" "$(get 'NOTE#p1')" Item null
 }
 
+# ------------------------------------------------------- Tags, backups
+
+stepB1_tags_and_backup() {
+  STEP="B1 TagResource and ListTagsOfResource"
+  local arn resp backup restored="$TABLE-restored" deadline
+  arn=$(json_get "$(ddb describe-table --table-name "$TABLE")" Table.TableArn)
+  ddb tag-resource --resource-arn "$arn" --tags Key=team,Value=orders Key=env,Value=test >/dev/null
+  resp=$(ddb list-tags-of-resource --resource-arn "$arn")
+  expect_json "$STEP" "the two tags" "$("$PY" -c 'import json,sys; print(json.dumps(sorted(json.loads(sys.argv[1])["Tags"], key=lambda t: t["Key"])))' "$resp")" "" \
+    '[{"Key":"env","Value":"test"},{"Key":"team","Value":"orders"}]'
+  ddb untag-resource --resource-arn "$arn" --tag-keys env >/dev/null
+  expect_json "$STEP" "one tag after UntagResource" "$(ddb list-tags-of-resource --resource-arn "$arn")" Tags \
+    '[{"Key":"team","Value":"orders"}]'
+
+  STEP="B1 CreateBackup, a write after it, RestoreTableFromBackup"
+  resp=$(ddb create-backup --table-name "$TABLE" --backup-name scenario)
+  backup=$(json_get "$resp" BackupDetails.BackupArn)
+  [[ $backup == arn:aws:dynamodb:*":table/$TABLE/backup/"* ]] || fail "$STEP" "BackupArn: $backup"
+  ok "$STEP" "BackupArn $backup"
+  ddb put-item --table-name "$TABLE" --item '{"PK":{"S":"USER#alice"},"SK":{"S":"NOTE#after-backup"}}' >/dev/null
+  expect "$STEP" "ListBackups names it" \
+    "$(json_get "$(ddb list-backups --table-name "$TABLE")" BackupSummaries.0.BackupArn)" "$backup"
+  ddb restore-table-from-backup --target-table-name "$restored" --backup-arn "$backup" >/dev/null
+  deadline=$((SECONDS + 120))   # the service restores in the background
+  until [[ $(json_get "$(ddb describe-table --table-name "$restored")" Table.TableStatus) == ACTIVE ]]; do
+    [[ $SECONDS -lt $deadline ]] || fail "$STEP" "restored table not ACTIVE after 120 s"
+    sleep 1
+  done
+  expect_json "$STEP" "the profile restored" \
+    "$(ddb get-item --table-name "$restored" --key "$(key PROFILE)" --consistent-read)" Item "$PROFILE"
+  expect_json "$STEP" "the write after the backup is not in it" \
+    "$(ddb get-item --table-name "$restored" --key "$(key NOTE#after-backup)" --consistent-read)" Item null
+  ddb delete-table --table-name "$restored" >/dev/null
+  ddb delete-backup --backup-arn "$backup" >/dev/null
+  ddb delete-item --table-name "$TABLE" --key "$(key NOTE#after-backup)" >/dev/null
+}
+
 # ----------------------------------------------------------------------------
 # FUTURE STEPS go here, before DeleteTable (they need the table).
 # Add a stepNN_... function and call it below.
@@ -792,6 +829,7 @@ step12c_transaction_idempotent
 step12d_transact_get
 stepS1_stream
 stepP1_partiql
+stepB1_tags_and_backup
 # future steps (see the comment above step13_delete_table)
 step13_delete_table
 STEP=done
