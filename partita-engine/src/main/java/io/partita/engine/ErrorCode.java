@@ -26,6 +26,10 @@ public enum ErrorCode {
   ExpiredIteratorException(400),
   /** DynamoDB Streams: records past the retention, or a shard that is gone with them. */
   TrimmedDataAccessException(400),
+  /** A resource-based policy that is not attached, or not at the revision a request expected. */
+  PolicyNotFoundException(400),
+  /** A global table (version 2017.11.29) of that name does not exist: none does in Partita. */
+  GlobalTableNotFoundException(400),
   AccessDeniedException(400),
   UnrecognizedClientException(400),
   InvalidSignatureException(400),

@@ -34,6 +34,8 @@ public final class EngineContext {
   final Map<String, Backfill> backfills = new ConcurrentHashMap<>();
   final TransactionTokens tokens;
   final Streams streams;
+  /** Where clients reach this database (DescribeEndpoints): a server says its address; in process, localhost. */
+  private volatile String endpoint = "localhost";
 
   public EngineContext(Store store, Catalog catalog, Clock clock, Limits limits, Executor background,
       WhileOpen whileOpen) {
@@ -51,6 +53,16 @@ public final class EngineContext {
     this.whileOpen = whileOpen;
     this.tokens = new TransactionTokens(clock);
     this.streams = new Streams(store, catalog);
+  }
+
+  /** The address DescribeEndpoints answers. */
+  String endpointAddress() {
+    return endpoint;
+  }
+
+  /** Sets the address clients reach this database at ({@code host:port}), as a server does once it listens. */
+  public void advertiseEndpoint(String address) {
+    this.endpoint = address;
   }
 
   /** Resumes the backfill of every index a previous run left unfinished (called once at open). */

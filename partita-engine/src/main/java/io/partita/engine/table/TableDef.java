@@ -14,6 +14,8 @@ import software.amazon.awssdk.services.dynamodb.model.BillingMode;
  * @param timeToLive the Time to Live setting, or null when UpdateTimeToLive never named an attribute
  * @param streams the table's DynamoDB streams still readable, oldest first; the last one may be
  *     enabled
+ * @param policies the resource-based policies attached to the table (key "") and to its streams (key
+ *     the stream's label): stored and answered, not enforced (docs/other-operations.md)
  */
 public record TableDef(
     long id,
@@ -33,7 +35,11 @@ public record TableDef(
     boolean deletionProtection,
     TableSettings settings,
     TimeToLive timeToLive,
-    List<StreamDef> streams) {
+    List<StreamDef> streams,
+    Map<String, ResourcePolicy> policies) {
+
+  /** The key of the table's own policy in {@link #policies}. */
+  public static final String TABLE_POLICY = "";
 
   public TableDef {
     attributeDefinitions = List.copyOf(attributeDefinitions);
@@ -41,6 +47,7 @@ public record TableDef(
     localIndexes = List.copyOf(localIndexes);
     tags = Map.copyOf(tags);
     streams = List.copyOf(streams);
+    policies = Map.copyOf(policies);
   }
 
   /** This definition with other attribute definitions and secondary indexes (UpdateTable's index changes). */
@@ -48,14 +55,14 @@ public record TableDef(
       List<IndexDef> localIndexes) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams);
+        timeToLive, streams, policies);
   }
 
   /** This definition with other streams (a stream enabled or disabled, a shard rolled over or trimmed). */
   public TableDef withStreams(List<StreamDef> streams) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams);
+        timeToLive, streams, policies);
   }
 
   /** The enabled stream, or null. */
@@ -73,14 +80,21 @@ public record TableDef(
   public TableDef withTimeToLive(TimeToLive timeToLive) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams);
+        timeToLive, streams, policies);
   }
 
   /** This definition with other tags (TagResource, UntagResource). */
   public TableDef withTags(Map<String, String> tags) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams);
+        timeToLive, streams, policies);
+  }
+
+  /** This definition with other resource-based policies (PutResourcePolicy, DeleteResourcePolicy). */
+  public TableDef withPolicies(Map<String, ResourcePolicy> policies) {
+    return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
+        createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
+        timeToLive, streams, policies);
   }
 
   public boolean isKeyAttribute(String attribute) {

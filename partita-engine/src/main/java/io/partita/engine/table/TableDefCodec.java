@@ -21,9 +21,10 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 final class TableDefCodec {
   /**
    * 2 added each index's backfilling flag, 3 the table's settings ({@link TableSettings}), 4 its
-   * Time to Live ({@link TimeToLive}) and streams ({@link StreamDef}); older definitions are still read.
+   * Time to Live ({@link TimeToLive}) and streams ({@link StreamDef}), 5 its resource-based policies
+   * ({@link ResourcePolicy}); older definitions are still read.
    */
-  private static final int VERSION = 4;
+  private static final int VERSION = 5;
 
   private TableDefCodec() {}
 
@@ -85,6 +86,12 @@ final class TableDefCodec {
           out.writeLong(sh.createdMillis());
         }
       }
+      out.writeInt(t.policies().size());
+      for (Map.Entry<String, ResourcePolicy> e : t.policies().entrySet()) {
+        out.writeUTF(e.getKey());
+        writeLongUtf(out, e.getValue().document());
+        out.writeUTF(e.getValue().revisionId());
+      }
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
@@ -144,11 +151,29 @@ final class TableDefCodec {
         }
         streams.add(new StreamDef(label, viewType, streamCreated, enabled, shards));
       }
+      Map<String, ResourcePolicy> policies = new LinkedHashMap<>();
+      int policyCount = version >= 5 ? in.readInt() : 0;
+      for (int i = 0; i < policyCount; i++) {
+        policies.put(in.readUTF(), new ResourcePolicy(readLongUtf(in), in.readUTF()));
+      }
       return new TableDef(id, name, tableId, hash, range, defs, billing, read, write, created,
-          billingChanged, gsis, lsis, tags, protection, settings, ttl, streams);
+          billingChanged, gsis, lsis, tags, protection, settings, ttl, streams, policies);
     } catch (IOException e) {
       throw new StorageException("corrupt table definition: " + e.getMessage(), e);
     }
+  }
+
+  /** A string of any length (writeUTF stops at 65535 bytes; a policy may hold 20 KB of multi-byte text). */
+  private static void writeLongUtf(DataOutputStream out, String s) throws IOException {
+    byte[] utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    out.writeInt(utf8.length);
+    out.write(utf8);
+  }
+
+  private static String readLongUtf(DataInputStream in) throws IOException {
+    byte[] utf8 = new byte[in.readInt()];
+    in.readFully(utf8);
+    return new String(utf8, java.nio.charset.StandardCharsets.UTF_8);
   }
 
   private static void writeKey(DataOutputStream out, KeyDef k) throws IOException {
