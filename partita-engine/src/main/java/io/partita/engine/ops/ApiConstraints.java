@@ -173,7 +173,9 @@ public final class ApiConstraints {
   private static Set<SdkField<?>> tableArnMembers(SdkPojo... shapes) {
     Set<SdkField<?>> out = new java.util.HashSet<>();
     for (SdkPojo shape : shapes) {
-      shape.sdkFields().stream().filter(f -> f.memberName().equals("TableName")).forEach(out::add);
+      // CreateTable's GlobalTableSourceArn is a TableArn too (refused by name: UpdateTable/CreateTable's Unsupported)
+      shape.sdkFields().stream().filter(f -> f.memberName().equals("TableName")
+          || f.memberName().equals("GlobalTableSourceArn")).forEach(out::add);
     }
     return Set.copyOf(out);
   }
