@@ -779,6 +779,32 @@ stepB1_tags_and_backup() {
   ddb delete-item --table-name "$TABLE" --key "$(key NOTE#after-backup)" >/dev/null
 }
 
+step12e_service_and_policy() {
+  STEP="12e DescribeEndpoints, DescribeLimits, resource policy by table ARN"
+  local resp arn policy rev
+  resp=$(ddb describe-endpoints)
+  expect "$STEP" "Endpoints.0.CachePeriodInMinutes" "$(json_get "$resp" Endpoints.0.CachePeriodInMinutes)" 1440
+  resp=$(ddb describe-limits)
+  expect "$STEP" TableMaxReadCapacityUnits "$(json_get "$resp" TableMaxReadCapacityUnits)" 40000
+  arn=$(json_get "$(ddb describe-table --table-name "$TABLE")" Table.TableArn)
+  expect "$STEP" "DescribeTable by ARN" "$(json_get "$(ddb describe-table --table-name "$arn")" Table.TableName)" "$TABLE"
+  if ! "$AWS" dynamodb put-resource-policy --generate-cli-skeleton >/dev/null 2>&1; then
+    # resource policies came to the CLI in 2024 (v2.15.30); an older CLI has no such command
+    ok "$STEP" "endpoints, limits, DescribeTable by ARN; resource policy skipped: this AWS CLI predates put-resource-policy"
+    return
+  fi
+  policy='{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"AWS":"arn:aws:iam::000000000000:root"},"Action":"dynamodb:GetItem","Resource":"*"}]}'
+  rev=$(json_get "$(ddb put-resource-policy --resource-arn "$arn" --policy "$policy" --expected-revision-id NO_POLICY)" RevisionId)
+  resp=$(ddb get-resource-policy --resource-arn "$arn")
+  expect "$STEP" "GetResourcePolicy RevisionId" "$(json_get "$resp" RevisionId)" "$rev"
+  expect "$STEP" "GetResourcePolicy Policy" "$(json_get "$resp" Policy)" "$policy"
+  must_error "$STEP" PolicyNotFoundException ddb put-resource-policy --resource-arn "$arn" --policy "$policy" \
+    --expected-revision-id NO_POLICY
+  ddb delete-resource-policy --resource-arn "$arn" --expected-revision-id "$rev" >/dev/null
+  must_error "$STEP" PolicyNotFoundException ddb get-resource-policy --resource-arn "$arn"
+  ok "$STEP" "endpoints, limits, DescribeTable by ARN, put/get/delete policy with revision ids"
+}
+
 # ----------------------------------------------------------------------------
 # FUTURE STEPS go here, before DeleteTable (they need the table).
 # Add a stepNN_... function and call it below.
@@ -827,6 +853,7 @@ step12a_transaction
 step12b_transaction_cancelled
 step12c_transaction_idempotent
 step12d_transact_get
+step12e_service_and_policy
 stepS1_stream
 stepP1_partiql
 stepB1_tags_and_backup

@@ -61,6 +61,9 @@ final class SdkErrors {
       case RequestLimitExceeded -> RequestLimitExceededException.builder();
       case InternalServerError -> InternalServerErrorException.builder();
       case ExpiredIteratorException -> ExpiredIteratorException.builder();
+      case PolicyNotFoundException -> software.amazon.awssdk.services.dynamodb.model.PolicyNotFoundException.builder();
+      case GlobalTableNotFoundException ->
+          software.amazon.awssdk.services.dynamodb.model.GlobalTableNotFoundException.builder();
       case TrimmedDataAccessException -> TrimmedDataAccessException.builder();
       case BackupNotFoundException -> software.amazon.awssdk.services.dynamodb.model.BackupNotFoundException.builder();
       case BackupInUseException -> software.amazon.awssdk.services.dynamodb.model.BackupInUseException.builder();

@@ -257,9 +257,10 @@ class TableOperationsTest {
 
   @Test
   void parametersPartitaCannotHonourAreRefusedByName() {
-    assertValidation("ResourcePolicy", () -> dynamo.createTable(b -> b.tableName("tbl1").keySchema(hash("pk"))
+    // a resource policy is served (ResourcePoliciesTest); a global table's source in another region is not
+    assertValidation("GlobalTableSourceArn", () -> dynamo.createTable(b -> b.tableName("tbl1").keySchema(hash("pk"))
         .attributeDefinitions(def("pk", ScalarAttributeType.S)).billingMode(BillingMode.PAY_PER_REQUEST)
-        .resourcePolicy("{}")));
+        .globalTableSourceArn("arn:aws:dynamodb:eu-west-1:000000000000:table/tbl1")));
     assertValidation("Invalid table-class parameter provided", () -> dynamo.createTable(b -> b.tableName("tbl1")
         .keySchema(hash("pk")).attributeDefinitions(def("pk", ScalarAttributeType.S)).billingMode(BillingMode.PAY_PER_REQUEST)
         .tableClass("GLACIER")));

@@ -37,6 +37,10 @@ public enum ErrorCode {
   ContinuousBackupsUnavailableException(400),
   PointInTimeRecoveryUnavailableException(400),
   InvalidRestoreTimeException(400),
+  /** A resource-based policy that is not attached, or not at the revision a request expected. */
+  PolicyNotFoundException(400),
+  /** A global table (version 2017.11.29) of that name does not exist: none does in Partita. */
+  GlobalTableNotFoundException(400),
   AccessDeniedException(400),
   UnrecognizedClientException(400),
   InvalidSignatureException(400),

@@ -105,6 +105,58 @@ final class Operations {
     add("RestoreTableToPointInTime",
         software.amazon.awssdk.services.dynamodb.model.RestoreTableToPointInTimeRequest.class,
         io.partita.engine.ops.Restores::toPointInTime);
+    add("DescribeEndpoints", software.amazon.awssdk.services.dynamodb.model.DescribeEndpointsRequest.class,
+        io.partita.engine.ops.ServiceInfo::describeEndpoints);
+    add("DescribeLimits", software.amazon.awssdk.services.dynamodb.model.DescribeLimitsRequest.class,
+        io.partita.engine.ops.ServiceInfo::describeLimits);
+    add("PutResourcePolicy", software.amazon.awssdk.services.dynamodb.model.PutResourcePolicyRequest.class,
+        io.partita.engine.ops.ResourcePolicies::put);
+    add("GetResourcePolicy", software.amazon.awssdk.services.dynamodb.model.GetResourcePolicyRequest.class,
+        io.partita.engine.ops.ResourcePolicies::get);
+    add("DeleteResourcePolicy", software.amazon.awssdk.services.dynamodb.model.DeleteResourcePolicyRequest.class,
+        io.partita.engine.ops.ResourcePolicies::delete);
+    add("DescribeTableReplicaAutoScaling",
+        software.amazon.awssdk.services.dynamodb.model.DescribeTableReplicaAutoScalingRequest.class,
+        io.partita.engine.ops.ReplicaAutoScaling::describe);
+    add("UpdateTableReplicaAutoScaling",
+        software.amazon.awssdk.services.dynamodb.model.UpdateTableReplicaAutoScalingRequest.class,
+        io.partita.engine.ops.ReplicaAutoScaling::update);
+    add("DescribeKinesisStreamingDestination",
+        software.amazon.awssdk.services.dynamodb.model.DescribeKinesisStreamingDestinationRequest.class,
+        io.partita.engine.ops.KinesisDestinations::describe);
+    add("EnableKinesisStreamingDestination",
+        software.amazon.awssdk.services.dynamodb.model.EnableKinesisStreamingDestinationRequest.class,
+        io.partita.engine.ops.KinesisDestinations::enable);
+    add("DisableKinesisStreamingDestination",
+        software.amazon.awssdk.services.dynamodb.model.DisableKinesisStreamingDestinationRequest.class,
+        io.partita.engine.ops.KinesisDestinations::disable);
+    add("UpdateKinesisStreamingDestination",
+        software.amazon.awssdk.services.dynamodb.model.UpdateKinesisStreamingDestinationRequest.class,
+        io.partita.engine.ops.KinesisDestinations::update);
+    add("ListGlobalTables", software.amazon.awssdk.services.dynamodb.model.ListGlobalTablesRequest.class,
+        io.partita.engine.ops.GlobalTables::list);
+    add("DescribeGlobalTable", software.amazon.awssdk.services.dynamodb.model.DescribeGlobalTableRequest.class,
+        io.partita.engine.ops.GlobalTables::describe);
+    add("DescribeGlobalTableSettings",
+        software.amazon.awssdk.services.dynamodb.model.DescribeGlobalTableSettingsRequest.class,
+        io.partita.engine.ops.GlobalTables::describeSettings);
+    add("CreateGlobalTable", software.amazon.awssdk.services.dynamodb.model.CreateGlobalTableRequest.class,
+        io.partita.engine.ops.GlobalTables::create);
+    add("UpdateGlobalTable", software.amazon.awssdk.services.dynamodb.model.UpdateGlobalTableRequest.class,
+        io.partita.engine.ops.GlobalTables::update);
+    add("UpdateGlobalTableSettings",
+        software.amazon.awssdk.services.dynamodb.model.UpdateGlobalTableSettingsRequest.class,
+        io.partita.engine.ops.GlobalTables::updateSettings);
+    add("DescribeContributorInsights",
+        software.amazon.awssdk.services.dynamodb.model.DescribeContributorInsightsRequest.class,
+        io.partita.engine.ops.ContributorInsights::describe);
+    add("ListContributorInsights", software.amazon.awssdk.services.dynamodb.model.ListContributorInsightsRequest.class,
+        io.partita.engine.ops.ContributorInsights::list);
+    add("UpdateContributorInsights",
+        software.amazon.awssdk.services.dynamodb.model.UpdateContributorInsightsRequest.class,
+        io.partita.engine.ops.ContributorInsights::update);
+    add("SearchVectors", software.amazon.awssdk.services.dynamodb.model.SearchVectorsRequest.class,
+        io.partita.engine.ops.VectorSearch::search);
     // DynamoDB Streams
     add("ListStreams", software.amazon.awssdk.services.dynamodb.model.ListStreamsRequest.class, StreamReads::listStreams);
     add("DescribeStream", software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest.class,

@@ -59,7 +59,7 @@ public final class Partita implements AutoCloseable {
     this.backgroundWork = background == null ? ownExecutor : background;
     try {
       DataFormat.initOrCheck(store);
-      this.ctx = new EngineContext(store, new Catalog(store), clock, limits,
+      this.ctx = new EngineContext(store, new Catalog(store, region), clock, limits,
           background == null ? ownExecutor : background, this::whileOpen, region);
       ctx.resumeBackgroundWork();
       // work a storage fault stopped (an index backfill) starts again once the store recovers
@@ -339,6 +339,14 @@ public final class Partita implements AutoCloseable {
       }
     }
     return new StorageStatus(h.writable(), h.problem(), h.since(), h.failedWrites(), h.recoveries());
+  }
+
+  /**
+   * The address clients reach this database at, {@code host:port}, which DescribeEndpoints answers: a
+   * server sets it once it listens; a database used in process answers {@code localhost}.
+   */
+  public void advertiseEndpoint(String address) {
+    ctx.advertiseEndpoint(address);
   }
 
   /** Names of the DynamoDB operations this engine serves (not those of DynamoDB Streams). */

@@ -30,8 +30,11 @@ public final class PartitaServer implements AutoCloseable {
   public static PartitaServer start(Partita partita, ServerConfig config) throws InterruptedException {
     ServerState state = new ServerState(new Dispatcher(partita), config.authenticator(), config.region(),
         partita.isDurable(), config.maxRequestBytes(), partita::storageStatus);
-    return new PartitaServer(HttpServer.start(state, config.host(), config.port(), config.maxRequestBytes(),
-        config.workerThreads(), config.requestTimeout()));
+    PartitaServer server = new PartitaServer(HttpServer.start(state, config.host(), config.port(),
+        config.maxRequestBytes(), config.workerThreads(), config.requestTimeout()));
+    // DescribeEndpoints answers where this server listens
+    partita.advertiseEndpoint(server.endpoint().getAuthority());
+    return server;
   }
 
   /** The port the server listens on (the one chosen by the system when configured as 0). */

@@ -95,7 +95,10 @@ public final class ApiConstraints {
       }
       Object v = m.field().getValueOrDefault(pojo);
       String path = prefix.isEmpty() ? m.path() : prefix + m.path();
-      if (rule != null) {
+      if (rule != null && v instanceof String s && isTableArn(s) && TABLE_ARN_MEMBERS.contains(m.field())) {
+        // a table's ARN where the model takes one: its shape's constraint, not a name's
+        length(1L, (long) MAX_TABLE_ARN, s.length(), v, path, errors);
+      } else if (rule != null) {
         if (absent(v) || (prefix.isEmpty() && rule.required && m.path().equals("requestItems") && ((Map<?, ?>) v).isEmpty())) {
           if (rule.required && prefix.isEmpty()) {
             throw missing(pojo, m);
@@ -120,6 +123,61 @@ public final class ApiConstraints {
           + shape.substring(0, shape.length() - "Request".length()));
     }
     return PartitaException.validation("The parameter '" + name + "' is required but was not present in the request");
+  }
+
+  /** The TableArn shape's longest value. */
+  static final int MAX_TABLE_ARN = 1024;
+
+  /**
+   * Whether a TableName (or a batch's RequestItems key) is given as an ARN rather than a name; a
+   * name never holds a colon, so an {@code arn:} prefix is an ARN (well-formed or not: {@link
+   * io.partita.engine.table.Arns#tableName} judges it when the table is looked up).
+   */
+  static boolean isTableArn(String s) {
+    return s.startsWith("arn:");
+  }
+
+  /**
+   * The members of the model's TableArn shape (botocore's and the SDK's service-2.json, 2012-08-10):
+   * a table's name or ARN. Members of the TableName shape (ListTables' ExclusiveStartTableName, DynamoDB
+   * Streams' ListStreams TableName, the global tables' GlobalTableName) take a name only.
+   */
+  private static final Set<SdkField<?>> TABLE_ARN_MEMBERS = tableArnMembers(
+      software.amazon.awssdk.services.dynamodb.model.GetItemRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.PutItemRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.ScanRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.CreateTableRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.Get.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.Put.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.Update.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.Delete.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.ConditionCheck.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.DescribeTableReplicaAutoScalingRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.UpdateTableReplicaAutoScalingRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.DescribeKinesisStreamingDestinationRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.EnableKinesisStreamingDestinationRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.DisableKinesisStreamingDestinationRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.UpdateKinesisStreamingDestinationRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.DescribeContributorInsightsRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.ListContributorInsightsRequest.builder().build(),
+      software.amazon.awssdk.services.dynamodb.model.UpdateContributorInsightsRequest.builder().build());
+
+  private static Set<SdkField<?>> tableArnMembers(SdkPojo... shapes) {
+    Set<SdkField<?>> out = new java.util.HashSet<>();
+    for (SdkPojo shape : shapes) {
+      // CreateTable's GlobalTableSourceArn is a TableArn too (refused by name: UpdateTable/CreateTable's Unsupported)
+      shape.sdkFields().stream().filter(f -> f.memberName().equals("TableName")
+          || f.memberName().equals("GlobalTableSourceArn")).forEach(out::add);
+    }
+    return Set.copyOf(out);
   }
 
   private static void checkValue(Rule rule, Object v, String path, List<String> errors) {

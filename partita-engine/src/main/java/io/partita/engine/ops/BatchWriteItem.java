@@ -51,7 +51,8 @@ public final class BatchWriteItem {
   private BatchWriteItem() {}
 
   /** One validated write: the item to put, or null to delete. */
-  private record Write(Table table, ItemKey key, Map<String, AttributeValue> item) {}
+  /** One write; {@code named} is its table as RequestItems named it, the key its answers use. */
+  private record Write(String named, Table table, ItemKey key, Map<String, AttributeValue> item) {}
 
   public static BatchWriteItemResponse execute(EngineContext ctx, BatchWriteItemRequest req) {
     Map<String, List<WriteRequest>> items = req.requestItems();
@@ -88,10 +89,11 @@ public final class BatchWriteItem {
     items.keySet().forEach(Batches::checkTableName);
     // each table, then each of its requests, in request order
     List<Write> writes = new ArrayList<>(count);
+    // storage keys start with the table's id: a table named twice (by name and by ARN) is one table here
+    Set<ByteBuffer> seen = new HashSet<>();
     for (Map.Entry<String, List<WriteRequest>> e : items.entrySet()) {
       Table table = ctx.catalog.forItems(e.getKey());
       TableDef def = table.def();
-      Set<ByteBuffer> seen = new HashSet<>();
       for (WriteRequest w : e.getValue()) {
         Map<String, AttributeValue> values = normalized.get(w);
         ItemKey key;
@@ -104,7 +106,7 @@ public final class BatchWriteItem {
         if (!seen.add(ByteBuffer.wrap(key.storageKey()))) {
           throw PartitaException.validation(Batches.DUPLICATES);
         }
-        writes.add(new Write(table, key, w.putRequest() != null ? values : null));
+        writes.add(new Write(e.getKey(), table, key, w.putRequest() != null ? values : null));
       }
     }
 
@@ -125,11 +127,11 @@ public final class BatchWriteItem {
         }
         continue;
       }
-      units.computeIfAbsent(def.name(), k -> Capacity.Units.ofTable(0)).add(r.writeUnits());
+      units.computeIfAbsent(w.named(), k -> Capacity.Units.ofTable(0)).add(r.writeUnits());
       ItemCollectionMetrics m = ItemCollections.metrics(req.returnItemCollectionMetrics(), def,
           w.key().attributes(), r.collectionSize());
       if (metricsAsked && m != null) {
-        metrics.computeIfAbsent(def.name(), k -> new ArrayList<>()).add(m);
+        metrics.computeIfAbsent(w.named(), k -> new ArrayList<>()).add(m);
       }
     }
     if (collectionFull != null) {

@@ -42,7 +42,9 @@ public final class CreateTable {
   private CreateTable() {}
 
   public static CreateTableResponse execute(EngineContext ctx, CreateTableRequest req) {
-    TableSettingsParams.refuseUnbuilt("CreateTable", req.resourcePolicy() != null);
+    Unsupported.refuseParameters("CreateTable", "GlobalTableSourceArn", req.globalTableSourceArn() != null,
+        "GlobalTableSettingsReplicationMode", req.globalTableSettingsReplicationMode() != null,
+        "VectorIndexes", req.hasVectorIndexes());
     String streamViewType = StreamSpecs.forCreate(req.streamSpecification());
     Constraints c = Constraints.check();
     if (!req.hasKeySchema()) {
@@ -128,12 +130,16 @@ public final class CreateTable {
     Map<String, String> tags = req.hasTags() ? Tagging.check(req.tags()) : Map.of();
     Tagging.checkCount(tags.size());
     long now = ctx.clock.millis();
+    // the same checks as PutResourcePolicy's, attached at once (the service: "strongly consistent" at creation)
+    Map<String, io.partita.engine.table.ResourcePolicy> policies = req.resourcePolicy() == null ? Map.of()
+        : Map.of(TableDef.TABLE_POLICY, ResourcePolicies.checked(req.resourcePolicy(), now));
     TableSettings settings = TableSettingsParams.apply(TableSettings.DEFAULT, req.tableClassAsString(),
         req.sseSpecification(), req.onDemandThroughput(), req.warmThroughput(), billing, now);
-    TableDef def = ctx.catalog.create(req.tableName(), id -> {
-      TableDef made = new TableDef(id, req.tableName(), UUID.randomUUID().toString(), hash, range, definitions, billing,
+    String name = ctx.catalog.nameToCreate(req.tableName());
+    TableDef def = ctx.catalog.create(name, id -> {
+      TableDef made = new TableDef(id, name, UUID.randomUUID().toString(), hash, range, definitions, billing,
           pt == null ? 0 : pt.readCapacityUnits(), pt == null ? 0 : pt.writeCapacityUnits(),
-          now, now, gsis, lsis, tags, Boolean.TRUE.equals(req.deletionProtectionEnabled()), settings, null, List.of(), null, null);
+          now, now, gsis, lsis, tags, Boolean.TRUE.equals(req.deletionProtectionEnabled()), settings, null, List.of(), null, null, policies);
       return streamViewType == null ? made
           : made.withStreams(List.of(ctx.streams.newStream(made, streamViewType, now)));
     });

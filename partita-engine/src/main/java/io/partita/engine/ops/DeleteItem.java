@@ -41,7 +41,7 @@ public final class DeleteItem {
     ItemKey key = Keys.ofKey(def, req.key());
     Condition condition = expected != null ? expected : RequestParams.condition(expressions, req.conditionExpression());
 
-    return new WritePlan(new ReadModifyWrite.Target(table, key, current -> {
+    return new WritePlan(req.tableName(), new ReadModifyWrite.Target(table, key, current -> {
       Conditions.require(condition, current, allOldOnFailure);
       return null;
     }), returnValues, null);

@@ -19,7 +19,7 @@ public final class DeleteTable {
     // described as it stood just before the drop, index counts included
     software.amazon.awssdk.services.dynamodb.model.TableDescription before =
         Descriptions.current(ctx, current, TableStatus.DELETING);
-    ctx.catalog.delete(req.tableName());
+    ctx.catalog.delete(current.name());
     return DeleteTableResponse.builder().tableDescription(before).build();
   }
 }

@@ -38,6 +38,8 @@ public final class EngineContext {
   final io.partita.engine.backup.Backups backups;
   /** Point-in-time recovery's change log, written by every write of a table with it on. */
   final io.partita.engine.backup.ChangeLog changes;
+  /** Where clients reach this database (DescribeEndpoints): a server says its address; in process, localhost. */
+  private volatile String endpoint = "localhost";
 
   public EngineContext(Store store, Catalog catalog, Clock clock, Limits limits, Executor background,
       WhileOpen whileOpen) {
@@ -66,6 +68,16 @@ public final class EngineContext {
    */
   public io.partita.engine.table.TableDef tableForItems(String name) {
     return catalog.forItems(name).def();
+  }
+
+  /** The address DescribeEndpoints answers. */
+  String endpointAddress() {
+    return endpoint;
+  }
+
+  /** Sets the address clients reach this database at ({@code host:port}), as a server does once it listens. */
+  public void advertiseEndpoint(String address) {
+    this.endpoint = address;
   }
 
   /** Resumes the backfill of every index a previous run left unfinished (called once at open). */

@@ -38,7 +38,7 @@ public final class GetItem {
     boolean consistent = Boolean.TRUE.equals(req.consistentRead());
     GetItemResponse.Builder out = GetItemResponse.builder();
     if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
-      out.consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), def.name(),
+      out.consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), req.tableName(),
           Capacity.readUnits(item == null ? 0 : ItemSize.of(item), consistent)));
     }
     if (item != null) {

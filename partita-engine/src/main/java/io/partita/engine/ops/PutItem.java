@@ -56,7 +56,7 @@ public final class PutItem {
       throw PartitaException.validation("Item size has exceeded the maximum allowed size");
     }
 
-    return new WritePlan(new ReadModifyWrite.Target(table, key, current -> {
+    return new WritePlan(req.tableName(), new ReadModifyWrite.Target(table, key, current -> {
       IndexEntries.checkTypes(def, item);
       Conditions.require(condition, current, allOldOnFailure);
       return item;

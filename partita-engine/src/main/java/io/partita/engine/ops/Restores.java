@@ -188,7 +188,7 @@ public final class Restores {
       def = ctx.catalog.create(target, id -> new TableDef(id, target, UUID.randomUUID().toString(), shape.hash(),
           shape.range(), shape.attributeDefinitions(), shape.billingMode(), shape.readUnits(), shape.writeUnits(), now,
           now, shape.globalIndexes(), shape.localIndexes(), Map.of(), false, shape.settings(), null, List.of(), null,
-          restored));
+          restored, Map.of()));
     } catch (PartitaException e) {
       if (e.code() == ErrorCode.ResourceInUseException) {
         throw alreadyExists(target);
@@ -345,7 +345,7 @@ public final class Restores {
     }
     return new TableDef(0, target, "", source.hash(), source.range(), definitions, billing,
         provisioned ? pt.readCapacityUnits() : 0, provisioned ? pt.writeCapacityUnits() : 0, now, now, gsis, lsis,
-        Map.of(), false, settings, null, List.of(), null, restored);
+        Map.of(), false, settings, null, List.of(), null, restored, Map.of());
   }
 
   private static void unique(String name, Set<String> names) {

@@ -110,7 +110,7 @@ public final class Scan {
       // a read of an index is charged to the index; the table's own share is then 0
       out.consumedCapacity((index == null ? Capacity.Units.ofTable(units)
           : Capacity.Units.ofTable(IndexRanges.TableFetch.of(fetch)).index(index.global(), index.name(), units))
-          .report(req.returnConsumedCapacity(), def.name()));
+          .report(req.returnConsumedCapacity(), req.tableName()));
     }
     return out.build();
   }

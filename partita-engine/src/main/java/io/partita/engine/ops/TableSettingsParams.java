@@ -9,22 +9,10 @@ import software.amazon.awssdk.services.dynamodb.model.SSEType;
 import software.amazon.awssdk.services.dynamodb.model.WarmThroughput;
 
 /**
- * The table settings CreateTable and UpdateTable share ({@link TableSettings}), and the table
- * parameters Partita does not build yet, refused by name rather than dropped.
+ * The table settings CreateTable and UpdateTable share ({@link TableSettings}).
  */
 final class TableSettingsParams {
   private TableSettingsParams() {}
-
-  /**
-   * Refuses what a table request asks for that Partita cannot honour: a stream (until streams are
-   * built; a specification with streams disabled asks for nothing and is accepted) and a resource
-   * policy (access control is the credentials file's, not IAM's).
-   */
-  static void refuseUnbuilt(String operation, boolean resourcePolicy) {
-    if (resourcePolicy) {
-      throw PartitaException.validation(operation + " parameter ResourcePolicy is not supported by Partita: it has no IAM");
-    }
-  }
 
   /** {@code current} with the settings a request gives; members it leaves out keep their value. */
   static TableSettings apply(TableSettings current, String tableClass, SSESpecification sse, OnDemandThroughput onDemand,

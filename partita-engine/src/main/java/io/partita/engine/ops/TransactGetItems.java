@@ -30,7 +30,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
 public final class TransactGetItems {
   private TransactGetItems() {}
 
-  private record Read(TableDef table, ItemKey key, Projection projection) {}
+  /** One Get; {@code named} is its table as the request named it (name or ARN), as ConsumedCapacity answers it. */
+  private record Read(String named, TableDef table, ItemKey key, Projection projection) {}
 
   public static TransactGetItemsResponse execute(EngineContext ctx, TransactGetItemsRequest req) {
     // TransactItems present, 1 to 100 gets, each with its Get, TableName and Key: ApiConstraints
@@ -45,7 +46,7 @@ public final class TransactGetItems {
       } catch (PartitaException e) {
         key = item.get().key(); // an invalid value is answered later, with the item's table
       }
-      if (!seen.add(java.util.Map.entry(item.get().tableName(), key))) {
+      if (!seen.add(java.util.Map.entry(ctx.catalog.nameOf(item.get().tableName()), key))) {
         throw PartitaException.validation("Transaction request cannot include multiple operations on one item");
       }
     }
@@ -66,7 +67,7 @@ public final class TransactGetItems {
         if (misfit == null) misfit = Cancellations.byAction(i, items.size(), e);
         continue;
       }
-      reads.add(new Read(def, Keys.ofKey(def, get.key()), projection));
+      reads.add(new Read(get.tableName(), def, Keys.ofKey(def, get.key()), projection));
     }
     if (misfit != null) {
       // a Key that does not fit its table: the Get's ValidationError reason, as in TransactWriteItems
@@ -86,7 +87,7 @@ public final class TransactGetItems {
       Read r = reads.get(i);
       Map<String, AttributeValue> item = stored.get(i) == null ? null : ItemCodec.decode(stored.get(i));
       // a transactional read costs twice a strongly consistent one
-      units.merge(r.table().name(), 2 * Capacity.readUnits(item == null ? 0 : ItemSize.of(item), true), Double::sum);
+      units.merge(r.named(), 2 * Capacity.readUnits(item == null ? 0 : ItemSize.of(item), true), Double::sum);
       ItemResponse.Builder b = ItemResponse.builder();
       if (item != null) {
         b.item(r.projection() == null ? item : r.projection().apply(item));

@@ -211,7 +211,7 @@ public final class TransactWriteItems {
         Capacity.Units u = actions.get(i).check()
             ? Capacity.Units.transaction().read(2 * Capacity.readUnits(r.beforeSize(), true))
             : r.writeUnits().times(2);
-        units.computeIfAbsent(targets.get(i).table().def().name(), k -> Capacity.Units.transaction()).add(u);
+        units.computeIfAbsent(actions.get(i).plan().named(), k -> Capacity.Units.transaction()).add(u);
       }
       List<ConsumedCapacity> consumed = new ArrayList<>();
       units.forEach((table, u) -> consumed.add(u.report(req.returnConsumedCapacity(), table)));
@@ -224,7 +224,7 @@ public final class TransactWriteItems {
         ItemCollectionMetrics m = ItemCollections.metrics(ReturnItemCollectionMetrics.SIZE, t.table().def(),
             t.key().attributes(), results.get(i).collectionSize());
         if (m != null && !actions.get(i).check()) {
-          metrics.computeIfAbsent(t.table().def().name(), k -> new ArrayList<>()).add(m);
+          metrics.computeIfAbsent(actions.get(i).plan().named(), k -> new ArrayList<>()).add(m);
         }
       }
       // none at all (no table with local indexes written) is no map, as for the single-item writes
@@ -247,7 +247,7 @@ public final class TransactWriteItems {
       Map<String, Double> units = new LinkedHashMap<>();
       for (int i = 0; i < actions.size(); i++) {
         long size = stored.get(i) == null ? 0 : ItemSize.of(io.partita.engine.value.ItemCodec.decode(stored.get(i)));
-        units.merge(actions.get(i).plan().target().table().def().name(), Capacity.readUnits(size, true), Double::sum);
+        units.merge(actions.get(i).plan().named(), Capacity.readUnits(size, true), Double::sum);
       }
       List<ConsumedCapacity> consumed = new ArrayList<>();
       units.forEach((table, u) -> consumed.add(Capacity.Units.transaction().read(u).report(req.returnConsumedCapacity(), table)));
@@ -319,7 +319,7 @@ public final class TransactWriteItems {
     }
     WritePlan delete = DeleteItem.plan(ctx, b.build());
     ReadModifyWrite.Target t = delete.target();
-    return new WritePlan(new ReadModifyWrite.Target(t.table(), t.key(), current -> {
+    return new WritePlan(delete.named(), new ReadModifyWrite.Target(t.table(), t.key(), current -> {
       t.step().apply(current); // checks the condition; its answer (delete) is not used
       return current;
     }), delete.returnValues(), null);

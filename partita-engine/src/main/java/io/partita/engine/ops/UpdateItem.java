@@ -79,7 +79,7 @@ public final class UpdateItem {
     String keyAttribute = keyUpdated;
     Map<String, AttributeValue> legacyValues = legacy == null ? Map.of() : legacy.values();
 
-    return new WritePlan(new ReadModifyWrite.Target(table, key, current -> {
+    return new WritePlan(req.tableName(), new ReadModifyWrite.Target(table, key, current -> {
       // refused before the condition is evaluated; inside a transaction it is the action's
       // cancellation reason (ValidationError), as DynamoDB answers
       if (keyAttribute != null) {

@@ -13,7 +13,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateTableResponse;
  * UpdateTable: billing mode, provisioned throughput, deletion protection, the stored settings (table
  * class, SSE, on-demand and warm throughput: {@link TableSettingsParams}), and creating or deleting a
  * global secondary index ({@link IndexBuilds}), enabling or disabling the table's stream ({@link
- * StreamSpecs}). Replicas are refused with a message naming the parameter: Partita is one machine.
+ * StreamSpecs}). The global tables' parameters and vector indexes are refused by name ({@link
+ * Unsupported}): Partita is one database in one region.
  */
 public final class UpdateTable {
   private UpdateTable() {}
@@ -28,10 +29,12 @@ public final class UpdateTable {
   public static UpdateTableResponse execute(EngineContext ctx, UpdateTableRequest req) {
     ProvisionedThroughput pt = req.provisionedThroughput();
 
-    if (req.hasReplicaUpdates() || req.multiRegionConsistency() != null) {
-      throw PartitaException.validation("Global tables (ReplicaUpdates, MultiRegionConsistency) "
-          + "are not supported by Partita: it is one machine");
-    }
+    Unsupported.refuseParameters("UpdateTable", "ReplicaUpdates", req.hasReplicaUpdates(),
+        "MultiRegionConsistency", req.multiRegionConsistency() != null,
+        "GlobalTableWitnessUpdates", req.hasGlobalTableWitnessUpdates(),
+        "GlobalTableSettingsReplicationMode", req.globalTableSettingsReplicationMode() != null,
+        "DisassociationProtectionEnabled", req.disassociationProtectionEnabled() != null,
+        "VectorIndexUpdates", req.hasVectorIndexUpdates());
     boolean changesTable = changesTable(req);
     synchronized (ctx.catalog) {
       if (req.streamSpecification() != null) {
@@ -81,7 +84,7 @@ public final class UpdateTable {
       long billingChanged = billing != old.billingMode() ? ctx.clock.millis() : old.billingModeChangedMillis();
       TableDef def = new TableDef(old.id(), old.name(), old.tableId(), old.hash(), old.range(), old.attributeDefinitions(),
           billing, read, write, old.createdMillis(), billingChanged, old.globalIndexes(), old.localIndexes(),
-          old.tags(), protection, settings, old.timeToLive(), old.streams(), old.pitr(), old.restored());
+          old.tags(), protection, settings, old.timeToLive(), old.streams(), old.pitr(), old.restored(), old.policies());
       ctx.catalog.update(def);
       return UpdateTableResponse.builder()
           .tableDescription(Descriptions.current(ctx, def, TableStatus.ACTIVE))

@@ -12,10 +12,13 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
  * action of a transaction, which converts its actions to those requests and plans them the same
  * way, so both check and apply exactly the same rules.
  *
+ * @param named the table as the request named it, by name or ARN: what ConsumedCapacity's TableName
+ *     answers (the API reference: "If you had specified the ARN of a table in the input, you'll see the
+ *     table ARN in the response")
  * @param returnValues what the single-item response returns (NONE inside a transaction)
  * @param update the update expression of an UpdateItem, for UPDATED_OLD/UPDATED_NEW; else null
  */
-record WritePlan(ReadModifyWrite.Target target, ReturnValue returnValues, Update update) {
+record WritePlan(String named, ReadModifyWrite.Target target, ReturnValue returnValues, Update update) {
   /** Runs this write alone. */
   ReadModifyWrite.Result run(EngineContext ctx) {
     return ReadModifyWrite.run(ctx, target.table(), target.key(), target.step());
@@ -28,6 +31,6 @@ record WritePlan(ReadModifyWrite.Target target, ReturnValue returnValues, Update
 
   /** The ConsumedCapacity of this write's result, or null when not asked for. */
   ConsumedCapacity capacity(ReturnConsumedCapacity mode, ReadModifyWrite.Result r) {
-    return r.writeUnits().report(mode, target.table().def().name());
+    return r.writeUnits().report(mode, named);
   }
 }

@@ -18,10 +18,17 @@ import java.util.function.LongFunction;
  */
 public final class Catalog {
   private final Store store;
+  /** The region of the database's ARNs: a table ARN names one of these tables only in it. */
+  private final String region;
   private final Map<String, Table> tables = new ConcurrentHashMap<>();
 
   public Catalog(Store store) {
+    this(store, Arns.DEFAULT_REGION);
+  }
+
+  public Catalog(Store store, String region) {
     this.store = store;
+    this.region = region;
     for (Store.Entry e : store.scan(Keyspace.TABLES_FROM, Keyspace.TABLES_TO, Integer.MAX_VALUE)) {
       TableDef def = TableDefCodec.decode(e.value());
       tables.put(def.name(), new Table(def));
@@ -29,16 +36,45 @@ public final class Catalog {
   }
 
   /**
-   * The table, for an operation on the table itself (DescribeTable, UpdateTable, DeleteTable), or
-   * DynamoDB's ResourceNotFoundException naming it: {@code Requested resource not found: Table: X
-   * not found}.
+   * The table a request names by its name or its ARN (the one place a request's table is looked
+   * up, so every operation takes either: {@link Arns#tableName}), for an operation on the table
+   * itself (DescribeTable, UpdateTable, DeleteTable), or DynamoDB's ResourceNotFoundException naming
+   * it as given: {@code Requested resource not found: Table: X not found}.
    */
-  public Table get(String name) {
-    Table t = tables.get(name);
+  public Table get(String nameOrArn) {
+    Table t = lookUp(nameOrArn);
     if (t == null) {
-      throw notFound(name);
+      throw notFound(nameOrArn);
     }
     return t;
+  }
+
+  /**
+   * The name of the table a request names by name or ARN (a request naming one table both ways names
+   * it once), or what was given when it names no table of this database.
+   */
+  public String nameOf(String nameOrArn) {
+    String name = Arns.tableName(region, nameOrArn);
+    return name == null ? nameOrArn : name;
+  }
+
+  private Table lookUp(String nameOrArn) {
+    String name = Arns.tableName(region, nameOrArn);
+    return name == null ? null : tables.get(name);
+  }
+
+  /**
+   * The name a new table takes from CreateTable's TableName, a name or a table ARN of this database's
+   * region and account; an ARN of another cannot be created here.
+   */
+  public String nameToCreate(String nameOrArn) {
+    String name = Arns.tableName(region, nameOrArn);
+    if (name == null) {
+      throw PartitaException.validation("One or more parameter values were invalid: " + nameOrArn
+          + " names a table of another region or account; this database is account " + Arns.ACCOUNT
+          + " in " + region);
+    }
+    return name;
   }
 
   /** The table of that name, or null (background work that meets a table dropped meanwhile). */
@@ -47,13 +83,13 @@ public final class Catalog {
   }
 
   /**
-   * The table, for an operation on its items, or DynamoDB's ResourceNotFoundException as the
+   * The table a request names by its name or ARN, for an operation on its items, or DynamoDB's ResourceNotFoundException as the
    * service answers it there: {@code Requested resource not found}, without the name (observed
    * for GetItem, PutItem, DeleteItem, Scan, the batches and the transactions; see
    * docs/dynamodb-messages.md).
    */
-  public Table forItems(String name) {
-    Table t = tables.get(name);
+  public Table forItems(String nameOrArn) {
+    Table t = lookUp(nameOrArn);
     // a table a restore is still filling is CREATING: its items are not there to be used yet
     if (t == null || t.def().restoring()) {
       throw ITEMS_NOT_FOUND;

@@ -16,6 +16,8 @@ import software.amazon.awssdk.services.dynamodb.model.BillingMode;
  *     enabled
  * @param pitr point-in-time recovery, or null while it is off
  * @param restored where a restored table came from, or null for a table that was created
+ * @param policies the resource-based policies attached to the table (key "") and to its streams (key
+ *     the stream's label): stored and answered, not enforced (docs/other-operations.md)
  */
 public record TableDef(
     long id,
@@ -37,7 +39,11 @@ public record TableDef(
     TimeToLive timeToLive,
     List<StreamDef> streams,
     PointInTimeRecovery pitr,
-    Restored restored) {
+    Restored restored,
+    Map<String, ResourcePolicy> policies) {
+
+  /** The key of the table's own policy in {@link #policies}. */
+  public static final String TABLE_POLICY = "";
 
   public TableDef {
     attributeDefinitions = List.copyOf(attributeDefinitions);
@@ -45,6 +51,7 @@ public record TableDef(
     localIndexes = List.copyOf(localIndexes);
     tags = Map.copyOf(tags);
     streams = List.copyOf(streams);
+    policies = Map.copyOf(policies);
   }
 
   /** This definition with other attribute definitions and secondary indexes (UpdateTable's index changes). */
@@ -52,14 +59,14 @@ public record TableDef(
       List<IndexDef> localIndexes) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored);
+        timeToLive, streams, pitr, restored, policies);
   }
 
   /** This definition with other streams (a stream enabled or disabled, a shard rolled over or trimmed). */
   public TableDef withStreams(List<StreamDef> streams) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored);
+        timeToLive, streams, pitr, restored, policies);
   }
 
   /** The enabled stream, or null. */
@@ -77,33 +84,40 @@ public record TableDef(
   public TableDef withTimeToLive(TimeToLive timeToLive) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored);
+        timeToLive, streams, pitr, restored, policies);
   }
 
   /** This definition with other tags (TagResource, UntagResource). */
   public TableDef withTags(Map<String, String> tags) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored);
+        timeToLive, streams, pitr, restored, policies);
   }
 
   /** This definition with point-in-time recovery on ({@code pitr}) or off (null). */
   public TableDef withPitr(PointInTimeRecovery pitr) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored);
+        timeToLive, streams, pitr, restored, policies);
   }
 
   /** This definition with another restore summary (a restore finished). */
   public TableDef withRestored(Restored restored) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored);
+        timeToLive, streams, pitr, restored, policies);
   }
 
   /** Whether a restore is still copying items into this table (item operations are refused meanwhile). */
   public boolean restoring() {
     return restored != null && restored.inProgress();
+  }
+
+  /** This definition with other resource-based policies (PutResourcePolicy, DeleteResourcePolicy). */
+  public TableDef withPolicies(Map<String, ResourcePolicy> policies) {
+    return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
+        createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
+        timeToLive, streams, pitr, restored, policies);
   }
 
   public boolean isKeyAttribute(String attribute) {

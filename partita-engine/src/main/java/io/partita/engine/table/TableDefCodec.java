@@ -22,10 +22,10 @@ public final class TableDefCodec {
   /**
    * 2 added each index's backfilling flag, 3 the table's settings ({@link TableSettings}), 4 its
    * Time to Live ({@link TimeToLive}) and streams ({@link StreamDef}), 5 point-in-time recovery
-   * ({@link PointInTimeRecovery}) and the restore summary ({@link Restored}); older definitions are
-   * still read.
+   * ({@link PointInTimeRecovery}) and the restore summary ({@link Restored}), 6 its resource-based
+   * policies ({@link ResourcePolicy}); older definitions are still read.
    */
-  private static final int VERSION = 5;
+  private static final int VERSION = 6;
 
   private TableDefCodec() {}
 
@@ -101,6 +101,12 @@ public final class TableDefCodec {
         out.writeLong(r.restoreMillis());
         out.writeBoolean(r.inProgress());
       }
+      out.writeInt(t.policies().size());
+      for (Map.Entry<String, ResourcePolicy> e : t.policies().entrySet()) {
+        out.writeUTF(e.getKey());
+        writeLongUtf(out, e.getValue().document());
+        out.writeUTF(e.getValue().revisionId());
+      }
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
@@ -167,11 +173,29 @@ public final class TableDefCodec {
         String backup = in.readUTF();
         restored = new Restored(backup.isEmpty() ? null : backup, in.readUTF(), in.readLong(), in.readBoolean());
       }
+      Map<String, ResourcePolicy> policies = new LinkedHashMap<>();
+      int policyCount = version >= 6 ? in.readInt() : 0;
+      for (int i = 0; i < policyCount; i++) {
+        policies.put(in.readUTF(), new ResourcePolicy(readLongUtf(in), in.readUTF()));
+      }
       return new TableDef(id, name, tableId, hash, range, defs, billing, read, write, created,
-          billingChanged, gsis, lsis, tags, protection, settings, ttl, streams, pitr, restored);
+          billingChanged, gsis, lsis, tags, protection, settings, ttl, streams, pitr, restored, policies);
     } catch (IOException e) {
       throw new StorageException("corrupt table definition: " + e.getMessage(), e);
     }
+  }
+
+  /** A string of any length (writeUTF stops at 65535 bytes; a policy may hold 20 KB of multi-byte text). */
+  private static void writeLongUtf(DataOutputStream out, String s) throws IOException {
+    byte[] utf8 = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    out.writeInt(utf8.length);
+    out.write(utf8);
+  }
+
+  private static String readLongUtf(DataInputStream in) throws IOException {
+    byte[] utf8 = new byte[in.readInt()];
+    in.readFully(utf8);
+    return new String(utf8, java.nio.charset.StandardCharsets.UTF_8);
   }
 
   private static void writeKey(DataOutputStream out, KeyDef k) throws IOException {
