@@ -62,6 +62,14 @@ final class SdkErrors {
       case InternalServerError -> InternalServerErrorException.builder();
       case ExpiredIteratorException -> ExpiredIteratorException.builder();
       case TrimmedDataAccessException -> TrimmedDataAccessException.builder();
+      case TableNotFoundException -> software.amazon.awssdk.services.dynamodb.model.TableNotFoundException.builder();
+      case PointInTimeRecoveryUnavailableException ->
+          software.amazon.awssdk.services.dynamodb.model.PointInTimeRecoveryUnavailableException.builder();
+      case InvalidExportTimeException -> software.amazon.awssdk.services.dynamodb.model.InvalidExportTimeException.builder();
+      case ExportConflictException -> software.amazon.awssdk.services.dynamodb.model.ExportConflictException.builder();
+      case ExportNotFoundException -> software.amazon.awssdk.services.dynamodb.model.ExportNotFoundException.builder();
+      case ImportConflictException -> software.amazon.awssdk.services.dynamodb.model.ImportConflictException.builder();
+      case ImportNotFoundException -> software.amazon.awssdk.services.dynamodb.model.ImportNotFoundException.builder();
       default -> DynamoDbException.builder();
     };
     return b.message(e.getMessage()).statusCode(code.httpStatus()).awsErrorDetails(details).build();

@@ -28,6 +28,18 @@ public enum ErrorCode {
   ExpiredIteratorException(400),
   /** DynamoDB Streams: records past the retention, or a shard that is gone with them. */
   TrimmedDataAccessException(400),
+  /** ExportTableToPointInTime: no table at the TableArn. */
+  TableNotFoundException(400),
+  /** ExportTableToPointInTime: the table's point-in-time recovery is off (Partita: not built yet, see docs/export-import.md). */
+  PointInTimeRecoveryUnavailableException(400),
+  /** ExportTableToPointInTime: an ExportTime outside the point-in-time recovery window. */
+  InvalidExportTimeException(400),
+  /** ExportTableToPointInTime: a ClientToken reused with other parameters. */
+  ExportConflictException(400),
+  ExportNotFoundException(400),
+  /** ImportTable: a ClientToken reused with other parameters. */
+  ImportConflictException(400),
+  ImportNotFoundException(400),
   AccessDeniedException(400),
   UnrecognizedClientException(400),
   InvalidSignatureException(400),
