@@ -122,10 +122,11 @@ class WireProtocolTest {
         "An unknown operation was requested.");
     assertError(raw.post(null, "{}"), 400, "com.amazon.coral.service#UnknownOperationException",
         "An unknown operation was requested.");
-    HttpResponse<byte[]> query = raw.post("ExecuteStatement", "{\"Statement\":\"SELECT * FROM wire\"}");
-    assertEquals(400, query.statusCode());
-    assertTrue(text(query).contains("UnknownOperationException") && text(query).contains("ExecuteStatement"),
-        text(query));
+    // an operation of DynamoDB's API Partita does not serve yet (ExecuteStatement was one until PartiQL landed)
+    HttpResponse<byte[]> unbuilt = raw.post("CreateGlobalTable", "{\"GlobalTableName\":\"wire\"}");
+    assertEquals(400, unbuilt.statusCode());
+    assertTrue(text(unbuilt).contains("UnknownOperationException") && text(unbuilt).contains("CreateGlobalTable"),
+        text(unbuilt));
   }
 
   @Test
