@@ -16,6 +16,11 @@ The rows of TagResource, UntagResource and ListTagsOfResource were appended from
 output, with ResourceArn's "required" and 1-character minimum, and "required" of Tags and TagKeys,
 removed by hand: the service answers a request without ResourceArn "Invalid TableArn" before any
 other complaint (recorded facts tag-resource-no-arn, list-tags-no-arn); Tagging checks the rest.
+
+The rows of ImportTable, DescribeImport, ListImports, ExportTableToPointInTime, DescribeExport and
+ListExports were appended from this script's output with those six operations added to OPS and TableArn
+taken as the model declares it (an ARN there, not a table name): the rows of shapes the file already had
+were left out.
 """
 import gzip, json, sys
 

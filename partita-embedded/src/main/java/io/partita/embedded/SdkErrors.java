@@ -77,6 +77,11 @@ final class SdkErrors {
           software.amazon.awssdk.services.dynamodb.model.PointInTimeRecoveryUnavailableException.builder();
       case InvalidRestoreTimeException ->
           software.amazon.awssdk.services.dynamodb.model.InvalidRestoreTimeException.builder();
+      case InvalidExportTimeException -> software.amazon.awssdk.services.dynamodb.model.InvalidExportTimeException.builder();
+      case ExportConflictException -> software.amazon.awssdk.services.dynamodb.model.ExportConflictException.builder();
+      case ExportNotFoundException -> software.amazon.awssdk.services.dynamodb.model.ExportNotFoundException.builder();
+      case ImportConflictException -> software.amazon.awssdk.services.dynamodb.model.ImportConflictException.builder();
+      case ImportNotFoundException -> software.amazon.awssdk.services.dynamodb.model.ImportNotFoundException.builder();
       default -> DynamoDbException.builder();
     };
     return b.message(e.getMessage()).statusCode(code.httpStatus()).awsErrorDetails(details).build();

@@ -41,6 +41,14 @@ public enum ErrorCode {
   PolicyNotFoundException(400),
   /** A global table (version 2017.11.29) of that name does not exist: none does in Partita. */
   GlobalTableNotFoundException(400),
+  /** ExportTableToPointInTime: an ExportTime outside the point-in-time recovery window. */
+  InvalidExportTimeException(400),
+  /** ExportTableToPointInTime: a ClientToken reused with other parameters. */
+  ExportConflictException(400),
+  ExportNotFoundException(400),
+  /** ImportTable: a ClientToken reused with other parameters. */
+  ImportConflictException(400),
+  ImportNotFoundException(400),
   AccessDeniedException(400),
   UnrecognizedClientException(400),
   InvalidSignatureException(400),

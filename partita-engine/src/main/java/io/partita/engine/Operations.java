@@ -157,6 +157,19 @@ final class Operations {
         io.partita.engine.ops.ContributorInsights::update);
     add("SearchVectors", software.amazon.awssdk.services.dynamodb.model.SearchVectorsRequest.class,
         io.partita.engine.ops.VectorSearch::search);
+    // export and import (io.partita.engine.transfer)
+    add("ImportTable", software.amazon.awssdk.services.dynamodb.model.ImportTableRequest.class,
+        io.partita.engine.transfer.Imports::importTable);
+    add("DescribeImport", software.amazon.awssdk.services.dynamodb.model.DescribeImportRequest.class,
+        io.partita.engine.transfer.Imports::describeImport);
+    add("ListImports", software.amazon.awssdk.services.dynamodb.model.ListImportsRequest.class,
+        io.partita.engine.transfer.Imports::listImports);
+    add("ExportTableToPointInTime", software.amazon.awssdk.services.dynamodb.model.ExportTableToPointInTimeRequest.class,
+        io.partita.engine.transfer.Exports::exportTable);
+    add("DescribeExport", software.amazon.awssdk.services.dynamodb.model.DescribeExportRequest.class,
+        io.partita.engine.transfer.Exports::describeExport);
+    add("ListExports", software.amazon.awssdk.services.dynamodb.model.ListExportsRequest.class,
+        io.partita.engine.transfer.Exports::listExports);
     // DynamoDB Streams
     add("ListStreams", software.amazon.awssdk.services.dynamodb.model.ListStreamsRequest.class, StreamReads::listStreams);
     add("DescribeStream", software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest.class,

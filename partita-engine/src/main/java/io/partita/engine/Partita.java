@@ -50,7 +50,7 @@ public final class Partita implements AutoCloseable {
 
   private Partita(Store store, Clock clock, boolean durable, Limits limits, Executor background,
       java.time.Duration sweepInterval, java.time.Duration streamRetention, java.time.Duration shardRollover,
-      String region) {
+      String region, java.util.function.Supplier<Path> s3Root, io.partita.engine.transfer.TransferProgress progress) {
     this.store = store;
     this.streamRetentionMillis = streamRetention.toMillis();
     this.shardRolloverMillis = shardRollover.toMillis();
@@ -61,6 +61,7 @@ public final class Partita implements AutoCloseable {
       DataFormat.initOrCheck(store);
       this.ctx = new EngineContext(store, new Catalog(store, region), clock, limits,
           background == null ? ownExecutor : background, this::whileOpen, region);
+      ctx.attach(io.partita.engine.transfer.Transfers.class, new io.partita.engine.transfer.Transfers(s3Root, progress));
       ctx.resumeBackgroundWork();
       // work a storage fault stopped (an index backfill) starts again once the store recovers
       store.onRecovery(() -> backgroundWork.execute(() -> whileOpen(ctx::resumeStalledWork)));
@@ -90,8 +91,39 @@ public final class Partita implements AutoCloseable {
     private java.time.Duration streamRetention = java.time.Duration.ofHours(24);
     private java.time.Duration shardRollover = java.time.Duration.ofHours(4);
     private String region = io.partita.engine.table.Arns.DEFAULT_REGION;
+    private Path s3Root;
+    private io.partita.engine.transfer.TransferProgress progress = io.partita.engine.transfer.TransferProgress.NONE;
 
     private Options() {}
+
+    /**
+     * The directory that stands for S3 in ExportTableToPointInTime and ImportTable: bucket {@code B}
+     * is {@code dir/B}, and an object key a path under it (docs/export-import.md). By default {@code
+     * s3} in the data directory, or for an in-memory database a temporary directory made at the first
+     * export or import.
+     */
+    public Options s3Root(Path dir) {
+      this.s3Root = java.util.Objects.requireNonNull(dir);
+      return this;
+    }
+
+    /** Told how a long export or import goes ({@code partita export}'s progress bar); by default nobody. */
+    public Options transferProgress(io.partita.engine.transfer.TransferProgress progress) {
+      this.progress = java.util.Objects.requireNonNull(progress);
+      return this;
+    }
+
+    private java.util.function.Supplier<Path> s3RootFor(Path dataDirectory) {
+      Path chosen = s3Root != null ? s3Root : dataDirectory == null ? null : dataDirectory.resolve("s3");
+      return () -> {
+        try {
+          return java.nio.file.Files.createDirectories(chosen != null ? chosen
+              : java.nio.file.Files.createTempDirectory("partita-s3-"));
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      };
+    }
 
     /**
      * The region the database stands for (default us-east-1): named in every table, index and
@@ -188,12 +220,12 @@ public final class Partita implements AutoCloseable {
 
     public Partita open(Path directory) {
       return new Partita(Store.open(directory, settings()), clock, true, limits, background, timeToLiveInterval,
-          streamRetention, shardRollover, region);
+          streamRetention, shardRollover, region, s3RootFor(directory), progress);
     }
 
     public Partita inMemory() {
       return new Partita(Store.inMemory(settings()), clock, false, limits, background, timeToLiveInterval,
-          streamRetention, shardRollover, region);
+          streamRetention, shardRollover, region, s3RootFor(null), progress);
     }
   }
 
@@ -232,6 +264,14 @@ public final class Partita implements AutoCloseable {
     int[] deleted = {0};
     now(() -> deleted[0] = ctx.expire());
     return deleted[0];
+  }
+
+  /**
+   * This database's exports and imports: the directory standing for S3, and an import's list of bad
+   * records ({@code partita import} prints them).
+   */
+  public io.partita.engine.transfer.Transfers transfers() {
+    return ctx.attached(io.partita.engine.transfer.Transfers.class);
   }
 
   /** Closes the open shard of every enabled stream and opens its child, now: for tests of shard lineage. */

@@ -75,9 +75,12 @@ class RecordedFactsTest {
   private static PartitaServer server;
   private static RawHttp raw;
 
+  /** The directory standing for S3 in the export and import facts. */
+  @org.junit.jupiter.api.io.TempDir static Path s3;
+
   @BeforeAll
   static void start() throws Exception {
-    partita = Partita.inMemory();
+    partita = Partita.with().s3Root(s3).inMemory();
     server = PartitaServer.start(partita, ServerConfig.defaults().withPort(0));
     raw = new RawHttp(server.endpoint());
   }

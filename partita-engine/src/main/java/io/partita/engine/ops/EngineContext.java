@@ -33,6 +33,7 @@ public final class EngineContext {
   /** Backfills in progress (index builds, expiry indexing), by key. */
   final Map<String, Backfill> backfills = new ConcurrentHashMap<>();
   final TransactionTokens tokens;
+  private final Map<Class<?>, Object> attached = new ConcurrentHashMap<>();
   final Streams streams;
   /** On-demand backups (io.partita.engine.backup). */
   final io.partita.engine.backup.Backups backups;
@@ -78,6 +79,46 @@ public final class EngineContext {
   /** Sets the address clients reach this database at ({@code host:port}), as a server does once it listens. */
   public void advertiseEndpoint(String address) {
     this.endpoint = address;
+  }
+
+  /** The database's clock (for work kept outside this package: exports and imports). */
+  public Clock clock() {
+    return clock;
+  }
+
+  /** The region the database names in its ARNs. */
+  public String region() {
+    return region;
+  }
+
+  /** The database's tables. */
+  public Catalog catalog() {
+    return catalog;
+  }
+
+  /** The database's storage: exports read a table's items from one snapshot of it ({@link Store#cursor}). */
+  public Store store() {
+    return store;
+  }
+
+  /**
+   * State another package keeps for this database (the registries of exports and imports), set once
+   * when the database opens: so the operations of {@code io.partita.engine.transfer} reach it from
+   * the context every operation receives, without this package knowing them.
+   */
+  public <T> void attach(Class<T> type, T state) {
+    if (attached.putIfAbsent(type, state) != null) {
+      throw new IllegalStateException(type.getSimpleName() + " is already attached");
+    }
+  }
+
+  /** The state attached under {@code type}; see {@link #attach}. */
+  public <T> T attached(Class<T> type) {
+    T state = type.cast(attached.get(type));
+    if (state == null) {
+      throw new IllegalStateException(type.getSimpleName() + " is not attached to this database");
+    }
+    return state;
   }
 
   /** Resumes the backfill of every index a previous run left unfinished (called once at open). */

@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
     versionProvider = PartitaCommand.Version.class,
     description = "Partita: DynamoDB's data model and wire protocol on one machine, for tests, laptops and small"
         + " services.",
-    subcommands = {ServeCommand.class, DemoCommand.class, WarmupCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {ServeCommand.class, DemoCommand.class, SeedCommand.class, ExportCommand.class, ImportCommand.class,
+        WarmupCommand.class, CommandLine.HelpCommand.class})
 public final class PartitaCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;

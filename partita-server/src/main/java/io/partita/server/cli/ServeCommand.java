@@ -45,6 +45,11 @@ public final class ServeCommand implements Callable<Integer> {
       description = "Data folder, created if missing; one server at a time may use it (default: ./${DEFAULT-VALUE}).")
   Path data;
 
+  @Option(names = "--s3-root", paramLabel = "DIR",
+      description = "The directory standing for S3 in ExportTableToPointInTime and ImportTable: bucket B is DIR/B"
+          + " (default: s3 in the data folder; a temporary directory with --in-memory).")
+  Path s3Root;
+
   @Option(names = "--in-memory",
       description = "Keep all data in memory instead of a data folder; it is gone when the server stops.")
   boolean inMemory;
@@ -106,6 +111,9 @@ public final class ServeCommand implements Callable<Integer> {
     try {
       Partita.Options options = Partita.with().memory(memory).timeToLiveInterval(ttlInterval)
           .region(config.region());
+      if (s3Root != null) {
+        options.s3Root(s3Root);
+      }
       partita = inMemory ? options.inMemory() : options.open(data);
     } catch (RuntimeException e) {
       System.err.println("partita: cannot open the data folder " + data.toAbsolutePath().normalize() + ": "

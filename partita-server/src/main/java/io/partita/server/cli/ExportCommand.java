@@ -1,0 +1,76 @@
+package io.partita.server.cli;
+
+import io.partita.engine.Partita;
+import io.partita.engine.PartitaException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import software.amazon.awssdk.services.dynamodb.model.DescribeExportRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableResponse;
+import software.amazon.awssdk.services.dynamodb.model.ExportDescription;
+import software.amazon.awssdk.services.dynamodb.model.ExportFormat;
+import software.amazon.awssdk.services.dynamodb.model.ExportStatus;
+import software.amazon.awssdk.services.dynamodb.model.ExportTableToPointInTimeRequest;
+import software.amazon.awssdk.services.dynamodb.model.ExportTableToPointInTimeResponse;
+
+/** {@code partita export}: ExportTableToPointInTime of a table of a data folder, on the embedded engine. */
+@Command(name = "export", mixinStandardHelpOptions = true,
+    description = "Exports a table of a data folder as it is now, in DynamoDB's export format (AWSDynamoDB/<ExportId>/"
+        + " with manifest-summary.json, manifest-files.json and gzip'd data files), into S3ROOT/BUCKET/PREFIX.")
+public final class ExportCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--data", paramLabel = "DIR", defaultValue = "partita-data",
+      description = "Data folder (default: ./${DEFAULT-VALUE}); must not be in use by a running server.")
+  Path data;
+
+  @Option(names = "--table", required = true, paramLabel = "NAME", description = "The table to export.")
+  String table;
+
+  @Option(names = "--s3-root", paramLabel = "DIR", description = "The directory standing for S3 (default: s3 in the data folder).")
+  Path s3Root;
+
+  @Option(names = "--bucket", paramLabel = "BUCKET", defaultValue = "exports",
+      description = "The bucket: a directory under the S3 root (default: ${DEFAULT-VALUE}).")
+  String bucket;
+
+  @Option(names = "--prefix", paramLabel = "PREFIX", description = "The key prefix in the bucket (default: none).")
+  String prefix;
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "DYNAMODB_JSON",
+      description = "DYNAMODB_JSON or ION (default: ${DEFAULT-VALUE}).")
+  ExportFormat format;
+
+  @Override
+  public Integer call() {
+    ProgressBar bar = ProgressBar.onStderr(spec.commandLine().getErr());
+    Partita.Options options = Partita.with().transferProgress(bar);
+    if (s3Root != null) {
+      options.s3Root(s3Root);
+    }
+    try (Partita db = options.open(data)) {
+      String arn = db.<DescribeTableResponse>execute(DescribeTableRequest.builder().tableName(table).build()).table().tableArn();
+      ExportTableToPointInTimeResponse started = db.execute(ExportTableToPointInTimeRequest.builder()
+          .tableArn(arn).s3Bucket(bucket).s3Prefix(prefix).exportFormat(format).build());
+      ExportDescription e = db.<software.amazon.awssdk.services.dynamodb.model.DescribeExportResponse>execute(
+          DescribeExportRequest.builder().exportArn(started.exportDescription().exportArn()).build()).exportDescription();
+      bar.finish();
+      if (e.exportStatus() != ExportStatus.COMPLETED) {
+        spec.commandLine().getErr().println("partita export: " + e.failureCode() + ": " + e.failureMessage());
+        return 1;
+      }
+      Path dir = db.transfers().s3Root().resolve(bucket).resolve(e.exportManifest()).getParent();
+      spec.commandLine().getOut().println("Exported " + e.itemCount() + " items of " + table + " to " + dir);
+      spec.commandLine().getOut().println("ExportArn: " + e.exportArn());
+      return 0;
+    } catch (PartitaException e) {
+      bar.finish();
+      spec.commandLine().getErr().println("partita export: " + e.code() + ": " + e.getMessage());
+      return 1;
+    }
+  }
+}

@@ -1,0 +1,57 @@
+package io.partita.server.cli;
+
+import io.partita.engine.transfer.TransferProgress;
+import java.io.PrintWriter;
+
+/**
+ * The progress of {@code partita export}, {@code import} and {@code seed} on standard error: on a
+ * terminal one line redrawn in place ({@code [#####.....]  50% import Music}); elsewhere (a pipe, a
+ * log file, CI) a plain line at each tenth of the way, or every 10,000 units when the end is not
+ * known, so a log is not flooded.
+ */
+final class ProgressBar implements TransferProgress {
+  private static final int WIDTH = 30;
+  private final PrintWriter err;
+  private final boolean terminal;
+  private long lastStep = -1;
+  private boolean drawn;
+
+  ProgressBar(PrintWriter err, boolean terminal) {
+    this.err = err;
+    this.terminal = terminal;
+  }
+
+  /** A bar for the standard error of this process: redrawn when it is a terminal. */
+  static ProgressBar onStderr(PrintWriter err) {
+    return new ProgressBar(err, System.console() != null);
+  }
+
+  @Override
+  public synchronized void update(String what, long done, long total) {
+    boolean known = total > 0;
+    int percent = known ? (int) Math.min(100, done * 100 / total) : -1;
+    if (terminal) {
+      int filled = known ? percent * WIDTH / 100 : 0;
+      err.print("\r[" + "#".repeat(filled) + ".".repeat(WIDTH - filled) + "] "
+          + (known ? String.format("%3d%%", percent) : done + "") + " " + what);
+      err.flush();
+      drawn = true;
+      return;
+    }
+    long step = known ? percent / 10 : done / 10_000;
+    if (step != lastStep) {
+      lastStep = step;
+      err.println(what + ": " + (known ? percent + "% (" + done + " of " + total + ")" : done + ""));
+      err.flush();
+    }
+  }
+
+  /** Ends the redrawn line, so what follows starts on its own. */
+  synchronized void finish() {
+    if (drawn) {
+      err.println();
+      err.flush();
+      drawn = false;
+    }
+  }
+}
