@@ -91,6 +91,61 @@ public final class ChangeLog {
     return images;
   }
 
+  /**
+   * The items of table {@code tableId} as they were at {@code millis}, read in {@code view}: the
+   * current items, each replaced by its image at the instant where the log has one, then the items
+   * deleted since. One pass over the table; memory for the changes after the instant only. Used by
+   * RestoreTableToPointInTime and ExportTableToPointInTime alike.
+   */
+  public static ItemsAt itemsAt(Store.View view, long tableId, long millis) {
+    return new ItemsAt(view, tableId, millis);
+  }
+
+  /** See {@link #itemsAt}: entries (storage key, stored item) in key order, then the deleted ones; closed once. */
+  public static final class ItemsAt implements AutoCloseable {
+    private final Map<ByteBuffer, byte[]> images;
+    private final Store.Cursor items;
+    private final byte[] prefix;
+    private java.util.Iterator<Map.Entry<ByteBuffer, byte[]>> deleted;
+
+    private ItemsAt(Store.View view, long tableId, long millis) {
+      this.images = imagesAt(view, tableId, millis);
+      this.prefix = Keyspace.itemsFrom(tableId);
+      this.items = view.cursor(prefix, Keyspace.itemsTo(tableId), false);
+    }
+
+    /** The next item as of the instant, or null after the last. */
+    public Store.Entry next() {
+      while (deleted == null && items.next()) {
+        byte[] key = items.key();
+        byte[] image = images.remove(ByteBuffer.wrap(key, Keyspace.ITEM_PREFIX, key.length - Keyspace.ITEM_PREFIX).slice());
+        byte[] value = image == null ? items.value() : image;
+        if (value != ABSENT) {
+          return new Store.Entry(key, value);
+        }
+      }
+      if (deleted == null) {
+        deleted = images.entrySet().iterator();
+      }
+      while (deleted.hasNext()) {
+        Map.Entry<ByteBuffer, byte[]> e = deleted.next();
+        if (e.getValue() != ABSENT) {
+          ByteBuffer suffix = e.getKey();
+          byte[] key = new byte[prefix.length + suffix.remaining()];
+          System.arraycopy(prefix, 0, key, 0, prefix.length);
+          suffix.duplicate().get(key, prefix.length, suffix.remaining());
+          return new Store.Entry(key, e.getValue());
+        }
+      }
+      return null;
+    }
+
+    @Override
+    public void close() {
+      items.close();
+    }
+  }
+
   /** Drops the records of table {@code tableId} older than {@code millis}: no restore can reach before it. */
   public static void trim(Store store, long tableId, long millis) {
     store.write(new Store.Batch().deleteRange(Keyspace.changesFrom(tableId, 0), Keyspace.changesFrom(tableId,

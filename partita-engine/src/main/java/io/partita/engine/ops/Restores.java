@@ -120,32 +120,13 @@ public final class Restores {
     }
   }
 
-  /**
-   * The items of table {@code tableId} as they were at {@code millis}: the current items in the view,
-   * each replaced by its image at the instant where the change log has one, and the items deleted
-   * since added back.
-   */
+  /** The items of table {@code tableId} as they were at {@code millis}, given to {@code sink}. */
   static void itemsAt(Store.View view, long tableId, long millis, BiConsumer<byte[], byte[]> sink) {
-    Map<ByteBuffer, byte[]> images = ChangeLog.imagesAt(view, tableId, millis);
-    try (Store.Cursor items = view.cursor(Keyspace.itemsFrom(tableId), Keyspace.itemsTo(tableId), false)) {
-      while (items.next()) {
-        byte[] key = items.key();
-        byte[] image = images.remove(ByteBuffer.wrap(key, Keyspace.ITEM_PREFIX, key.length - Keyspace.ITEM_PREFIX).slice());
-        byte[] value = image == null ? items.value() : image;
-        if (value != ChangeLog.ABSENT) {
-          sink.accept(key, value);
-        }
+    try (ChangeLog.ItemsAt items = ChangeLog.itemsAt(view, tableId, millis)) {
+      for (Store.Entry e = items.next(); e != null; e = items.next()) {
+        sink.accept(e.key(), e.value());
       }
     }
-    byte[] prefix = Keyspace.itemsFrom(tableId);
-    images.forEach((suffix, image) -> {
-      if (image != ChangeLog.ABSENT) {
-        byte[] key = new byte[prefix.length + suffix.remaining()];
-        System.arraycopy(prefix, 0, key, 0, prefix.length);
-        suffix.duplicate().get(key, prefix.length, suffix.remaining());
-        sink.accept(key, image);
-      }
-    });
   }
 
   /** The table a RestoreTableToPointInTime names, by name or by ARN. */

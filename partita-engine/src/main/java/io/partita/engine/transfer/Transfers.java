@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 /**
  * A database's exports and imports: where their buckets are, the history of each (kept as long as
  * the database is open: DynamoDB lists the last 90 days'; Partita's are not stored), the ClientTokens
- * seen, how the table's past is read ({@link PointInTime}) and who is told of progress. Attached to
+ * seen, and who is told of progress. Attached to
  * the {@link EngineContext} when the database opens; the operations find it there.
  */
 public final class Transfers {
@@ -19,22 +19,16 @@ public final class Transfers {
   static final long TOKEN_MILLIS = 8 * 3600_000L;
 
   final S3Directories directories;
-  /**
-   * The one place export asks for a table's past. Replace {@link CurrentStateOnly} with an
-   * implementation backed by point-in-time recovery when the engine has it.
-   */
-  final PointInTime pointInTime;
   final TransferProgress progress;
   /** Jobs by ARN, oldest first; each is one export's or import's record. */
   private final Map<String, Job<?>> jobs = new LinkedHashMap<>();
 
   public Transfers(Supplier<Path> s3Root, TransferProgress progress) {
-    this(new S3Directories(s3Root), new CurrentStateOnly(), progress);
+    this(new S3Directories(s3Root), progress);
   }
 
-  Transfers(S3Directories directories, PointInTime pointInTime, TransferProgress progress) {
+  Transfers(S3Directories directories, TransferProgress progress) {
     this.directories = directories;
-    this.pointInTime = pointInTime;
     this.progress = progress;
   }
 

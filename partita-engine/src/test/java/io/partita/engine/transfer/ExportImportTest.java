@@ -76,10 +76,33 @@ import software.amazon.awssdk.services.dynamodb.model.TableCreationParameters;
 class ExportImportTest {
   @TempDir Path s3;
   private Partita db;
+  /** The database's clock, moved by hand: exports read the table as of an instant. */
+  private final java.util.concurrent.atomic.AtomicLong millis = new java.util.concurrent.atomic.AtomicLong(
+      Instant.parse("2026-01-01T00:00:00Z").toEpochMilli());
 
   @BeforeEach
   void open() {
-    db = Partita.with().s3Root(s3).inMemory();
+    db = Partita.with().s3Root(s3).clock(new java.time.Clock() {
+      @Override
+      public java.time.ZoneId getZone() {
+        return java.time.ZoneOffset.UTC;
+      }
+
+      @Override
+      public java.time.Clock withZone(java.time.ZoneId zone) {
+        return this;
+      }
+
+      @Override
+      public Instant instant() {
+        return Instant.ofEpochMilli(millis.get());
+      }
+    }).inMemory();
+  }
+
+  private void recovery(String table, boolean enabled) {
+    db.execute(software.amazon.awssdk.services.dynamodb.model.UpdateContinuousBackupsRequest.builder().tableName(table)
+        .pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(enabled)).build());
   }
 
   @AfterEach
@@ -116,6 +139,7 @@ class ExportImportTest {
         .keySchema(key("pk", KeyType.HASH), key("sk", KeyType.RANGE))
         .globalSecondaryIndexes(gsi())
         .billingMode(BillingMode.PAY_PER_REQUEST).build());
+    recovery("Source", true); // DynamoDB exports only a table with point-in-time recovery on
     for (int i = 0; i < 60; i++) {
       db.execute(PutItemRequest.builder().tableName("Source").item(everyType("p" + (i % 7), String.valueOf(i))).build());
     }
@@ -381,16 +405,20 @@ class ExportImportTest {
   }
 
   @Test
-  void exportRefusesWhatOnlyPointInTimeRecoveryCouldAnswer() {
+  void exportNeedsRecoveryAndAnInstantInsideItsWindow() {
     createSource();
     String arn = tableArn("Source");
     ExportTableToPointInTimeRequest base = ExportTableToPointInTimeRequest.builder().tableArn(arn).s3Bucket("bucket").build();
-    assertEquals(ErrorCode.PointInTimeRecoveryUnavailableException, refusal(base.toBuilder()
-        .exportTime(Instant.now().minusSeconds(3600)).build()));
+    Instant enabled = Instant.ofEpochMilli(millis.get());
+    millis.addAndGet(60_000);
     assertEquals(ErrorCode.InvalidExportTimeException, refusal(base.toBuilder()
-        .exportTime(Instant.now().plusSeconds(3600)).build()));
-    assertEquals(ErrorCode.PointInTimeRecoveryUnavailableException, refusal(base.toBuilder()
+        .exportTime(enabled.minusSeconds(1)).build()));
+    assertEquals(ErrorCode.InvalidExportTimeException, refusal(base.toBuilder()
+        .exportTime(Instant.ofEpochMilli(millis.get() + 1000)).build()));
+    assertEquals(ErrorCode.ValidationException, refusal(base.toBuilder()
         .exportType(ExportType.INCREMENTAL_EXPORT).build()));
+    recovery("Source", false);
+    assertEquals(ErrorCode.PointInTimeRecoveryUnavailableException, refusal(base));
     assertEquals(ErrorCode.TableNotFoundException, refusal(base.toBuilder()
         .tableArn(arn.replace("Source", "Missing")).build()));
     assertEquals(ErrorCode.ExportNotFoundException, refusal(DescribeExportRequest.builder().exportArn(arn + "/export/01234567890123-0123abcd").build()));
@@ -402,6 +430,32 @@ class ExportImportTest {
 
   private ErrorCode refusal(software.amazon.awssdk.awscore.AwsRequest request) {
     return assertThrows(PartitaException.class, () -> db.execute(request)).code();
+  }
+
+  /** An export at an instant is the table as it was then: changes since are undone, deletions put back. */
+  @Test
+  void anExportAtAPastInstantIsTheTableAsItWasThen() throws IOException {
+    createSource();
+    millis.addAndGet(1000);
+    List<Map<String, AttributeValue>> then = scan("Source");
+    Instant at = Instant.ofEpochMilli(millis.get());
+    millis.addAndGet(1000);
+    db.execute(PutItemRequest.builder().tableName("Source").item(everyType("new", "1")).build());
+    db.execute(software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder().tableName("Source")
+        .key(Map.of("pk", AttributeValue.fromS("p0"), "sk", AttributeValue.fromN("0"))).build());
+    db.execute(PutItemRequest.builder().tableName("Source").item(Map.of("pk", AttributeValue.fromS("p1"),
+        "sk", AttributeValue.fromN("1"), "changed", AttributeValue.fromBool(true))).build());
+    ExportTableToPointInTimeResponse r = db.execute(ExportTableToPointInTimeRequest.builder()
+        .tableArn(tableArn("Source")).exportTime(at).s3Bucket("bucket").s3Prefix("past").build());
+    ExportDescription e = db.<DescribeExportResponse>execute(DescribeExportRequest.builder()
+        .exportArn(r.exportDescription().exportArn()).build()).exportDescription();
+    assertEquals(at, e.exportTime());
+    assertEquals(then.size(), e.itemCount().intValue());
+    String dataPrefix = e.exportManifest().substring(0, e.exportManifest().lastIndexOf('/')) + "/data/";
+    ImportTableDescription imported = importTable("AsThen", dataPrefix, InputFormat.DYNAMODB_JSON,
+        InputCompressionType.GZIP, null);
+    assertEquals(ImportStatus.COMPLETED, imported.importStatus());
+    assertEquals(then, scan("AsThen"));
   }
 
   @Test

@@ -19,7 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.ExportTableToPointInTimeRe
 
 /** {@code partita export}: ExportTableToPointInTime of a table of a data folder, on the embedded engine. */
 @Command(name = "export", mixinStandardHelpOptions = true,
-    description = "Exports a table of a data folder as it is now, in DynamoDB's export format (AWSDynamoDB/<ExportId>/"
+    description = "Exports a table of a data folder as it is now (its point-in-time recovery must be on), in DynamoDB's export format (AWSDynamoDB/<ExportId>/"
         + " with manifest-summary.json, manifest-files.json and gzip'd data files), into S3ROOT/BUCKET/PREFIX.")
 public final class ExportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -45,6 +45,10 @@ public final class ExportCommand implements Callable<Integer> {
       description = "DYNAMODB_JSON or ION (default: ${DEFAULT-VALUE}).")
   ExportFormat format;
 
+  @Option(names = "--enable-pitr",
+      description = "Turn on the table's point-in-time recovery first if it is off: DynamoDB exports only tables that have it.")
+  boolean enablePitr;
+
   @Override
   public Integer call() {
     ProgressBar bar = ProgressBar.onStderr(spec.commandLine().getErr());
@@ -54,6 +58,10 @@ public final class ExportCommand implements Callable<Integer> {
     }
     try (Partita db = options.open(data)) {
       String arn = db.<DescribeTableResponse>execute(DescribeTableRequest.builder().tableName(table).build()).table().tableArn();
+      if (enablePitr) {
+        db.execute(software.amazon.awssdk.services.dynamodb.model.UpdateContinuousBackupsRequest.builder().tableName(table)
+            .pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true)).build());
+      }
       ExportTableToPointInTimeResponse started = db.execute(ExportTableToPointInTimeRequest.builder()
           .tableArn(arn).s3Bucket(bucket).s3Prefix(prefix).exportFormat(format).build());
       ExportDescription e = db.<software.amazon.awssdk.services.dynamodb.model.DescribeExportResponse>execute(
@@ -69,7 +77,9 @@ public final class ExportCommand implements Callable<Integer> {
       return 0;
     } catch (PartitaException e) {
       bar.finish();
-      spec.commandLine().getErr().println("partita export: " + e.code() + ": " + e.getMessage());
+      spec.commandLine().getErr().println("partita export: " + e.code() + ": " + e.getMessage()
+          + (e.code() == io.partita.engine.ErrorCode.PointInTimeRecoveryUnavailableException
+              ? " (add --enable-pitr to turn it on first)" : ""));
       return 1;
     }
   }

@@ -47,7 +47,12 @@ class TransferCommandsTest {
     assertTrue(seed.out().contains("Put 2 items"), seed.out());
     assertTrue(seed.err().contains("seed Music: 2"), "a plain progress line when stderr is no terminal: " + seed.err());
 
-    Run export = run("export", "--data", data.toString(), "--table", "Music", "--bucket", "bkt", "--prefix", "snap");
+    Run refused = run("export", "--data", data.toString(), "--table", "Music", "--bucket", "bkt");
+    assertEquals(1, refused.code());
+    assertTrue(refused.err().contains("Point in time recovery is not enabled for table 'Music'")
+        && refused.err().contains("add --enable-pitr"), refused.err());
+    Run export = run("export", "--data", data.toString(), "--table", "Music", "--bucket", "bkt", "--prefix", "snap",
+        "--enable-pitr");
     assertEquals(0, export.code(), export.err());
     assertTrue(export.out().contains("Exported 2 items of Music to "), export.out());
     assertTrue(export.err().contains("export Music: 100% (2 of 2)"), export.err());
@@ -111,7 +116,8 @@ class TransferCommandsTest {
     Run seed = run("seed", "--help");
     assertTrue(seed.out().contains("--key=NAME:TYPE") && seed.out().contains("plain JSON"), seed.out());
     Run export = run("export", "--help");
-    assertTrue(export.out().contains("--format=FORMAT") && export.out().contains("manifest-summary.json"), export.out());
+    assertTrue(export.out().contains("--format=FORMAT") && export.out().contains("manifest-summary.json")
+        && export.out().contains("--enable-pitr"), export.out());
     Run imp = run("import", "--help");
     assertTrue(imp.out().contains("--compression=TYPE") && imp.out().contains("--header=NAMES"), imp.out());
   }
