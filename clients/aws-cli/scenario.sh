@@ -777,6 +777,25 @@ stepB1_tags_and_backup() {
   ddb delete-table --table-name "$restored" >/dev/null
   ddb delete-backup --backup-arn "$backup" >/dev/null
   ddb delete-item --table-name "$TABLE" --key "$(key NOTE#after-backup)" >/dev/null
+
+  STEP="B1 UpdateContinuousBackups, then ExportTableToPointInTime of the table as it is now"
+  local tarn export status deadline
+  expect "$STEP" "recovery on" "$(json_get "$(ddb update-continuous-backups --table-name "$TABLE" \
+    --point-in-time-recovery-specification PointInTimeRecoveryEnabled=true)" \
+    ContinuousBackupsDescription.PointInTimeRecoveryDescription.PointInTimeRecoveryStatus)" ENABLED
+  tarn=$(json_get "$(ddb describe-table --table-name "$TABLE")" Table.TableArn)
+  export=$(json_get "$(ddb export-table-to-point-in-time --table-arn "$tarn" --s3-bucket scenario-exports \
+    --s3-prefix "$TABLE")" ExportDescription.ExportArn)
+  deadline=$((SECONDS + 120))   # the service exports in the background
+  until status=$(json_get "$(ddb describe-export --export-arn "$export")" ExportDescription.ExportStatus); \
+      [[ $status != IN_PROGRESS ]]; do
+    [[ $SECONDS -lt $deadline ]] || fail "$STEP" "export still IN_PROGRESS after 120 s"
+    sleep 1
+  done
+  expect "$STEP" ExportStatus "$status" COMPLETED
+  [[ $(json_get "$(ddb describe-export --export-arn "$export")" ExportDescription.ItemCount) -gt 0 ]] \
+    || fail "$STEP" "the export counted no items"
+  ok "$STEP" "exported, items counted"
 }
 
 step12e_service_and_policy() {
