@@ -7,9 +7,6 @@ import io.partita.engine.table.Table;
 import io.partita.engine.table.TableDef;
 import java.io.IOException;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.services.dynamodb.model.DescribeExportRequest;
@@ -100,8 +97,8 @@ public final class Exports {
   }
 
   public static DescribeExportResponse describeExport(EngineContext ctx, DescribeExportRequest req) {
-    Transfers.Job<?> job = ctx.attached(Transfers.class).job(req.exportArn());
-    if (job == null || !(job.description instanceof ExportDescription d)) {
+    ExportDescription d = ctx.attached(Transfers.class).description(ExportDescription.class, req.exportArn());
+    if (d == null) {
       // Partita's message; the service's could not be established
       throw new PartitaException(ErrorCode.ExportNotFoundException, "Export not found: " + req.exportArn());
     }
@@ -109,29 +106,11 @@ public final class Exports {
   }
 
   public static ListExportsResponse listExports(EngineContext ctx, ListExportsRequest req) {
-    int size = req.maxResults() == null ? 25 : req.maxResults();
-    String after = req.nextToken() == null ? null : ListTokens.arn(req.nextToken());
-    List<ExportSummary> page = new ArrayList<>();
-    String next = null;
-    boolean started = after == null;
-    for (Map.Entry<String, Transfers.Job<ExportDescription>> e : ctx.attached(Transfers.class)
-        .jobs(ExportDescription.class)) {
-      ExportDescription d = e.getValue().description;
-      if (!started) {
-        started = e.getKey().equals(after);
-        continue;
-      }
-      if (req.tableArn() != null && !req.tableArn().equals(d.tableArn())) {
-        continue;
-      }
-      if (page.size() == size) {
-        next = ListTokens.of(page.get(size - 1).exportArn());
-        break;
-      }
-      page.add(ExportSummary.builder().exportArn(d.exportArn()).exportStatus(d.exportStatus())
-          .exportType(d.exportType()).build());
-    }
-    return ListExportsResponse.builder().exportSummaries(page).nextToken(next).build();
+    Transfers.Page<ExportSummary> page = ctx.attached(Transfers.class).page(ExportDescription.class, req.tableArn(),
+        req.maxResults() == null ? 25 : req.maxResults(), req.nextToken(), ExportDescription::tableArn,
+        d -> ExportSummary.builder().exportArn(d.exportArn()).exportStatus(d.exportStatus()).exportType(d.exportType())
+            .build());
+    return ListExportsResponse.builder().exportSummaries(page.summaries()).nextToken(page.nextToken()).build();
   }
 
   /** The table a TableArn names, or the service's errors for a malformed ARN and a missing table. */

@@ -9,7 +9,6 @@ import io.partita.engine.table.KeyDef;
 import io.partita.engine.table.TableDef;
 import io.partita.engine.value.ScalarType;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -106,8 +105,8 @@ public final class Imports {
   }
 
   public static DescribeImportResponse describeImport(EngineContext ctx, DescribeImportRequest req) {
-    Transfers.Job<?> job = ctx.attached(Transfers.class).job(req.importArn());
-    if (job == null || !(job.description instanceof ImportTableDescription d)) {
+    ImportTableDescription d = ctx.attached(Transfers.class).description(ImportTableDescription.class, req.importArn());
+    if (d == null) {
       // Partita's message; the service's could not be established
       throw new PartitaException(ErrorCode.ImportNotFoundException, "Import not found: " + req.importArn());
     }
@@ -115,30 +114,12 @@ public final class Imports {
   }
 
   public static ListImportsResponse listImports(EngineContext ctx, ListImportsRequest req) {
-    int size = req.pageSize() == null ? 25 : req.pageSize();
-    String after = req.nextToken() == null ? null : ListTokens.arn(req.nextToken());
-    List<ImportSummary> page = new ArrayList<>();
-    String next = null;
-    boolean started = after == null;
-    for (Map.Entry<String, Transfers.Job<ImportTableDescription>> e : ctx.attached(Transfers.class)
-        .jobs(ImportTableDescription.class)) {
-      ImportTableDescription d = e.getValue().description;
-      if (!started) {
-        started = e.getKey().equals(after);
-        continue;
-      }
-      if (req.tableArn() != null && !req.tableArn().equals(d.tableArn())) {
-        continue;
-      }
-      if (page.size() == size) {
-        next = ListTokens.of(page.get(size - 1).importArn());
-        break;
-      }
-      page.add(ImportSummary.builder().importArn(d.importArn()).importStatus(d.importStatus()).tableArn(d.tableArn())
-          .s3BucketSource(d.s3BucketSource()).inputFormat(d.inputFormat()).startTime(d.startTime())
-          .endTime(d.endTime()).build());
-    }
-    return ListImportsResponse.builder().importSummaryList(page).nextToken(next).build();
+    Transfers.Page<ImportSummary> page = ctx.attached(Transfers.class).page(ImportTableDescription.class,
+        req.tableArn(), req.pageSize() == null ? 25 : req.pageSize(), req.nextToken(), ImportTableDescription::tableArn,
+        d -> ImportSummary.builder().importArn(d.importArn()).importStatus(d.importStatus()).tableArn(d.tableArn())
+            .s3BucketSource(d.s3BucketSource()).inputFormat(d.inputFormat()).startTime(d.startTime())
+            .endTime(d.endTime()).build());
+    return ListImportsResponse.builder().importSummaryList(page.summaries()).nextToken(page.nextToken()).build();
   }
 
   /** TableCreationParameters as the CreateTable request they stand for. */

@@ -81,6 +81,43 @@ public final class Transfers {
   }
 
   /** The jobs of a kind, oldest first. */
+  /** One page of a listing: summaries and the NextToken of the page after it (null: the last). */
+  record Page<S>(List<S> summaries, String nextToken) {}
+
+  /**
+   * A page of ListExports or ListImports: the jobs of {@code kind} of table {@code tableArn} (null:
+   * every table), oldest first, {@code size} a page, after the job a NextToken names.
+   */
+  <D, S> Page<S> page(Class<D> kind, String tableArn, int size, String nextToken,
+      java.util.function.Function<D, String> tableOf, java.util.function.Function<D, S> summary) {
+    String after = nextToken == null ? null : ListTokens.arn(nextToken);
+    List<S> page = new ArrayList<>();
+    boolean started = after == null;
+    String last = null;
+    for (Map.Entry<String, Job<D>> e : jobs(kind)) {
+      if (!started) {
+        started = e.getKey().equals(after);
+        continue;
+      }
+      D d = e.getValue().description;
+      if (tableArn != null && !tableArn.equals(tableOf.apply(d))) {
+        continue;
+      }
+      if (page.size() == size) {
+        return new Page<>(page, ListTokens.of(last));
+      }
+      page.add(summary.apply(d));
+      last = e.getKey();
+    }
+    return new Page<>(page, null);
+  }
+
+  /** The description of the job of {@code kind} at {@code arn}, or null when there is none. */
+  synchronized <D> D description(Class<D> kind, String arn) {
+    Job<?> job = jobs.get(arn);
+    return job == null || !kind.isInstance(job.description) ? null : kind.cast(job.description);
+  }
+
   synchronized <D> List<Map.Entry<String, Job<D>>> jobs(Class<D> kind) {
     List<Map.Entry<String, Job<D>>> out = new ArrayList<>();
     for (Map.Entry<String, Job<?>> e : jobs.entrySet()) {
