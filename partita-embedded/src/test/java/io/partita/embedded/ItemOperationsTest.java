@@ -271,14 +271,6 @@ class ItemOperationsTest {
     assertEquals(Map.of("m", AttributeValue.fromM(Map.of("y", n("2"))), "l", AttributeValue.fromL(List.of(n("20")))), got);
   }
 
-  @Test
-  void operationsNotBuiltYetAnswerUnknownOperation() {
-    // CreateBackup was the example until backups were built; exports are not built yet
-    DynamoDbException e = assertThrows(DynamoDbException.class, () -> dynamo.exportTableToPointInTime(b -> b
-        .tableArn("arn:aws:dynamodb:us-east-1:000000000000:table/app").s3Bucket("bucket")));
-    assertEquals("UnknownOperationException", e.awsErrorDetails().errorCode());
-  }
-
   static void assertValidation(String fragment, Runnable call) {
     DynamoDbException e = assertThrows(DynamoDbException.class, call::run);
     assertEquals("ValidationException", e.awsErrorDetails().errorCode(), e.getMessage());

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import software.amazon.awssdk.services.dynamodb.model.DescribeExportRequest;
@@ -24,15 +25,11 @@ import software.amazon.awssdk.services.dynamodb.model.ExportTableToPointInTimeRe
 public final class ExportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Option(names = "--data", paramLabel = "DIR", defaultValue = "partita-data",
-      description = "Data folder (default: ./${DEFAULT-VALUE}); must not be in use by a running server.")
-  Path data;
+  @Mixin DataFolder folder;
 
   @Option(names = "--table", required = true, paramLabel = "NAME", description = "The table to export.")
   String table;
 
-  @Option(names = "--s3-root", paramLabel = "DIR", description = "The directory standing for S3 (default: s3 in the data folder).")
-  Path s3Root;
 
   @Option(names = "--bucket", paramLabel = "BUCKET", defaultValue = "exports",
       description = "The bucket: a directory under the S3 root (default: ${DEFAULT-VALUE}).")
@@ -52,11 +49,7 @@ public final class ExportCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     ProgressBar bar = ProgressBar.onStderr(spec.commandLine().getErr());
-    Partita.Options options = Partita.with().transferProgress(bar);
-    if (s3Root != null) {
-      options.s3Root(s3Root);
-    }
-    try (Partita db = options.open(data)) {
+    try (Partita db = folder.open(bar)) {
       String arn = db.<DescribeTableResponse>execute(DescribeTableRequest.builder().tableName(table).build()).table().tableArn();
       if (enablePitr) {
         db.execute(software.amazon.awssdk.services.dynamodb.model.UpdateContinuousBackupsRequest.builder().tableName(table)

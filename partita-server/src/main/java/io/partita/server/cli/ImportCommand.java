@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
@@ -34,9 +35,7 @@ public final class ImportCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--data", paramLabel = "DIR", defaultValue = "partita-data",
-      description = "Data folder (default: ./${DEFAULT-VALUE}); must not be in use by a running server.")
-  Path data;
+  @Mixin DataFolder folder;
 
   @Option(names = "--table", required = true, paramLabel = "NAME", description = "The new table's name.")
   String table;
@@ -49,8 +48,6 @@ public final class ImportCommand implements Callable<Integer> {
       description = "The sort key, as sk:N (default: none).")
   KeyAttribute sort;
 
-  @Option(names = "--s3-root", paramLabel = "DIR", description = "The directory standing for S3 (default: s3 in the data folder).")
-  Path s3Root;
 
   @Option(names = "--bucket", paramLabel = "BUCKET", required = true, description = "The bucket: a directory under the S3 root.")
   String bucket;
@@ -84,11 +81,7 @@ public final class ImportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     ProgressBar bar = ProgressBar.onStderr(spec.commandLine().getErr());
-    Partita.Options options = Partita.with().transferProgress(bar);
-    if (s3Root != null) {
-      options.s3Root(s3Root);
-    }
-    try (Partita db = options.open(data)) {
+    try (Partita db = folder.open(bar)) {
       ImportTableResponse started = db.execute(request());
       ImportTableDescription d = db.<software.amazon.awssdk.services.dynamodb.model.DescribeImportResponse>execute(
           DescribeImportRequest.builder().importArn(started.importTableDescription().importArn()).build())
