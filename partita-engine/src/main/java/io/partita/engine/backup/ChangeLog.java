@@ -146,6 +146,50 @@ public final class ChangeLog {
     }
   }
 
+  /**
+   * One item changed in a window: its storage key, its stored bytes at the window's start and at its
+   * end (null where the item did not exist), and the commit time of its last change in the window.
+   */
+  public record WindowChange(byte[] key, byte[] before, byte[] after, long lastMillis) {}
+
+  /**
+   * The items of table {@code tableId} changed in [{@code fromMillis}, {@code toMillis}), read in
+   * {@code view}, in the order of their first change there: for each, the image before its first
+   * change in the window (the state at the window's start), the image at the window's end (from the
+   * records after it, as {@link #imagesAt} undoes them, else the current item) and the time of its
+   * last change in it. An item that existed at neither end (created and deleted inside the window)
+   * is left out. Memory for the window's changes and those after it.
+   */
+  public static List<WindowChange> changesBetween(Store.View view, long tableId, long fromMillis, long toMillis) {
+    Map<ByteBuffer, byte[]> first = new java.util.LinkedHashMap<>();
+    Map<ByteBuffer, Long> last = new HashMap<>();
+    try (Store.Cursor c = view.cursor(Keyspace.changesFrom(tableId, fromMillis), Keyspace.changesFrom(tableId, toMillis),
+        false)) {
+      while (c.next()) {
+        byte[] v = c.value();
+        int keyLength = ByteBuffer.wrap(v).getInt();
+        ByteBuffer key = ByteBuffer.wrap(Arrays.copyOfRange(v, 4, 4 + keyLength));
+        first.putIfAbsent(key, v.length == 4 + keyLength ? ABSENT : Arrays.copyOfRange(v, 4 + keyLength, v.length));
+        last.put(key, Keyspace.changeMillis(c.key()));
+      }
+    }
+    Map<ByteBuffer, byte[]> afterWindow = imagesAt(view, tableId, toMillis - 1);
+    byte[] prefix = Keyspace.itemsFrom(tableId);
+    List<WindowChange> changes = new java.util.ArrayList<>(first.size());
+    for (Map.Entry<ByteBuffer, byte[]> e : first.entrySet()) {
+      byte[] suffix = e.getKey().array();
+      byte[] key = Arrays.copyOf(prefix, prefix.length + suffix.length);
+      System.arraycopy(suffix, 0, key, prefix.length, suffix.length);
+      byte[] after = afterWindow.containsKey(e.getKey()) ? afterWindow.get(e.getKey()) : view.get(key);
+      byte[] before = e.getValue() == ABSENT ? null : e.getValue();
+      after = after == ABSENT ? null : after;
+      if (before != null || after != null) {
+        changes.add(new WindowChange(key, before, after, last.get(e.getKey())));
+      }
+    }
+    return changes;
+  }
+
   /** Drops the records of table {@code tableId} older than {@code millis}: no restore can reach before it. */
   public static void trim(Store store, long tableId, long millis) {
     store.write(new Store.Batch().deleteRange(Keyspace.changesFrom(tableId, 0), Keyspace.changesFrom(tableId,

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,12 +18,16 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.zip.GZIPOutputStream;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ExportDescription;
 import software.amazon.awssdk.services.dynamodb.model.ExportFormat;
+import software.amazon.awssdk.services.dynamodb.model.ExportType;
+import software.amazon.awssdk.services.dynamodb.model.ExportViewType;
 
 /**
  * Writes one export in DynamoDB's layout (Developer Guide, "DynamoDB table export output format"),
@@ -32,11 +37,74 @@ import software.amazon.awssdk.services.dynamodb.model.ExportFormat;
  * gzip'd; then {@code manifest-files.json} (one line per data file: itemCount, md5Checksum, etag,
  * dataFileS3Key) and {@code manifest-summary.json} last, each with a {@code .checksum} file holding
  * its MD5 in hex. DynamoDB writes at least one data file per partition; Partita's table is one
- * partition, so one file.
+ * partition, so one file. An incremental export ({@link #incremental}) writes one line per changed item
+ * to the {@code <bucket>/<prefix>/AWSDynamoDB/data/} folder its exports share, and its summary has
+ * exportFromTime, exportToTime, outputView and exportType instead of exportTime.
  */
 final class ExportWriter {
   /** What was written: the item count and their size (the export's ItemCount and BilledSizeBytes). */
   record Written(long items, long bytes) {}
+
+  /** One line of a data file (without its newline) and the size it counts for. */
+  record Row(String line, long size) {}
+
+  /** The lines of an export's data, read once. */
+  interface Rows {
+    /** The next line, or null after the last. */
+    Row next();
+  }
+
+  /** A full export's lines: one {@code Item} a line, in {@code format}. */
+  static Rows full(PointInTime.Items items, ExportFormat format) {
+    return () -> {
+      Map<String, AttributeValue> item = items.next();
+      return item == null ? null
+          : new Row(format == ExportFormat.ION ? IonItems.itemLine(item) : DynamoJson.itemLine(item), ItemSize.of(item));
+    };
+  }
+
+  /**
+   * An incremental export's lines (DYNAMODB_JSON): one a changed item, {@code {"Metadata":{"WriteTimestampMicros":
+   * {"N":...}},"Keys":{...},"OldImage":{...},"NewImage":{...}}}, OldImage only in the NEW_AND_OLD_IMAGES view and
+   * when the item existed at the window's start, NewImage only when it exists at its end. The size counted is
+   * that of the images written.
+   */
+  static Rows incremental(List<PointInTime.Change> changes, ExportViewType view) {
+    Iterator<PointInTime.Change> it = changes.iterator();
+    boolean old = view != ExportViewType.NEW_IMAGE;
+    return () -> {
+      if (!it.hasNext()) {
+        return null;
+      }
+      PointInTime.Change c = it.next();
+      long size = 0;
+      StringWriter out = new StringWriter();
+      try (JsonGenerator g = DynamoJson.FACTORY.createGenerator(out)) {
+        g.writeStartObject();
+        g.writeObjectFieldStart("Metadata");
+        g.writeObjectFieldStart("WriteTimestampMicros");
+        g.writeStringField("N", Long.toString(c.writeMillis() * 1000));
+        g.writeEndObject();
+        g.writeEndObject();
+        g.writeFieldName("Keys");
+        DynamoJson.writeItem(g, c.keys());
+        if (old && c.oldImage() != null) {
+          g.writeFieldName("OldImage");
+          DynamoJson.writeItem(g, c.oldImage());
+          size += ItemSize.of(c.oldImage());
+        }
+        if (c.newImage() != null) {
+          g.writeFieldName("NewImage");
+          DynamoJson.writeItem(g, c.newImage());
+          size += ItemSize.of(c.newImage());
+        }
+        g.writeEndObject();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      return new Row(out.toString(), size);
+    };
+  }
 
   private final S3Directories dirs;
   private final String bucket;
@@ -57,9 +125,12 @@ final class ExportWriter {
     this.expectedItems = expectedItems;
   }
 
-  Written write(PointInTime.Items items, ExportDescription export, Clock clock) throws IOException {
+  Written write(Rows rows, ExportDescription export, Clock clock) throws IOException {
     write(exportDir + "/_started", "");
-    String dataKey = exportDir + "/data/" + randomName() + (format == ExportFormat.ION ? ".ion.gz" : ".json.gz");
+    boolean incremental = export.exportType() == ExportType.INCREMENTAL_EXPORT;
+    // an incremental export's data files go to the data folder its exports share (docs/export-import.md)
+    String dataDir = incremental ? exportDir.substring(0, exportDir.lastIndexOf('/')) + "/data/" : exportDir + "/data/";
+    String dataKey = dataDir + randomName() + (format == ExportFormat.ION ? ".ion.gz" : ".json.gz");
     Path data = dirs.object(bucket, dataKey);
     Files.createDirectories(data.getParent());
     MessageDigest md5 = md5();
@@ -70,12 +141,12 @@ final class ExportWriter {
       if (format == ExportFormat.ION) {
         out.write("$ion_1_0\n");
       }
-      Map<String, AttributeValue> item;
-      while ((item = items.next()) != null) {
-        out.write(format == ExportFormat.ION ? IonItems.itemLine(item) : DynamoJson.itemLine(item));
+      Row row;
+      while ((row = rows.next()) != null) {
+        out.write(row.line());
         out.write('\n');
         count++;
-        bytes += ItemSize.of(item);
+        bytes += row.size();
         if (count % 1000 == 0) {
           progress.update(what, count, expectedItems);
         }
@@ -102,7 +173,12 @@ final class ExportWriter {
       g.writeStringField("endTime", clock.instant().toString());
       g.writeStringField("tableArn", export.tableArn());
       g.writeStringField("tableId", export.tableId());
-      g.writeStringField("exportTime", export.exportTime().toString());
+      if (incremental) {
+        g.writeStringField("exportFromTime", export.incrementalExportSpecification().exportFromTime().toString());
+        g.writeStringField("exportToTime", export.incrementalExportSpecification().exportToTime().toString());
+      } else {
+        g.writeStringField("exportTime", export.exportTime().toString());
+      }
       g.writeStringField("s3Bucket", export.s3Bucket());
       g.writeStringField("s3Prefix", export.s3Prefix());
       g.writeStringField("s3SseAlgorithm", export.s3SseAlgorithmAsString());
@@ -111,6 +187,10 @@ final class ExportWriter {
       g.writeNumberField("billedSizeBytes", billed);
       g.writeNumberField("itemCount", itemCount);
       g.writeStringField("outputFormat", export.exportFormatAsString());
+      if (incremental) {
+        g.writeStringField("outputView", export.incrementalExportSpecification().exportViewTypeAsString());
+        g.writeStringField("exportType", export.exportTypeAsString());
+      }
       g.writeEndObject();
     }));
     return new Written(count, bytes);

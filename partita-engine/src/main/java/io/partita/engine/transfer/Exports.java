@@ -5,7 +5,6 @@ import io.partita.engine.PartitaException;
 import io.partita.engine.ops.EngineContext;
 import io.partita.engine.table.Table;
 import io.partita.engine.table.TableDef;
-import java.io.IOException;
 import java.time.Instant;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,6 +17,8 @@ import software.amazon.awssdk.services.dynamodb.model.ExportSummary;
 import software.amazon.awssdk.services.dynamodb.model.ExportTableToPointInTimeRequest;
 import software.amazon.awssdk.services.dynamodb.model.ExportTableToPointInTimeResponse;
 import software.amazon.awssdk.services.dynamodb.model.ExportType;
+import software.amazon.awssdk.services.dynamodb.model.ExportViewType;
+import software.amazon.awssdk.services.dynamodb.model.IncrementalExportSpecification;
 import software.amazon.awssdk.services.dynamodb.model.ListExportsRequest;
 import software.amazon.awssdk.services.dynamodb.model.ListExportsResponse;
 import software.amazon.awssdk.services.dynamodb.model.S3SseAlgorithm;
@@ -26,7 +27,8 @@ import software.amazon.awssdk.services.dynamodb.model.S3SseAlgorithm;
  * ExportTableToPointInTime, DescribeExport and ListExports.
  *
  * <p>The export is written within the call, from one consistent state of the table that {@link
- * PointInTime} gives (the table as of ExportTime), in DynamoDB's layout ({@link ExportWriter}). The
+ * PointInTime} gives (the table as of ExportTime; for an INCREMENTAL_EXPORT, the items changed in its
+ * window with their images at its ends), in DynamoDB's layout ({@link ExportWriter}). The
  * answer is the service's at acceptance, IN_PROGRESS; DescribeExport then tells COMPLETED (or
  * FAILED when the files could not be written) with ItemCount and the manifest's key.
  */
@@ -55,14 +57,31 @@ public final class Exports {
           + "its S3 buckets are local directories, which hold no KMS keys");
     }
     ExportType type = req.exportType() == null ? ExportType.FULL_EXPORT : req.exportType();
+    ExportFormat format = req.exportFormat() == null ? ExportFormat.DYNAMODB_JSON : req.exportFormat();
+    PointInTime.Items items = null;
+    PointInTime.Window window = null;
+    IncrementalExportSpecification spec = null;
     if (type == ExportType.INCREMENTAL_EXPORT) {
-      throw PartitaException.validation("ExportTableToPointInTime with ExportType INCREMENTAL_EXPORT is not supported "
-          + "by Partita yet: export the table in full (FULL_EXPORT) at each instant instead");
+      IncrementalExportSpecification given = req.incrementalExportSpecification();
+      if (req.exportTime() != null) {
+        // Partita's text: ExportTime is a full export's instant; an incremental export has a window instead
+        throw PartitaException.validation("ExportTime cannot be given with an ExportType of INCREMENTAL_EXPORT: "
+            + "give IncrementalExportSpecification's ExportFromTime and ExportToTime");
+      }
+      if (format == ExportFormat.ION) {
+        throw PartitaException.validation("ExportTableToPointInTime with ExportType INCREMENTAL_EXPORT and ExportFormat "
+            + "ION is not supported by Partita: use DYNAMODB_JSON");
+      }
+      window = PointInTime.incrementalExport(ctx, def, given == null ? null : given.exportFromTime(),
+          given == null ? null : given.exportToTime());
+      ExportViewType view = given.exportViewType() == null ? ExportViewType.NEW_AND_OLD_IMAGES : given.exportViewType();
+      spec = IncrementalExportSpecification.builder().exportFromTime(window.from()).exportToTime(window.to())
+          .exportViewType(view).build();
+    } else {
+      items = PointInTime.fullExport(ctx, def, req.exportTime());
     }
-    PointInTime.Items items = PointInTime.fullExport(ctx, def, req.exportTime());
     String id = Transfers.newId(now);
     String arn = def.arn(ctx.region()) + "/export/" + id;
-    ExportFormat format = req.exportFormat() == null ? ExportFormat.DYNAMODB_JSON : req.exportFormat();
     String exportDir = S3Directories.key(req.s3Prefix(), "AWSDynamoDB/" + id);
     ExportDescription accepted = ExportDescription.builder()
         .exportArn(arn)
@@ -70,7 +89,8 @@ public final class Exports {
         .startTime(Instant.ofEpochMilli(now))
         .tableArn(def.arn(ctx.region()))
         .tableId(def.tableId())
-        .exportTime(items.exportTime())
+        .exportTime(items == null ? null : items.exportTime())
+        .incrementalExportSpecification(spec)
         .clientToken(req.clientToken())
         .s3Bucket(req.s3Bucket())
         .s3BucketOwner(req.s3BucketOwner())
@@ -83,11 +103,13 @@ public final class Exports {
     Transfers.Job<ExportDescription> job = new Transfers.Job<>(withoutToken, req.clientToken(), now, accepted);
     transfers.add(arn, job);
     ExportDescription.Builder done = accepted.toBuilder();
-    try (items) {
-      ExportWriter.Written w = new ExportWriter(transfers.directories, req.s3Bucket(), exportDir, format,
-          transfers.progress, "export " + def.name(), ctx.catalog().itemCount(def)).write(items, accepted, ctx.clock());
+    try (AutoCloseable closing = items) {
+      ExportWriter writer = new ExportWriter(transfers.directories, req.s3Bucket(), exportDir, format,
+          transfers.progress, "export " + def.name(), window == null ? ctx.catalog().itemCount(def) : window.changes().size());
+      ExportWriter.Written w = writer.write(window == null ? ExportWriter.full(items, format)
+          : ExportWriter.incremental(window.changes(), spec.exportViewType()), accepted, ctx.clock());
       done.exportStatus(ExportStatus.COMPLETED).itemCount(w.items()).billedSizeBytes(w.bytes());
-    } catch (IOException | RuntimeException e) {
+    } catch (Exception e) {
       // Partita's failure code; the service's codes for a bucket it cannot write could not be established
       done.exportStatus(ExportStatus.FAILED).failureCode("S3WriteFailed")
           .failureMessage("The export could not be written to bucket " + req.s3Bucket() + ": " + e.getMessage());

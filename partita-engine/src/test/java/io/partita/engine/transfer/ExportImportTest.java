@@ -458,6 +458,186 @@ class ExportImportTest {
     assertEquals(then, scan("AsThen"));
   }
 
+  private static final long MINUTE = 60_000;
+
+  private void put(String pk, String sk, String v) {
+    db.execute(PutItemRequest.builder().tableName("Source").item(Map.of("pk", AttributeValue.fromS(pk),
+        "sk", AttributeValue.fromN(sk), "v", AttributeValue.fromS(v))).build());
+  }
+
+  private void delete(String pk, String sk) {
+    db.execute(software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder().tableName("Source")
+        .key(Map.of("pk", AttributeValue.fromS(pk), "sk", AttributeValue.fromN(sk))).build());
+  }
+
+  private static Map<String, AttributeValue> item(String pk, String sk, String v) {
+    return Map.of("pk", AttributeValue.fromS(pk), "sk", AttributeValue.fromN(sk), "v", AttributeValue.fromS(v));
+  }
+
+  private static Map<String, AttributeValue> keys(String pk, String sk) {
+    return Map.of("pk", AttributeValue.fromS(pk), "sk", AttributeValue.fromN(sk));
+  }
+
+  /** One line of an incremental export, parsed: null where an image is absent. */
+  record Change(long micros, Map<String, AttributeValue> keys, Map<String, AttributeValue> oldImage,
+      Map<String, AttributeValue> newImage) {}
+
+  private static Change parseChange(String line) throws IOException {
+    try (com.fasterxml.jackson.core.JsonParser p = DynamoJson.FACTORY.createParser(line)) {
+      assertEquals(com.fasterxml.jackson.core.JsonToken.START_OBJECT, p.nextToken());
+      long micros = -1;
+      Map<String, AttributeValue> keys = null;
+      Map<String, AttributeValue> oldImage = null;
+      Map<String, AttributeValue> newImage = null;
+      while (p.nextToken() == com.fasterxml.jackson.core.JsonToken.FIELD_NAME) {
+        String field = p.currentName();
+        p.nextToken();
+        switch (field) {
+          case "Metadata" -> {
+            Map<String, AttributeValue> m = DynamoJson.readItem(p); // {"WriteTimestampMicros":{"N":"..."}}
+            assertEquals(List.of("WriteTimestampMicros"), List.copyOf(m.keySet()));
+            micros = Long.parseLong(m.get("WriteTimestampMicros").n());
+          }
+          case "Keys" -> keys = DynamoJson.readItem(p);
+          case "OldImage" -> oldImage = DynamoJson.readItem(p);
+          case "NewImage" -> newImage = DynamoJson.readItem(p);
+          default -> throw new AssertionError("unexpected member " + field + " in " + line);
+        }
+      }
+      return new Change(micros, keys, oldImage, newImage);
+    }
+  }
+
+  private ExportDescription incremental(Instant from, Instant to, software.amazon.awssdk.services.dynamodb.model.ExportViewType view,
+      String prefix) {
+    ExportTableToPointInTimeResponse r = db.execute(ExportTableToPointInTimeRequest.builder()
+        .tableArn(tableArn("Source")).s3Bucket("bucket").s3Prefix(prefix).exportType(ExportType.INCREMENTAL_EXPORT)
+        .incrementalExportSpecification(s -> s.exportFromTime(from).exportToTime(to).exportViewType(view)).build());
+    return db.<DescribeExportResponse>execute(DescribeExportRequest.builder()
+        .exportArn(r.exportDescription().exportArn()).build()).exportDescription();
+  }
+
+  private java.util.Set<Change> changesIn(String prefix) throws IOException {
+    java.util.Set<Change> changes = new java.util.HashSet<>();
+    int lines = 0;
+    try (Stream<Path> files = Files.list(s3.resolve("bucket").resolve(prefix).resolve("AWSDynamoDB").resolve("data"))) {
+      for (Path f : files.toList()) {
+        for (String line : gunzip(f).split("\n")) {
+          if (!line.isEmpty()) {
+            changes.add(parseChange(line));
+            lines++;
+          }
+        }
+      }
+    }
+    assertEquals(lines, changes.size());
+    return changes;
+  }
+
+  /**
+   * An incremental export holds one line per item changed in [from, to): its image at from (the first
+   * change's before-image), its image just before to (changes after to undone), its last write's time;
+   * an item created and deleted inside the window is not there, nor changes before or after it.
+   */
+  @Test
+  void anIncrementalExportHasTheItemsChangedInItsWindowWithTheirImagesAtItsEnds() throws IOException {
+    long t0 = millis.get();
+    createSource();
+    long from = t0 + 60 * MINUTE;
+    long to = from + 60 * MINUTE;
+    millis.set(t0 + 30 * MINUTE);
+    put("p1", "1", "before"); // before the window: the old image of p1/1's change inside it
+    millis.set(from);
+    put("new", "1", "a"); // at the window's start, which is inclusive
+    millis.set(from + MINUTE);
+    put("p2", "2", "u1");
+    millis.set(from + 2 * MINUTE);
+    put("p2", "2", "u2"); // changed twice: old image is the one before the first change
+    millis.set(from + 3 * MINUTE);
+    delete("p3", "3");
+    millis.set(from + 4 * MINUTE);
+    put("tmp", "1", "x");
+    millis.set(from + 5 * MINUTE);
+    delete("tmp", "1"); // created and deleted inside the window: no line
+    millis.set(from + 6 * MINUTE);
+    put("p1", "1", "in");
+    millis.set(to - 1);
+    put("p4", "4", "last"); // just before the exclusive end
+    millis.set(to);
+    put("p5", "5", "after"); // at the end: outside
+    millis.set(to + MINUTE);
+    put("p2", "2", "u3"); // after the window: the new image stays u2
+    millis.set(to + 2 * MINUTE);
+    delete("new", "1"); // after the window: the new image stays a
+    millis.set(to + 10 * MINUTE);
+
+    java.util.Set<Change> newAndOld = java.util.Set.of(
+        new Change(from * 1000, keys("new", "1"), null, item("new", "1", "a")),
+        new Change((from + 2 * MINUTE) * 1000, keys("p2", "2"), everyType("p2", "2"), item("p2", "2", "u2")),
+        new Change((from + 3 * MINUTE) * 1000, keys("p3", "3"), everyType("p3", "3"), null),
+        new Change((from + 6 * MINUTE) * 1000, keys("p1", "1"), item("p1", "1", "before"), item("p1", "1", "in")),
+        new Change((to - 1) * 1000, keys("p4", "4"), everyType("p4", "4"), item("p4", "4", "last")));
+    ExportDescription both = incremental(Instant.ofEpochMilli(from), Instant.ofEpochMilli(to),
+        software.amazon.awssdk.services.dynamodb.model.ExportViewType.NEW_AND_OLD_IMAGES, "both");
+    assertEquals(ExportStatus.COMPLETED, both.exportStatus(), both.failureMessage());
+    assertEquals(newAndOld, changesIn("both"));
+    assertEquals(ExportType.INCREMENTAL_EXPORT, both.exportType());
+    assertEquals(Instant.ofEpochMilli(from), both.incrementalExportSpecification().exportFromTime());
+    assertEquals(Instant.ofEpochMilli(to), both.incrementalExportSpecification().exportToTime());
+    assertEquals(software.amazon.awssdk.services.dynamodb.model.ExportViewType.NEW_AND_OLD_IMAGES,
+        both.incrementalExportSpecification().exportViewType());
+    assertEquals(5, both.itemCount());
+    assertNull(both.exportTime());
+
+    java.util.Set<Change> newOnly = new java.util.HashSet<>();
+    for (Change c : newAndOld) {
+      newOnly.add(new Change(c.micros(), c.keys(), null, c.newImage()));
+    }
+    ExportDescription latest = incremental(Instant.ofEpochMilli(from), Instant.ofEpochMilli(to),
+        software.amazon.awssdk.services.dynamodb.model.ExportViewType.NEW_IMAGE, "latest");
+    assertEquals(newOnly, changesIn("latest"));
+    String summary = Files.readString(s3.resolve("bucket").resolve(latest.exportManifest()));
+    assertTrue(summary.contains("\"exportType\":\"INCREMENTAL_EXPORT\""), summary);
+    assertTrue(summary.contains("\"outputView\":\"NEW_IMAGE\""), summary);
+    assertTrue(summary.contains("\"exportFromTime\":\"" + Instant.ofEpochMilli(from) + "\""), summary);
+    assertTrue(summary.contains("\"exportToTime\":\"" + Instant.ofEpochMilli(to) + "\""), summary);
+    assertTrue(!summary.contains("\"exportTime\""), summary);
+    assertTrue(summary.contains("\"itemCount\":5"), summary);
+  }
+
+  @Test
+  void anIncrementalExportNeedsAWindowOf15MinutesTo24HoursInsideRecovery() {
+    long t0 = millis.get();
+    createSource();
+    millis.set(t0 + 48 * 60 * MINUTE);
+    long now = millis.get();
+    ExportTableToPointInTimeRequest base = ExportTableToPointInTimeRequest.builder().tableArn(tableArn("Source"))
+        .s3Bucket("bucket").exportType(ExportType.INCREMENTAL_EXPORT).build();
+    java.util.function.BiFunction<Long, Long, ExportTableToPointInTimeRequest> window = (f, t) -> base.toBuilder()
+        .incrementalExportSpecification(s -> s.exportFromTime(Instant.ofEpochMilli(f))
+            .exportToTime(t == null ? null : Instant.ofEpochMilli(t))).build();
+    assertEquals(ErrorCode.ValidationException, refusal(window.apply(now - 15 * MINUTE + 1, now))); // too short
+    assertEquals(ErrorCode.ValidationException, refusal(window.apply(now - 24 * 60 * MINUTE - 1, now))); // too long
+    assertEquals(ErrorCode.ValidationException, refusal(window.apply(now - 10 * MINUTE, null))); // to defaults to now
+    assertEquals(ErrorCode.InvalidExportTimeException, refusal(window.apply(t0 - MINUTE, t0 + 59 * MINUTE))); // before recovery
+    assertEquals(ErrorCode.InvalidExportTimeException, refusal(window.apply(now - 30 * MINUTE, now + MINUTE))); // future
+    assertEquals(ErrorCode.ValidationException, refusal(base)); // no window
+    assertEquals(ErrorCode.ValidationException, refusal(window.apply(now - 60 * MINUTE, now).toBuilder()
+        .exportTime(Instant.ofEpochMilli(now)).build())); // ExportTime is a full export's
+    assertEquals(ErrorCode.ValidationException, refusal(window.apply(now - 60 * MINUTE, now).toBuilder()
+        .exportFormat(ExportFormat.ION).build())); // ION incremental: refused by name
+    assertEquals(0, db.<software.amazon.awssdk.services.dynamodb.model.ListExportsResponse>execute(
+        ListExportsRequest.builder().build()).exportSummaries().size());
+    // exactly 15 minutes and exactly 24 hours are accepted; ExportToTime absent is now
+    String shortest = db.<ExportTableToPointInTimeResponse>execute(window.apply(now - 15 * MINUTE, now))
+        .exportDescription().exportArn();
+    assertEquals(ExportStatus.COMPLETED, db.<DescribeExportResponse>execute(DescribeExportRequest.builder()
+        .exportArn(shortest).build()).exportDescription().exportStatus());
+    ExportDescription day = db.<ExportTableToPointInTimeResponse>execute(window.apply(now - 24 * 60 * MINUTE, null))
+        .exportDescription();
+    assertEquals(Instant.ofEpochMilli(now), day.incrementalExportSpecification().exportToTime());
+  }
+
   @Test
   void anExportReadsOneSnapshotAndListsByTable() {
     createSource();
