@@ -52,23 +52,9 @@ import software.amazon.awssdk.services.dynamodb.model.TableStatus;
  * restore gives that back item by item in a new table whose indexes answer queries; a crash in the
  * middle of a backup leaves no backup; backups survive a restart. Facts and choices: docs/backups.md.
  */
-class BackupsTest {
+class BackupsTest extends OpenedDatabase {
   static final String T = "music";
-  private Partita partita;
-  private DynamoDbClient dynamo;
   private final MutableClock clock = new MutableClock(Instant.parse("2024-05-01T10:00:00Z"));
-
-  private void open(Partita p) {
-    partita = p;
-    dynamo = PartitaDynamoDb.over(partita);
-  }
-
-  @AfterEach
-  void close() {
-    if (partita != null) {
-      partita.close();
-    }
-  }
 
   static AttributeDefinition def(String name) {
     return AttributeDefinition.builder().attributeName(name).attributeType(ScalarAttributeType.S).build();

@@ -35,23 +35,9 @@ import software.amazon.awssdk.services.dynamodb.model.TableNotFoundException;
  * RestoreTableToPointInTime, on a clock the test moves. Each restore is compared item by item with
  * the table as the test saw it at that instant. Facts and choices: docs/backups.md.
  */
-class PointInTimeRecoveryTest {
+class PointInTimeRecoveryTest extends OpenedDatabase {
   static final String T = "music";
-  private Partita partita;
-  private DynamoDbClient dynamo;
   private final MutableClock clock = new MutableClock(Instant.parse("2024-05-01T10:00:00Z"));
-
-  private void open(Partita p) {
-    partita = p;
-    dynamo = PartitaDynamoDb.over(partita);
-  }
-
-  @AfterEach
-  void close() {
-    if (partita != null) {
-      partita.close();
-    }
-  }
 
   private ContinuousBackupsDescription enable(Integer days) {
     return dynamo.updateContinuousBackups(b -> b.tableName(T).pointInTimeRecoverySpecification(s -> s

@@ -32,22 +32,7 @@ import software.amazon.awssdk.services.dynamodb.model.Tag;
  * service's limits and rules, CreateTable's Tags under the same rules, kept across restarts and gone
  * with the table. Facts: docs/tags.md.
  */
-class TagsTest {
-  private Partita partita;
-  private DynamoDbClient dynamo;
-
-  private void open(Partita p) {
-    partita = p;
-    dynamo = PartitaDynamoDb.over(partita);
-  }
-
-  @AfterEach
-  void close() {
-    if (partita != null) {
-      partita.close();
-    }
-  }
-
+class TagsTest extends OpenedDatabase {
   private String createTable(String name, Tag... tags) {
     return dynamo.createTable(b -> {
       b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
