@@ -13,6 +13,13 @@ case "${1:-}" in
   OrderStats) main=io.partita.examples.orderstats.OrderStats ;;
   *) echo "usage: examples/run.sh Blog|Shop|Memberships|Extensions|Telemetry|OrgTree|OrderStats" >&2; exit 2 ;;
 esac
-mvn -o -q -pl partita-engine,partita-embedded,partita-model,examples package -DskipTests \
-  dependency:build-classpath -Dmdep.outputFile=target/classpath.txt -Dmdep.includeScope=runtime >/dev/null
+echo "building the example and what it needs (Maven; the first build takes a few minutes)..." >&2
+# -am: the modules examples depends on are built in the same reactor (its tests use partita-server's
+# test jar), so nothing needs to be in ~/.m2 but what Maven downloads
+if ! mvn -B -ntp -q -pl examples -am package -DskipTests -Dstyle.color=never \
+    dependency:build-classpath -Dmdep.outputFile=target/classpath.txt -Dmdep.includeScope=runtime >&2; then
+  echo "examples/run.sh: the build failed (see Maven's messages above); run it again online, or from a" \
+    "machine that can reach Maven Central" >&2
+  exit 1
+fi
 exec java -cp "examples/target/classes:$(cat examples/target/classpath.txt)" "$main"

@@ -152,6 +152,9 @@ class RealClientsTest {
     if (REQUIRED) {
       fail(what + " is not installed, and PARTITA_REQUIRE_CLIENTS=1 (.ci/run installs it)");
     }
+    // on the console, not only in the report: a skipped real client should not go unnoticed
+    System.err.println("RealClientsTest SKIPPED: " + what + " is not installed. Install the real clients with"
+        + " `sudo apt-get install -y awscli python3-boto3 && npm ci --prefix clients/js` (as .ci/run does)");
     Assumptions.abort(what + " is not installed; .ci/run installs it");
   }
 

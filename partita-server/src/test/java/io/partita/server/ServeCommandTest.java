@@ -70,7 +70,8 @@ class ServeCommandTest {
       String prefix = "Partita serving DynamoDB on http://127.0.0.1:" + port + " (listening on all interfaces, ";
       String suffix = ":" + port + ", reachable at any of this machine's addresses; in memory, any signature accepted)";
       assertTrue(ready.equals(prefix + "0.0.0.0" + suffix) || ready.equals(prefix + "[::]" + suffix), ready);
-      assertEquals("Try: aws dynamodb list-tables --endpoint-url http://127.0.0.1:" + port, server.banner.get(1));
+      assertEquals("Try: AWS_ACCESS_KEY_ID=partita AWS_SECRET_ACCESS_KEY=partita aws dynamodb list-tables --endpoint-url"
+          + " http://127.0.0.1:" + port + " --region us-east-1", server.banner.get(1));
       try (DynamoDbClient dynamo = SdkOverHttp.client(server.endpoint)) {
         assertEquals(List.of(), dynamo.listTables().tableNames());
       }
@@ -83,7 +84,8 @@ class ServeCommandTest {
     try (ServerProcess server = ServerProcess.serve("--in-memory", "--host", "127.0.0.2")) {
       String url = "http://127.0.0.2:" + server.endpoint.getPort();
       assertEquals("Partita serving DynamoDB on " + url + " (in memory, any signature accepted)", server.banner.get(0));
-      assertEquals("Try: aws dynamodb list-tables --endpoint-url " + url, server.banner.get(1));
+      assertEquals("Try: AWS_ACCESS_KEY_ID=partita AWS_SECRET_ACCESS_KEY=partita aws dynamodb list-tables --endpoint-url "
+          + url + " --region us-east-1", server.banner.get(1));
     }
   }
 
@@ -133,11 +135,26 @@ class ServeCommandTest {
     assertTrue(out.contains("--access-key and --secret-key must be given together"), out);
   }
 
+  /** The demo has its own folder by default, and on a folder a server holds it says so in one line. */
+  @Test
+  void theDemoRunsBesideAServerAndExplainsAFolderInUse(@TempDir Path data) throws Exception {
+    assertTrue(ServerProcess.run("demo", "--help").contains("default: ./partita-demo-data"));
+    String first = ServerProcess.run("demo", "--data", data.resolve("demo").toString());
+    assertTrue(first.contains("created USER#alice with one order"), first);
+    try (ServerProcess server = ServerProcess.serve("--data", data.resolve("served").toString())) {
+      String busy = ServerProcess.run("demo", "--data", data.resolve("served").toString());
+      assertTrue(busy.contains("partita demo: cannot run on the data folder") && busy.contains("--data DIR"), busy);
+      assertTrue(!busy.contains("\tat io.partita"), "no stack trace:\n" + busy);
+    }
+  }
+
   @Test
   void aBusyPortOrDataFolderIsExplainedNotStackTraced(@TempDir Path data) throws Exception {
     try (ServerProcess first = ServerProcess.serve("--data", data.toString())) {
       String samePort = ServerProcess.run("serve", "--in-memory", "--port", Integer.toString(first.endpoint.getPort()));
       assertTrue(samePort.contains("cannot listen on 127.0.0.1:" + first.endpoint.getPort()), samePort);
+      // the options were right: a one-line reason and what to do, not the usage text
+      assertTrue(samePort.contains("choose another with --port") && !samePort.contains("Usage:"), samePort);
       String sameData = ServerProcess.run("serve", "--data", data.toString(), "--port", "0");
       assertTrue(sameData.contains("cannot open the data folder"), sameData);
       assertTrue(!sameData.contains("\tat io.partita"), sameData);

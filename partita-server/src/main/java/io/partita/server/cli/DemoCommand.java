@@ -9,13 +9,21 @@ import picocli.CommandLine.Option;
 @Command(name = "demo", mixinStandardHelpOptions = true,
     description = "Runs the single-table quickstart (a user profile and its orders in one item collection) on"
         + " the embedded engine, through the AWS SDK's DynamoDbClient interface, with no server and no network.")
-public final class DemoCommand implements Runnable {
-  @Option(names = "--data", paramLabel = "DIR", defaultValue = "partita-data",
+public final class DemoCommand implements java.util.concurrent.Callable<Integer> {
+  // its own folder by default, so the demo never meets a server running on ./partita-data
+  @Option(names = "--data", paramLabel = "DIR", defaultValue = "partita-demo-data",
       description = "Data folder (default: ./${DEFAULT-VALUE}); must not be in use by a running server.")
   Path data;
 
   @Override
-  public void run() {
-    Quickstart.run(data);
+  public Integer call() {
+    try {
+      Quickstart.run(data);
+      return 0;
+    } catch (RuntimeException e) {
+      System.err.println("partita demo: cannot run on the data folder " + data.toAbsolutePath().normalize() + ": "
+          + e.getMessage() + " (is a server using it? give the demo another folder with --data DIR)");
+      return 1;
+    }
   }
 }

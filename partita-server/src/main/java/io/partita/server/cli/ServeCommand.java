@@ -145,17 +145,30 @@ public final class ServeCommand implements Callable<Integer> {
     } catch (Exception e) {
       Runtime.getRuntime().removeShutdownHook(hook);
       partita.close();
-      throw new CommandLine.ParameterException(spec.commandLine(),
-          "cannot listen on " + host + ":" + port + ": " + e.getMessage());
+      // the options were right: say what went wrong and what to do, without the usage text
+      System.err.println("partita serve: cannot listen on " + host + ":" + port + ": " + e.getMessage()
+          + (e instanceof java.net.BindException || String.valueOf(e.getMessage()).contains("in use")
+              ? " (another server on that port? choose another with --port, or --port 0 for any free one)" : ""));
+      return 1;
     }
     String endpoint = server.endpoint().toString();
     out.println("Partita serving DynamoDB on " + endpoint + " (" + listening(server.address())
         + (inMemory ? "in memory" : "data in " + data.toAbsolutePath().normalize()) + ", "
         + (credentials.isEmpty() ? "any signature accepted" : "signatures verified") + ")");
-    out.println("Try: aws dynamodb list-tables --endpoint-url " + endpoint);
+    out.println("Try: " + tryLine(endpoint, config.region(), credentials.isEmpty()));
     out.flush();
     stopped.await();
     return 0;
+  }
+
+  /**
+   * An AWS CLI command that works as printed on a machine with no AWS configuration: the CLI needs a
+   * region and some credentials even when the server checks none, so they are given inline.
+   */
+  static String tryLine(String endpoint, String region, boolean anyCredentials) {
+    String command = "aws dynamodb list-tables --endpoint-url " + endpoint + " --region " + region;
+    return anyCredentials ? "AWS_ACCESS_KEY_ID=partita AWS_SECRET_ACCESS_KEY=partita " + command
+        : command + "   (signed with one of the server's access keys)";
   }
 
   private ServerConfig config(Credentials credentials) {
