@@ -59,6 +59,7 @@ final class SdkErrors {
       case LimitExceededException -> LimitExceededException.builder();
       case ProvisionedThroughputExceededException -> ProvisionedThroughputExceededException.builder();
       case RequestLimitExceeded -> RequestLimitExceededException.builder();
+      case ThrottlingException -> software.amazon.awssdk.services.dynamodb.model.ThrottlingException.builder();
       case InternalServerError -> InternalServerErrorException.builder();
       case ExpiredIteratorException -> ExpiredIteratorException.builder();
       case PolicyNotFoundException -> software.amazon.awssdk.services.dynamodb.model.PolicyNotFoundException.builder();

@@ -24,6 +24,8 @@ public enum ErrorCode {
   ItemCollectionSizeLimitExceededException(400),
   ProvisionedThroughputExceededException(400),
   RequestLimitExceeded(400),
+  /** Requests too fast for the service; Partita answers it only as an injected fault ({@link Faults}). */
+  ThrottlingException(400),
   /** DynamoDB Streams: a shard iterator older than 15 minutes. */
   ExpiredIteratorException(400),
   /** DynamoDB Streams: records past the retention, or a shard that is gone with them. */

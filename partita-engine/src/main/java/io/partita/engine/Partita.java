@@ -44,6 +44,8 @@ public final class Partita implements AutoCloseable {
   /** Runs Time to Live's sweep on its interval, or null when the interval is zero. */
   private final java.util.concurrent.ScheduledExecutorService sweeper;
   private volatile boolean closed;
+  /** Request failures to inject ({@link Faults}); none unless asked for. */
+  private volatile Faults.Injector faults = new Faults.Injector(Faults.NONE);
 
   private final long streamRetentionMillis;
   private final long shardRolloverMillis;
@@ -93,8 +95,15 @@ public final class Partita implements AutoCloseable {
     private String region = io.partita.engine.table.Arns.DEFAULT_REGION;
     private Path s3Root;
     private io.partita.engine.transfer.TransferProgress progress = io.partita.engine.transfer.TransferProgress.NONE;
+    private Faults requestFaults = Faults.NONE;
 
     private Options() {}
+
+    /** Requests to fail as a busy or unreliable DynamoDB fails them (see {@link Faults}); none by default. */
+    public Options faults(Faults faults) {
+      this.requestFaults = java.util.Objects.requireNonNull(faults);
+      return this;
+    }
 
     /**
      * The directory that stands for S3 in ExportTableToPointInTime and ImportTable: bucket {@code B}
@@ -219,13 +228,18 @@ public final class Partita implements AutoCloseable {
     }
 
     public Partita open(Path directory) {
-      return new Partita(Store.open(directory, settings()), clock, true, limits, background, timeToLiveInterval,
-          streamRetention, shardRollover, region, s3RootFor(directory), progress);
+      return withFaults(new Partita(Store.open(directory, settings()), clock, true, limits, background,
+          timeToLiveInterval, streamRetention, shardRollover, region, s3RootFor(directory), progress));
     }
 
     public Partita inMemory() {
-      return new Partita(Store.inMemory(settings()), clock, false, limits, background, timeToLiveInterval,
-          streamRetention, shardRollover, region, s3RootFor(null), progress);
+      return withFaults(new Partita(Store.inMemory(settings()), clock, false, limits, background, timeToLiveInterval,
+          streamRetention, shardRollover, region, s3RootFor(null), progress));
+    }
+
+    private Partita withFaults(Partita p) {
+      p.injectFaults(requestFaults);
+      return p;
     }
   }
 
@@ -389,6 +403,24 @@ public final class Partita implements AutoCloseable {
     ctx.advertiseEndpoint(address);
   }
 
+  /**
+   * Starts (or, with {@link Faults#NONE}, stops) failing requests as a busy or unreliable DynamoDB
+   * does; takes effect for the next request. The random sequence starts again from the seed.
+   */
+  public void injectFaults(Faults faults) {
+    this.faults = new Faults.Injector(java.util.Objects.requireNonNull(faults));
+  }
+
+  /** The faults in use ({@link Faults#NONE} when off). */
+  public Faults faults() {
+    return faults.faults;
+  }
+
+  /** How many requests failed by an injected fault since the faults in use were set. */
+  public long injectedFaults() {
+    return faults.injected();
+  }
+
   /** Names of the DynamoDB operations this engine serves (not those of DynamoDB Streams). */
   public static Set<String> operationNames() {
     Set<String> names = new java.util.LinkedHashSet<>();
@@ -439,6 +471,8 @@ public final class Partita implements AutoCloseable {
       if (closed) {
         throw new IllegalStateException("this Partita database is closed");
       }
+      // an injected fault stands for the service failing to take the request: before anything is checked or run
+      faults.maybeFail(op.name(), request.getValueForField("TableName", String.class).orElse(null));
       ApiConstraints.check(request);
       return (R) op.handler().apply(ctx, request);
     } catch (StorageUnavailableException e) {

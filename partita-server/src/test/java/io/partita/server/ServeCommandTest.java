@@ -126,6 +126,28 @@ class ServeCommandTest {
         .build();
   }
 
+  /** {@code --faults} reaches the engine: every ListTables fails here, other operations not. */
+  @Test
+  void theFaultsOptionFailsTheRequestsItNames() throws Exception {
+    try (ServerProcess server = ServerProcess.serve("--in-memory", "--faults",
+        "rate=1,errors=ThrottlingException,operations=ListTables,seed=3")) {
+      try (DynamoDbClient dynamo = DynamoDbClient.builder().endpointOverride(server.endpoint).region(Region.US_EAST_1)
+          .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("a", "b")))
+          .httpClient(UrlConnectionHttpClient.create())
+          .overrideConfiguration(o -> o.retryStrategy(software.amazon.awssdk.retries.DefaultRetryStrategy.doNotRetry()))
+          .build()) {
+        AwsServiceException e = assertThrows(AwsServiceException.class, dynamo::listTables);
+        assertEquals("ThrottlingException", e.awsErrorDetails().errorCode());
+        assertEquals(400, e.statusCode());
+        dynamo.describeLimits(); // not named: served
+      }
+    }
+    String out = ServerProcess.run("serve", "--faults", "rate=2");
+    assertTrue(out.contains("the fault rate must be between 0 and 1, not 2.0"), out);
+    out = ServerProcess.run("serve", "--faults", "rate=0.1,errors=ConditionalCheckFailedException");
+    assertTrue(out.contains("fault errors must be some of"), out);
+  }
+
   @Test
   void badOptionsAreRefusedWithAMessage() throws Exception {
     String out = ServerProcess.run("serve", "--port", "99999");

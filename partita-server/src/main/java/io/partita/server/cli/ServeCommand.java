@@ -67,6 +67,12 @@ public final class ServeCommand implements Callable<Integer> {
       description = "The secret access key of --access-key.")
   String secretKey;
 
+  @Option(names = "--faults", paramLabel = "SPEC", converter = FaultsSpec.class,
+      description = "Fail a fraction of requests as a busy or unreliable DynamoDB does, to test retries: "
+          + "rate=0.05[,errors=InternalServerError+ServiceUnavailable+ThrottlingException][,operations=PutItem+GetItem]"
+          + "[,tables=T][,seed=N] (default: none).")
+  io.partita.engine.Faults faults;
+
   @Option(names = "--region", paramLabel = "REGION", defaultValue = "us-east-1",
       description = "The region the server stands for: with credentials, a request must be signed for it, as a"
           + " DynamoDB endpoint requires of its own region (default: ${DEFAULT-VALUE}).")
@@ -111,6 +117,9 @@ public final class ServeCommand implements Callable<Integer> {
     try {
       Partita.Options options = Partita.with().memory(memory).timeToLiveInterval(ttlInterval)
           .region(config.region());
+      if (faults != null) {
+        options.faults(faults);
+      }
       if (s3Root != null) {
         options.s3Root(s3Root);
       }

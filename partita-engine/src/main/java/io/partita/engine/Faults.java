@@ -1,0 +1,84 @@
+package io.partita.engine;
+
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Injected failures, off unless asked for: a fraction of requests answer one of the errors a busy
+ * or unreliable DynamoDB answers, so retry and backoff code can be tested locally. Each chosen
+ * request fails before it runs (nothing is written), with an error the AWS SDKs retry:
+ * InternalServerError (500), ServiceUnavailable (503) or ThrottlingException (400). Draws come from
+ * one seeded random sequence, so a single-threaded test sees the same failures on every run.
+ *
+ * @param rate the fraction of requests that fail, 0 to 1
+ * @param errors the errors to answer, drawn evenly
+ * @param operations the operations that may fail (empty: all)
+ * @param tables the tables whose requests may fail (empty: any request, with a table or not)
+ * @param seed the seed of the random sequence
+ */
+public record Faults(double rate, List<ErrorCode> errors, Set<String> operations, Set<String> tables, long seed) {
+  /** The errors a fault may answer: those DynamoDB answers under load or failure, all retryable. */
+  public static final Set<ErrorCode> RETRYABLE =
+      Set.of(ErrorCode.InternalServerError, ErrorCode.ServiceUnavailable, ErrorCode.ThrottlingException);
+
+  /** No failures: the default. (After {@link #RETRYABLE}, which its construction checks against.) */
+  public static final Faults NONE = new Faults(0, List.of(ErrorCode.InternalServerError), Set.of(), Set.of(), 0);
+
+  public Faults {
+    if (!(rate >= 0 && rate <= 1)) {
+      throw new IllegalArgumentException("the fault rate must be between 0 and 1, not " + rate);
+    }
+    errors = List.copyOf(errors);
+    if (errors.isEmpty() || !RETRYABLE.containsAll(errors)) {
+      throw new IllegalArgumentException("fault errors must be some of " + RETRYABLE + ", not " + errors);
+    }
+    operations = Set.copyOf(operations);
+    tables = Set.copyOf(tables);
+  }
+
+  /** {@code rate} of all requests fail with InternalServerError, ServiceUnavailable or ThrottlingException. */
+  public static Faults rate(double rate, long seed) {
+    return new Faults(rate, List.of(ErrorCode.InternalServerError, ErrorCode.ServiceUnavailable,
+        ErrorCode.ThrottlingException), Set.of(), Set.of(), seed);
+  }
+
+  /** The state of faults in use: the random sequence and how many were injected. */
+  static final class Injector {
+    final Faults faults;
+    private final Random random;
+    private final AtomicLong injected = new AtomicLong();
+
+    Injector(Faults faults) {
+      this.faults = faults;
+      this.random = new Random(faults.seed());
+    }
+
+    /** Throws the fault chosen for this request, or returns when it is to run. */
+    void maybeFail(String operation, String table) {
+      Faults f = faults;
+      if (f.rate() == 0 || (!f.operations().isEmpty() && !f.operations().contains(operation))
+          || (!f.tables().isEmpty() && (table == null || !f.tables().contains(table)))) {
+        return;
+      }
+      ErrorCode error;
+      synchronized (random) {
+        if (random.nextDouble() >= f.rate()) {
+          return;
+        }
+        error = f.errors().get(random.nextInt(f.errors().size()));
+      }
+      injected.incrementAndGet();
+      throw new PartitaException(error, switch (error) {
+        case ServiceUnavailable -> "DynamoDB is currently unavailable. (This should be a temporary state.)";
+        case ThrottlingException -> "Rate of requests exceeds the allowed throughput.";
+        default -> "Internal server error";
+      } + " [injected by Partita's --faults]");
+    }
+
+    long injected() {
+      return injected.get();
+    }
+  }
+}
