@@ -6,7 +6,9 @@
 # also gives the server's CPU over the measured run (user + system time from /proc, in cores: CPU
 # seconds per second), so the throughput per server core can be read off.
 #   partita-bench/server-wrk.sh [--data DIR] [DURATION] [CONNECTIONS]
-# WRK_WARMUP (seconds, default 5) is the unmeasured run before each measured one.
+# WRK_WARMUP (seconds, default 5) is the unmeasured run before each measured one. SERVE_OPTS adds
+# options to `partita serve` (e.g. SERVE_OPTS="--metrics" or "--log-requests=json": the overhead
+# of watching, BENCHMARKS.md).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 here="$root/partita-bench/wrk"
@@ -19,7 +21,8 @@ command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)"
 "$root/partita" --version >/dev/null
 
 out=$(mktemp)
-"$root/partita" serve "${storage[@]}" --port 0 >"$out" 2>&1 &
+# shellcheck disable=SC2086 # SERVE_OPTS is words
+"$root/partita" serve "${storage[@]}" --port 0 ${SERVE_OPTS:-} >"$out" 2>&1 &
 pid=$!
 trap 'rc=$?; kill -TERM $pid 2>/dev/null; wait $pid 2>/dev/null || true; rm -f "$out"; exit $rc' EXIT
 endpoint=""

@@ -3,6 +3,8 @@ package io.partita.server;
 import io.partita.engine.Partita;
 import io.partita.server.http.HttpServer;
 import io.partita.server.http.ServerState;
+import io.partita.server.observe.RequestLog;
+import io.partita.server.observe.ServerMetrics;
 import io.partita.server.wire.Dispatcher;
 import java.net.InetSocketAddress;
 
@@ -22,16 +24,28 @@ import java.net.InetSocketAddress;
  */
 public final class PartitaServer implements AutoCloseable {
   private final HttpServer http;
+  private final ServerMetrics metrics;
 
-  private PartitaServer(HttpServer http) {
+  private PartitaServer(HttpServer http, ServerMetrics metrics) {
     this.http = http;
+    this.metrics = metrics;
   }
 
   public static PartitaServer start(Partita partita, ServerConfig config) throws InterruptedException {
+    ServerMetrics metrics = config.metrics() ? new ServerMetrics(partita) : null;
     ServerState state = new ServerState(new Dispatcher(partita), config.authenticator(), config.region(),
-        partita.isDurable(), config.maxRequestBytes(), partita::storageStatus);
-    PartitaServer server = new PartitaServer(HttpServer.start(state, config.host(), config.port(),
-        config.maxRequestBytes(), config.workerThreads(), config.requestTimeout()));
+        partita.isDurable(), config.maxRequestBytes(), partita::storageStatus)
+        .watchedBy(config.requestLog() == null ? null : new RequestLog(config.requestLog()), metrics, config.cors());
+    PartitaServer server;
+    try {
+      server = new PartitaServer(HttpServer.start(state, config.host(), config.port(),
+          config.maxRequestBytes(), config.workerThreads(), config.requestTimeout()), metrics);
+    } catch (InterruptedException | RuntimeException e) {
+      if (metrics != null) {
+        metrics.close();
+      }
+      throw e;
+    }
     // DescribeEndpoints answers where this server listens
     partita.advertiseEndpoint(server.endpoint().getAuthority());
     return server;
@@ -58,6 +72,12 @@ public final class PartitaServer implements AutoCloseable {
 
   @Override
   public void close() throws InterruptedException {
-    http.close();
+    try {
+      http.close();
+    } finally {
+      if (metrics != null) {
+        metrics.close();
+      }
+    }
   }
 }

@@ -1,5 +1,7 @@
 package io.partita.server;
 
+import io.partita.server.observe.Cors;
+import io.partita.server.observe.RequestLog;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -18,9 +20,13 @@ import java.util.Objects;
  * @param authenticator checks each request's signature before it is served
  * @param requestTimeout how long a request may take to arrive whole, from its first byte to its
  *     last; a connection whose request is slower is closed, so a client trickling bytes cannot hold it
+ * @param requestLog the request log's format, or null for none (docs/SERVER.md)
+ * @param metrics whether {@code GET /metrics} answers Prometheus metrics (docs/SERVER.md)
+ * @param cors the origins allowed to call the server from a browser, or null to answer no CORS
+ *     preflight and add no CORS header
  */
 public record ServerConfig(String host, int port, int maxRequestBytes, int workerThreads, String region,
-    Authenticator authenticator, Duration requestTimeout) {
+    Authenticator authenticator, Duration requestTimeout, RequestLog.Format requestLog, boolean metrics, Cors cors) {
   public static final String LOOPBACK = "127.0.0.1";
   public static final int DEFAULT_PORT = 8000;
   public static final int DYNAMODB_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
@@ -47,38 +53,69 @@ public record ServerConfig(String host, int port, int maxRequestBytes, int worke
     }
   }
 
-  /** Loopback, port 8000, DynamoDB's limits, any signature accepted. */
+  /** The configuration before the request log, metrics and CORS: none of them. */
+  public ServerConfig(String host, int port, int maxRequestBytes, int workerThreads, String region,
+      Authenticator authenticator, Duration requestTimeout) {
+    this(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout, null, false, null);
+  }
+
+  /**
+   * Loopback, port 8000, DynamoDB's limits, any signature accepted, CORS for any origin (as
+   * DynamoDB Local's default), no request log, no metrics.
+   */
   public static ServerConfig defaults() {
     return new ServerConfig(LOOPBACK, DEFAULT_PORT, DYNAMODB_MAX_REQUEST_BYTES,
         Math.max(8, 4 * Runtime.getRuntime().availableProcessors()), "us-east-1", Authenticator.ACCEPT_ANY,
-        DEFAULT_REQUEST_TIMEOUT);
+        DEFAULT_REQUEST_TIMEOUT, null, false, Cors.ANY_ORIGIN);
+  }
+
+  public ServerConfig withRequestLog(RequestLog.Format requestLog) {
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
+        requestLog, metrics, cors);
+  }
+
+  public ServerConfig withMetrics(boolean metrics) {
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
+        requestLog, metrics, cors);
+  }
+
+  public ServerConfig withCors(Cors cors) {
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
+        requestLog, metrics, cors);
   }
 
   public ServerConfig withHost(String host) {
-    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout);
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
+        requestLog, metrics, cors);
   }
 
   public ServerConfig withPort(int port) {
-    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout);
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
+        requestLog, metrics, cors);
   }
 
   public ServerConfig withMaxRequestBytes(int maxRequestBytes) {
-    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout);
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
+        requestLog, metrics, cors);
   }
 
   public ServerConfig withWorkerThreads(int workerThreads) {
-    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout);
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
+        requestLog, metrics, cors);
   }
 
   public ServerConfig withAuthenticator(Authenticator authenticator) {
-    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout);
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
+        requestLog, metrics, cors);
   }
 
   public ServerConfig withRegion(String region) {
-    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout);
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
+        requestLog, metrics, cors);
   }
 
   public ServerConfig withRequestTimeout(Duration requestTimeout) {
-    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout);
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
+        requestLog, metrics, cors);
   }
 }

@@ -29,6 +29,9 @@ import org.rocksdb.CompressionType;
 import org.rocksdb.Env;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.LRUCache;
+import org.rocksdb.Statistics;
+import org.rocksdb.StatsLevel;
+import org.rocksdb.TickerType;
 import org.rocksdb.MutableDBOptions;
 import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
@@ -100,12 +103,17 @@ public final class Store implements AutoCloseable {
    * @param clock paces recovery attempts after a storage fault
    * @param faults injected faults (tests only), or null
    */
-  public record Settings(long memoryBytes, Clock clock, StorageFaults faults) {
+  public record Settings(long memoryBytes, Clock clock, StorageFaults faults, boolean statistics) {
     /** 256 MiB: see docs/RELIABILITY.md. */
     public static final long DEFAULT_MEMORY_BYTES = 256L << 20;
     /** Below this RocksDB's memtables would be flushed every few hundred items. */
     public static final long MIN_MEMORY_BYTES = 16L << 20;
     public static final Settings DEFAULT = new Settings(DEFAULT_MEMORY_BYTES, Clock.systemUTC(), null);
+
+    /** Without RocksDB's statistics (see {@link Store#blockCacheHits}). */
+    public Settings(long memoryBytes, Clock clock, StorageFaults faults) {
+      this(memoryBytes, clock, faults, false);
+    }
 
     public Settings {
       if (memoryBytes < MIN_MEMORY_BYTES) {
@@ -128,6 +136,8 @@ public final class Store implements AutoCloseable {
   private final Options options;
   private final Env env;
   private final Cache cache;
+  /** RocksDB's tickers (block cache hits and misses), or null when not asked for: they cost a little on every read. */
+  private final Statistics statistics;
   private final WriteBufferManager writeBuffers;
   private final SstFileManager sstFiles;
   private final UInt64AddOperator mergeOperator;
@@ -154,7 +164,9 @@ public final class Store implements AutoCloseable {
   private volatile boolean tornRecord;
 
   private Store(String location, boolean durable, Options options, Env env, Cache cache, WriteBufferManager writeBuffers,
-      SstFileManager sstFiles, UInt64AddOperator mergeOperator, Settings settings) throws RocksDBException {
+      SstFileManager sstFiles, UInt64AddOperator mergeOperator, Settings settings, Statistics statistics)
+      throws RocksDBException {
+    this.statistics = statistics;
     this.location = location;
     this.durable = durable;
     this.options = options;
@@ -229,6 +241,7 @@ public final class Store implements AutoCloseable {
     WriteBufferManager writeBuffers = new WriteBufferManager(budget / 2, cache);
     SstFileManager sstFiles = null;
     Options options = null;
+    Statistics statistics = null;
     try {
       sstFiles = durable ? new SstFileManager(Env.getDefault()) : null;
       options = new Options()
@@ -245,15 +258,21 @@ public final class Store implements AutoCloseable {
       if (env != null) {
         options.setEnv(env);
       }
+      if (settings.statistics()) {
+        // tickers only: the detailed timers cost more than a metrics scrape is worth
+        statistics = new Statistics();
+        statistics.setStatsLevel(StatsLevel.EXCEPT_DETAILED_TIMERS);
+        options.setStatistics(statistics);
+      }
       if (sstFiles != null) {
         options.setSstFileManager(sstFiles);
         if (settings.faults() != null) {
           settings.faults().attach(sstFiles);
         }
       }
-      return new Store(path, durable, options, env, cache, writeBuffers, sstFiles, merge, settings);
+      return new Store(path, durable, options, env, cache, writeBuffers, sstFiles, merge, settings, statistics);
     } catch (RocksDBException | RuntimeException e) {
-      closeAll(options, writeBuffers, cache, sstFiles, merge, env);
+      closeAll(options, statistics, writeBuffers, cache, sstFiles, merge, env);
       String msg = e instanceof RocksDBException ? String.valueOf(e.getMessage()) : e.toString();
       if (msg.contains("lock") || msg.contains("LOCK")) {
         throw new StorageException(
@@ -301,6 +320,36 @@ public final class Store implements AutoCloseable {
   /** The native WriteBatches open in this process now (a leak check). */
   static long openNativeBatches() {
     return OPEN_BATCHES.get();
+  }
+
+  /**
+   * A numeric RocksDB property of the database, such as {@code rocksdb.cur-size-all-mem-tables},
+   * {@code rocksdb.live-sst-files-size}, {@code rocksdb.estimate-pending-compaction-bytes} or
+   * {@code rocksdb.block-cache-usage} (RocksDB's include/rocksdb/db.h lists them): for a metrics
+   * endpoint. Empty while the storage is closed or being reopened, or for a property RocksDB does
+   * not know.
+   */
+  public java.util.OptionalLong longProperty(String name) {
+    long stamp = gate.readLock();
+    try {
+      RocksDB d = db;
+      return d == null || syncedLogs != null ? java.util.OptionalLong.empty()
+          : java.util.OptionalLong.of(d.getLongProperty(name));
+    } catch (RocksDBException e) {
+      return java.util.OptionalLong.empty();
+    } finally {
+      gate.unlockRead(stamp);
+    }
+  }
+
+  /** Block cache hits since the store opened, or -1 when it was opened without {@link Settings#statistics}. */
+  public long blockCacheHits() {
+    return statistics == null ? -1 : statistics.getTickerCount(TickerType.BLOCK_CACHE_HIT);
+  }
+
+  /** Block cache misses since the store opened, or -1 when it was opened without {@link Settings#statistics}. */
+  public long blockCacheMisses() {
+    return statistics == null ? -1 : statistics.getTickerCount(TickerType.BLOCK_CACHE_MISS);
   }
 
   public byte[] get(byte[] key) {
@@ -803,7 +852,7 @@ public final class Store implements AutoCloseable {
         // close order matters: the database before the options, caches and environment it was opened with
         d.close();
       }
-      closeAll(syncWrites, unsyncedWrites, options, writeBuffers, cache, sstFiles, mergeOperator, env);
+      closeAll(syncWrites, unsyncedWrites, options, statistics, writeBuffers, cache, sstFiles, mergeOperator, env);
     } finally {
       gate.unlockWrite(stamp);
     }

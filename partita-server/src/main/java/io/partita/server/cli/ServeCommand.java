@@ -96,6 +96,25 @@ public final class ServeCommand implements Callable<Integer> {
           + " (default: ${DEFAULT-VALUE}).")
   java.time.Duration ttlInterval;
 
+  @Option(names = "--log-requests", paramLabel = "FORMAT", arity = "0..1", fallbackValue = "plain",
+      description = "Log one line per request to standard output: plain (the default when no FORMAT is given) or"
+          + " json (one JSON object per line); docs/SERVER.md lists the fields.")
+  String logRequests;
+
+  // off by default: recording costs about a third of the throughput at saturation (BENCHMARKS.md)
+  @Option(names = "--metrics",
+      description = "Serve Prometheus metrics at GET /metrics (docs/SERVER.md; off by default: they cost throughput).")
+  boolean metrics;
+
+  @Option(names = "--cors-origin", paramLabel = "ORIGIN",
+      description = "Let pages from ORIGIN (e.g. http://localhost:3000) call the server from a browser; repeat"
+          + " for more (default: any origin, *).")
+  java.util.List<String> corsOrigins;
+
+  @Option(names = "--no-cors",
+      description = "Answer no CORS preflight and add no CORS header: browsers then refuse pages of other origins.")
+  boolean noCors;
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -108,6 +127,7 @@ public final class ServeCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
+    io.partita.server.observe.Logging.routeJavaUtilLogging();
     PrintStream out = System.out;
     if (credentials.isEmpty() && !isLoopback(host)) {
       System.err.println("warning: listening on " + host + " without credentials: anyone who can reach it can"
@@ -116,7 +136,7 @@ public final class ServeCommand implements Callable<Integer> {
     Partita partita;
     try {
       Partita.Options options = Partita.with().memory(memory).timeToLiveInterval(ttlInterval)
-          .region(config.region());
+          .region(config.region()).storageStatistics(config.metrics());
       if (faults != null) {
         options.faults(faults);
       }
@@ -188,7 +208,30 @@ public final class ServeCommand implements Callable<Integer> {
         .withMaxRequestBytes(maxRequestBytes);
     config = config.withAuthenticator(credentials.isEmpty() ? Authenticator.ACCEPT_ANY
         : new SigV4Verifier(credentials, config.region(), Clock.systemUTC())::verify);
+    config = config.withRequestLog(requestLogFormat()).withMetrics(metrics).withCors(cors());
     return threads == null ? config : config.withWorkerThreads(threads);
+  }
+
+  private io.partita.server.observe.RequestLog.Format requestLogFormat() {
+    if (logRequests == null) {
+      return null;
+    }
+    return switch (logRequests.toLowerCase(java.util.Locale.ROOT)) {
+      case "plain" -> io.partita.server.observe.RequestLog.Format.PLAIN;
+      case "json" -> io.partita.server.observe.RequestLog.Format.JSON;
+      default -> throw new IllegalArgumentException("--log-requests takes plain or json, not '" + logRequests + "'");
+    };
+  }
+
+  private io.partita.server.observe.Cors cors() {
+    if (noCors) {
+      if (corsOrigins != null) {
+        throw new IllegalArgumentException("--no-cors and --cors-origin cannot be given together");
+      }
+      return null;
+    }
+    return corsOrigins == null ? io.partita.server.observe.Cors.ANY_ORIGIN
+        : new io.partita.server.observe.Cors(corsOrigins);
   }
 
   private Credentials credentials() {

@@ -17,6 +17,8 @@ import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
 import io.partita.server.Authenticator;
 import io.partita.server.auth.SignedRequest;
+import io.partita.server.observe.Observation;
+import io.partita.server.observe.ServerMetrics;
 import io.partita.server.wire.Dispatcher;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -139,8 +141,13 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     FullHttpResponse response;
     Ending ending = request.decoderResult().isFailure() ? Ending.LINGER
         : HttpUtil.isKeepAlive(request) ? Ending.KEEP_ALIVE : Ending.CLOSE;
+    // CORS headers go on an answer only to a request that names its origin, as a browser's does
+    String origin = state.cors() == null ? null : request.headers().get(HttpHeaderNames.ORIGIN);
     try {
       response = answer(ctx, request);
+      if (origin != null) {
+        Responses.allowOrigin(response, state.cors(), origin);
+      }
     } catch (Throwable e) {
       // an Error too (out of memory under load, say): the connection still gets an answer and the
       // in-flight count still goes down, so neither the client nor a shutdown waits for ever
@@ -174,15 +181,27 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     }
     HttpMethod method = request.method();
     // the health answer is the root's only, as the service's; a GET elsewhere is refused below as any non-POST
-    if ((method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD))
-        && new QueryStringDecoder(request.uri()).rawPath().equals("/")) {
-      return Responses.health(state.region(), state.storage(), ctx.alloc(), method.equals(HttpMethod.HEAD));
+    if (method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) {
+      String path = new QueryStringDecoder(request.uri()).rawPath();
+      if (path.equals("/")) {
+        return Responses.health(state.region(), state.storage(), ctx.alloc(), method.equals(HttpMethod.HEAD));
+      }
+      ServerMetrics metrics = state.metrics();
+      if (metrics != null && path.equals("/metrics")) {
+        return Responses.text(HttpResponseStatus.OK, metrics.contentType(), metrics.scrape(), ctx.alloc(),
+            method.equals(HttpMethod.HEAD));
+      }
+    }
+    if (method.equals(HttpMethod.OPTIONS) && state.cors() != null) {
+      return Responses.preflight(state.cors(), request.headers(), ctx.alloc());
     }
     if (!method.equals(HttpMethod.POST)) {
       return Responses.error(new PartitaException(ErrorCode.UnknownOperationException,
           "DynamoDB's API accepts POST requests only, not " + method), ctx.alloc());
     }
     ByteBuf body = ctx.alloc().buffer();
+    String target = request.headers().get("X-Amz-Target");
+    Observation watch = state.observing() ? new Observation(System.nanoTime(), operationLabel(target)) : null;
     try {
       int status;
       try {
@@ -191,17 +210,45 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         }
         InputStream json = Inflation.open(request.headers().get(HttpHeaderNames.CONTENT_ENCODING),
             request.content(), state.maxRequestBytes());
-        status = state.dispatcher().dispatch(request.headers().get("X-Amz-Target"), json, output(body));
+        status = state.dispatcher().dispatch(target, json, output(body), watch);
       } catch (PartitaException e) {
         body.clear();
         status = Dispatcher.writeError(e, new ByteBufOutputStream(body));
+        if (watch != null) {
+          watch.error(e.code().name());
+        }
       }
-      return Responses.json(HttpResponseStatus.valueOf(status), body,
+      FullHttpResponse response = Responses.json(HttpResponseStatus.valueOf(status), body,
           Compression.accepted(request.headers().get(HttpHeaderNames.ACCEPT_ENCODING)), ctx.alloc());
+      if (watch != null) {
+        watch.finish(status, response.headers().get(Responses.REQUEST_ID), System.nanoTime());
+        try {
+          state.observed(watch);
+        } catch (RuntimeException e) {
+          // watching must never cost a client its answer
+          LOG.log(Level.WARNING, "recording a request failed", e);
+        }
+      }
+      return response;
     } catch (Throwable e) {
       body.release();
       throw e;
     }
+  }
+
+  /**
+   * The operation as the request log and metrics name it: the target's operation when the server
+   * serves it, "Unknown" otherwise, so made-up targets cannot multiply the metrics' series.
+   */
+  private static String operationLabel(String target) {
+    String operation = Dispatcher.operation(target);
+    if (operation == null) {
+      return "Unknown";
+    }
+    boolean served = target.startsWith(Dispatcher.STREAMS_TARGET_PREFIX)
+        ? io.partita.engine.Partita.streamsRequestType(operation) != null
+        : io.partita.engine.Partita.requestType(operation) != null;
+    return served ? operation : "Unknown";
   }
 
   private static Dispatcher.Output output(ByteBuf body) {

@@ -35,7 +35,74 @@ final class Responses {
    */
   static final String SERVER = "Server";
 
+  static final String REQUEST_ID = "x-amzn-RequestId";
+
   private Responses() {}
+
+  /** A text answer ({@code GET /metrics}). */
+  static FullHttpResponse text(HttpResponseStatus status, String contentType, String text, ByteBufAllocator alloc,
+      boolean headOnly) {
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    ByteBuf body = headOnly ? alloc.buffer(0) : alloc.buffer(bytes.length).writeBytes(bytes);
+    FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body, UNCHECKED, UNCHECKED);
+    HttpHeaders h = response.headers();
+    h.set(HttpHeaderNames.SERVER, SERVER);
+    h.set(HttpHeaderNames.CONTENT_TYPE, contentType);
+    h.set(REQUEST_ID, RequestIds.next());
+    h.set(HttpHeaderNames.DATE, HttpDate.now());
+    h.setInt(HttpHeaderNames.CONTENT_LENGTH, bytes.length);
+    return response;
+  }
+
+  /**
+   * The answer to an {@code OPTIONS} request: a CORS preflight from an allowed origin gets 200 with
+   * the origin, methods and headers allowed and how long a browser may keep them; one from an origin
+   * not allowed gets 403 without them, which a browser takes as a refusal. Without an origin (not a
+   * preflight) it gets 200 with {@code Allow}.
+   */
+  static FullHttpResponse preflight(io.partita.server.observe.Cors cors, HttpHeaders request, ByteBufAllocator alloc) {
+    String origin = request.get(HttpHeaderNames.ORIGIN);
+    String allowed = cors.allowOrigin(origin);
+    HttpResponseStatus status = origin != null && allowed == null ? HttpResponseStatus.FORBIDDEN : HttpResponseStatus.OK;
+    FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, alloc.buffer(0), UNCHECKED,
+        UNCHECKED);
+    HttpHeaders h = response.headers();
+    h.set(HttpHeaderNames.SERVER, SERVER);
+    h.set(REQUEST_ID, RequestIds.next());
+    h.set(HttpHeaderNames.DATE, HttpDate.now());
+    h.set(HttpHeaderNames.ALLOW, io.partita.server.observe.Cors.ALLOW_METHODS);
+    if (allowed != null) {
+      String asked = request.get(HttpHeaderNames.ACCESS_CONTROL_REQUEST_HEADERS);
+      h.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, allowed);
+      h.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_METHODS, io.partita.server.observe.Cors.ALLOW_METHODS);
+      // every header a browser asks to send is allowed, as the AWS endpoints recorded answer
+      h.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_HEADERS,
+          asked == null || asked.isBlank() ? io.partita.server.observe.Cors.DEFAULT_ALLOW_HEADERS : asked);
+      h.set(HttpHeaderNames.ACCESS_CONTROL_EXPOSE_HEADERS, io.partita.server.observe.Cors.EXPOSE_HEADERS);
+      h.set(HttpHeaderNames.ACCESS_CONTROL_MAX_AGE, io.partita.server.observe.Cors.MAX_AGE);
+    }
+    if (!cors.anyOrigin()) {
+      h.set(HttpHeaderNames.VARY, "Origin");
+    }
+    h.setInt(HttpHeaderNames.CONTENT_LENGTH, 0);
+    return response;
+  }
+
+  /** Adds to an answer the CORS headers a browser needs to hand it to a page of {@code origin}, if allowed. */
+  static void allowOrigin(FullHttpResponse response, io.partita.server.observe.Cors cors, String origin) {
+    HttpHeaders h = response.headers();
+    if (h.contains(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN)) {
+      return; // a preflight's answer has them
+    }
+    String allowed = cors.allowOrigin(origin);
+    if (allowed != null) {
+      h.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, allowed);
+      h.set(HttpHeaderNames.ACCESS_CONTROL_EXPOSE_HEADERS, io.partita.server.observe.Cors.EXPOSE_HEADERS);
+    }
+    if (!cors.anyOrigin()) {
+      h.set(HttpHeaderNames.VARY, "Origin");
+    }
+  }
 
   /**
    * A JSON answer. The {@code x-amz-crc32} header is the CRC32 of the bytes on the wire, compressed

@@ -2,6 +2,10 @@ package io.partita.server.http;
 
 import io.partita.engine.StorageStatus;
 import io.partita.server.Authenticator;
+import io.partita.server.observe.Cors;
+import io.partita.server.observe.Observation;
+import io.partita.server.observe.RequestLog;
+import io.partita.server.observe.ServerMetrics;
 import io.partita.server.wire.Dispatcher;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -17,6 +21,9 @@ public final class ServerState {
   private final Threading threading;
   private final int maxRequestBytes;
   private final Supplier<StorageStatus> storage;
+  private volatile RequestLog requestLog;
+  private volatile ServerMetrics metrics;
+  private volatile Cors cors;
   private final Object lock = new Object();
   private int inFlight;
   private boolean draining;
@@ -29,6 +36,41 @@ public final class ServerState {
     this.dispatcher = dispatcher;
     this.authenticator = authenticator;
     this.region = region;
+  }
+
+  /**
+   * Sets what watches the requests and who may call from a browser: each null for none. Set before
+   * the server starts.
+   */
+  public ServerState watchedBy(RequestLog requestLog, ServerMetrics metrics, Cors cors) {
+    this.requestLog = requestLog;
+    this.metrics = metrics;
+    this.cors = cors;
+    return this;
+  }
+
+  /** Whether a request is observed at all: the one check a request pays while nothing watches. */
+  boolean observing() {
+    return requestLog != null || metrics != null;
+  }
+
+  void observed(Observation o) {
+    RequestLog log = requestLog;
+    if (log != null) {
+      log.record(o);
+    }
+    ServerMetrics m = metrics;
+    if (m != null) {
+      m.record(o);
+    }
+  }
+
+  ServerMetrics metrics() {
+    return metrics;
+  }
+
+  Cors cors() {
+    return cors;
   }
 
   Dispatcher dispatcher() {

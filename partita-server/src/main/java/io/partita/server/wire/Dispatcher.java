@@ -15,7 +15,10 @@ import java.io.UncheckedIOException;
 import java.lang.reflect.Modifier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import io.partita.server.observe.Observation;
 import software.amazon.awssdk.awscore.AwsRequest;
+import software.amazon.awssdk.awscore.AwsResponse;
+import software.amazon.awssdk.core.SdkField;
 import software.amazon.awssdk.core.SdkPojo;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 
@@ -60,16 +63,32 @@ public final class Dispatcher {
    * @return the HTTP status of the answer
    */
   public int dispatch(String target, InputStream body, Output out) {
+    return dispatch(target, body, out, null);
+  }
+
+  /**
+   * {@link #dispatch(String, InputStream, Output)}, telling {@code watch} (when not null) the
+   * request, its answer or its error. While watched, the engine is asked for the capacity consumed
+   * whatever the client asked, and the capacity is taken out of the answer again if the client did
+   * not ask for it: the client reads the same answer either way.
+   */
+  public int dispatch(String target, InputStream body, Output out, Observation watch) {
     try {
-      SdkPojo response = execute(target, body);
+      SdkPojo response = execute(target, body, watch);
       writeJson(out.stream(), g -> SdkJsonWriter.write(response, g));
       return 200;
     } catch (PartitaException e) {
+      if (watch != null) {
+        watch.error(e.code().name());
+      }
       out.clear();
       return writeError(e, out.stream());
     } catch (RuntimeException e) {
       // a bug, not an answer: log it with its stack, and answer as DynamoDB does for its own faults
       LOG.log(Level.SEVERE, "request to " + target + " failed", e);
+      if (watch != null) {
+        watch.error(ErrorCode.InternalServerError.name());
+      }
       out.clear();
       return writeError(new PartitaException(ErrorCode.InternalServerError, "Internal server error"),
           out.stream());
@@ -82,7 +101,7 @@ public final class Dispatcher {
     return e.code().httpStatus();
   }
 
-  private SdkPojo execute(String target, InputStream body) {
+  private SdkPojo execute(String target, InputStream body, Observation watch) {
     Class<? extends AwsRequest> type = requestType(target);
     AwsRequest request;
     try (JsonParser parser = JSON.createParser(new Utf8Checked(body))) {
@@ -90,7 +109,47 @@ public final class Dispatcher {
     } catch (IOException e) {
       throw SdkJsonReader.serialization("The request body could not be read: " + e.getMessage());
     }
-    return (SdkPojo) partita.execute(request);
+    if (watch == null) {
+      return (SdkPojo) partita.execute(request);
+    }
+    watch.request(request);
+    SdkField<Object> asked = capacityField(request);
+    boolean added = asked != null && !asksForCapacity(asked.getValueOrDefault(request));
+    if (added) {
+      AwsRequest.Builder b = request.toBuilder();
+      asked.set(b, "INDEXES");
+      request = b.build();
+    }
+    SdkPojo response = (SdkPojo) partita.execute(request);
+    watch.response(response);
+    if (added) {
+      SdkField<Object> consumed = field(response, "ConsumedCapacity");
+      if (consumed != null && response instanceof AwsResponse r) {
+        AwsResponse.Builder b = r.toBuilder();
+        consumed.set(b, null);
+        response = (SdkPojo) b.build();
+      }
+    }
+    return response;
+  }
+
+  private static boolean asksForCapacity(Object mode) {
+    return mode != null && !"NONE".equals(mode.toString());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static SdkField<Object> capacityField(SdkPojo request) {
+    return field(request, "ReturnConsumedCapacity");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static SdkField<Object> field(SdkPojo pojo, String name) {
+    for (SdkField<?> f : pojo.sdkFields()) {
+      if (f.memberName().equals(name)) {
+        return (SdkField<Object>) f;
+      }
+    }
+    return null;
   }
 
   /**

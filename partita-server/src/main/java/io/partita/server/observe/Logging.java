@@ -1,0 +1,20 @@
+package io.partita.server.observe;
+
+import org.slf4j.bridge.SLF4JBridgeHandler;
+
+/** The server's logging setup: SLF4J with Logback (the server's logback.xml), java.util.logging routed into it. */
+public final class Logging {
+  private Logging() {}
+
+  /**
+   * Routes java.util.logging, which the engine logs through, into SLF4J, so a server's messages
+   * all go one way and one configuration governs them. Idempotent; for an application's start (a
+   * library embedding the server leaves this to its application).
+   */
+  public static synchronized void routeJavaUtilLogging() {
+    if (!SLF4JBridgeHandler.isInstalled()) {
+      SLF4JBridgeHandler.removeHandlersForRootLogger();
+      SLF4JBridgeHandler.install();
+    }
+  }
+}

@@ -1,0 +1,195 @@
+package io.partita.server.observe;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.partita.engine.Partita;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The server's Prometheus metrics, kept with Micrometer and scraped at {@code GET /metrics}: the
+ * requests (counts, latency histograms, errors, capacity consumed, items), the tables' and
+ * indexes' item counts and sizes, RocksDB's own figures and the JVM's. docs/SERVER.md lists every
+ * name; Micrometer turns {@code partita.requests} into Prometheus's {@code partita_requests_total}.
+ */
+public final class ServerMetrics implements AutoCloseable {
+  /** Latency histogram buckets, in seconds: from half a millisecond, a local call, to ten seconds. */
+  private static final Duration[] BUCKETS = {
+      Duration.ofMillis(1).dividedBy(2), Duration.ofMillis(1), Duration.ofMillis(2).plusNanos(500_000),
+      Duration.ofMillis(5), Duration.ofMillis(10), Duration.ofMillis(25), Duration.ofMillis(50),
+      Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1),
+      Duration.ofMillis(2500), Duration.ofSeconds(5), Duration.ofSeconds(10)};
+  /** RocksDB properties shown as gauges: Micrometer name, base unit, property. */
+  private static final String[][] ROCKSDB = {
+      {"partita.rocksdb.memtable", "bytes", "rocksdb.cur-size-all-mem-tables"},
+      {"partita.rocksdb.live.sst.files", "bytes", "rocksdb.live-sst-files-size"},
+      {"partita.rocksdb.pending.compaction", "bytes", "rocksdb.estimate-pending-compaction-bytes"},
+      {"partita.rocksdb.running.compactions", null, "rocksdb.num-running-compactions"},
+      {"partita.rocksdb.running.flushes", null, "rocksdb.num-running-flushes"},
+      {"partita.rocksdb.block.cache.usage", "bytes", "rocksdb.block-cache-usage"},
+      {"partita.rocksdb.block.cache.capacity", "bytes", "rocksdb.block-cache-capacity"},
+      {"partita.rocksdb.estimated.keys", null, "rocksdb.estimate-num-keys"}};
+  private static final int LEVELS = 7;
+
+  private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final Partita partita;
+  private final JvmGcMetrics gc = new JvmGcMetrics();
+  /** Table and index gauges by key, registered as tables appear and removed when they go. */
+  private final Map<String, AtomicLong> tableValues = new HashMap<>();
+  private final Map<String, Meter> tableMeters = new HashMap<>();
+
+  public ServerMetrics(Partita partita) {
+    this.partita = partita;
+    new JvmMemoryMetrics().bindTo(registry);
+    gc.bindTo(registry);
+    new JvmThreadMetrics().bindTo(registry);
+    new ClassLoaderMetrics().bindTo(registry);
+    new ProcessorMetrics().bindTo(registry);
+    new UptimeMetrics().bindTo(registry);
+    for (String[] p : ROCKSDB) {
+      String property = p[2];
+      Gauge.builder(p[0], partita, d -> d.storageProperty(property).stream().mapToDouble(v -> v).findFirst()
+              .orElse(Double.NaN))
+          .baseUnit(p[1])
+          .description("RocksDB's " + property)
+          .register(registry);
+    }
+    Gauge.builder("partita.rocksdb.sst.files", partita, ServerMetrics::sstFiles)
+        .description("SST files, all levels (RocksDB's rocksdb.num-files-at-level<N>)")
+        .register(registry);
+    if (partita.blockCacheHits() >= 0) {
+      FunctionCounter.builder("partita.rocksdb.block.cache.hits", partita, Partita::blockCacheHits)
+          .description("RocksDB block cache hits (ticker rocksdb.block.cache.hit)").register(registry);
+      FunctionCounter.builder("partita.rocksdb.block.cache.misses", partita, Partita::blockCacheMisses)
+          .description("RocksDB block cache misses (ticker rocksdb.block.cache.miss)").register(registry);
+    }
+  }
+
+  private static double sstFiles(Partita p) {
+    long n = 0;
+    for (int level = 0; level < LEVELS; level++) {
+      var v = p.storageProperty("rocksdb.num-files-at-level" + level);
+      if (v.isEmpty()) {
+        return Double.NaN;
+      }
+      n += v.getAsLong();
+    }
+    return n;
+  }
+
+  /** Counts one request in. */
+  public void record(Observation o) {
+    String operation = o.operation();
+    String table = o.table();
+    String status = Integer.toString(o.status());
+    Timer.builder("partita.request.duration")
+        .description("DynamoDB requests' time in the server, from the whole request read to the answer made")
+        .tags("operation", operation, "table", table)
+        .serviceLevelObjectives(BUCKETS)
+        .register(registry)
+        .record(o.latencyNanos(), TimeUnit.NANOSECONDS);
+    Counter.builder("partita.requests")
+        .description("DynamoDB requests answered")
+        .tags("operation", operation, "table", table, "status", status)
+        .register(registry).increment();
+    if (o.errorType() != null) {
+      Counter.builder("partita.request.errors")
+          .description("DynamoDB requests answered with an error, by its type")
+          .tags("operation", operation, "table", table, "error_type", o.errorType())
+          .register(registry).increment();
+    }
+    long items = o.items();
+    if (items > 0) {
+      Counter.builder("partita.request.items")
+          .description("Items read or written by requests (Query and Scan: Count)")
+          .tags("operation", operation, "table", table)
+          .register(registry).increment(items);
+    }
+    for (Observation.Consumed c : o.capacity()) {
+      String index = c.index() == null ? "" : c.index();
+      if (c.readUnits() > 0) {
+        Counter.builder("partita.consumed.read.capacity.units")
+            .description("Read capacity units consumed, by table and index (index empty for the table itself)")
+            .tags("table", c.table(), "index", index)
+            .register(registry).increment(c.readUnits());
+      }
+      if (c.writeUnits() > 0) {
+        Counter.builder("partita.consumed.write.capacity.units")
+            .description("Write capacity units consumed, by table and index (index empty for the table itself)")
+            .tags("table", c.table(), "index", index)
+            .register(registry).increment(c.writeUnits());
+      }
+    }
+  }
+
+  /** The Prometheus text exposition of every metric, table figures read now. */
+  public String scrape() {
+    refreshTables();
+    return registry.scrape();
+  }
+
+  public String contentType() {
+    return "text/plain; version=0.0.4; charset=utf-8";
+  }
+
+  private synchronized void refreshTables() {
+    Set<String> seen = new HashSet<>();
+    for (Partita.TableStatistics t : partita.tableStatistics()) {
+      String prefix = t.index() == null ? "partita.table" : "partita.index";
+      Tags tags = t.index() == null ? Tags.of("table", t.table()) : Tags.of("table", t.table(), "index", t.index());
+      set(seen, prefix + ".items", null, tags, t.itemCount(), t.index() == null
+          ? "Items in the table (DescribeTable's ItemCount, exact and current)"
+          : "Items in the secondary index (DescribeTable's IndexItemCount, exact and current)");
+      set(seen, prefix + ".size", "bytes", tags, t.sizeBytes(), t.index() == null
+          ? "The table's size (DescribeTable's TableSizeBytes, exact and current)"
+          : "The secondary index's size (DescribeTable's IndexSizeBytes, exact and current)");
+    }
+    for (var it = tableMeters.entrySet().iterator(); it.hasNext(); ) {
+      var e = it.next();
+      if (!seen.contains(e.getKey())) {
+        registry.remove(e.getValue());
+        tableValues.remove(e.getKey());
+        it.remove();
+      }
+    }
+  }
+
+  private void set(Set<String> seen, String name, String unit, Tags tags, long value, String description) {
+    String key = name + tags;
+    seen.add(key);
+    AtomicLong holder = tableValues.get(key);
+    if (holder == null) {
+      holder = new AtomicLong();
+      ToDoubleFunction<AtomicLong> read = AtomicLong::get;
+      Meter m = Gauge.builder(name, holder, read).baseUnit(unit).tags(tags).description(description)
+          .register(registry);
+      tableValues.put(key, holder);
+      tableMeters.put(key, m);
+    }
+    holder.set(value);
+  }
+
+  @Override
+  public void close() {
+    gc.close();
+    registry.close();
+  }
+}
