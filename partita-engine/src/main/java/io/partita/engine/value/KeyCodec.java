@@ -73,7 +73,7 @@ public final class KeyCodec {
     }
   }
 
-  /** Ordered and prefix-free: {@code encodeTerminated(a) + x} sorts before {@code encodeTerminated(b) + y} whenever a < b. */
+  /** Ordered and prefix-free: {@code encodeTerminated(a) + x} sorts before {@code encodeTerminated(b) + y} whenever {@code a < b}. */
   public static byte[] encodeTerminated(AttributeValue value) {
     byte[] plain = encode(value);
     int zeros = 0;

@@ -1,5 +1,8 @@
 package io.partita.server.cli;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -25,12 +28,35 @@ public final class PartitaCommand implements Runnable {
     spec.commandLine().usage(System.out);
   }
 
-  /** The version from the jar's manifest, or "development" when run from classes. */
+  /**
+   * The version Maven built: {@code version.properties} beside this class, filtered from the pom, so
+   * the answer is the same from the jar, the distribution and a checkout's classes (the
+   * {@code ./partita} script runs classes and jars on a class path, where no manifest names a
+   * version).
+   */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      String v = PartitaCommand.class.getPackage().getImplementationVersion();
-      return new String[] {"Partita " + (v == null ? "(development build)" : v)};
+      return new String[] {"Partita " + version()};
     }
+  }
+
+  /** The version this build of Partita was made from, such as {@code 0.1.0}. */
+  public static String version() {
+    try (InputStream in = PartitaCommand.class.getResourceAsStream("version.properties")) {
+      if (in != null) {
+        Properties p = new Properties();
+        p.load(in);
+        String v = p.getProperty("version", "");
+        if (!v.isBlank() && !v.startsWith("${")) {
+          return v;
+        }
+      }
+    } catch (IOException e) {
+      // fall through to the manifest
+    }
+    String v = PartitaCommand.class.getPackage().getImplementationVersion();
+    // only a build that bypassed Maven (an IDE's own compiler) gets here; say so rather than fail
+    return v != null ? v : "(unknown version: built without Maven's resource filtering)";
   }
 }

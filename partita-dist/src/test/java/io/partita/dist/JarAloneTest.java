@@ -1,0 +1,203 @@
+package io.partita.dist;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * partita.jar as a user runs it: copied alone into an empty folder, started with {@code java -jar},
+ * nothing of the build around it (no class path, no checkout above the folder, no Maven). The jar
+ * is the one this module's build made before its tests (see the pom). Also the distribution's
+ * launcher, {@code bin/partita}, in the archive's layout.
+ */
+class JarAloneTest {
+  private static final Pattern ENDPOINT = Pattern.compile("serving DynamoDB on (http://\\S+) ");
+  private static final String VERSION = System.getProperty("partita.expected.version");
+
+  private static Path builtJar() {
+    Path jar = Path.of(System.getProperty("partita.jar"));
+    assertTrue(Files.isRegularFile(jar), "the build did not make " + jar);
+    return jar;
+  }
+
+  /** An empty folder with nothing but partita.jar in it. */
+  private static Path jarAlone(Path dir) throws IOException {
+    Path jar = dir.resolve("partita.jar");
+    Files.copy(builtJar(), jar, StandardCopyOption.REPLACE_EXISTING);
+    return jar;
+  }
+
+  private static String java() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+  }
+
+  /** Runs a command in {@code dir} to its end; answers its exit code and output (both streams). */
+  private static Map.Entry<Integer, String> run(Path dir, Map<String, String> env, String... command)
+      throws IOException, InterruptedException {
+    ProcessBuilder b = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+    b.environment().remove("CLASSPATH");
+    b.environment().putAll(env);
+    Process p = b.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "still running: " + String.join(" ", command));
+    return Map.entry(p.exitValue(), out);
+  }
+
+  @Test
+  void versionIsThePomsVersion(@TempDir Path dir) throws Exception {
+    Path jar = jarAlone(dir);
+    for (String flag : List.of("--version", "-V")) {
+      Map.Entry<Integer, String> r = run(dir, Map.of(), java(), "-jar", jar.toString(), flag);
+      assertEquals(0, r.getKey(), r.getValue());
+      assertEquals("Partita " + VERSION, r.getValue().strip());
+    }
+  }
+
+  @Test
+  void helpListsEveryCommand(@TempDir Path dir) throws Exception {
+    Path jar = jarAlone(dir);
+    Map.Entry<Integer, String> r = run(dir, Map.of(), java(), "-jar", jar.toString(), "--help");
+    assertEquals(0, r.getKey(), r.getValue());
+    for (String command : List.of("serve", "demo", "seed", "export", "import")) {
+      assertTrue(r.getValue().contains(command), command + " missing from:\n" + r.getValue());
+    }
+  }
+
+  /** The embedded engine from the jar: RocksDB's native library and the AWS SDK's model classes load. */
+  @Test
+  void demoRuns(@TempDir Path dir) throws Exception {
+    Path jar = jarAlone(dir);
+    Map.Entry<Integer, String> r = run(dir, Map.of(), java(), "-jar", jar.toString(), "demo", "--data", "demo-data");
+    assertEquals(0, r.getKey(), r.getValue());
+    assertTrue(Files.isDirectory(dir.resolve("demo-data")), r.getValue());
+  }
+
+  @Test
+  void jarServesFromAnEmptyFolder(@TempDir Path dir) throws Exception {
+    Path jar = jarAlone(dir);
+    try (Stream<Path> files = Files.list(dir)) {
+      assertEquals(List.of(jar), files.toList());
+    }
+    // the default data folder, ./partita-data, inside that folder: RocksDB on disk, from the jar
+    serveAndAsk(dir, Map.of(), java(), "-jar", jar.toString(), "serve", "--port", "0");
+    assertTrue(Files.isDirectory(dir.resolve("partita-data")));
+  }
+
+  /** bin/partita with lib/partita.jar beside it, as the archive lays them out: it serves, and makes its class archive. */
+  @Test
+  void launcherServesAndKeepsAClassArchive(@TempDir Path dir) throws Exception {
+    Path home = dir.resolve("partita");
+    Files.createDirectories(home.resolve("bin"));
+    Files.createDirectories(home.resolve("lib"));
+    Path launcher = home.resolve("bin/partita");
+    Files.copy(Path.of(System.getProperty("partita.launcher")), launcher);
+    assertTrue(launcher.toFile().setExecutable(true));
+    Files.copy(builtJar(), home.resolve("lib/partita.jar"));
+    Path cache = dir.resolve("cache");
+    Path work = Files.createDirectories(dir.resolve("work"));
+    Map<String, String> env = Map.of("PARTITA_CACHE", cache.toString(), "JAVA_HOME", System.getProperty("java.home"));
+
+    Map.Entry<Integer, String> first = run(work, env, launcher.toString(), "--version");
+    assertEquals(0, first.getKey(), first.getValue());
+    assertTrue(first.getValue().contains("preparing the class archive"), first.getValue());
+    assertTrue(first.getValue().strip().endsWith("Partita " + VERSION), first.getValue());
+    List<Path> archives;
+    try (Stream<Path> files = Files.list(cache)) {
+      archives = files.toList();
+    }
+    assertEquals(1, archives.size(), archives.toString());
+    assertTrue(archives.get(0).toString().endsWith(".jsa") && Files.size(archives.get(0)) > 0, archives.toString());
+
+    // the second start uses the archive: -Xshare:on makes the JVM refuse to start unless it maps it
+    Map<String, String> verbose = new java.util.HashMap<>(env);
+    verbose.put("JAVA_OPTS", "-Xshare:on");
+    Map.Entry<Integer, String> second = run(work, verbose, launcher.toString(), "-V");
+    assertEquals(0, second.getKey(), second.getValue());
+    assertEquals("Partita " + VERSION, second.getValue().strip());
+
+    serveAndAsk(work, env, launcher.toString(), "serve", "--in-memory", "--port", "0");
+  }
+
+  /** Starts a server, asks it ListTables and DescribeEndpoints over HTTP, stops it with SIGTERM. */
+  private static void serveAndAsk(Path dir, Map<String, String> env, String... command) throws Exception {
+    List<String> all = new ArrayList<>(List.of(command));
+    Path stderr = Files.createTempFile("partita-serve", ".err");
+    ProcessBuilder b = new ProcessBuilder(all).directory(dir.toFile()).redirectError(stderr.toFile());
+    b.environment().remove("CLASSPATH");
+    b.environment().putAll(env);
+    Process p = b.start();
+    try {
+      BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+      StringBuilder seen = new StringBuilder();
+      URI endpoint = null;
+      for (String line; endpoint == null && (line = out.readLine()) != null; ) {
+        seen.append(line).append('\n');
+        Matcher m = ENDPOINT.matcher(line);
+        if (m.find()) {
+          endpoint = URI.create(m.group(1));
+        }
+      }
+      assertTrue(endpoint != null, "the server exited before serving:\n" + seen + Files.readString(stderr));
+      StringBuffer later = new StringBuffer();
+      Thread drain = new Thread(() -> {
+        try {
+          for (String line; (line = out.readLine()) != null; ) {
+            later.append(line).append('\n');
+          }
+        } catch (IOException ignored) {
+          // the process ended
+        }
+      });
+      drain.setDaemon(true);
+      drain.start();
+
+      HttpClient http = HttpClient.newHttpClient();
+      HttpResponse<String> tables = http.send(request(endpoint, "ListTables"), HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, tables.statusCode(), tables.body());
+      assertEquals("{\"TableNames\":[]}", tables.body().replace(" ", ""));
+      HttpResponse<String> endpoints = http.send(request(endpoint, "DescribeEndpoints"), HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, endpoints.statusCode(), endpoints.body());
+      assertTrue(endpoints.body().contains("\"Endpoints\"") && endpoints.body().contains(String.valueOf(endpoint.getPort())),
+          endpoints.body());
+
+      p.destroy(); // SIGTERM, as a service manager stops it
+      assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the server did not stop on SIGTERM");
+      drain.join(10_000);
+      assertEquals(143, p.exitValue(), "a SIGTERM exit:\n" + later + Files.readString(stderr));
+      assertTrue(Files.readString(stderr).contains("Partita stopped"), later + Files.readString(stderr));
+    } finally {
+      p.destroyForcibly();
+      Files.deleteIfExists(stderr);
+    }
+  }
+
+  private static HttpRequest request(URI endpoint, String operation) {
+    return HttpRequest.newBuilder(endpoint)
+        .header("X-Amz-Target", "DynamoDB_20120810." + operation)
+        .header("Content-Type", "application/x-amz-json-1.0")
+        .header("Authorization", "AWS4-HMAC-SHA256 Credential=local/20250101/us-east-1/dynamodb/aws4_request,"
+            + " SignedHeaders=host;x-amz-target, Signature=0")
+        .POST(HttpRequest.BodyPublishers.ofString("{}"))
+        .build();
+  }
+}
