@@ -251,26 +251,12 @@ public final class Observation {
     }
     // with INDEXES the total includes the indexes: the table's own share is its Table entry
     if (field(cc, "Table") instanceof SdkPojo own) {
-      double tableUnits = value(field(own, "CapacityUnits"));
-      double tr = value(field(own, "ReadCapacityUnits"));
-      double tw = value(field(own, "WriteCapacityUnits"));
-      if (tr == 0 && tw == 0) {
-        tr = write ? 0 : tableUnits;
-        tw = write ? tableUnits : 0;
-      }
-      out.add(new Consumed(table, null, tr, tw));
+      out.add(share(own, write, table, null));
       for (String kind : List.of("GlobalSecondaryIndexes", "LocalSecondaryIndexes")) {
         if (field(cc, kind) instanceof Map<?, ?> indexes && !isAbsent(indexes)) {
           indexes.forEach((name, cap) -> {
             if (cap instanceof SdkPojo p) {
-              double u = value(field(p, "CapacityUnits"));
-              double ir = value(field(p, "ReadCapacityUnits"));
-              double iw = value(field(p, "WriteCapacityUnits"));
-              if (ir == 0 && iw == 0) {
-                ir = write ? 0 : u;
-                iw = write ? u : 0;
-              }
-              out.add(new Consumed(table, String.valueOf(name), ir, iw));
+              out.add(share(p, write, table, String.valueOf(name)));
             }
           });
         }
@@ -304,5 +290,20 @@ public final class Observation {
       }
     }
     return null;
+  }
+
+  /**
+   * A table's or an index's share of consumed capacity (a Capacity shape): its read and write units,
+   * or, when only CapacityUnits is given, those units as reads or writes by the operation's kind.
+   */
+  private static Consumed share(SdkPojo capacity, boolean write, String table, String index) {
+    double units = value(field(capacity, "CapacityUnits"));
+    double reads = value(field(capacity, "ReadCapacityUnits"));
+    double writes = value(field(capacity, "WriteCapacityUnits"));
+    if (reads == 0 && writes == 0) {
+      reads = write ? 0 : units;
+      writes = write ? units : 0;
+    }
+    return new Consumed(table, index, reads, writes);
   }
 }
