@@ -35,7 +35,8 @@ public final class PartitaServer implements AutoCloseable {
     ServerMetrics metrics = config.metrics() ? new ServerMetrics(partita) : null;
     ServerState state = new ServerState(new Dispatcher(partita), config.authenticator(), config.region(),
         partita.isDurable(), config.maxRequestBytes(), partita::storageStatus)
-        .watchedBy(config.requestLog() == null ? null : new RequestLog(config.requestLog()), metrics, config.cors());
+        .watchedBy(config.requestLog() == null ? null : new RequestLog(config.requestLog()), metrics, config.cors())
+        .delayedBy(config.latency());
     PartitaServer server;
     try {
       server = new PartitaServer(HttpServer.start(state, config.host(), config.port(),

@@ -24,9 +24,11 @@ import java.util.Objects;
  * @param metrics whether {@code GET /metrics} answers Prometheus metrics (docs/SERVER.md)
  * @param cors the origins allowed to call the server from a browser, or null to answer no CORS
  *     preflight and add no CORS header
+ * @param latency added latency before each answer ({@link Latency#NONE}: none; docs/SERVER.md)
  */
 public record ServerConfig(String host, int port, int maxRequestBytes, int workerThreads, String region,
-    Authenticator authenticator, Duration requestTimeout, RequestLog.Format requestLog, boolean metrics, Cors cors) {
+    Authenticator authenticator, Duration requestTimeout, RequestLog.Format requestLog, boolean metrics, Cors cors,
+    Latency latency) {
   public static final String LOOPBACK = "127.0.0.1";
   public static final int DEFAULT_PORT = 8000;
   public static final int DYNAMODB_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
@@ -38,6 +40,7 @@ public record ServerConfig(String host, int port, int maxRequestBytes, int worke
     Objects.requireNonNull(region, "region");
     Objects.requireNonNull(authenticator, "authenticator");
     Objects.requireNonNull(requestTimeout, "requestTimeout");
+    Objects.requireNonNull(latency, "latency");
     io.partita.engine.table.Arns.region(region); // one rule for a region name, the engine's
     if (requestTimeout.isNegative() || requestTimeout.isZero()) {
       throw new IllegalArgumentException("requestTimeout must be positive, not " + requestTimeout);
@@ -56,7 +59,8 @@ public record ServerConfig(String host, int port, int maxRequestBytes, int worke
   /** The configuration before the request log, metrics and CORS: none of them. */
   public ServerConfig(String host, int port, int maxRequestBytes, int workerThreads, String region,
       Authenticator authenticator, Duration requestTimeout) {
-    this(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout, null, false, null);
+    this(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout, null, false, null,
+        Latency.NONE);
   }
 
   /**
@@ -66,56 +70,61 @@ public record ServerConfig(String host, int port, int maxRequestBytes, int worke
   public static ServerConfig defaults() {
     return new ServerConfig(LOOPBACK, DEFAULT_PORT, DYNAMODB_MAX_REQUEST_BYTES,
         Math.max(8, 4 * Runtime.getRuntime().availableProcessors()), "us-east-1", Authenticator.ACCEPT_ANY,
-        DEFAULT_REQUEST_TIMEOUT, null, false, Cors.ANY_ORIGIN);
+        DEFAULT_REQUEST_TIMEOUT, null, false, Cors.ANY_ORIGIN, Latency.NONE);
   }
 
   public ServerConfig withRequestLog(RequestLog.Format requestLog) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors);
+        requestLog, metrics, cors, latency);
   }
 
   public ServerConfig withMetrics(boolean metrics) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors);
+        requestLog, metrics, cors, latency);
+  }
+
+  public ServerConfig withLatency(Latency latency) {
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
+        requestLog, metrics, cors, latency);
   }
 
   public ServerConfig withCors(Cors cors) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors);
+        requestLog, metrics, cors, latency);
   }
 
   public ServerConfig withHost(String host) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors);
+        requestLog, metrics, cors, latency);
   }
 
   public ServerConfig withPort(int port) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors);
+        requestLog, metrics, cors, latency);
   }
 
   public ServerConfig withMaxRequestBytes(int maxRequestBytes) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors);
+        requestLog, metrics, cors, latency);
   }
 
   public ServerConfig withWorkerThreads(int workerThreads) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors);
+        requestLog, metrics, cors, latency);
   }
 
   public ServerConfig withAuthenticator(Authenticator authenticator) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors);
+        requestLog, metrics, cors, latency);
   }
 
   public ServerConfig withRegion(String region) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors);
+        requestLog, metrics, cors, latency);
   }
 
   public ServerConfig withRequestTimeout(Duration requestTimeout) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors);
+        requestLog, metrics, cors, latency);
   }
 }

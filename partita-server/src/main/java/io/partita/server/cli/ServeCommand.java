@@ -67,6 +67,11 @@ public final class ServeCommand implements Callable<Integer> {
       description = "The secret access key of --access-key.")
   String secretKey;
 
+  @Option(names = "--latency", paramLabel = "SPEC",
+      description = "Wait before each answer, as a farther or busier service does: 20ms, 10ms..50ms (drawn evenly),"
+          + " or per operation, PutItem=50ms,20ms (the last without an operation is for the others); default none.")
+  String latency;
+
   @Option(names = "--faults", paramLabel = "SPEC", converter = FaultsSpec.class,
       description = "Fail a fraction of requests as a busy or unreliable DynamoDB does, to test retries: "
           + "rate=0.05[,errors=InternalServerError+ServiceUnavailable+ThrottlingException][,operations=PutItem+GetItem]"
@@ -209,6 +214,9 @@ public final class ServeCommand implements Callable<Integer> {
     config = config.withAuthenticator(credentials.isEmpty() ? Authenticator.ACCEPT_ANY
         : new SigV4Verifier(credentials, config.region(), Clock.systemUTC())::verify);
     config = config.withRequestLog(requestLogFormat()).withMetrics(metrics).withCors(cors());
+    if (latency != null) {
+      config = config.withLatency(io.partita.server.Latency.parse(latency, 0));
+    }
     return threads == null ? config : config.withWorkerThreads(threads);
   }
 

@@ -143,6 +143,8 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         : HttpUtil.isKeepAlive(request) ? Ending.KEEP_ALIVE : Ending.CLOSE;
     // CORS headers go on an answer only to a request that names its origin, as a browser's does
     String origin = state.cors() == null ? null : request.headers().get(HttpHeaderNames.ORIGIN);
+    String target = request.headers().get("X-Amz-Target");
+    String operation = target == null ? null : target.substring(target.indexOf('.') + 1);
     try {
       response = answer(ctx, request);
       if (origin != null) {
@@ -158,6 +160,19 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       request.release();
     }
     FullHttpResponse answer = response;
+    io.partita.server.Latency latency = state.latency();
+    if (latency.isOn()) {
+      // the answer waits on the event loop's timer, holding no thread (docs/SERVER.md, --latency)
+      long delay = latency.delayMillis(operation);
+      try {
+        ctx.executor().schedule(() -> finish(ctx, answer, ending.unlessDraining(state), true), delay,
+            java.util.concurrent.TimeUnit.MILLISECONDS);
+      } catch (RejectedExecutionException e) {
+        answer.release();
+        state.exit();
+      }
+      return;
+    }
     if (ctx.executor().inEventLoop()) {
       finish(ctx, answer, ending.unlessDraining(state), true);
     } else {

@@ -24,6 +24,7 @@ public final class ServerState {
   private volatile RequestLog requestLog;
   private volatile ServerMetrics metrics;
   private volatile Cors cors;
+  private volatile io.partita.server.Latency latency = io.partita.server.Latency.NONE;
   private final Object lock = new Object();
   private int inFlight;
   private boolean draining;
@@ -50,6 +51,16 @@ public final class ServerState {
   }
 
   /** Whether a request is observed at all: the one check a request pays while nothing watches. */
+  /** Sets the added latency before each answer ({@link io.partita.server.Latency#NONE}: none). */
+  public ServerState delayedBy(io.partita.server.Latency latency) {
+    this.latency = latency;
+    return this;
+  }
+
+  io.partita.server.Latency latency() {
+    return latency;
+  }
+
   boolean observing() {
     return requestLog != null || metrics != null;
   }
