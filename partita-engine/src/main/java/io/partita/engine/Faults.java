@@ -44,6 +44,60 @@ public record Faults(double rate, List<ErrorCode> errors, Set<String> operations
         ErrorCode.ThrottlingException), Set.of(), Set.of(), seed);
   }
 
+  /**
+   * Reads {@code rate=0.05[,errors=InternalServerError+ServiceUnavailable+ThrottlingException]
+   * [,operations=PutItem+GetItem][,tables=Orders][,seed=42]}, or {@code none}; throws
+   * IllegalArgumentException saying what is wrong.
+   */
+  public static Faults parse(String spec) {
+    if (spec.trim().equals("none")) {
+      return NONE;
+    }
+    double rate = -1;
+    List<ErrorCode> errors = new java.util.ArrayList<>(RETRYABLE_ORDER);
+    Set<String> operations = new java.util.LinkedHashSet<>();
+    Set<String> tables = new java.util.LinkedHashSet<>();
+    long seed = 0;
+    for (String part : spec.split(",")) {
+      int eq = part.indexOf('=');
+      if (eq < 0) {
+        throw new IllegalArgumentException("expected name=value in a faults spec, not '" + part + "'");
+      }
+      String name = part.substring(0, eq).trim();
+      String value = part.substring(eq + 1).trim();
+      try {
+        switch (name) {
+          case "rate" -> rate = Double.parseDouble(value);
+          case "seed" -> seed = Long.parseLong(value);
+          case "operations" -> operations.addAll(List.of(value.split("\\+")));
+          case "tables" -> tables.addAll(List.of(value.split("\\+")));
+          case "errors" -> {
+            errors.clear();
+            for (String e : value.split("\\+")) {
+              errors.add(ErrorCode.valueOf(e));
+            }
+          }
+          default -> throw new IllegalArgumentException("a faults spec knows rate, errors, operations, tables and"
+              + " seed, not '" + name + "'");
+        }
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("'" + value + "' is not a valid " + name);
+      } catch (IllegalArgumentException e) {
+        if (e.getMessage() != null && e.getMessage().startsWith("a faults spec")) {
+          throw e;
+        }
+        throw new IllegalArgumentException("'" + value + "' is not a valid " + name);
+      }
+    }
+    if (rate < 0) {
+      throw new IllegalArgumentException("a faults spec needs rate=R, a fraction between 0 and 1");
+    }
+    return new Faults(rate, errors, operations, tables, seed);
+  }
+
+  private static final List<ErrorCode> RETRYABLE_ORDER =
+      List.of(ErrorCode.InternalServerError, ErrorCode.ServiceUnavailable, ErrorCode.ThrottlingException);
+
   /** The state of faults in use: the random sequence and how many were injected. */
   static final class Injector {
     final Faults faults;

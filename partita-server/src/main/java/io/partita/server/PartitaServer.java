@@ -36,7 +36,7 @@ public final class PartitaServer implements AutoCloseable {
     ServerState state = new ServerState(new Dispatcher(partita), config.authenticator(), config.region(),
         partita.isDurable(), config.maxRequestBytes(), partita::storageStatus)
         .watchedBy(config.requestLog() == null ? null : new RequestLog(config.requestLog()), metrics, config.cors())
-        .delayedBy(config.latency());
+        .delayedBy(config.latency()).faultsTo(partita::injectFaults);
     PartitaServer server;
     try {
       server = new PartitaServer(HttpServer.start(state, config.host(), config.port(),

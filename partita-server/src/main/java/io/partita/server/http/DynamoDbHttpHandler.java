@@ -186,6 +186,39 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     }
   }
 
+  /** The admin API's paths: {@code POST /partita/faults} and {@code /partita/latency}, a spec as the body. */
+  private static final String ADMIN = "/partita/";
+
+  /**
+   * Switches injected faults or added latency while the server runs (docs/SERVER.md): the body is a
+   * spec as {@code --faults} or {@code --latency} takes it, or {@code none}. Only from this machine:
+   * the API changes how every client is served, so a request from another address is refused.
+   */
+  private FullHttpResponse admin(ChannelHandlerContext ctx, FullHttpRequest request, String what) {
+    if (!(ctx.channel().remoteAddress() instanceof java.net.InetSocketAddress remote)
+        || !remote.getAddress().isLoopbackAddress()) {
+      return Responses.text(HttpResponseStatus.FORBIDDEN, "text/plain; charset=utf-8",
+          "the admin API answers requests from this machine only\n", ctx.alloc(), false);
+    }
+    String spec = request.content().toString(java.nio.charset.StandardCharsets.UTF_8).trim();
+    try {
+      if (what.equals("faults") && state.faults() != null) {
+        state.faults().accept(io.partita.engine.Faults.parse(spec));
+      } else if (what.equals("latency")) {
+        state.delayedBy(spec.equals("none") ? io.partita.server.Latency.NONE : io.partita.server.Latency.parse(spec, 0));
+      } else {
+        return Responses.text(HttpResponseStatus.NOT_FOUND, "text/plain; charset=utf-8",
+            "no admin resource " + ADMIN + what + " (there are " + ADMIN + "faults and " + ADMIN + "latency)\n",
+            ctx.alloc(), false);
+      }
+    } catch (IllegalArgumentException e) {
+      return Responses.text(HttpResponseStatus.BAD_REQUEST, "text/plain; charset=utf-8", e.getMessage() + "\n",
+          ctx.alloc(), false);
+    }
+    return Responses.text(HttpResponseStatus.OK, "text/plain; charset=utf-8", what + " set: " + spec + "\n",
+        ctx.alloc(), false);
+  }
+
   private FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request) {
     if (request.decoderResult().isFailure()) {
       Throwable cause = request.decoderResult().cause();
@@ -205,6 +238,12 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       if (metrics != null && path.equals("/metrics")) {
         return Responses.text(HttpResponseStatus.OK, metrics.contentType(), metrics.scrape(), ctx.alloc(),
             method.equals(HttpMethod.HEAD));
+      }
+    }
+    if (method.equals(HttpMethod.POST)) {
+      String path = new QueryStringDecoder(request.uri()).rawPath();
+      if (path.startsWith(ADMIN)) {
+        return admin(ctx, request, path.substring(ADMIN.length()));
       }
     }
     if (method.equals(HttpMethod.OPTIONS) && state.cors() != null) {

@@ -51,6 +51,19 @@ public final class ServerState {
   }
 
   /** Whether a request is observed at all: the one check a request pays while nothing watches. */
+  /** Where the admin API's faults go (the database's {@code injectFaults}); none: no faults API. */
+  private volatile java.util.function.Consumer<io.partita.engine.Faults> faults;
+
+  /** Lets the admin API set the database's injected faults through {@code faults}. */
+  public ServerState faultsTo(java.util.function.Consumer<io.partita.engine.Faults> faults) {
+    this.faults = faults;
+    return this;
+  }
+
+  java.util.function.Consumer<io.partita.engine.Faults> faults() {
+    return faults;
+  }
+
   /** Sets the added latency before each answer ({@link io.partita.server.Latency#NONE}: none). */
   public ServerState delayedBy(io.partita.server.Latency latency) {
     this.latency = latency;

@@ -1,0 +1,61 @@
+package io.partita.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.partita.engine.Partita;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * The admin API (issue 17): injected faults and added latency switched while the server runs, as a
+ * test would between its cases, with the same specs as {@code --faults} and {@code --latency}.
+ */
+class AdminApiTest {
+  private static HttpResponse<String> post(PartitaServer server, String path, String body) throws Exception {
+    return HttpClient.newHttpClient().send(HttpRequest.newBuilder(server.endpoint().resolve(path))
+        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Test
+  void faultsAndLatencyAreSwitchedWhileTheServerRuns() throws Exception {
+    try (Partita partita = Partita.inMemory();
+        PartitaServer server = PartitaServer.start(partita, ServerConfig.defaults().withPort(0));
+        DynamoDbClient dynamo = DynamoDbClient.builder().endpointOverride(server.endpoint())
+            .region(software.amazon.awssdk.regions.Region.US_EAST_1)
+            .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
+                software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create("a", "b")))
+            .httpClient(software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create())
+            .overrideConfiguration(o -> o.retryStrategy(software.amazon.awssdk.retries.DefaultRetryStrategy.doNotRetry()))
+            .build()) {
+      assertEquals(List.of(), dynamo.listTables().tableNames());
+
+      HttpResponse<String> set = post(server, "/partita/faults", "rate=1,errors=ServiceUnavailable,operations=ListTables");
+      assertEquals(200, set.statusCode(), set.body());
+      AwsServiceException e = assertThrows(AwsServiceException.class, dynamo::listTables);
+      assertEquals(503, e.statusCode());
+      assertEquals(1, partita.injectedFaults());
+      assertEquals(200, post(server, "/partita/faults", "none").statusCode());
+      assertEquals(List.of(), dynamo.listTables().tableNames());
+
+      assertEquals(200, post(server, "/partita/latency", "ListTables=300ms").statusCode());
+      long start = System.nanoTime();
+      dynamo.listTables();
+      long millis = (System.nanoTime() - start) / 1_000_000;
+      assertTrue(millis >= 300, "answered after " + millis + " ms");
+      assertEquals(200, post(server, "/partita/latency", "none").statusCode());
+
+      HttpResponse<String> bad = post(server, "/partita/faults", "rate=2");
+      assertEquals(400, bad.statusCode());
+      assertTrue(bad.body().contains("between 0 and 1"), bad.body());
+      assertEquals(400, post(server, "/partita/latency", "soon").statusCode());
+      assertEquals(404, post(server, "/partita/throttling", "x").statusCode());
+    }
+  }
+}
