@@ -10,7 +10,10 @@ import io.partita.engine.storage.Store;
 import io.partita.engine.table.Catalog;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -46,6 +49,8 @@ public final class Partita implements AutoCloseable {
   private volatile boolean closed;
   /** Request failures to inject ({@link Faults}); none unless asked for. */
   private volatile Faults.Injector faults = new Faults.Injector(Faults.NONE);
+  /** The partition keys read and written of late, or null when not tracked ({@link Options#trackHotKeys}). */
+  private volatile HotKeys hotKeys;
 
   private final long streamRetentionMillis;
   private final long shardRolloverMillis;
@@ -96,6 +101,16 @@ public final class Partita implements AutoCloseable {
     private Path s3Root;
     private io.partita.engine.transfer.TransferProgress progress = io.partita.engine.transfer.TransferProgress.NONE;
     private Faults requestFaults = Faults.NONE;
+    private boolean trackHotKeys;
+
+    /**
+     * Counts each table's most-read and most-written partition keys over the last minute or two
+     * ({@link Partita#hotKeys}); off by default.
+     */
+    public Options trackHotKeys(boolean track) {
+      this.trackHotKeys = track;
+      return this;
+    }
 
     private Options() {}
 
@@ -250,6 +265,9 @@ public final class Partita implements AutoCloseable {
 
     private Partita withFaults(Partita p) {
       p.injectFaults(requestFaults);
+      if (trackHotKeys) {
+        p.hotKeys = new HotKeys(clock);
+      }
       return p;
     }
   }
@@ -494,6 +512,40 @@ public final class Partita implements AutoCloseable {
     return faults.injected();
   }
 
+  /**
+   * Each table's {@code top} most-read and most-written partition keys over the last minute or two
+   * (GetItem reads; PutItem, UpdateItem and DeleteItem writes), most first; empty when not tracked.
+   */
+  public List<HotKeys.HotKey> hotKeys(int top) {
+    HotKeys h = hotKeys;
+    return h == null ? List.of() : h.top(top);
+  }
+
+  /** Whether {@link #hotKeys} are counted. */
+  public boolean tracksHotKeys() {
+    return hotKeys != null;
+  }
+
+  private void countKey(HotKeys h, String operation, software.amazon.awssdk.awscore.AwsRequest request) {
+    boolean write = !operation.equals("GetItem");
+    if (write && !operation.equals("PutItem") && !operation.equals("UpdateItem") && !operation.equals("DeleteItem")) {
+      return;
+    }
+    try {
+      io.partita.engine.table.TableDef def =
+          ctx.tableForItems(request.getValueForField("TableName", String.class).orElseThrow());
+      @SuppressWarnings("unchecked")
+      Map<String, AttributeValue> key = request.getValueForField(operation.equals("PutItem") ? "Item" : "Key",
+          Map.class).orElseThrow();
+      AttributeValue v = key.get(def.hash().name());
+      String text = v.s() != null ? v.s() : v.n() != null ? v.n()
+          : java.util.Base64.getEncoder().encodeToString(v.b().asByteArray());
+      h.record(def.name(), text, write);
+    } catch (RuntimeException e) {
+      // the table went away meanwhile: nothing to count
+    }
+  }
+
   /** Names of the DynamoDB operations this engine serves (not those of DynamoDB Streams). */
   public static Set<String> operationNames() {
     Set<String> names = new java.util.LinkedHashSet<>();
@@ -547,7 +599,12 @@ public final class Partita implements AutoCloseable {
       // an injected fault stands for the service failing to take the request: before anything is checked or run
       faults.maybeFail(op.name(), request.getValueForField("TableName", String.class).orElse(null));
       ApiConstraints.check(request);
-      return (R) op.handler().apply(ctx, request);
+      R response = (R) op.handler().apply(ctx, request);
+      HotKeys h = hotKeys;
+      if (h != null) {
+        countKey(h, op.name(), request);
+      }
+      return response;
     } catch (StorageUnavailableException e) {
       // retryable: the AWS SDKs retry a 503 with backoff; the message never names a path
       throw new PartitaException(ErrorCode.ServiceUnavailable, "Partita cannot write to its storage now ("

@@ -58,4 +58,38 @@ class AdminApiTest {
       assertEquals(404, post(server, "/partita/throttling", "x").statusCode());
     }
   }
+
+  @Test
+  void hotKeysAreListedWhenCounted() throws Exception {
+    try (Partita partita = Partita.with().trackHotKeys(true).inMemory();
+        PartitaServer server = PartitaServer.start(partita, ServerConfig.defaults().withPort(0));
+        DynamoDbClient dynamo = SdkOverHttp.client(server.endpoint())) {
+      dynamo.createTable(b -> b.tableName("users").billingMode("PAY_PER_REQUEST")
+          .keySchema(k -> k.attributeName("pk").keyType("HASH"))
+          .attributeDefinitions(d -> d.attributeName("pk").attributeType("S")));
+      for (int i = 0; i < 4; i++) {
+        dynamo.putItem(b -> b.tableName("users").item(java.util.Map.of("pk",
+            software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("alice"))));
+      }
+      dynamo.getItem(b -> b.tableName("users").key(java.util.Map.of("pk",
+          software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("bob"))));
+      HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+          server.endpoint().resolve("/partita/hot-keys")).GET().build(), HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, r.statusCode(), r.body());
+      com.fasterxml.jackson.databind.JsonNode keys = new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.body())
+          .get("HotKeys");
+      assertEquals(2, keys.size(), r.body());
+      assertEquals("alice", keys.get(0).get("PartitionKey").asText());
+      assertEquals(4, keys.get(0).get("Writes").asLong());
+      assertEquals("bob", keys.get(1).get("PartitionKey").asText());
+      assertEquals(1, keys.get(1).get("Reads").asLong());
+    }
+    try (Partita partita = Partita.inMemory();
+        PartitaServer server = PartitaServer.start(partita, ServerConfig.defaults().withPort(0))) {
+      HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+          server.endpoint().resolve("/partita/hot-keys")).GET().build(), HttpResponse.BodyHandlers.ofString());
+      assertEquals(404, r.statusCode());
+      assertTrue(r.body().contains("--hot-keys"), r.body());
+    }
+  }
 }

@@ -67,6 +67,11 @@ public final class ServeCommand implements Callable<Integer> {
       description = "The secret access key of --access-key.")
   String secretKey;
 
+  @Option(names = "--hot-keys",
+      description = "Count each table's most-read and most-written partition keys over the last minute or two, listed"
+          + " at GET /partita/hot-keys (off by default).")
+  boolean hotKeys;
+
   @Option(names = "--latency", paramLabel = "SPEC",
       description = "Wait before each answer, as a farther or busier service does: 20ms, 10ms..50ms (drawn evenly),"
           + " or per operation, PutItem=50ms,20ms (the last without an operation is for the others); default none.")
@@ -145,6 +150,7 @@ public final class ServeCommand implements Callable<Integer> {
       if (faults != null) {
         options.faults(faults);
       }
+      options.trackHotKeys(hotKeys);
       if (s3Root != null) {
         options.s3Root(s3Root);
       }

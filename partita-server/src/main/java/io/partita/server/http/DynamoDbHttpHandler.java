@@ -186,6 +186,33 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     }
   }
 
+  /** {@code GET /partita/hot-keys}: each table's most-read and most-written partition keys, as JSON. */
+  private FullHttpResponse hotKeys(ChannelHandlerContext ctx, boolean headOnly) {
+    java.util.function.Supplier<java.util.List<io.partita.engine.HotKeys.HotKey>> source = state.hotKeys();
+    if (source == null) {
+      return Responses.text(HttpResponseStatus.NOT_FOUND, "text/plain; charset=utf-8",
+          "hot keys are not counted: start the server with --hot-keys\n", ctx.alloc(), headOnly);
+    }
+    java.io.StringWriter json = new java.io.StringWriter();
+    try (com.fasterxml.jackson.core.JsonGenerator g = new com.fasterxml.jackson.core.JsonFactory().createGenerator(json)) {
+      g.writeStartObject();
+      g.writeArrayFieldStart("HotKeys");
+      for (io.partita.engine.HotKeys.HotKey k : source.get()) {
+        g.writeStartObject();
+        g.writeStringField("TableName", k.table());
+        g.writeStringField("PartitionKey", k.partitionKey());
+        g.writeNumberField("Reads", k.reads());
+        g.writeNumberField("Writes", k.writes());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return Responses.text(HttpResponseStatus.OK, "application/json", json.toString(), ctx.alloc(), headOnly);
+  }
+
   /** The admin API's paths: {@code POST /partita/faults} and {@code /partita/latency}, a spec as the body. */
   private static final String ADMIN = "/partita/";
 
@@ -233,6 +260,9 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       String path = new QueryStringDecoder(request.uri()).rawPath();
       if (path.equals("/")) {
         return Responses.health(state.region(), state.storage(), ctx.alloc(), method.equals(HttpMethod.HEAD));
+      }
+      if (path.equals(ADMIN + "hot-keys")) {
+        return hotKeys(ctx, method.equals(HttpMethod.HEAD));
       }
       ServerMetrics metrics = state.metrics();
       if (metrics != null && path.equals("/metrics")) {

@@ -64,6 +64,18 @@ public final class ServerState {
     return faults;
   }
 
+  /** The hot keys to list at {@code GET /partita/hot-keys}, or null when the database does not count them. */
+  private volatile java.util.function.Supplier<java.util.List<io.partita.engine.HotKeys.HotKey>> hotKeys;
+
+  public ServerState hotKeysFrom(java.util.function.Supplier<java.util.List<io.partita.engine.HotKeys.HotKey>> hotKeys) {
+    this.hotKeys = hotKeys;
+    return this;
+  }
+
+  java.util.function.Supplier<java.util.List<io.partita.engine.HotKeys.HotKey>> hotKeys() {
+    return hotKeys;
+  }
+
   /** Sets the added latency before each answer ({@link io.partita.server.Latency#NONE}: none). */
   public ServerState delayedBy(io.partita.server.Latency latency) {
     this.latency = latency;
