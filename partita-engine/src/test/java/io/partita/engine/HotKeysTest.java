@@ -2,13 +2,9 @@ package io.partita.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
@@ -19,30 +15,15 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /** Hot keys (issue 17): counted per partition key over the current and the previous minute, by a clock moved by hand. */
 class HotKeysTest {
-  private final AtomicLong millis = new AtomicLong(Instant.parse("2026-01-01T00:00:10Z").toEpochMilli());
-  private final Clock clock = new Clock() {
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
+  private final MovableClock clock = new MovableClock(Instant.parse("2026-01-01T00:00:10Z"));
 
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return Instant.ofEpochMilli(millis.get());
-    }
-  };
 
   private static Map<String, AttributeValue> key(String pk, String sk) {
     return Map.of("pk", AttributeValue.fromS(pk), "sk", AttributeValue.fromN(sk));
   }
 
   @Test
-  void readsAndWritesArCountedPerPartitionKeyOverAMinuteOrTwo() {
+  void readsAndWritesAreCountedPerPartitionKeyOverAMinuteOrTwo() {
     try (Partita p = Partita.with().clock(clock).trackHotKeys(true).inMemory()) {
       p.execute(CreateTableRequest.builder().tableName("orders").billingMode("PAY_PER_REQUEST")
           .attributeDefinitions(a -> a.attributeName("pk").attributeType("S"), a -> a.attributeName("sk").attributeType("N"))
@@ -60,12 +41,12 @@ class HotKeysTest {
           new HotKeys.HotKey("orders", "cold", 0, 1)), p.hotKeys(10));
       assertEquals(List.of(new HotKeys.HotKey("orders", "hot", 0, 5)), p.hotKeys(1));
 
-      millis.addAndGet(60_000); // the next minute: the last one still counts
+      clock.advanceMillis(60_000); // the next minute: the last one still counts
       p.execute(GetItemRequest.builder().tableName("orders").key(key("cold", "1")).build());
       assertEquals(new HotKeys.HotKey("orders", "cold", 1, 1), p.hotKeys(10).get(2));
-      millis.addAndGet(60_000); // two minutes on: only the minute before is left
+      clock.advanceMillis(60_000); // two minutes on: only the minute before is left
       assertEquals(List.of(new HotKeys.HotKey("orders", "cold", 1, 0)), p.hotKeys(10));
-      millis.addAndGet(180_000);
+      clock.advanceMillis(180_000);
       assertEquals(List.of(), p.hotKeys(10));
     }
     try (Partita off = Partita.inMemory()) {

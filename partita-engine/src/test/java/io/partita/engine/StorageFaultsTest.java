@@ -9,10 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.partita.engine.storage.StorageFaults;
 import io.partita.engine.storage.Store;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.List;
@@ -335,26 +332,4 @@ class StorageFaultsTest {
     }
   }
 
-  static final class MovableClock extends Clock {
-    private Instant now = Instant.parse("2026-01-01T00:00:00Z");
-
-    void advanceMillis(long millis) {
-      now = now.plusMillis(millis);
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-  }
 }

@@ -77,27 +77,11 @@ class ExportImportTest {
   @TempDir Path s3;
   private Partita db;
   /** The database's clock, moved by hand: exports read the table as of an instant. */
-  private final java.util.concurrent.atomic.AtomicLong millis = new java.util.concurrent.atomic.AtomicLong(
-      Instant.parse("2026-01-01T00:00:00Z").toEpochMilli());
+  private final io.partita.engine.MovableClock clock = new io.partita.engine.MovableClock();
 
   @BeforeEach
   void open() {
-    db = Partita.with().s3Root(s3).clock(new java.time.Clock() {
-      @Override
-      public java.time.ZoneId getZone() {
-        return java.time.ZoneOffset.UTC;
-      }
-
-      @Override
-      public java.time.Clock withZone(java.time.ZoneId zone) {
-        return this;
-      }
-
-      @Override
-      public Instant instant() {
-        return Instant.ofEpochMilli(millis.get());
-      }
-    }).inMemory();
+    db = Partita.with().s3Root(s3).clock(clock).inMemory();
   }
 
   private void recovery(String table, boolean enabled) {
@@ -409,12 +393,12 @@ class ExportImportTest {
     createSource();
     String arn = tableArn("Source");
     ExportTableToPointInTimeRequest base = ExportTableToPointInTimeRequest.builder().tableArn(arn).s3Bucket("bucket").build();
-    Instant enabled = Instant.ofEpochMilli(millis.get());
-    millis.addAndGet(60_000);
+    Instant enabled = clock.instant();
+    clock.advanceMillis(60_000);
     assertEquals(ErrorCode.InvalidExportTimeException, refusal(base.toBuilder()
         .exportTime(enabled.minusSeconds(1)).build()));
     assertEquals(ErrorCode.InvalidExportTimeException, refusal(base.toBuilder()
-        .exportTime(Instant.ofEpochMilli(millis.get() + 1000)).build()));
+        .exportTime(Instant.ofEpochMilli(clock.millis() + 1000)).build()));
     assertEquals(ErrorCode.ValidationException, refusal(base.toBuilder()
         .exportType(ExportType.INCREMENTAL_EXPORT).build()));
     recovery("Source", false);
@@ -436,10 +420,10 @@ class ExportImportTest {
   @Test
   void anExportAtAPastInstantIsTheTableAsItWasThen() throws IOException {
     createSource();
-    millis.addAndGet(1000);
+    clock.advanceMillis(1000);
     List<Map<String, AttributeValue>> then = scan("Source");
-    Instant at = Instant.ofEpochMilli(millis.get());
-    millis.addAndGet(1000);
+    Instant at = clock.instant();
+    clock.advanceMillis(1000);
     db.execute(PutItemRequest.builder().tableName("Source").item(everyType("new", "1")).build());
     db.execute(software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder().tableName("Source")
         .key(Map.of("pk", AttributeValue.fromS("p0"), "sk", AttributeValue.fromN("0"))).build());
@@ -541,35 +525,35 @@ class ExportImportTest {
    */
   @Test
   void anIncrementalExportHasTheItemsChangedInItsWindowWithTheirImagesAtItsEnds() throws IOException {
-    long t0 = millis.get();
+    long t0 = clock.millis();
     createSource();
     long from = t0 + 60 * MINUTE;
     long to = from + 60 * MINUTE;
-    millis.set(t0 + 30 * MINUTE);
+    clock.setMillis(t0 + 30 * MINUTE);
     put("p1", "1", "before"); // before the window: the old image of p1/1's change inside it
-    millis.set(from);
+    clock.setMillis(from);
     put("new", "1", "a"); // at the window's start, which is inclusive
-    millis.set(from + MINUTE);
+    clock.setMillis(from + MINUTE);
     put("p2", "2", "u1");
-    millis.set(from + 2 * MINUTE);
+    clock.setMillis(from + 2 * MINUTE);
     put("p2", "2", "u2"); // changed twice: old image is the one before the first change
-    millis.set(from + 3 * MINUTE);
+    clock.setMillis(from + 3 * MINUTE);
     delete("p3", "3");
-    millis.set(from + 4 * MINUTE);
+    clock.setMillis(from + 4 * MINUTE);
     put("tmp", "1", "x");
-    millis.set(from + 5 * MINUTE);
+    clock.setMillis(from + 5 * MINUTE);
     delete("tmp", "1"); // created and deleted inside the window: no line
-    millis.set(from + 6 * MINUTE);
+    clock.setMillis(from + 6 * MINUTE);
     put("p1", "1", "in");
-    millis.set(to - 1);
+    clock.setMillis(to - 1);
     put("p4", "4", "last"); // just before the exclusive end
-    millis.set(to);
+    clock.setMillis(to);
     put("p5", "5", "after"); // at the end: outside
-    millis.set(to + MINUTE);
+    clock.setMillis(to + MINUTE);
     put("p2", "2", "u3"); // after the window: the new image stays u2
-    millis.set(to + 2 * MINUTE);
+    clock.setMillis(to + 2 * MINUTE);
     delete("new", "1"); // after the window: the new image stays a
-    millis.set(to + 10 * MINUTE);
+    clock.setMillis(to + 10 * MINUTE);
 
     java.util.Set<Change> newAndOld = java.util.Set.of(
         new Change(from * 1000, keys("new", "1"), null, item("new", "1", "a")),
@@ -607,10 +591,10 @@ class ExportImportTest {
 
   @Test
   void anIncrementalExportNeedsAWindowOf15MinutesTo24HoursInsideRecovery() {
-    long t0 = millis.get();
+    long t0 = clock.millis();
     createSource();
-    millis.set(t0 + 48 * 60 * MINUTE);
-    long now = millis.get();
+    clock.setMillis(t0 + 48 * 60 * MINUTE);
+    long now = clock.millis();
     ExportTableToPointInTimeRequest base = ExportTableToPointInTimeRequest.builder().tableArn(tableArn("Source"))
         .s3Bucket("bucket").exportType(ExportType.INCREMENTAL_EXPORT).build();
     java.util.function.BiFunction<Long, Long, ExportTableToPointInTimeRequest> window = (f, t) -> base.toBuilder()
