@@ -20,8 +20,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public record Faults(double rate, List<ErrorCode> errors, Set<String> operations, Set<String> tables, long seed) {
   /** The errors a fault may answer: those DynamoDB answers under load or failure, all retryable. */
-  public static final Set<ErrorCode> RETRYABLE =
-      Set.of(ErrorCode.InternalServerError, ErrorCode.ServiceUnavailable, ErrorCode.ThrottlingException);
+  private static final List<ErrorCode> RETRYABLE_ORDER =
+      List.of(ErrorCode.InternalServerError, ErrorCode.ServiceUnavailable, ErrorCode.ThrottlingException);
+  public static final Set<ErrorCode> RETRYABLE = Set.copyOf(RETRYABLE_ORDER);
 
   /** No failures: the default. (After {@link #RETRYABLE}, which its construction checks against.) */
   public static final Faults NONE = new Faults(0, List.of(ErrorCode.InternalServerError), Set.of(), Set.of(), 0);
@@ -32,7 +33,7 @@ public record Faults(double rate, List<ErrorCode> errors, Set<String> operations
     }
     errors = List.copyOf(errors);
     if (errors.isEmpty() || !RETRYABLE.containsAll(errors)) {
-      throw new IllegalArgumentException("fault errors must be some of " + RETRYABLE + ", not " + errors);
+      throw new IllegalArgumentException("fault errors must be some of " + RETRYABLE_ORDER + ", not " + errors);
     }
     operations = Set.copyOf(operations);
     tables = Set.copyOf(tables);
@@ -40,8 +41,7 @@ public record Faults(double rate, List<ErrorCode> errors, Set<String> operations
 
   /** {@code rate} of all requests fail with InternalServerError, ServiceUnavailable or ThrottlingException. */
   public static Faults rate(double rate, long seed) {
-    return new Faults(rate, List.of(ErrorCode.InternalServerError, ErrorCode.ServiceUnavailable,
-        ErrorCode.ThrottlingException), Set.of(), Set.of(), seed);
+    return new Faults(rate, RETRYABLE_ORDER, Set.of(), Set.of(), seed);
   }
 
   /**
@@ -65,28 +65,19 @@ public record Faults(double rate, List<ErrorCode> errors, Set<String> operations
       }
       String name = part.substring(0, eq).trim();
       String value = part.substring(eq + 1).trim();
-      try {
-        switch (name) {
-          case "rate" -> rate = Double.parseDouble(value);
-          case "seed" -> seed = Long.parseLong(value);
-          case "operations" -> operations.addAll(List.of(value.split("\\+")));
-          case "tables" -> tables.addAll(List.of(value.split("\\+")));
-          case "errors" -> {
-            errors.clear();
-            for (String e : value.split("\\+")) {
-              errors.add(ErrorCode.valueOf(e));
-            }
+      switch (name) {
+        case "rate" -> rate = number(value, name, Double::parseDouble);
+        case "seed" -> seed = number(value, name, Long::parseLong);
+        case "operations" -> operations.addAll(List.of(value.split("\\+")));
+        case "tables" -> tables.addAll(List.of(value.split("\\+")));
+        case "errors" -> {
+          errors.clear();
+          for (String e : value.split("\\+")) {
+            errors.add(errorCode(e));
           }
-          default -> throw new IllegalArgumentException("a faults spec knows rate, errors, operations, tables and"
-              + " seed, not '" + name + "'");
         }
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("'" + value + "' is not a valid " + name);
-      } catch (IllegalArgumentException e) {
-        if (e.getMessage() != null && e.getMessage().startsWith("a faults spec")) {
-          throw e;
-        }
-        throw new IllegalArgumentException("'" + value + "' is not a valid " + name);
+        default -> throw new IllegalArgumentException("a faults spec knows rate, errors, operations, tables and"
+            + " seed, not '" + name + "'");
       }
     }
     if (rate < 0) {
@@ -95,8 +86,22 @@ public record Faults(double rate, List<ErrorCode> errors, Set<String> operations
     return new Faults(rate, errors, operations, tables, seed);
   }
 
-  private static final List<ErrorCode> RETRYABLE_ORDER =
-      List.of(ErrorCode.InternalServerError, ErrorCode.ServiceUnavailable, ErrorCode.ThrottlingException);
+  private static <T> T number(String value, String name, java.util.function.Function<String, T> parse) {
+    try {
+      return parse.apply(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("'" + value + "' is not a valid " + name);
+    }
+  }
+
+  private static ErrorCode errorCode(String name) {
+    for (ErrorCode c : ErrorCode.values()) {
+      if (c.name().equals(name)) {
+        return c;
+      }
+    }
+    throw new IllegalArgumentException("'" + name + "' is not a valid errors");
+  }
 
   /** The state of faults in use: the random sequence and how many were injected. */
   static final class Injector {
@@ -109,12 +114,20 @@ public record Faults(double rate, List<ErrorCode> errors, Set<String> operations
       this.random = new Random(faults.seed());
     }
 
-    /** Throws the fault chosen for this request, or returns when it is to run. */
-    void maybeFail(String operation, String table) {
+    /**
+     * Throws the fault chosen for this request, or returns when it is to run. Off (rate 0), it reads
+     * one field: the table is looked for in the request only when a table filter asks for it.
+     */
+    void maybeFail(String operation, software.amazon.awssdk.awscore.AwsRequest request) {
       Faults f = faults;
-      if (f.rate() == 0 || (!f.operations().isEmpty() && !f.operations().contains(operation))
-          || (!f.tables().isEmpty() && (table == null || !f.tables().contains(table)))) {
+      if (f.rate() == 0 || (!f.operations().isEmpty() && !f.operations().contains(operation))) {
         return;
+      }
+      if (!f.tables().isEmpty()) {
+        String table = request.getValueForField("TableName", String.class).orElse(null);
+        if (table == null || !f.tables().contains(table)) {
+          return;
+        }
       }
       ErrorCode error;
       synchronized (random) {

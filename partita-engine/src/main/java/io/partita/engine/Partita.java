@@ -597,7 +597,7 @@ public final class Partita implements AutoCloseable {
         throw new IllegalStateException("this Partita database is closed");
       }
       // an injected fault stands for the service failing to take the request: before anything is checked or run
-      faults.maybeFail(op.name(), request.getValueForField("TableName", String.class).orElse(null));
+      faults.maybeFail(op.name(), request);
       ApiConstraints.check(request);
       R response = (R) op.handler().apply(ctx, request);
       HotKeys h = hotKeys;

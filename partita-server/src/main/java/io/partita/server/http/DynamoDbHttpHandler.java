@@ -143,7 +143,9 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         : HttpUtil.isKeepAlive(request) ? Ending.KEEP_ALIVE : Ending.CLOSE;
     // CORS headers go on an answer only to a request that names its origin, as a browser's does
     String origin = state.cors() == null ? null : request.headers().get(HttpHeaderNames.ORIGIN);
-    String target = request.headers().get("X-Amz-Target");
+    io.partita.server.Latency latency = state.latency();
+    // the operation is only looked at for a latency per operation: nothing is done for it when off
+    String target = latency.isOn() ? request.headers().get("X-Amz-Target") : null;
     String operation = target == null ? null : target.substring(target.indexOf('.') + 1);
     try {
       response = answer(ctx, request);
@@ -160,7 +162,6 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       request.release();
     }
     FullHttpResponse answer = response;
-    io.partita.server.Latency latency = state.latency();
     if (latency.isOn()) {
       // the answer waits on the event loop's timer, holding no thread (docs/SERVER.md, --latency)
       long delay = latency.delayMillis(operation);
