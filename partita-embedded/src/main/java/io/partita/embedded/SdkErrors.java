@@ -57,9 +57,11 @@ final class SdkErrors {
       case IdempotentParameterMismatchException -> IdempotentParameterMismatchException.builder();
       case ItemCollectionSizeLimitExceededException -> ItemCollectionSizeLimitExceededException.builder();
       case LimitExceededException -> LimitExceededException.builder();
-      case ProvisionedThroughputExceededException -> ProvisionedThroughputExceededException.builder();
+      case ProvisionedThroughputExceededException -> ProvisionedThroughputExceededException.builder()
+          .throttlingReasons(e.throttlingReasons());
       case RequestLimitExceeded -> RequestLimitExceededException.builder();
-      case ThrottlingException -> software.amazon.awssdk.services.dynamodb.model.ThrottlingException.builder();
+      case ThrottlingException -> software.amazon.awssdk.services.dynamodb.model.ThrottlingException.builder()
+          .throttlingReasons(e.throttlingReasons());
       case InternalServerError -> InternalServerErrorException.builder();
       case ExpiredIteratorException -> ExpiredIteratorException.builder();
       case PolicyNotFoundException -> software.amazon.awssdk.services.dynamodb.model.PolicyNotFoundException.builder();

@@ -51,6 +51,9 @@ public final class Partita implements AutoCloseable {
   private volatile Faults.Injector faults = new Faults.Injector(Faults.NONE);
   /** The partition keys read and written of late, or null when not tracked ({@link Options#trackHotKeys}). */
   private volatile HotKeys hotKeys;
+  /** Tables held to their throughput, or null when not ({@link Options#throttling}). */
+  private volatile Throttle throttle;
+  private final Clock clock;
 
   private final long streamRetentionMillis;
   private final long shardRolloverMillis;
@@ -59,6 +62,7 @@ public final class Partita implements AutoCloseable {
       java.time.Duration sweepInterval, java.time.Duration streamRetention, java.time.Duration shardRollover,
       String region, java.util.function.Supplier<Path> s3Root, io.partita.engine.transfer.TransferProgress progress) {
     this.store = store;
+    this.clock = clock;
     this.streamRetentionMillis = streamRetention.toMillis();
     this.shardRolloverMillis = shardRollover.toMillis();
     this.durable = durable;
@@ -102,6 +106,18 @@ public final class Partita implements AutoCloseable {
     private io.partita.engine.transfer.TransferProgress progress = io.partita.engine.transfer.TransferProgress.NONE;
     private Faults requestFaults = Faults.NONE;
     private boolean trackHotKeys;
+    private boolean throttling;
+
+    /**
+     * Holds each PROVISIONED table (and its GSIs) to its provisioned capacity, with DynamoDB's
+     * five minutes of burst, and each on-demand table to its {@code OnDemandThroughput} maximum,
+     * refusing as DynamoDB refuses (see {@link Partita#throttle}); off by default, when tables take
+     * any load.
+     */
+    public Options throttling(boolean on) {
+      this.throttling = on;
+      return this;
+    }
 
     /**
      * Counts each table's most-read and most-written partition keys over the last minute or two
@@ -265,6 +281,7 @@ public final class Partita implements AutoCloseable {
 
     private Partita withFaults(Partita p) {
       p.injectFaults(requestFaults);
+      p.throttle(throttling);
       if (trackHotKeys) {
         p.hotKeys = new HotKeys(clock);
       }
@@ -521,6 +538,22 @@ public final class Partita implements AutoCloseable {
     return h == null ? List.of() : h.top(top);
   }
 
+  /**
+   * Starts or stops holding tables to their throughput: ProvisionedThroughputExceededException
+   * (PROVISIONED tables and their GSIs, with five minutes of burst) or ThrottlingException (an
+   * on-demand table's {@code OnDemandThroughput} maximum), with DynamoDB's {@code ThrottlingReasons};
+   * batches return a throttled table's entries unprocessed. Starting again starts with fresh
+   * buckets. Measured by the database's clock, so a test can move it.
+   */
+  public void throttle(boolean on) {
+    this.throttle = on ? new Throttle(ctx, clock) : null;
+  }
+
+  /** Whether tables are held to their throughput ({@link #throttle}). */
+  public boolean throttles() {
+    return throttle != null;
+  }
+
   /** Whether {@link #hotKeys} are counted. */
   public boolean tracksHotKeys() {
     return hotKeys != null;
@@ -599,7 +632,9 @@ public final class Partita implements AutoCloseable {
       // an injected fault stands for the service failing to take the request: before anything is checked or run
       faults.maybeFail(op.name(), request);
       ApiConstraints.check(request);
-      R response = (R) op.handler().apply(ctx, request);
+      Throttle t = throttle;
+      R response = (R) (t == null ? op.handler().apply(ctx, request)
+          : t.run(op.name(), request, r -> op.handler().apply(ctx, r)));
       HotKeys h = hotKeys;
       if (h != null) {
         countKey(h, op.name(), request);

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
 
 /**
  * The one exception the engine throws for a request it refuses: a DynamoDB error code, DynamoDB's
@@ -17,6 +18,7 @@ public class PartitaException extends RuntimeException {
   private final ErrorCode code;
   private final transient Map<String, AttributeValue> item;
   private final transient List<CancellationReason> cancellationReasons;
+  private final transient List<ThrottlingReason> throttlingReasons;
 
   public PartitaException(ErrorCode code, String message) {
     this(code, message, null);
@@ -28,10 +30,29 @@ public class PartitaException extends RuntimeException {
 
   private PartitaException(ErrorCode code, String message, Map<String, AttributeValue> item,
       List<CancellationReason> cancellationReasons) {
+    this(code, message, item, cancellationReasons, null);
+  }
+
+  private PartitaException(ErrorCode code, String message, Map<String, AttributeValue> item,
+      List<CancellationReason> cancellationReasons, List<ThrottlingReason> throttlingReasons) {
     super(message, null, false, false);
     this.code = code;
     this.item = item;
     this.cancellationReasons = cancellationReasons;
+    this.throttlingReasons = throttlingReasons;
+  }
+
+  /**
+   * A throttled request: ProvisionedThroughputExceededException or ThrottlingException with the
+   * {@code ThrottlingReasons} DynamoDB names the exhausted tables and indexes by (reason and ARN).
+   */
+  public static PartitaException throttled(ErrorCode code, String message, List<ThrottlingReason> reasons) {
+    return new PartitaException(code, message, null, null, List.copyOf(reasons));
+  }
+
+  /** The reasons of a throttled request, or {@code null} for any other error. */
+  public List<ThrottlingReason> throttlingReasons() {
+    return throttlingReasons;
   }
 
   /**

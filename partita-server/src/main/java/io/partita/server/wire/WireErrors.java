@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
 
 /**
  * DynamoDB's error body: {@code {"__type": "<namespace>#<Code>", "message": "..."}} plus the payload
@@ -54,6 +55,18 @@ public final class WireErrors {
           g.writeFieldName("Item");
           SdkJsonWriter.writeItem(r.item(), g);
         }
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+    }
+    List<ThrottlingReason> throttling = e.throttlingReasons();
+    if (throttling != null) {
+      // member names as the service's model spells them: lower case inside the list
+      g.writeArrayFieldStart("ThrottlingReasons");
+      for (ThrottlingReason r : throttling) {
+        g.writeStartObject();
+        g.writeStringField("reason", r.reason());
+        g.writeStringField("resource", r.resource());
         g.writeEndObject();
       }
       g.writeEndArray();

@@ -1,0 +1,436 @@
+package io.partita.engine;
+
+import io.partita.engine.ops.EngineContext;
+import io.partita.engine.table.IndexDef;
+import io.partita.engine.table.TableDef;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import software.amazon.awssdk.awscore.AwsRequest;
+import software.amazon.awssdk.awscore.AwsResponse;
+import software.amazon.awssdk.core.SdkField;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.Capacity;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * Throughput held to what a table is given, as DynamoDB holds it (opt-in: {@link
+ * Partita.Options#throttling}). A PROVISIONED table and each of its global secondary indexes have
+ * a read and a write token bucket filled at their provisioned units a second, keeping up to {@value
+ * #BURST_SECONDS} seconds of unused units for bursts (the Developer Guide's "burst capacity"); an
+ * on-demand table with an {@code OnDemandThroughput} maximum has buckets filled at that maximum,
+ * keeping one second. Requests to a table without either are never throttled.
+ *
+ * <p>What a request costs is known only once it has run (item sizes decide), so a request is let
+ * in while its buckets hold any units, and then pays what it consumed: the buckets may go into
+ * debt, and refuse until refilled. A refused request runs nothing. A request that fails after it
+ * was let in (a condition that does not hold, say) pays the one unit every request costs at least.
+ *
+ * <p>Refusals are DynamoDB's: ProvisionedThroughputExceededException for provisioned capacity,
+ * ThrottlingException for an on-demand maximum, each with {@code ThrottlingReasons} naming the
+ * exhausted table or index by reason ({@code TableReadProvisionedThroughputExceeded}, {@code
+ * IndexWriteProvisionedThroughputExceeded}, {@code TableWriteMaxOnDemandThroughputExceeded}, ...)
+ * and ARN. BatchGetItem and BatchWriteItem return a throttled table's keys or items unprocessed,
+ * and fail only when every table of the batch is throttled; a transaction with a throttled action
+ * is cancelled with the reason {@code ProvisionedThroughputExceeded} or {@code ThrottlingError} for
+ * that action. Sources: docs/dynamodb-messages.md.
+ */
+final class Throttle {
+  /** Seconds of unused provisioned units a table or index keeps for bursts. */
+  static final double BURST_SECONDS = 300;
+
+  static final String TABLE_MESSAGE = "The level of configured provisioned throughput for the table was exceeded."
+      + " Consider increasing your provisioning level with the UpdateTable API.";
+  static final String INDEX_MESSAGE = "The level of configured provisioned throughput for one or more global"
+      + " secondary indexes of the table was exceeded. Consider increasing your provisioning level for the"
+      + " under-provisioned global secondary indexes with the UpdateTable API";
+  static final String ON_DEMAND_MESSAGE = "Throughput exceeds the current capacity of your table or index."
+      + " DynamoDB is automatically scaling your table or index so please try again shortly. If exceptions"
+      + " persist, check if you have a hot key:"
+      + " https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html";
+
+  private final EngineContext ctx;
+  private final Clock clock;
+  private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
+
+  Throttle(EngineContext ctx, Clock clock) {
+    this.ctx = ctx;
+    this.clock = clock;
+  }
+
+  /** Runs {@code request} through {@code handler} if its tables have throughput left; see the class comment. */
+  AwsResponse run(String operation, AwsRequest request, Function<AwsRequest, AwsResponse> handler) {
+    return switch (operation) {
+      case "GetItem", "Query", "Scan" -> single(request, false, handler);
+      case "PutItem", "UpdateItem", "DeleteItem" -> single(request, true, handler);
+      case "BatchGetItem" -> batchGet((BatchGetItemRequest) request, handler);
+      case "BatchWriteItem" -> batchWrite((BatchWriteItemRequest) request, handler);
+      case "TransactGetItems" -> transaction(request, readsOf((TransactGetItemsRequest) request), handler);
+      case "TransactWriteItems" -> transaction(request, writesOf((TransactWriteItemsRequest) request), handler);
+      // the control plane is not metered; PartiQL is not throttled (docs/SERVER.md says so)
+      default -> handler.apply(request);
+    };
+  }
+
+  // ---- what a request needs ----
+
+  /** One table's or index's read or write bucket, and how it refuses. */
+  private record Limit(String key, double rate, double burstSeconds, boolean provisioned, boolean index,
+      ThrottlingReason reason, long sinceMillis) {}
+
+  /** The table a request names, or null when it does not exist (the request then fails as it should). */
+  private TableDef table(String nameOrArn) {
+    try {
+      return nameOrArn == null ? null : ctx.tableForItems(nameOrArn);
+    } catch (PartitaException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The limits a request of {@code def} must find units in: reads of the table (and its LSIs) or of
+   * one GSI; writes of the table and of every GSI it has, since a write may change any of them.
+   */
+  private List<Limit> limits(TableDef def, String indexName, boolean write) {
+    List<Limit> out = new ArrayList<>(2);
+    IndexDef gsi = null;
+    if (indexName != null && !write) {
+      for (IndexDef ix : def.globalIndexes()) {
+        if (ix.name().equals(indexName)) {
+          gsi = ix;
+        }
+      }
+    }
+    boolean provisioned = def.billingMode() == BillingMode.PROVISIONED;
+    String arn = def.arn(ctx.region());
+    if (gsi == null) {
+      long units = provisioned ? (write ? def.writeUnits() : def.readUnits())
+          : (write ? def.settings().maxWriteRequestUnits() : def.settings().maxReadRequestUnits());
+      add(out, def, units, provisioned, null, write, arn);
+    } else {
+      add(out, def, provisioned ? gsi.readUnits() : 0, provisioned, gsi.name(), false, arn);
+    }
+    if (write && provisioned) {
+      for (IndexDef ix : def.globalIndexes()) {
+        add(out, def, ix.writeUnits(), true, ix.name(), true, arn);
+      }
+    }
+    return out;
+  }
+
+  private static void add(List<Limit> out, TableDef def, long units, boolean provisioned, String index,
+      boolean write, String tableArn) {
+    if (units <= 0) {
+      return; // no limit: on-demand without a maximum
+    }
+    String reason = (index == null ? "Table" : "Index") + (write ? "Write" : "Read")
+        + (provisioned ? "ProvisionedThroughputExceeded" : "MaxOnDemandThroughputExceeded");
+    out.add(new Limit(def.tableId() + (index == null ? "" : "/" + index) + (write ? ":W" : ":R"), units,
+        provisioned ? BURST_SECONDS : 1, provisioned, index != null, ThrottlingReason.builder().reason(reason)
+            .resource(index == null ? tableArn : tableArn + "/index/" + index).build(), def.createdMillis()));
+  }
+
+  /** The limits among {@code limits} that have no units left now. */
+  private List<Limit> exhausted(List<Limit> limits) {
+    long now = clock.millis();
+    List<Limit> out = new ArrayList<>(0);
+    for (Limit l : limits) {
+      if (!bucket(l).hasUnits(now, l)) {
+        out.add(l);
+      }
+    }
+    return out;
+  }
+
+  private Bucket bucket(Limit l) {
+    return buckets.computeIfAbsent(l.key(), k -> new Bucket(Math.min(l.sinceMillis(), clock.millis()), l.rate()));
+  }
+
+  /** The refusal of a request whose {@code exhausted} limits have no units left. */
+  private static PartitaException refusal(List<Limit> exhausted) {
+    boolean provisioned = exhausted.stream().anyMatch(Limit::provisioned);
+    boolean tableItself = exhausted.stream().anyMatch(l -> !l.index());
+    List<ThrottlingReason> reasons = exhausted.stream().map(Limit::reason).toList();
+    if (!provisioned) {
+      return PartitaException.throttled(ErrorCode.ThrottlingException, ON_DEMAND_MESSAGE, reasons);
+    }
+    return PartitaException.throttled(ErrorCode.ProvisionedThroughputExceededException,
+        tableItself ? TABLE_MESSAGE : INDEX_MESSAGE, reasons);
+  }
+
+  // ---- single-item and single-table requests ----
+
+  private AwsResponse single(AwsRequest request, boolean write, Function<AwsRequest, AwsResponse> handler) {
+    TableDef def = table(request.getValueForField("TableName", String.class).orElse(null));
+    if (def == null) {
+      return handler.apply(request);
+    }
+    List<Limit> limits = limits(def, request.getValueForField("IndexName", String.class).orElse(null), write);
+    if (limits.isEmpty()) {
+      return handler.apply(request);
+    }
+    List<Limit> exhausted = exhausted(limits);
+    if (!exhausted.isEmpty()) {
+      throw refusal(exhausted);
+    }
+    return metered(request, write, handler, limits);
+  }
+
+  /**
+   * Runs the request asking for its capacity by index, pays it, and answers the capacity the caller
+   * asked for (none, the total, or by index). A request that fails pays one unit of each limit.
+   */
+  private AwsResponse metered(AwsRequest request, boolean write, Function<AwsRequest, AwsResponse> handler,
+      List<Limit> paying) {
+    ReturnConsumedCapacity asked = request.getValueForField("ReturnConsumedCapacity", String.class)
+        .map(ReturnConsumedCapacity::fromValue).orElse(ReturnConsumedCapacity.NONE);
+    AwsResponse response;
+    try {
+      response = handler.apply(asked == ReturnConsumedCapacity.INDEXES ? request
+          : set(request, "ReturnConsumedCapacity", ReturnConsumedCapacity.INDEXES.toString()));
+    } catch (PartitaException e) {
+      long now = clock.millis();
+      for (Limit l : paying) {
+        bucket(l).take(now, l, 1);
+      }
+      throw e;
+    }
+    Object consumed = response.getValueForField("ConsumedCapacity", Object.class).orElse(null);
+    List<ConsumedCapacity> all = consumed instanceof ConsumedCapacity c ? List.of(c)
+        : consumed instanceof List<?> list ? list.stream().map(ConsumedCapacity.class::cast).toList() : List.of();
+    for (ConsumedCapacity c : all) {
+      pay(c, write);
+    }
+    if (asked == ReturnConsumedCapacity.INDEXES || consumed == null) {
+      return response;
+    }
+    Object answer = asked == ReturnConsumedCapacity.TOTAL
+        ? (consumed instanceof ConsumedCapacity c ? total(c) : all.stream().map(Throttle::total).toList()) : null;
+    return set(response, "ConsumedCapacity", answer);
+  }
+
+  /**
+   * Pays one table's consumed capacity (by index) into its buckets: the table's share and its LSIs'
+   * to the table, each GSI's to that index; a transaction's read units (its ConditionChecks and
+   * gets) to the read bucket.
+   */
+  private void pay(ConsumedCapacity c, boolean write) {
+    TableDef def = table(c.tableName());
+    if (def == null) {
+      return;
+    }
+    long now = clock.millis();
+    double reads = c.readCapacityUnits() == null ? 0 : c.readCapacityUnits();
+    double tableShare = c.table() == null ? c.capacityUnits() : c.table().capacityUnits();
+    if (c.localSecondaryIndexes() != null) {
+      for (Capacity lsi : c.localSecondaryIndexes().values()) {
+        tableShare += lsi.capacityUnits();
+      }
+    }
+    if (c.readCapacityUnits() != null || c.writeCapacityUnits() != null) {
+      // a transaction: reads and writes told apart
+      payInto(limits(def, null, false), now, reads);
+      payTable(limits(def, null, true), now, tableShare - reads);
+    } else {
+      payTable(limits(def, null, write), now, tableShare);
+    }
+    if (c.globalSecondaryIndexes() != null) {
+      c.globalSecondaryIndexes().forEach((index, units) -> {
+        for (Limit l : limits(def, write ? null : index, write)) {
+          if (l.index() && l.reason().resource().endsWith("/index/" + index)) {
+            bucket(l).take(now, l, units.capacityUnits());
+          }
+        }
+      });
+    }
+  }
+
+  private void payTable(List<Limit> limits, long now, double units) {
+    for (Limit l : limits) {
+      if (!l.index()) {
+        bucket(l).take(now, l, units);
+      }
+    }
+  }
+
+  private void payInto(List<Limit> limits, long now, double units) {
+    if (units > 0) {
+      payTable(limits, now, units);
+    }
+  }
+
+  /** A capacity by index as ReturnConsumedCapacity TOTAL reports it. */
+  private static ConsumedCapacity total(ConsumedCapacity c) {
+    return ConsumedCapacity.builder().tableName(c.tableName()).capacityUnits(c.capacityUnits())
+        .readCapacityUnits(c.readCapacityUnits()).writeCapacityUnits(c.writeCapacityUnits()).build();
+  }
+
+  // ---- batches: throttled tables' entries come back unprocessed ----
+
+  private AwsResponse batchGet(BatchGetItemRequest request, Function<AwsRequest, AwsResponse> handler) {
+    Map<String, KeysAndAttributes> run = new LinkedHashMap<>();
+    Map<String, KeysAndAttributes> held = new LinkedHashMap<>();
+    List<Limit> paying = new ArrayList<>();
+    List<Limit> exhaustedAll = new ArrayList<>();
+    request.requestItems().forEach((table, keys) -> {
+      List<Limit> exhausted = sort(table, false, paying);
+      (exhausted.isEmpty() ? run : held).put(table, keys);
+      exhaustedAll.addAll(exhausted);
+    });
+    if (run.isEmpty()) {
+      throw refusal(exhaustedAll); // every table is throttled: the batch fails as a whole
+    }
+    BatchGetItemRequest allowed = held.isEmpty() ? request : request.toBuilder().requestItems(run).build();
+    BatchGetItemResponse r = (BatchGetItemResponse) metered(allowed, false, handler, paying);
+    if (held.isEmpty()) {
+      return r;
+    }
+    Map<String, KeysAndAttributes> unprocessed = new LinkedHashMap<>(r.unprocessedKeys());
+    unprocessed.putAll(held);
+    return r.toBuilder().unprocessedKeys(unprocessed).build();
+  }
+
+  private AwsResponse batchWrite(BatchWriteItemRequest request, Function<AwsRequest, AwsResponse> handler) {
+    Map<String, List<WriteRequest>> run = new LinkedHashMap<>();
+    Map<String, List<WriteRequest>> held = new LinkedHashMap<>();
+    List<Limit> paying = new ArrayList<>();
+    List<Limit> exhaustedAll = new ArrayList<>();
+    request.requestItems().forEach((table, writes) -> {
+      List<Limit> exhausted = sort(table, true, paying);
+      (exhausted.isEmpty() ? run : held).put(table, writes);
+      exhaustedAll.addAll(exhausted);
+    });
+    if (run.isEmpty()) {
+      throw refusal(exhaustedAll);
+    }
+    BatchWriteItemRequest allowed = held.isEmpty() ? request : request.toBuilder().requestItems(run).build();
+    BatchWriteItemResponse r = (BatchWriteItemResponse) metered(allowed, true, handler, paying);
+    if (held.isEmpty()) {
+      return r;
+    }
+    Map<String, List<WriteRequest>> unprocessed = new LinkedHashMap<>(r.unprocessedItems());
+    unprocessed.putAll(held);
+    return r.toBuilder().unprocessedItems(unprocessed).build();
+  }
+
+  /** A batch table's exhausted limits; when it has none, its limits join those the batch pays. */
+  private List<Limit> sort(String table, boolean write, List<Limit> paying) {
+    TableDef def = table(table);
+    if (def == null) {
+      return List.of();
+    }
+    List<Limit> limits = limits(def, null, write);
+    List<Limit> exhausted = exhausted(limits);
+    if (exhausted.isEmpty()) {
+      paying.addAll(limits);
+    }
+    return exhausted;
+  }
+
+  // ---- transactions: a throttled action cancels the transaction ----
+
+  /** An action of a transaction: its table and whether it writes. */
+  private record Action(String table, boolean write) {}
+
+  private static List<Action> readsOf(TransactGetItemsRequest r) {
+    return r.transactItems().stream().map(t -> new Action(t.get() == null ? null : t.get().tableName(), false)).toList();
+  }
+
+  private static List<Action> writesOf(TransactWriteItemsRequest r) {
+    List<Action> out = new ArrayList<>(r.transactItems().size());
+    for (TransactWriteItem t : r.transactItems()) {
+      out.add(t.put() != null ? new Action(t.put().tableName(), true)
+          : t.update() != null ? new Action(t.update().tableName(), true)
+          : t.delete() != null ? new Action(t.delete().tableName(), true)
+          : new Action(t.conditionCheck() == null ? null : t.conditionCheck().tableName(), false));
+    }
+    return out;
+  }
+
+  private AwsResponse transaction(AwsRequest request, List<Action> actions, Function<AwsRequest, AwsResponse> handler) {
+    List<CancellationReason> reasons = new ArrayList<>(actions.size());
+    List<Limit> paying = new ArrayList<>();
+    boolean throttled = false;
+    for (Action a : actions) {
+      TableDef def = table(a.table());
+      List<Limit> limits = def == null ? List.of() : limits(def, null, a.write());
+      List<Limit> exhausted = exhausted(limits);
+      paying.addAll(limits);
+      if (exhausted.isEmpty()) {
+        reasons.add(CancellationReason.builder().code("None").build());
+      } else {
+        throttled = true;
+        PartitaException e = refusal(exhausted);
+        reasons.add(CancellationReason.builder()
+            .code(e.code() == ErrorCode.ThrottlingException ? "ThrottlingError" : "ProvisionedThroughputExceeded")
+            .message(e.getMessage()).build());
+      }
+    }
+    if (throttled) {
+      throw PartitaException.transactionCanceled(reasons);
+    }
+    return paying.isEmpty() ? handler.apply(request) : metered(request, true, handler, paying);
+  }
+
+  // ---- plumbing ----
+
+  /** {@code pojo} (a request or response) with one member set, through the SDK's own field table. */
+  @SuppressWarnings("unchecked")
+  private static <T extends software.amazon.awssdk.core.SdkPojo> T set(T pojo, String member, Object value) {
+    Object builder = ((software.amazon.awssdk.utils.builder.ToCopyableBuilder<?, ?>) pojo).toBuilder();
+    for (SdkField<?> f : pojo.sdkFields()) {
+      if (f.memberName().equals(member)) {
+        f.set(builder, value);
+      }
+    }
+    return (T) ((software.amazon.awssdk.utils.builder.SdkBuilder<?, ?>) builder).build();
+  }
+
+  /**
+   * A token bucket: {@code level} units now, refilled at {@code rate} a second up to {@code
+   * rate * burstSeconds}; it may go below zero when a request costs more than was left.
+   */
+  private static final class Bucket {
+    private double level;
+    private long atMillis;
+
+    /** A bucket that has been filling since {@code since} (its table's creation) from one second's units. */
+    Bucket(long since, double rate) {
+      this.level = rate; // a new table has no unused capacity saved yet
+      this.atMillis = since;
+    }
+
+    synchronized boolean hasUnits(long now, Limit l) {
+      refill(now, l);
+      return level > 0;
+    }
+
+    synchronized void take(long now, Limit l, double units) {
+      refill(now, l);
+      level -= units;
+    }
+
+    private void refill(long now, Limit l) {
+      if (now > atMillis) {
+        level = Math.min(l.rate() * l.burstSeconds(), level + (now - atMillis) / 1000.0 * l.rate());
+        atMillis = now;
+      }
+    }
+  }
+}
