@@ -46,8 +46,9 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * ThrottlingException for an on-demand maximum, each with {@code ThrottlingReasons} naming the
  * exhausted table or index by reason ({@code TableReadProvisionedThroughputExceeded}, {@code
  * IndexWriteProvisionedThroughputExceeded}, {@code TableWriteMaxOnDemandThroughputExceeded}, ...)
- * and ARN. BatchGetItem and BatchWriteItem return a throttled table's keys or items unprocessed,
- * and fail only when every table of the batch is throttled; a transaction with a throttled action
+ * and ARN. BatchGetItem and BatchWriteItem run as many of a table's entries as its units cover (one
+ * unit a write, half or one a read) and return the rest unprocessed, failing only when no table of
+ * the batch has units left; a transaction with a throttled action
  * is cancelled with the reason {@code ProvisionedThroughputExceeded} or {@code ThrottlingError} for
  * that action. Sources: docs/dynamodb-messages.md.
  */
@@ -281,7 +282,7 @@ final class Throttle {
         .readCapacityUnits(c.readCapacityUnits()).writeCapacityUnits(c.writeCapacityUnits()).build();
   }
 
-  // ---- batches: throttled tables' entries come back unprocessed ----
+  // ---- batches: what a table's units cannot cover comes back unprocessed ----
 
   private AwsResponse batchGet(BatchGetItemRequest request, Function<AwsRequest, AwsResponse> handler) {
     Map<String, KeysAndAttributes> run = new LinkedHashMap<>();
@@ -289,12 +290,17 @@ final class Throttle {
     List<Limit> paying = new ArrayList<>();
     List<Limit> exhaustedAll = new ArrayList<>();
     request.requestItems().forEach((table, keys) -> {
-      List<Limit> exhausted = sort(table, false, paying);
-      (exhausted.isEmpty() ? run : held).put(table, keys);
-      exhaustedAll.addAll(exhausted);
+      double each = Boolean.TRUE.equals(keys.consistentRead()) ? 1 : 0.5;
+      int n = admitted(table, false, keys.keys().size(), each, paying, exhaustedAll);
+      if (n > 0) {
+        run.put(table, n == keys.keys().size() ? keys : keys.toBuilder().keys(keys.keys().subList(0, n)).build());
+      }
+      if (n < keys.keys().size()) {
+        held.put(table, keys.toBuilder().keys(keys.keys().subList(n, keys.keys().size())).build());
+      }
     });
     if (run.isEmpty()) {
-      throw refusal(exhaustedAll); // every table is throttled: the batch fails as a whole
+      throw refusal(exhaustedAll); // no table has units left: the batch fails as a whole
     }
     BatchGetItemRequest allowed = held.isEmpty() ? request : request.toBuilder().requestItems(run).build();
     BatchGetItemResponse r = (BatchGetItemResponse) metered(allowed, false, handler, paying);
@@ -302,7 +308,8 @@ final class Throttle {
       return r;
     }
     Map<String, KeysAndAttributes> unprocessed = new LinkedHashMap<>(r.unprocessedKeys());
-    unprocessed.putAll(held);
+    held.forEach((table, keys) -> unprocessed.merge(table, keys, (a, b) -> a.toBuilder()
+        .keys(concat(a.keys(), b.keys())).build()));
     return r.toBuilder().unprocessedKeys(unprocessed).build();
   }
 
@@ -312,9 +319,13 @@ final class Throttle {
     List<Limit> paying = new ArrayList<>();
     List<Limit> exhaustedAll = new ArrayList<>();
     request.requestItems().forEach((table, writes) -> {
-      List<Limit> exhausted = sort(table, true, paying);
-      (exhausted.isEmpty() ? run : held).put(table, writes);
-      exhaustedAll.addAll(exhausted);
+      int n = admitted(table, true, writes.size(), 1, paying, exhaustedAll);
+      if (n > 0) {
+        run.put(table, writes.subList(0, n));
+      }
+      if (n < writes.size()) {
+        held.put(table, writes.subList(n, writes.size()));
+      }
     });
     if (run.isEmpty()) {
       throw refusal(exhaustedAll);
@@ -325,22 +336,41 @@ final class Throttle {
       return r;
     }
     Map<String, List<WriteRequest>> unprocessed = new LinkedHashMap<>(r.unprocessedItems());
-    unprocessed.putAll(held);
+    held.forEach((table, writes) -> unprocessed.merge(table, writes, Throttle::concat));
     return r.toBuilder().unprocessedItems(unprocessed).build();
   }
 
-  /** A batch table's exhausted limits; when it has none, its limits join those the batch pays. */
-  private List<Limit> sort(String table, boolean write, List<Limit> paying) {
+  private static <T> List<T> concat(List<T> a, List<T> b) {
+    List<T> out = new ArrayList<>(a);
+    out.addAll(b);
+    return out;
+  }
+
+  /**
+   * How many of a batch table's {@code entries} its units let in, each reckoned at {@code each}
+   * units (the least an entry costs: its size is known only once read): all when the table is not
+   * limited, at least one while its buckets hold any units, none when one is exhausted. A table
+   * that lets entries in adds its limits to those the batch pays; one that lets none in adds its
+   * exhausted limits to {@code exhaustedAll}.
+   */
+  private int admitted(String table, boolean write, int entries, double each, List<Limit> paying,
+      List<Limit> exhaustedAll) {
     TableDef def = table(table);
-    if (def == null) {
-      return List.of();
+    List<Limit> limits = def == null ? List.of() : limits(def, null, write);
+    if (limits.isEmpty()) {
+      return entries;
     }
-    List<Limit> limits = limits(def, null, write);
-    List<Limit> exhausted = exhausted(limits);
-    if (exhausted.isEmpty()) {
-      paying.addAll(limits);
+    long now = clock.millis();
+    double units = Double.MAX_VALUE;
+    for (Limit l : limits) {
+      units = Math.min(units, bucket(l).units(now, l));
     }
-    return exhausted;
+    if (units <= 0) {
+      exhaustedAll.addAll(exhausted(limits));
+      return 0;
+    }
+    paying.addAll(limits);
+    return (int) Math.min(entries, Math.max(1, Math.ceil(units / each)));
   }
 
   // ---- transactions: a throttled action cancels the transaction ----
@@ -417,8 +447,13 @@ final class Throttle {
     }
 
     synchronized boolean hasUnits(long now, Limit l) {
+      return units(now, l) > 0;
+    }
+
+    /** The units left now (below zero while in debt). */
+    synchronized double units(long now, Limit l) {
       refill(now, l);
-      return level > 0;
+      return level;
     }
 
     synchronized void take(long now, Limit l, double units) {

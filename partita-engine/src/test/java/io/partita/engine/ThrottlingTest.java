@@ -185,6 +185,26 @@ class ThrottlingTest {
   }
 
   @Test
+  void aBatchRunsAsManyOfATablesEntriesAsItsUnitsCoverAndReturnsTheRest() {
+    try (Partita p = open()) {
+      provisioned(p, "slow");
+      clock.advanceMillis(3000); // one unit at creation and three more since
+      List<WriteRequest> writes = new java.util.ArrayList<>();
+      for (int i = 0; i < 10; i++) {
+        writes.add(WriteRequest.builder().putRequest(PutRequest.builder().item(put("slow", "k" + i, 10).item()).build())
+            .build());
+      }
+      BatchWriteItemResponse w = p.execute(BatchWriteItemRequest.builder().requestItems(Map.of("slow", writes)).build());
+      assertEquals(writes.subList(4, 10), w.unprocessedItems().get("slow"));
+      for (int i = 0; i < 10; i++) {
+        String pk = "k" + i;
+        clock.advanceMillis(1000); // each read needs its unit
+        assertEquals(i < 4, p.<GetItemResponse>execute(get("slow", pk)).hasItem(), pk);
+      }
+    }
+  }
+
+  @Test
   void aTransactionWithAThrottledActionIsCancelledForThatAction() {
     try (Partita p = open()) {
       provisioned(p, "slow");

@@ -1,5 +1,6 @@
 package io.partita.server;
 
+import io.partita.engine.Faults;
 import io.partita.engine.Partita;
 import io.partita.server.http.HttpServer;
 import io.partita.server.http.ServerState;
@@ -39,8 +40,11 @@ public final class PartitaServer implements AutoCloseable {
     ServerState state = new ServerState(new Dispatcher(partita), config.authenticator(), config.region(),
         partita.isDurable(), config.maxRequestBytes(), partita::storageStatus)
         .watchedBy(config.requestLog() == null ? null : new RequestLog(config.requestLog()), metrics, config.cors())
-        .delayedBy(config.latency()).faultsTo(partita::injectFaults)
+        .delayedBy(config.latency())
         .hotKeysFrom(partita.tracksHotKeys() ? () -> partita.hotKeys(HOT_KEYS_LISTED) : null);
+    state.adminSwitch("faults", spec -> partita.injectFaults(Faults.parse(spec)))
+        .adminSwitch("latency", spec -> state.delayedBy(spec.equals("none") ? Latency.NONE : Latency.parse(spec, 0)))
+        .adminSwitch("throttling", spec -> partita.throttle(onOff(spec)));
     PartitaServer server;
     try {
       server = new PartitaServer(HttpServer.start(state, config.host(), config.port(),
@@ -54,6 +58,15 @@ public final class PartitaServer implements AutoCloseable {
     // DescribeEndpoints answers where this server listens
     partita.advertiseEndpoint(server.endpoint().getAuthority());
     return server;
+  }
+
+  /** An admin switch's {@code on} or {@code off} ({@code none} too, as the other switches take it). */
+  private static boolean onOff(String spec) {
+    return switch (spec) {
+      case "on" -> true;
+      case "off", "none" -> false;
+      default -> throw new IllegalArgumentException("expected on or off, not '" + spec + "'");
+    };
   }
 
   /** The port the server listens on (the one chosen by the system when configured as 0). */

@@ -55,7 +55,12 @@ class AdminApiTest {
       assertEquals(400, bad.statusCode());
       assertTrue(bad.body().contains("between 0 and 1"), bad.body());
       assertEquals(400, post(server, "/partita/latency", "soon").statusCode());
-      assertEquals(404, post(server, "/partita/throttling", "x").statusCode());
+      HttpResponse<String> unknown = post(server, "/partita/nothing", "x");
+      assertEquals(404, unknown.statusCode());
+      assertTrue(unknown.body().contains("/partita/faults, /partita/latency, /partita/throttling"), unknown.body());
+      HttpResponse<String> onOff = post(server, "/partita/throttling", "x");
+      assertEquals(400, onOff.statusCode());
+      assertEquals("expected on or off, not 'x'\n", onOff.body());
     }
   }
 

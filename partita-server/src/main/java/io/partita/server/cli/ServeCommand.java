@@ -83,6 +83,12 @@ public final class ServeCommand implements Callable<Integer> {
           + "[,tables=T][,seed=N] (default: none).")
   io.partita.engine.Faults faults;
 
+  @Option(names = "--throttle",
+      description = "Hold PROVISIONED tables (and their GSIs) to their capacity units, with DynamoDB's five minutes of"
+          + " burst, and on-demand tables to their OnDemandThroughput maximum, answering"
+          + " ProvisionedThroughputExceededException or ThrottlingException as DynamoDB does (off by default).")
+  boolean throttle;
+
   @Option(names = "--region", paramLabel = "REGION", defaultValue = "us-east-1",
       description = "The region the server stands for: with credentials, a request must be signed for it, as a"
           + " DynamoDB endpoint requires of its own region (default: ${DEFAULT-VALUE}).")
@@ -150,7 +156,7 @@ public final class ServeCommand implements Callable<Integer> {
       if (faults != null) {
         options.faults(faults);
       }
-      options.trackHotKeys(hotKeys);
+      options.trackHotKeys(hotKeys).throttling(throttle);
       if (s3Root != null) {
         options.s3Root(s3Root);
       }

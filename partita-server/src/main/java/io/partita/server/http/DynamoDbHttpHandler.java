@@ -214,12 +214,12 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     return Responses.text(HttpResponseStatus.OK, "application/json", json.toString(), ctx.alloc(), headOnly);
   }
 
-  /** The admin API's paths: {@code POST /partita/faults} and {@code /partita/latency}, a spec as the body. */
+  /** The admin API's paths: {@code POST /partita/faults}, {@code /partita/latency}, ..., a spec as the body. */
   private static final String ADMIN = "/partita/";
 
   /**
-   * Switches injected faults or added latency while the server runs (docs/SERVER.md): the body is a
-   * spec as {@code --faults} or {@code --latency} takes it, or {@code none}. Only from this machine:
+   * Switches injected faults, added latency, throttling or the consistency lag while the server runs
+   * (docs/SERVER.md): the body is a spec as the option of the same name takes it, or {@code none}. Only from this machine:
    * the API changes how every client is served, so a request from another address is refused.
    */
   private FullHttpResponse admin(ChannelHandlerContext ctx, FullHttpRequest request, String what) {
@@ -229,16 +229,14 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
           "the admin API answers requests from this machine only\n", ctx.alloc(), false);
     }
     String spec = request.content().toString(java.nio.charset.StandardCharsets.UTF_8).trim();
+    java.util.function.Consumer<String> apply = state.switches().get(what);
+    if (apply == null) {
+      return Responses.text(HttpResponseStatus.NOT_FOUND, "text/plain; charset=utf-8", "no admin resource " + ADMIN
+          + what + " (there are " + String.join(", ", state.switches().keySet().stream().map(n -> ADMIN + n).toList())
+          + ")\n", ctx.alloc(), false);
+    }
     try {
-      if (what.equals("faults") && state.faults() != null) {
-        state.faults().accept(io.partita.engine.Faults.parse(spec));
-      } else if (what.equals("latency")) {
-        state.delayedBy(spec.equals("none") ? io.partita.server.Latency.NONE : io.partita.server.Latency.parse(spec, 0));
-      } else {
-        return Responses.text(HttpResponseStatus.NOT_FOUND, "text/plain; charset=utf-8",
-            "no admin resource " + ADMIN + what + " (there are " + ADMIN + "faults and " + ADMIN + "latency)\n",
-            ctx.alloc(), false);
-      }
+      apply.accept(spec);
     } catch (IllegalArgumentException e) {
       return Responses.text(HttpResponseStatus.BAD_REQUEST, "text/plain; charset=utf-8", e.getMessage() + "\n",
           ctx.alloc(), false);

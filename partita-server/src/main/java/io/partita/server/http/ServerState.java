@@ -51,17 +51,21 @@ public final class ServerState {
   }
 
   /** Whether a request is observed at all: the one check a request pays while nothing watches. */
-  /** Where the admin API's faults go (the database's {@code injectFaults}); none: no faults API. */
-  private volatile java.util.function.Consumer<io.partita.engine.Faults> faults;
+  /**
+   * The admin API's switches by name ({@code POST /partita/NAME} with a spec as the body): each
+   * applies a spec or throws IllegalArgumentException saying what is wrong with it.
+   */
+  private final java.util.Map<String, java.util.function.Consumer<String>> switches =
+      new java.util.concurrent.ConcurrentSkipListMap<>();
 
-  /** Lets the admin API set the database's injected faults through {@code faults}. */
-  public ServerState faultsTo(java.util.function.Consumer<io.partita.engine.Faults> faults) {
-    this.faults = faults;
+  /** Lets the admin API switch something while the server runs: {@code POST /partita/NAME}, the spec as body. */
+  public ServerState adminSwitch(String name, java.util.function.Consumer<String> apply) {
+    switches.put(name, apply);
     return this;
   }
 
-  java.util.function.Consumer<io.partita.engine.Faults> faults() {
-    return faults;
+  java.util.Map<String, java.util.function.Consumer<String>> switches() {
+    return switches;
   }
 
   /** The hot keys to list at {@code GET /partita/hot-keys}, or null when the database does not count them. */
