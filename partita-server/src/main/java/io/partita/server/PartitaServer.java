@@ -31,16 +31,16 @@ public final class PartitaServer implements AutoCloseable {
     this.metrics = metrics;
   }
 
-  /** How many keys of each table {@code GET /partita/hot-keys} lists. */
+  /** How many keys of each table {@code GET /partita/hot-keys} lists unless asked otherwise, and the metrics show. */
   static final int HOT_KEYS_LISTED = 10;
 
   public static PartitaServer start(Partita partita, ServerConfig config) throws InterruptedException {
-    ServerMetrics metrics = config.metrics() ? new ServerMetrics(partita) : null;
+    ServerMetrics metrics = config.metrics() ? new ServerMetrics(partita, HOT_KEYS_LISTED) : null;
     ServerState state = new ServerState(new Dispatcher(partita), config.authenticator(), config.region(),
         partita.isDurable(), config.maxRequestBytes(), partita::storageStatus)
         .watchedBy(config.requestLog() == null ? null : new RequestLog(config.requestLog()), metrics, config.cors())
         .delayedBy(config.latency()).faultsTo(partita::injectFaults)
-        .hotKeysFrom(partita.tracksHotKeys() ? () -> partita.hotKeys(HOT_KEYS_LISTED) : null);
+        .hotKeysFrom(partita.tracksHotKeys() ? partita::hotKeys : null, HOT_KEYS_LISTED);
     PartitaServer server;
     try {
       server = new PartitaServer(HttpServer.start(state, config.host(), config.port(),
