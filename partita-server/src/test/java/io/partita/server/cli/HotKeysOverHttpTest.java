@@ -1,5 +1,6 @@
 package io.partita.server.cli;
 
+import static io.partita.server.cli.CommandRun.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -10,6 +11,7 @@ import io.partita.server.PartitaServer;
 import io.partita.server.SdkOverHttp;
 import io.partita.server.ServerConfig;
 import io.partita.server.observe.PrometheusText;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -26,7 +28,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * Hot keys as a running server shows them (docs/SERVER.md): as gauges on {@code GET /metrics}. The database's clock stands still, so every count stays in the
+ * Hot keys as a running server shows them (docs/SERVER.md): as gauges on {@code GET /metrics} and
+ * through {@code partita hot-keys}. The database's clock stands still, so every count stays in the
  * window however slowly the test runs.
  */
 class HotKeysOverHttpTest {
@@ -143,6 +146,43 @@ class HotKeysOverHttpTest {
   }
 
   @Test
+  void theCommandPrintsATableForEachTable() {
+    CommandRun listed = run("hot-keys", "--endpoint", server.endpoint().toString());
+    assertEquals(0, listed.code(), listed.err());
+    assertEquals("""
+        Hot keys over the current and the previous minute, most used first:
+
+        orders
+          PARTITION KEY  READS  WRITES
+          o1                 0       1
+
+        users
+          PARTITION KEY  READS  WRITES
+          USER#alice         2       3
+          USER#bob           1       0
+          say "hi"\\          0       1
+        """, listed.out());
+    assertEquals("", listed.err());
+
+    CommandRun one = run("hot-keys", "--endpoint", server.endpoint().toString(), "--top", "1");
+    assertEquals(0, one.code(), one.err());
+    assertTrue(one.out().contains("USER#alice") && one.out().contains("o1"), one.out());
+    assertFalse(one.out().contains("USER#bob"), one.out());
+  }
+
+  @Test
+  void theCommandPrintsTheServersJsonWhenAsked() throws Exception {
+    CommandRun json = run("hot-keys", "--endpoint", server.endpoint().toString(), "--json", "--top", "2");
+    assertEquals(0, json.code(), json.err());
+    HttpResponse<String> direct = httpGet(server.endpoint().resolve("/partita/hot-keys?top=2"));
+    assertEquals(direct.body().strip() + "\n", json.out());
+    var keys = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out()).get("HotKeys");
+    assertEquals(3, keys.size(), json.out());
+    assertEquals("USER#bob", keys.get(2).get("PartitionKey").asText());
+    assertEquals(1, keys.get(2).get("Reads").asInt());
+  }
+
+  @Test
   void theEndpointRefusesABadTop() throws Exception {
     for (String bad : List.of("0", "101", "ten", "-1", "1,2")) {
       HttpResponse<String> r = httpGet(server.endpoint().resolve("/partita/hot-keys?top=" + bad));
@@ -150,5 +190,38 @@ class HotKeysOverHttpTest {
       assertEquals("top must be a whole number from 1 to 100, not '" + bad + "'\n", r.body());
     }
     assertEquals(200, httpGet(server.endpoint().resolve("/partita/hot-keys?top=100")).statusCode());
+  }
+
+  @Test
+  void theCommandSaysWhatWentWrongAndFails() throws Exception {
+    String endpoint = server.endpoint().toString();
+    CommandRun zero = run("hot-keys", "--endpoint", endpoint, "--top", "0");
+    assertEquals(1, zero.code());
+    assertEquals("partita hot-keys: " + endpoint + " answered 400: top must be a whole number from 1 to 100, not '0'\n",
+        zero.err());
+    assertEquals("", zero.out());
+
+    int closed;
+    try (ServerSocket s = new ServerSocket(0)) {
+      closed = s.getLocalPort();
+    }
+    String nobody = "http://127.0.0.1:" + closed;
+    CommandRun unreachable = run("hot-keys", "--endpoint", nobody);
+    assertEquals(1, unreachable.code());
+    assertEquals("partita hot-keys: no Partita server answers at " + nobody
+        + ": start one with `partita serve --hot-keys`\n", unreachable.err());
+
+    try (Partita plain = Partita.inMemory();
+        PartitaServer other = PartitaServer.start(plain, ServerConfig.defaults().withPort(0))) {
+      CommandRun off = run("hot-keys", "--endpoint", other.endpoint().toString());
+      assertEquals(1, off.code());
+      assertEquals("partita hot-keys: " + other.endpoint() + " answered 404: hot keys are not counted: start the"
+          + " server with --hot-keys\n", off.err());
+    }
+
+    CommandRun notUrl = run("hot-keys", "--endpoint", "localhost:8000");
+    assertEquals(1, notUrl.code());
+    assertTrue(notUrl.err().contains("--endpoint must be a URL such as http://127.0.0.1:8000"), notUrl.err());
+    assertTrue(run("--help").out().contains("hot-keys"), "listed among the commands");
   }
 }
