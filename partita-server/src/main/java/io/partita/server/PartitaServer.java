@@ -32,16 +32,16 @@ public final class PartitaServer implements AutoCloseable {
     this.metrics = metrics;
   }
 
-  /** How many keys of each table {@code GET /partita/hot-keys} lists. */
+  /** How many keys of each table {@code GET /partita/hot-keys} lists unless asked otherwise, and the metrics show. */
   static final int HOT_KEYS_LISTED = 10;
 
   public static PartitaServer start(Partita partita, ServerConfig config) throws InterruptedException {
-    ServerMetrics metrics = config.metrics() ? new ServerMetrics(partita) : null;
+    ServerMetrics metrics = config.metrics() ? new ServerMetrics(partita, HOT_KEYS_LISTED) : null;
     ServerState state = new ServerState(new Dispatcher(partita), config.authenticator(), config.region(),
         partita.isDurable(), config.maxRequestBytes(), partita::storageStatus)
         .watchedBy(config.requestLog() == null ? null : new RequestLog(config.requestLog()), metrics, config.cors())
         .delayedBy(config.latency())
-        .hotKeysFrom(partita.tracksHotKeys() ? () -> partita.hotKeys(HOT_KEYS_LISTED) : null);
+        .hotKeysFrom(partita.tracksHotKeys() ? partita::hotKeys : null, HOT_KEYS_LISTED);
     state.adminSwitch("faults", spec -> partita.injectFaults(Faults.parse(spec)))
         .adminSwitch("latency", spec -> state.delayedBy(spec.equals("none") ? Latency.NONE : Latency.parse(spec, 0)))
         .adminSwitch("throttling", spec -> partita.throttle(onOff(spec)));

@@ -187,18 +187,34 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     }
   }
 
-  /** {@code GET /partita/hot-keys}: each table's most-read and most-written partition keys, as JSON. */
-  private FullHttpResponse hotKeys(ChannelHandlerContext ctx, boolean headOnly) {
-    java.util.function.Supplier<java.util.List<io.partita.engine.HotKeys.HotKey>> source = state.hotKeys();
+  /** The most keys a table {@code GET /partita/hot-keys?top=N} lists. */
+  static final int HOT_KEYS_MOST = 100;
+
+  /**
+   * {@code GET /partita/hot-keys}: each table's most-read and most-written partition keys, as JSON;
+   * {@code ?top=N} for N keys a table (1 to {@value #HOT_KEYS_MOST}) instead of the server's ten.
+   */
+  private FullHttpResponse hotKeys(ChannelHandlerContext ctx, FullHttpRequest request, boolean headOnly) {
+    java.util.function.IntFunction<java.util.List<io.partita.engine.HotKeys.HotKey>> source = state.hotKeys();
     if (source == null) {
       return Responses.text(HttpResponseStatus.NOT_FOUND, "text/plain; charset=utf-8",
           "hot keys are not counted: start the server with --hot-keys\n", ctx.alloc(), headOnly);
+    }
+    int top = state.hotKeysListed();
+    List<String> asked = new QueryStringDecoder(request.uri()).parameters().get("top");
+    if (asked != null) {
+      String t = String.join(",", asked);
+      top = t.matches("[0-9]{1,3}") ? Integer.parseInt(t) : 0;
+      if (top < 1 || top > HOT_KEYS_MOST) {
+        return Responses.text(HttpResponseStatus.BAD_REQUEST, "text/plain; charset=utf-8",
+            "top must be a whole number from 1 to " + HOT_KEYS_MOST + ", not '" + t + "'\n", ctx.alloc(), headOnly);
+      }
     }
     java.io.StringWriter json = new java.io.StringWriter();
     try (com.fasterxml.jackson.core.JsonGenerator g = new com.fasterxml.jackson.core.JsonFactory().createGenerator(json)) {
       g.writeStartObject();
       g.writeArrayFieldStart("HotKeys");
-      for (io.partita.engine.HotKeys.HotKey k : source.get()) {
+      for (io.partita.engine.HotKeys.HotKey k : source.apply(top)) {
         g.writeStartObject();
         g.writeStringField("TableName", k.table());
         g.writeStringField("PartitionKey", k.partitionKey());
@@ -261,7 +277,7 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         return Responses.health(state.region(), state.storage(), ctx.alloc(), method.equals(HttpMethod.HEAD));
       }
       if (path.equals(ADMIN + "hot-keys")) {
-        return hotKeys(ctx, method.equals(HttpMethod.HEAD));
+        return hotKeys(ctx, request, method.equals(HttpMethod.HEAD));
       }
       ServerMetrics metrics = state.metrics();
       if (metrics != null && path.equals("/metrics")) {

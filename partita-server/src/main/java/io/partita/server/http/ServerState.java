@@ -68,15 +68,26 @@ public final class ServerState {
     return switches;
   }
 
-  /** The hot keys to list at {@code GET /partita/hot-keys}, or null when the database does not count them. */
-  private volatile java.util.function.Supplier<java.util.List<io.partita.engine.HotKeys.HotKey>> hotKeys;
+  /**
+   * Each table's {@code top} hot keys, to list at {@code GET /partita/hot-keys}, or null when the
+   * database does not count them.
+   */
+  private volatile java.util.function.IntFunction<java.util.List<io.partita.engine.HotKeys.HotKey>> hotKeys;
+  /** How many keys a table the listing shows when not asked for a number. */
+  private volatile int hotKeysListed;
 
-  public ServerState hotKeysFrom(java.util.function.Supplier<java.util.List<io.partita.engine.HotKeys.HotKey>> hotKeys) {
+  public ServerState hotKeysFrom(java.util.function.IntFunction<java.util.List<io.partita.engine.HotKeys.HotKey>> hotKeys,
+      int listed) {
     this.hotKeys = hotKeys;
+    this.hotKeysListed = listed;
     return this;
   }
 
-  java.util.function.Supplier<java.util.List<io.partita.engine.HotKeys.HotKey>> hotKeys() {
+  int hotKeysListed() {
+    return hotKeysListed;
+  }
+
+  java.util.function.IntFunction<java.util.List<io.partita.engine.HotKeys.HotKey>> hotKeys() {
     return hotKeys;
   }
 

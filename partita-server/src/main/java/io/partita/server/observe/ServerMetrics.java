@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -14,10 +15,13 @@ import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.partita.engine.HotKeys;
 import io.partita.engine.Partita;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -27,8 +31,9 @@ import java.util.function.ToDoubleFunction;
 /**
  * The server's Prometheus metrics, kept with Micrometer and scraped at {@code GET /metrics}: the
  * requests (counts, latency histograms, errors, capacity consumed, items), the tables' and
- * indexes' item counts and sizes, RocksDB's own figures and the JVM's. docs/SERVER.md lists every
- * name; Micrometer turns {@code partita.requests} into Prometheus's {@code partita_requests_total}.
+ * indexes' item counts and sizes, each table's hot keys when counted, RocksDB's own figures and the
+ * JVM's. docs/SERVER.md lists every name; Micrometer turns {@code partita.requests} into
+ * Prometheus's {@code partita_requests_total}.
  */
 public final class ServerMetrics implements AutoCloseable {
   /** Latency histogram buckets, in seconds: from half a millisecond, a local call, to ten seconds. */
@@ -55,9 +60,19 @@ public final class ServerMetrics implements AutoCloseable {
   /** Table and index gauges by key, registered as tables appear and removed when they go. */
   private final Map<String, AtomicLong> tableValues = new HashMap<>();
   private final Map<String, Meter> tableMeters = new HashMap<>();
+  /**
+   * Each table's hottest keys' reads and writes, null when the database does not count them. The
+   * rows are replaced at each scrape: a key that cools down leaves the metrics, so the series stay
+   * at most {@link #hotKeysShown} a table however many keys come and go.
+   */
+  private final MultiGauge hotKeyReads;
+  private final MultiGauge hotKeyWrites;
+  private final int hotKeysShown;
 
-  public ServerMetrics(Partita partita) {
+  /** Metrics of {@code partita}, showing {@code hotKeysShown} hot keys of each table when it counts them. */
+  public ServerMetrics(Partita partita, int hotKeysShown) {
     this.partita = partita;
+    this.hotKeysShown = hotKeysShown;
     new JvmMemoryMetrics().bindTo(registry);
     gc.bindTo(registry);
     new JvmThreadMetrics().bindTo(registry);
@@ -81,6 +96,13 @@ public final class ServerMetrics implements AutoCloseable {
       FunctionCounter.builder("partita.rocksdb.block.cache.misses", partita, Partita::blockCacheMisses)
           .description("RocksDB block cache misses (ticker rocksdb.block.cache.miss)").register(registry);
     }
+    boolean hot = partita.tracksHotKeys();
+    hotKeyReads = hot ? MultiGauge.builder("partita.hot.key.reads")
+        .description("Reads of one of the table's most used partition keys over the current and the previous minute")
+        .register(registry) : null;
+    hotKeyWrites = hot ? MultiGauge.builder("partita.hot.key.writes")
+        .description("Writes of one of the table's most used partition keys over the current and the previous minute")
+        .register(registry) : null;
   }
 
   private static double sstFiles(Partita p) {
@@ -140,9 +162,13 @@ public final class ServerMetrics implements AutoCloseable {
     }
   }
 
-  /** The Prometheus text exposition of every metric, table figures read now. */
-  public String scrape() {
+  /**
+   * The Prometheus text exposition of every metric, table figures and hot keys read now; one scrape
+   * at a time, so another's refresh cannot take away the rows this one writes out.
+   */
+  public synchronized String scrape() {
     refreshTables();
+    refreshHotKeys();
     return registry.scrape();
   }
 
@@ -150,7 +176,7 @@ public final class ServerMetrics implements AutoCloseable {
     return "text/plain; version=0.0.4; charset=utf-8";
   }
 
-  private synchronized void refreshTables() {
+  private void refreshTables() {
     Set<String> seen = new HashSet<>();
     for (Partita.TableStatistics t : partita.tableStatistics()) {
       String prefix = t.index() == null ? "partita.table" : "partita.index";
@@ -170,6 +196,21 @@ public final class ServerMetrics implements AutoCloseable {
         it.remove();
       }
     }
+  }
+
+  private void refreshHotKeys() {
+    if (hotKeyReads == null) {
+      return;
+    }
+    List<MultiGauge.Row<?>> reads = new ArrayList<>();
+    List<MultiGauge.Row<?>> writes = new ArrayList<>();
+    for (HotKeys.HotKey k : partita.hotKeys(hotKeysShown)) {
+      Tags tags = Tags.of("table", k.table(), "partition_key", k.partitionKey());
+      reads.add(MultiGauge.Row.of(tags, k.reads()));
+      writes.add(MultiGauge.Row.of(tags, k.writes()));
+    }
+    hotKeyReads.register(reads, true);
+    hotKeyWrites.register(writes, true);
   }
 
   private void set(Set<String> seen, String name, String unit, Tags tags, long value, String description) {

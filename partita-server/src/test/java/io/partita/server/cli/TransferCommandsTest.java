@@ -1,5 +1,6 @@
 package io.partita.server.cli;
 
+import static io.partita.server.cli.CommandRun.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
@@ -23,35 +23,22 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 class TransferCommandsTest {
   @TempDir Path dir;
 
-  /** One run of the command line: exit code, standard output and standard error. */
-  record Run(int code, String out, String err) {}
-
-  private static Run run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cmd = new CommandLine(new PartitaCommand());
-    cmd.setOut(new PrintWriter(out, true));
-    cmd.setErr(new PrintWriter(err, true));
-    int code = cmd.execute(args);
-    return new Run(code, out.toString(), err.toString());
-  }
-
   @Test
   void seedExportAndImportRoundTripATable() throws Exception {
     Path data = dir.resolve("data");
     Path items = dir.resolve("items.json");
     Files.writeString(items, "[{\"pk\":\"a\",\"sk\":1,\"tags\":[\"x\",true,null],\"n\":12345678901234567890123456789012345678},\n"
         + " {\"pk\":{\"S\":\"b\"},\"sk\":{\"N\":\"2\"},\"ss\":{\"SS\":[\"p\",\"q\"]}}]");
-    Run seed = run("seed", "--data", data.toString(), "--table", "Music", "--key", "pk:S", "--sort", "sk:N", items.toString());
+    CommandRun seed = run("seed", "--data", data.toString(), "--table", "Music", "--key", "pk:S", "--sort", "sk:N", items.toString());
     assertEquals(0, seed.code(), seed.err());
     assertTrue(seed.out().contains("Put 2 items"), seed.out());
     assertTrue(seed.err().contains("seed Music: 2"), "a plain progress line when stderr is no terminal: " + seed.err());
 
-    Run refused = run("export", "--data", data.toString(), "--table", "Music", "--bucket", "bkt");
+    CommandRun refused = run("export", "--data", data.toString(), "--table", "Music", "--bucket", "bkt");
     assertEquals(1, refused.code());
     assertTrue(refused.err().contains("Point in time recovery is not enabled for table 'Music'")
         && refused.err().contains("add --enable-pitr"), refused.err());
-    Run export = run("export", "--data", data.toString(), "--table", "Music", "--bucket", "bkt", "--prefix", "snap",
+    CommandRun export = run("export", "--data", data.toString(), "--table", "Music", "--bucket", "bkt", "--prefix", "snap",
         "--enable-pitr");
     assertEquals(0, export.code(), export.err());
     assertTrue(export.out().contains("Exported 2 items of Music to "), export.out());
@@ -62,7 +49,7 @@ class TransferCommandsTest {
       id = ids.findFirst().orElseThrow().getFileName().toString();
     }
 
-    Run imported = run("import", "--data", data.toString(), "--table", "Copy", "--key", "pk:S", "--sort", "sk:N",
+    CommandRun imported = run("import", "--data", data.toString(), "--table", "Copy", "--key", "pk:S", "--sort", "sk:N",
         "--bucket", "bkt", "--prefix", "snap/AWSDynamoDB/" + id + "/data/", "--compression", "GZIP");
     assertEquals(0, imported.code(), imported.err());
     assertTrue(imported.out().contains("Imported 2 items into Copy (2 records read, 0 errors)"), imported.out());
@@ -84,13 +71,13 @@ class TransferCommandsTest {
     Path bucket = data.resolve("s3/in");
     Files.createDirectories(bucket);
     Files.writeString(bucket.resolve("a.json"), "{\"Item\":{\"id\":{\"S\":\"1\"}}}\n{\"Item\":{\"other\":{\"S\":\"2\"}}}\n");
-    Run imported = run("import", "--data", data.toString(), "--table", "Things", "--key", "id:S", "--bucket", "in");
+    CommandRun imported = run("import", "--data", data.toString(), "--table", "Things", "--key", "id:S", "--bucket", "in");
     assertEquals(0, imported.code(), imported.err());
     assertTrue(imported.out().contains("Imported 1 items into Things (2 records read, 1 errors)"), imported.out());
     assertTrue(imported.err().contains("a.json line 2: One or more parameter values were invalid: Missing the key id"),
         imported.err());
 
-    Run none = run("import", "--data", data.toString(), "--table", "Nothing", "--key", "id:S", "--bucket", "missing");
+    CommandRun none = run("import", "--data", data.toString(), "--table", "Nothing", "--key", "id:S", "--bucket", "missing");
     assertEquals(1, none.code());
     assertTrue(none.err().contains("partita import: NoSourceObjects: No objects were found in bucket missing"), none.err());
   }
@@ -99,26 +86,26 @@ class TransferCommandsTest {
   void seedSaysWhatIsMissing() throws Exception {
     Path items = dir.resolve("items.json");
     Files.writeString(items, "{\"pk\":\"a\"}\n");
-    Run noTable = run("seed", "--data", dir.resolve("data").toString(), "--table", "Nope", items.toString());
+    CommandRun noTable = run("seed", "--data", dir.resolve("data").toString(), "--table", "Nope", items.toString());
     assertEquals(1, noTable.code());
     assertTrue(noTable.err().contains("There is no table Nope") && noTable.err().contains("--key"), noTable.err());
-    Run badKey = run("seed", "--data", dir.resolve("data").toString(), "--table", "Nope", "--key", "pk", items.toString());
+    CommandRun badKey = run("seed", "--data", dir.resolve("data").toString(), "--table", "Nope", "--key", "pk", items.toString());
     assertEquals(2, badKey.code());
     assertTrue(badKey.err().contains("'pk' is not NAME:TYPE"), badKey.err());
     Files.writeString(items, "{\"pk\":\"a\"}\n{\"pk\": oops}\n");
-    Run notJson = run("seed", "--data", dir.resolve("data").toString(), "--table", "Nope", "--key", "pk:S", items.toString());
+    CommandRun notJson = run("seed", "--data", dir.resolve("data").toString(), "--table", "Nope", "--key", "pk:S", items.toString());
     assertEquals(1, notJson.code());
     assertTrue(notJson.err().contains("not JSON") && notJson.err().contains("line 2"), notJson.err());
   }
 
   @Test
   void helpDescribesEachCommand() {
-    Run seed = run("seed", "--help");
+    CommandRun seed = run("seed", "--help");
     assertTrue(seed.out().contains("--key=NAME:TYPE") && seed.out().contains("plain JSON"), seed.out());
-    Run export = run("export", "--help");
+    CommandRun export = run("export", "--help");
     assertTrue(export.out().contains("--format=FORMAT") && export.out().contains("manifest-summary.json")
         && export.out().contains("--enable-pitr"), export.out());
-    Run imp = run("import", "--help");
+    CommandRun imp = run("import", "--help");
     assertTrue(imp.out().contains("--compression=TYPE") && imp.out().contains("--header=NAMES"), imp.out());
   }
 

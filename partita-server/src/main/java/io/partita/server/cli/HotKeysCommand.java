@@ -1,0 +1,150 @@
+package io.partita.server.cli;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code partita hot-keys}: asks a running server ({@code partita serve --hot-keys}) for each
+ * table's most-read and most-written partition keys at {@code GET /partita/hot-keys} and prints
+ * them as a table, or as the server's JSON.
+ */
+@Command(name = "hot-keys", mixinStandardHelpOptions = true,
+    description = "Lists each table's most-read and most-written partition keys over the current and the previous"
+        + " minute, from a server started with `partita serve --hot-keys`.")
+public final class HotKeysCommand implements Callable<Integer> {
+  private static final String[] HEADINGS = {"PARTITION KEY", "READS", "WRITES"};
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--endpoint", paramLabel = "URL", defaultValue = "http://127.0.0.1:8000",
+      description = "The running server (default: ${DEFAULT-VALUE}).")
+  URI endpoint;
+
+  @Option(names = "--top", paramLabel = "N",
+      description = "Keys listed per table, 1 to 100 (default: the server's, 10).")
+  Integer top;
+
+  @Option(names = "--json", description = "Print the server's JSON answer as it is.")
+  boolean json;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    if (!("http".equals(endpoint.getScheme()) || "https".equals(endpoint.getScheme())) || endpoint.getHost() == null) {
+      return fail("--endpoint must be a URL such as http://127.0.0.1:8000, not '" + endpoint + "'");
+    }
+    URI uri = endpoint.resolve("/partita/hot-keys" + (top == null ? "" : "?top=" + top));
+    HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+        .connectTimeout(Duration.ofSeconds(5)).build();
+    HttpResponse<String> answer;
+    try {
+      answer = client.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).GET().build(),
+          HttpResponse.BodyHandlers.ofString());
+    } catch (ConnectException | HttpConnectTimeoutException e) {
+      return fail("no Partita server answers at " + endpoint + ": start one with `partita serve --hot-keys`");
+    } catch (IOException e) {
+      return fail("the server at " + endpoint + " gave no answer (" + e + ")");
+    }
+    String body = answer.body().strip();
+    if (answer.statusCode() != 200) {
+      // the server's reason, such as how to turn hot keys on or what top may be, on one line
+      return fail(endpoint + " answered " + answer.statusCode() + ": " + body.replaceAll("\\s+", " "));
+    }
+    List<String[]> keys = parse(body);
+    if (keys == null) {
+      return fail(uri + " answered something other than a list of hot keys: is it a Partita server?");
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      out.println(body);
+    } else {
+      print(keys, out);
+    }
+    out.flush();
+    return 0;
+  }
+
+  /** The listing's keys, each {table, partition key, reads, writes}; null if {@code body} is no listing. */
+  private static List<String[]> parse(String body) {
+    try (JsonParser p = new JsonFactory().createParser(body)) {
+      if (p.nextToken() != JsonToken.START_OBJECT || p.nextToken() != JsonToken.FIELD_NAME
+          || !"HotKeys".equals(p.currentName()) || p.nextToken() != JsonToken.START_ARRAY) {
+        return null;
+      }
+      List<String[]> keys = new ArrayList<>();
+      while (p.nextToken() == JsonToken.START_OBJECT) {
+        String[] k = new String[4];
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+          int field = List.of("TableName", "PartitionKey", "Reads", "Writes").indexOf(p.currentName());
+          p.nextToken();
+          if (field >= 0) {
+            k[field] = p.getText();
+          } else {
+            p.skipChildren();
+          }
+        }
+        if (Arrays.asList(k).contains(null)) {
+          return null;
+        }
+        keys.add(k);
+      }
+      return keys;
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  /** One block a table: its name, then a row a key, numbers aligned right. */
+  private static void print(List<String[]> keys, PrintWriter out) {
+    if (keys.isEmpty()) {
+      out.println("No partition key was read or written in the current or the previous minute.");
+      return;
+    }
+    Map<String, List<String[]>> tables = new LinkedHashMap<>();
+    for (String[] k : keys) {
+      tables.computeIfAbsent(k[0], t -> new ArrayList<>()).add(new String[] {k[1], k[2], k[3]});
+    }
+    out.println("Hot keys over the current and the previous minute, most used first:");
+    tables.forEach((table, rows) -> {
+      int[] width = new int[HEADINGS.length];
+      for (String[] row : rows) {
+        for (int i = 0; i < width.length; i++) {
+          width[i] = Math.max(Math.max(width[i], HEADINGS[i].length()), row[i].length());
+        }
+      }
+      out.println();
+      out.println(table);
+      out.println(row(HEADINGS, width));
+      rows.forEach(r -> out.println(row(r, width)));
+    });
+  }
+
+  private static String row(String[] cells, int[] width) {
+    return String.format("  %-" + width[0] + "s  %" + width[1] + "s  %" + width[2] + "s", (Object[]) cells)
+        .stripTrailing();
+  }
+
+  private int fail(String message) {
+    spec.commandLine().getErr().println("partita hot-keys: " + message);
+    return 1;
+  }
+}
