@@ -107,6 +107,18 @@ public final class Partita implements AutoCloseable {
     private Faults requestFaults = Faults.NONE;
     private boolean trackHotKeys;
     private boolean throttling;
+    private java.time.Duration consistencyLag = java.time.Duration.ZERO;
+
+    /**
+     * Lets eventually consistent reads (GetItem, BatchGetItem, Query and Scan without
+     * ConsistentRead, and every GSI read) see the data as it was up to {@code lag} ago, as
+     * DynamoDB's may: code that reads its own write back from a GSI then fails here as it would in
+     * production. Zero (the default) reads the present. See {@link Partita#consistencyLag(java.time.Duration)}.
+     */
+    public Options consistencyLag(java.time.Duration lag) {
+      this.consistencyLag = checkedLag(lag);
+      return this;
+    }
 
     /**
      * Holds each PROVISIONED table (and its GSIs) to its provisioned capacity, with DynamoDB's
@@ -282,6 +294,7 @@ public final class Partita implements AutoCloseable {
     private Partita withFaults(Partita p) {
       p.injectFaults(requestFaults);
       p.throttle(throttling);
+      p.consistencyLag(consistencyLag);
       if (trackHotKeys) {
         p.hotKeys = new HotKeys(clock);
       }
@@ -547,6 +560,32 @@ public final class Partita implements AutoCloseable {
    */
   public void throttle(boolean on) {
     this.throttle = on ? new Throttle(ctx, clock) : null;
+  }
+
+  /**
+   * Sets how stale eventually consistent reads may be (zero: not at all, the default); takes effect
+   * for the next read. A read made at time T sees every write made before T minus the lag and none
+   * made since (to within a 64th of the lag), by the database's clock: an item written and read back
+   * at once with an eventually consistent read, or looked up in a GSI, is not there yet. Strongly
+   * consistent reads, transactions and writes' conditions always see the present.
+   */
+  public void consistencyLag(java.time.Duration lag) {
+    store.consistencyLag(checkedLag(lag));
+  }
+
+  /** How stale eventually consistent reads may be ({@link #consistencyLag(java.time.Duration)}); zero when not. */
+  public java.time.Duration consistencyLag() {
+    return store.consistencyLag();
+  }
+
+  private static java.time.Duration checkedLag(java.time.Duration lag) {
+    if (lag.isNegative()) {
+      throw new IllegalArgumentException("the consistency lag cannot be negative: " + lag);
+    }
+    if (!lag.isZero() && lag.toMillis() == 0) {
+      throw new IllegalArgumentException("the consistency lag is counted in milliseconds: " + lag);
+    }
+    return lag;
   }
 
   /** Whether tables are held to their throughput ({@link #throttle}). */

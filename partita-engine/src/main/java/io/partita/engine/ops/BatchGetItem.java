@@ -112,29 +112,33 @@ public final class BatchGetItem {
       List<Map<String, AttributeValue>> found = new ArrayList<>();
       List<Map<String, AttributeValue>> left = new ArrayList<>();
       double units = 0;
-      for (int i = 0; i < r.keys().size(); i++) {
-        if (!full) {
-          byte[] stored = ctx.store.get(r.keys().get(i).storageKey());
-          if (stored == null) {
-            // a key that finds no item costs GetItem's minimum, as DynamoDB documents each key of the batch
-            // as an individual GetItem (dynalite's batchGetItem tests, written against the service, agree)
-            units += Capacity.readUnits(0, r.consistent());
-            continue;
+      // an eventually consistent table's keys read the past the store keeps for them, if any
+      try (io.partita.engine.storage.Store.View past = ctx.pastView(r.consistent())) {
+        io.partita.engine.storage.Reads source = past != null ? past : ctx.store;
+        for (int i = 0; i < r.keys().size(); i++) {
+          if (!full) {
+            byte[] stored = source.get(r.keys().get(i).storageKey());
+            if (stored == null) {
+              // a key that finds no item costs GetItem's minimum, as DynamoDB documents each key of the batch
+              // as an individual GetItem (dynalite's batchGetItem tests, written against the service, agree)
+              units += Capacity.readUnits(0, r.consistent());
+              continue;
+            }
+            Map<String, AttributeValue> item = ItemCodec.decode(stored);
+            Map<String, AttributeValue> out = r.projection() == null ? item : r.projection().apply(item);
+            long size = ItemSize.of(out);
+            if (!any || bytes + size <= budget) {
+              any = true;
+              bytes += size;
+              found.add(out);
+              // each item rounded up to 4 KB on its own, as DynamoDB documents for BatchGetItem
+              units += Capacity.readUnits(ItemSize.of(item), r.consistent());
+              continue;
+            }
+            full = true;
           }
-          Map<String, AttributeValue> item = ItemCodec.decode(stored);
-          Map<String, AttributeValue> out = r.projection() == null ? item : r.projection().apply(item);
-          long size = ItemSize.of(out);
-          if (!any || bytes + size <= budget) {
-            any = true;
-            bytes += size;
-            found.add(out);
-            // each item rounded up to 4 KB on its own, as DynamoDB documents for BatchGetItem
-            units += Capacity.readUnits(ItemSize.of(item), r.consistent());
-            continue;
-          }
-          full = true;
+          left.add(r.request().keys().get(i));
         }
-        left.add(r.request().keys().get(i));
       }
       responses.put(r.name(), found);
       if (!left.isEmpty()) {

@@ -71,6 +71,14 @@ public final class EngineContext {
     return catalog.forItems(name).def();
   }
 
+  /**
+   * The past an eventually consistent read sees when the store keeps one ({@link
+   * Store#consistencyLag}); null for a strongly consistent read, or when the read sees the present.
+   */
+  Store.View pastView(boolean consistent) {
+    return consistent ? null : store.pastView();
+  }
+
   /** The address DescribeEndpoints answers. */
   String endpointAddress() {
     return endpoint;

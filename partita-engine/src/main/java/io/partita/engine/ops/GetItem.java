@@ -33,9 +33,12 @@ public final class GetItem {
         RequestParams.attributesToGet(req.hasAttributesToGet(), req.attributesToGet()));
     expressions.checkAllUsed();
 
-    byte[] stored = ctx.store.get(key.storageKey());
-    Map<String, AttributeValue> item = stored == null ? null : ItemCodec.decode(stored);
     boolean consistent = Boolean.TRUE.equals(req.consistentRead());
+    byte[] stored;
+    try (io.partita.engine.storage.Store.View past = ctx.pastView(consistent)) {
+      stored = (past != null ? past : ctx.store).get(key.storageKey());
+    }
+    Map<String, AttributeValue> item = stored == null ? null : ItemCodec.decode(stored);
     GetItemResponse.Builder out = GetItemResponse.builder();
     if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
       out.consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), req.tableName(),

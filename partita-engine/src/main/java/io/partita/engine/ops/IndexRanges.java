@@ -70,7 +70,7 @@ final class IndexRanges {
    * Each fetch is charged as a read of the whole table item (the Developer Guide's LSI page), rounded
    * up to 4 KB on its own, to the table's share of the capacity.
    */
-  static TableFetch resolver(EngineContext ctx, TableDef table, IndexDef index,
+  static TableFetch resolver(io.partita.engine.storage.Reads reads, TableDef table, IndexDef index,
       Select select, Projection projection, java.util.Collection<String> filterNames, boolean consistent) {
     if (index == null || index.global() || index.projection() == ProjectionType.ALL) {
       return null;
@@ -78,18 +78,19 @@ final class IndexRanges {
     Set<String> projected = ReadParams.projected(table, index);
     boolean needsTable = select == Select.ALL_ATTRIBUTES || !projected.containsAll(filterNames)
         || (projection != null && !projected.containsAll(projection.topLevelAttributes()));
-    return needsTable ? new TableFetch(ctx, table, consistent) : null;
+    return needsTable ? new TableFetch(reads, table, consistent) : null;
   }
 
   /** Replaces an LSI entry by its table item, counting the read units of the fetches. */
   static final class TableFetch implements UnaryOperator<Map<String, AttributeValue>> {
-    private final EngineContext ctx;
+    /** Where the table's items are read: the store, or the past an eventually consistent read sees. */
+    private final io.partita.engine.storage.Reads reads;
     private final TableDef table;
     private final boolean consistent;
     private double units;
 
-    private TableFetch(EngineContext ctx, TableDef table, boolean consistent) {
-      this.ctx = ctx;
+    private TableFetch(io.partita.engine.storage.Reads reads, TableDef table, boolean consistent) {
+      this.reads = reads;
       this.table = table;
       this.consistent = consistent;
     }
@@ -100,7 +101,7 @@ final class IndexRanges {
       for (String name : ReadParams.tableKeyNames(table)) {
         key.put(name, entry.get(name));
       }
-      byte[] stored = ctx.store.get(Keys.ofKey(table, key).storageKey());
+      byte[] stored = reads.get(Keys.ofKey(table, key).storageKey());
       if (stored == null) {
         return entry;
       }

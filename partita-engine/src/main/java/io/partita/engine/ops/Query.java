@@ -10,6 +10,7 @@ import io.partita.engine.expr.LegacyKeyConditions;
 import io.partita.engine.expr.Projection;
 import io.partita.engine.expr.SortCondition;
 import io.partita.engine.storage.Keyspace;
+import io.partita.engine.storage.Reads;
 import io.partita.engine.storage.Store;
 import io.partita.engine.table.IndexDef;
 import io.partita.engine.table.KeyDef;
@@ -110,13 +111,16 @@ public final class Query {
         req.indexName());
     ReadParams.checkIndexRead(index, req.select(), consistent, projection, projected);
     List<String> filterNames = boundFilter == null ? List.of() : boundFilter.topLevelNames();
-    IndexRanges.TableFetch fetch = IndexRanges.resolver(ctx, def, index, req.select(), projection, filterNames,
-        Boolean.TRUE.equals(req.consistentRead()));
+    IndexRanges.TableFetch fetch;
     ReadPage.Result page;
-    try (Store.Cursor cursor = ctx.store.cursor(range[0], range[1], !forward)) {
-      page = ReadPage.read(cursor, new ReadPage.Spec(ReadParams.keyNames(def, index), limit, filter,
-          IndexRanges.output(def, index, req.select(), projection, filterNames),
-          countOnly, null, fetch));
+    try (Store.View past = ctx.pastView(consistent)) {
+      Reads reads = past != null ? past : ctx.store;
+      fetch = IndexRanges.resolver(reads, def, index, req.select(), projection, filterNames, consistent);
+      try (Store.Cursor cursor = reads.cursor(range[0], range[1], !forward)) {
+        page = ReadPage.read(cursor, new ReadPage.Spec(ReadParams.keyNames(def, index), limit, filter,
+            IndexRanges.output(def, index, req.select(), projection, filterNames),
+            countOnly, null, fetch));
+      }
     }
     QueryResponse.Builder out = QueryResponse.builder().count(page.count()).scannedCount(page.scanned());
     if (!countOnly) {

@@ -6,6 +6,7 @@ import io.partita.engine.expr.ExpressionContext;
 import io.partita.engine.expr.LegacyConditions;
 import io.partita.engine.expr.Projection;
 import io.partita.engine.storage.Keyspace;
+import io.partita.engine.storage.Reads;
 import io.partita.engine.storage.Store;
 import io.partita.engine.table.IndexDef;
 import io.partita.engine.table.Table;
@@ -87,14 +88,16 @@ public final class Scan {
       }
       from = KeyBytes.after(start);
     }
-    IndexRanges.TableFetch fetch = IndexRanges.resolver(ctx, def, index, req.select(), projection, filterNames,
-        Boolean.TRUE.equals(req.consistentRead()));
+    boolean consistent = Boolean.TRUE.equals(req.consistentRead());
+    IndexRanges.TableFetch fetch;
     ReadPage.Result page;
-    try (Store.Cursor cursor = ctx.store.cursor(from, to, false)) {
-      page = ReadPage.read(cursor, new ReadPage.Spec(ReadParams.keyNames(def, index), limit, filter,
-          IndexRanges.output(def, index, req.select(), projection, filterNames),
-          countOnly, segment,
-          fetch));
+    try (Store.View past = ctx.pastView(consistent)) {
+      Reads reads = past != null ? past : ctx.store;
+      fetch = IndexRanges.resolver(reads, def, index, req.select(), projection, filterNames, consistent);
+      try (Store.Cursor cursor = reads.cursor(from, to, false)) {
+        page = ReadPage.read(cursor, new ReadPage.Spec(ReadParams.keyNames(def, index), limit, filter,
+            IndexRanges.output(def, index, req.select(), projection, filterNames), countOnly, segment, fetch));
+      }
     }
     ScanResponse.Builder out = ScanResponse.builder().count(page.count()).scannedCount(page.scanned());
     if (!countOnly) {

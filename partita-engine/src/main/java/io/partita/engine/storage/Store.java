@@ -85,7 +85,7 @@ import org.rocksdb.WriteOptions;
  *   <li>Thread-safe. Only one process may open a data directory at a time.
  * </ul>
  */
-public final class Store implements AutoCloseable {
+public final class Store implements AutoCloseable, Reads {
   static {
     RocksNative.load();
   }
@@ -153,6 +153,8 @@ public final class Store implements AutoCloseable {
   private final List<Runnable> recoveryListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
   private volatile RocksDB db;
   private volatile boolean readOnly;
+  /** The recent past kept for eventually consistent reads, or null when they read the present. */
+  private volatile PastSnapshots past;
   /** Why writes fail and since when; null while the store can write. The counters live apart. */
   private record Fault(String problem, Instant since) {}
 
@@ -426,6 +428,10 @@ public final class Store implements AutoCloseable {
         if (crash != null) {
           crashWhileWriting(rocks, crash);
         }
+        PastSnapshots p = past;
+        if (p != null) {
+          p.beforeWrite(handle(), clock.millis());
+        }
         handle().write(syncWrites, rocks);
         if (faults != null) {
           faults.afterWrite(location);
@@ -512,6 +518,7 @@ public final class Store implements AutoCloseable {
       RocksDB old = db;
       db = null;
       if (old != null) {
+        releasePast();
         old.close();
       }
       try {
@@ -676,15 +683,77 @@ public final class Store implements AutoCloseable {
     return new View();
   }
 
+  /**
+   * Makes eventually consistent reads ({@link #pastView}) see the store as it was up to {@code lag}
+   * ago, as DynamoDB's eventually consistent reads and GSI queries may (by this store's clock);
+   * {@code Duration.ZERO} turns it off. Costs, while on, a RocksDB snapshot per 64th of the lag in
+   * which something is written, each kept for the lag.
+   */
+  public void consistencyLag(java.time.Duration lag) {
+    PastSnapshots before = past;
+    past = lag.isZero() ? null : new PastSnapshots(lag.toMillis());
+    if (before != null) {
+      before.releaseAll();
+    }
+  }
+
+  /** The lag of {@link #consistencyLag}; zero when off. */
+  public java.time.Duration consistencyLag() {
+    PastSnapshots p = past;
+    return p == null ? java.time.Duration.ZERO : java.time.Duration.ofMillis(p.lagMillis);
+  }
+
+  /**
+   * A view of the store as an eventually consistent read sees it now ({@link #consistencyLag}), or
+   * null when that is the store as it is (no lag, or nothing written within it). The caller closes it.
+   */
+  public View pastView() {
+    PastSnapshots p = past;
+    if (p == null) {
+      return null;
+    }
+    long stamp = gate.readLock();
+    try {
+      RocksDB d = handle();
+      PastSnapshots.Past snapshot = p.acquire(d, clock.millis());
+      if (snapshot == null) {
+        gate.unlockRead(stamp);
+        return null;
+      }
+      return new View(stamp, d, snapshot.snapshot, () -> p.release(snapshot));
+    } catch (RuntimeException e) {
+      gate.unlockRead(stamp);
+      throw e;
+    }
+  }
+
+  private void releasePast() {
+    PastSnapshots p = past;
+    if (p != null) {
+      p.releaseAll();
+    }
+  }
+
   /** See {@link #view()}. Thread-safe for reads; closed once. */
-  public final class View implements AutoCloseable {
+  public final class View implements AutoCloseable, Reads {
     private final long stamp;
     private final RocksDB d;
     private final Snapshot snapshot;
     private final ReadOptions reads;
+    /** Releases a snapshot this view borrowed ({@link #pastView}); null when the view owns its own. */
+    private final Runnable release;
     private boolean closed;
 
+    private View(long stamp, RocksDB d, Snapshot borrowed, Runnable release) {
+      this.stamp = stamp;
+      this.d = d;
+      this.snapshot = borrowed;
+      this.reads = new ReadOptions().setSnapshot(borrowed);
+      this.release = release;
+    }
+
     private View() {
+      this.release = null;
       this.stamp = gate.readLock();
       try {
         this.d = handle();
@@ -724,7 +793,11 @@ public final class Store implements AutoCloseable {
       closed = true;
       try {
         reads.close();
-        d.releaseSnapshot(snapshot);
+        if (release == null) {
+          d.releaseSnapshot(snapshot);
+        } else {
+          release.run();
+        }
       } finally {
         gate.unlockRead(stamp);
       }
@@ -849,6 +922,7 @@ public final class Store implements AutoCloseable {
             LOG.log(Level.FINE, "cannot set avoid_flush_during_shutdown", e);
           }
         }
+        releasePast();
         // close order matters: the database before the options, caches and environment it was opened with
         d.close();
       }
