@@ -44,7 +44,9 @@ public final class PartitaServer implements AutoCloseable {
         .hotKeysFrom(partita.tracksHotKeys() ? partita::hotKeys : null, HOT_KEYS_LISTED);
     state.adminSwitch("faults", spec -> partita.injectFaults(Faults.parse(spec)))
         .adminSwitch("latency", spec -> state.delayedBy(spec.equals("none") ? Latency.NONE : Latency.parse(spec, 0)))
-        .adminSwitch("throttling", spec -> partita.throttle(onOff(spec)));
+        .adminSwitch("throttling", spec -> partita.throttle(onOff(spec)))
+        .adminSwitch("consistency-lag", spec -> partita.consistencyLag(spec.equals("none") ? java.time.Duration.ZERO
+            : Durations.parse(spec)));
     PartitaServer server;
     try {
       server = new PartitaServer(HttpServer.start(state, config.host(), config.port(),

@@ -55,9 +55,27 @@ class AdminApiTest {
       assertEquals(400, bad.statusCode());
       assertTrue(bad.body().contains("between 0 and 1"), bad.body());
       assertEquals(400, post(server, "/partita/latency", "soon").statusCode());
+      // the consistency lag: a GSI read right after a write sees the old state while it is on
+      dynamo.createTable(b -> b.tableName("users").billingMode("PAY_PER_REQUEST")
+          .keySchema(k -> k.attributeName("pk").keyType("HASH"))
+          .attributeDefinitions(d -> d.attributeName("pk").attributeType("S"), d -> d.attributeName("e").attributeType("S"))
+          .globalSecondaryIndexes(i -> i.indexName("byE").keySchema(k -> k.attributeName("e").keyType("HASH"))
+              .projection(p -> p.projectionType("ALL"))));
+      assertEquals(200, post(server, "/partita/consistency-lag", "1h").statusCode());
+      dynamo.putItem(b -> b.tableName("users").item(java.util.Map.of("pk",
+          software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("u"), "e",
+          software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("u@example"))));
+      java.util.function.IntSupplier found = () -> dynamo.query(q -> q.tableName("users").indexName("byE")
+          .keyConditionExpression("e = :e").expressionAttributeValues(java.util.Map.of(":e",
+              software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromS("u@example")))).count();
+      assertEquals(0, found.getAsInt());
+      assertEquals(200, post(server, "/partita/consistency-lag", "none").statusCode());
+      assertEquals(1, found.getAsInt());
+      assertEquals(400, post(server, "/partita/consistency-lag", "soon").statusCode());
+
       HttpResponse<String> unknown = post(server, "/partita/nothing", "x");
       assertEquals(404, unknown.statusCode());
-      assertTrue(unknown.body().contains("/partita/faults, /partita/latency, /partita/throttling"), unknown.body());
+      assertTrue(unknown.body().contains("/partita/consistency-lag, /partita/faults, /partita/latency, /partita/throttling"), unknown.body());
       HttpResponse<String> onOff = post(server, "/partita/throttling", "x");
       assertEquals(400, onOff.statusCode());
       assertEquals("expected on or off, not 'x'\n", onOff.body());

@@ -1,35 +1,21 @@
 package io.partita.server.cli;
 
+import io.partita.server.Durations;
 import java.time.Duration;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import picocli.CommandLine;
 
-/**
- * A time interval on the command line: a whole number with {@code ms}, {@code s}, {@code m} or
- * {@code h} ({@code 500ms}, {@code 2s}, {@code 1m}), or {@code 0} for never.
- */
+/** A time interval option ({@link Durations}: {@code 500ms}, {@code 2s}, {@code 1m}, or {@code 0}). */
 final class Interval implements CommandLine.ITypeConverter<Duration> {
-  private static final Pattern FORM = Pattern.compile("(\\d{1,9})(ms|s|m|h)?");
-
   @Override
   public Duration convert(String value) {
     return parse(value);
   }
 
   static Duration parse(String value) {
-    Matcher m = FORM.matcher(value.trim().toLowerCase(Locale.ROOT));
-    if (!m.matches() || (m.group(2) == null && Long.parseLong(m.group(1)) != 0)) {
-      throw new CommandLine.TypeConversionException("'" + value + "' is not an interval: write a number with ms, s, m"
-          + " or h (500ms, 2s, 1m), or 0 for never");
+    try {
+      return Durations.parse(value);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.TypeConversionException(e.getMessage());
     }
-    long n = Long.parseLong(m.group(1));
-    return switch (m.group(2) == null ? "s" : m.group(2)) {
-      case "ms" -> Duration.ofMillis(n);
-      case "m" -> Duration.ofMinutes(n);
-      case "h" -> Duration.ofHours(n);
-      default -> Duration.ofSeconds(n);
-    };
   }
 }

@@ -89,6 +89,12 @@ public final class ServeCommand implements Callable<Integer> {
           + " ProvisionedThroughputExceededException or ThrottlingException as DynamoDB does (off by default).")
   boolean throttle;
 
+  @Option(names = "--consistency-lag", paramLabel = "INTERVAL", defaultValue = "0", converter = Interval.class,
+      description = "Let eventually consistent reads and GSI queries see the data as it was up to INTERVAL ago (e.g."
+          + " 500ms or 1s), as DynamoDB's may, so code that reads its own writes from a GSI fails here as in"
+          + " production (default: 0, reads see the present).")
+  java.time.Duration consistencyLag;
+
   @Option(names = "--region", paramLabel = "REGION", defaultValue = "us-east-1",
       description = "The region the server stands for: with credentials, a request must be signed for it, as a"
           + " DynamoDB endpoint requires of its own region (default: ${DEFAULT-VALUE}).")
@@ -156,7 +162,7 @@ public final class ServeCommand implements Callable<Integer> {
       if (faults != null) {
         options.faults(faults);
       }
-      options.trackHotKeys(hotKeys).throttling(throttle);
+      options.trackHotKeys(hotKeys).throttling(throttle).consistencyLag(consistencyLag);
       if (s3Root != null) {
         options.s3Root(s3Root);
       }
