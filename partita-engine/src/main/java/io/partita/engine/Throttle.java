@@ -1,6 +1,9 @@
 package io.partita.engine;
 
+import io.partita.engine.ops.BatchGetItem;
+import io.partita.engine.ops.BatchWriteItem;
 import io.partita.engine.ops.EngineContext;
+import io.partita.engine.partiql.PartiQl;
 import io.partita.engine.table.IndexDef;
 import io.partita.engine.table.TableDef;
 import java.time.Clock;
@@ -21,6 +24,7 @@ import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.Capacity;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ExecuteStatementRequest;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
@@ -39,8 +43,10 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  *
  * <p>What a request costs is known only once it has run (item sizes decide), so a request is let
  * in while its buckets hold any units, and then pays what it consumed: the buckets may go into
- * debt, and refuse until refilled. A refused request runs nothing. A request that fails after it
- * was let in (a condition that does not hold, say) pays the one unit every request costs at least.
+ * debt, and refuse until refilled. A refused request runs nothing. A request whose condition does
+ * not hold pays the one unit every request costs at least; one refused as invalid pays nothing. A
+ * batch is checked whole before it is split; a single request is refused by its exhausted table
+ * before the operation's own checks run.
  *
  * <p>Refusals are DynamoDB's: ProvisionedThroughputExceededException for provisioned capacity,
  * ThrottlingException for an on-demand maximum, each with {@code ThrottlingReasons} naming the
@@ -84,7 +90,8 @@ final class Throttle {
       case "BatchWriteItem" -> batchWrite((BatchWriteItemRequest) request, handler);
       case "TransactGetItems" -> transaction(request, readsOf((TransactGetItemsRequest) request), handler);
       case "TransactWriteItems" -> transaction(request, writesOf((TransactWriteItemsRequest) request), handler);
-      // the control plane is not metered; PartiQL is not throttled (docs/SERVER.md says so)
+      case "ExecuteStatement" -> statement((ExecuteStatementRequest) request, handler);
+      // the control plane is not metered; PartiQL's batches and transactions are not throttled (docs/SERVER.md)
       default -> handler.apply(request);
     };
   }
@@ -178,11 +185,25 @@ final class Throttle {
   // ---- single-item and single-table requests ----
 
   private AwsResponse single(AwsRequest request, boolean write, Function<AwsRequest, AwsResponse> handler) {
-    TableDef def = table(request.getValueForField("TableName", String.class).orElse(null));
+    return single(request, request.getValueForField("TableName", String.class).orElse(null),
+        request.getValueForField("IndexName", String.class).orElse(null), write, handler);
+  }
+
+  /** A PartiQL statement is throttled as the item operation it compiles into. */
+  private AwsResponse statement(ExecuteStatementRequest request, Function<AwsRequest, AwsResponse> handler) {
+    PartiQl.Target target = PartiQl.target(request.statement(),
+        request.hasParameters() ? request.parameters() : List.of());
+    return target == null ? handler.apply(request)
+        : single(request, target.table(), target.index(), target.write(), handler);
+  }
+
+  private AwsResponse single(AwsRequest request, String tableName, String indexName, boolean write,
+      Function<AwsRequest, AwsResponse> handler) {
+    TableDef def = table(tableName);
     if (def == null) {
       return handler.apply(request);
     }
-    List<Limit> limits = limits(def, request.getValueForField("IndexName", String.class).orElse(null), write);
+    List<Limit> limits = limits(def, indexName, write);
     if (limits.isEmpty()) {
       return handler.apply(request);
     }
@@ -206,9 +227,14 @@ final class Throttle {
       response = handler.apply(asked == ReturnConsumedCapacity.INDEXES ? request
           : set(request, "ReturnConsumedCapacity", ReturnConsumedCapacity.INDEXES.toString()));
     } catch (PartitaException e) {
-      long now = clock.millis();
-      for (Limit l : paying) {
-        bucket(l).take(now, l, 1);
+      if (e.code() == ErrorCode.ConditionalCheckFailedException || e.code() == ErrorCode.TransactionCanceledException) {
+        // a condition that does not hold was read: it costs what every request costs at least, once a bucket
+        long now = clock.millis();
+        Map<String, Limit> distinct = new LinkedHashMap<>();
+        paying.forEach(l -> distinct.putIfAbsent(l.key(), l));
+        for (Limit l : distinct.values()) {
+          bucket(l).take(now, l, 1);
+        }
       }
       throw e;
     }
@@ -299,6 +325,9 @@ final class Throttle {
         held.put(table, keys.toBuilder().keys(keys.keys().subList(n, keys.keys().size())).build());
       }
     });
+    if (!held.isEmpty()) {
+      BatchGetItem.validate(ctx, request); // an invalid batch is refused as such, before it is split
+    }
     if (run.isEmpty()) {
       throw refusal(exhaustedAll); // no table has units left: the batch fails as a whole
     }
@@ -327,6 +356,9 @@ final class Throttle {
         held.put(table, writes.subList(n, writes.size()));
       }
     });
+    if (!held.isEmpty()) {
+      BatchWriteItem.validate(ctx, request);
+    }
     if (run.isEmpty()) {
       throw refusal(exhaustedAll);
     }

@@ -118,6 +118,42 @@ class EventualConsistencyTest {
   }
 
   @Test
+  void switchingTheLagWhileReadsAndWritesRunLosesNothingAndCrashesNothing() throws Exception {
+    // the snapshots are native: a release at the wrong moment would crash the JVM, not fail a test
+    try (Partita p = Partita.inMemory()) {
+      table(p);
+      java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+      java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+      List<Thread> workers = new java.util.ArrayList<>();
+      for (int t = 0; t < 2; t++) {
+        int id = t;
+        workers.add(new Thread(() -> {
+          try {
+            for (int i = 0; i < 1500; i++) {
+              p.execute(user("w" + id + "-" + (i % 50), "e" + i));
+              p.execute(get("w" + id + "-" + (i % 50), false));
+              p.execute(byEmail("e" + i));
+            }
+          } catch (Throwable e) {
+            failure.set(e);
+          }
+        }));
+      }
+      workers.forEach(Thread::start);
+      for (int i = 0; !done.get(); i++) {
+        p.consistencyLag(i % 3 == 0 ? Duration.ZERO : Duration.ofMillis(1 + i % 7));
+        done.set(workers.stream().noneMatch(Thread::isAlive));
+      }
+      for (Thread w : workers) {
+        w.join();
+      }
+      assertEquals(null, failure.get());
+      p.consistencyLag(Duration.ZERO);
+      assertEquals(100, p.<ScanResponse>execute(ScanRequest.builder().tableName("users").build()).count());
+    }
+  }
+
+  @Test
   void aNegativeLagIsRefused() {
     assertThrows(IllegalArgumentException.class, () -> Partita.with().consistencyLag(Duration.ofSeconds(-1)));
   }

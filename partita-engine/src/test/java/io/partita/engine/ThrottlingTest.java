@@ -173,6 +173,17 @@ class ThrottlingTest {
       assertEquals(Map.of("slow", slowKeys), g.unprocessedKeys());
       assertEquals(1, g.responses().get("fast").size());
 
+      // a batch is checked whole before it is split: 101 keys are too many, whichever tables have units
+      List<Map<String, AttributeValue>> many = new java.util.ArrayList<>();
+      for (int i = 0; i < 60; i++) {
+        many.add(Map.of("pk", AttributeValue.fromS("m" + i)));
+      }
+      PartitaException tooMany = assertThrows(PartitaException.class, () -> p.execute(BatchGetItemRequest.builder()
+          .requestItems(Map.of("slow", KeysAndAttributes.builder().keys(many).build(),
+              "fast", KeysAndAttributes.builder().keys(many.subList(0, 41)).build())).build()));
+      assertEquals(ErrorCode.ValidationException, tooMany.code());
+      assertEquals("Too many items requested for the BatchGetItem call", tooMany.getMessage());
+
       PartitaException all = assertThrows(PartitaException.class, () -> p.execute(BatchWriteItemRequest.builder()
           .requestItems(Map.of("slow", List.of(slowWrite))).build()));
       assertEquals(ErrorCode.ProvisionedThroughputExceededException, all.code());
@@ -221,6 +232,26 @@ class ThrottlingTest {
           e.cancellationReasons().stream().map(CancellationReason::code).toList());
       assertEquals(Throttle.TABLE_MESSAGE, e.cancellationReasons().get(1).message());
       assertTrue(!p.<GetItemResponse>execute(get("fast", "f")).hasItem(), "a cancelled transaction writes nothing");
+    }
+  }
+
+  @Test
+  void aPartiqlStatementIsThrottledAsTheOperationItCompilesInto() {
+    try (Partita p = open()) {
+      provisioned(p, "orders");
+      software.amazon.awssdk.services.dynamodb.model.ExecuteStatementRequest insert =
+          software.amazon.awssdk.services.dynamodb.model.ExecuteStatementRequest.builder()
+              .statement("INSERT INTO \"orders\" VALUE {'pk': 'a', 'g': 'G'}").build();
+      p.execute(insert);
+      PartitaException e = assertThrows(PartitaException.class, () -> p.execute(insert.toBuilder()
+          .statement("INSERT INTO \"orders\" VALUE {'pk': 'b', 'g': 'G'}").build()));
+      assertEquals(ErrorCode.ProvisionedThroughputExceededException, e.code());
+      p.execute(software.amazon.awssdk.services.dynamodb.model.ExecuteStatementRequest.builder()
+          .statement("SELECT * FROM \"orders\" WHERE pk = 'a'").consistentRead(true).build());
+      PartitaException read = assertThrows(PartitaException.class, () -> p.execute(
+          software.amazon.awssdk.services.dynamodb.model.ExecuteStatementRequest.builder()
+              .statement("SELECT * FROM \"orders\" WHERE pk = 'a'").consistentRead(true).build()));
+      assertEquals(List.of("TableReadProvisionedThroughputExceeded " + ARN + "orders"), reasons(read));
     }
   }
 

@@ -44,63 +44,16 @@ public final class BatchGetItem {
   private record TableRead(String name, TableDef def, KeysAndAttributes request, List<ItemKey> keys,
       Projection projection, boolean consistent) {}
 
-  public static BatchGetItemResponse execute(EngineContext ctx, BatchGetItemRequest req) {
-    Map<String, KeysAndAttributes> items = req.requestItems();
-    items.forEach((name, kaa) -> {
-      if (kaa == null || !kaa.hasKeys() || kaa.keys().isEmpty()) {
-        throw PartitaException.validation(
-            "The list of keys in RequestItems for BatchGetItem is required: " + name + " has empty list");
-      }
-    });
-    // expression parameters given without an expression, or mixed with legacy ones, before anything else (as
-    // Amazon DynamoDB checks them, by the public record of its messages: docs/dynamodb-messages.md)
-    for (KeysAndAttributes kaa : items.values()) {
-      RequestParams.refuseMixing(
-          RequestParams.given("AttributesToGet", kaa.hasAttributesToGet()),
-          RequestParams.given("ProjectionExpression", kaa.projectionExpression() != null));
-      RequestParams.expressions(kaa.hasExpressionAttributeNames(), kaa.expressionAttributeNames(), false, null,
-          kaa.projectionExpression() != null, "ProjectionExpression is null");
-    }
-    // values, duplicates and the count, key by key; duplicates compare normalized values, so 1 and
-    // 1.0 are the same key, as they are one item in DynamoDB
-    int count = 0;
-    for (KeysAndAttributes kaa : items.values()) {
-      Set<Map<String, AttributeValue>> seen = new HashSet<>();
-      for (Map<String, AttributeValue> key : kaa.keys()) {
-        Map<String, AttributeValue> normalized = key == null ? Map.of() : AttributeValues.validateItem(key);
-        if (!seen.add(normalized)) {
-          throw PartitaException.validation(Batches.DUPLICATES);
-        }
-        if (++count > MAX_KEYS) {
-          throw PartitaException.validation("Too many items requested for the BatchGetItem call");
-        }
-      }
-    }
-    items.keySet().forEach(Batches::checkTableName);
-    // each table and its keys, in request order
-    List<TableRead> reads = new ArrayList<>(items.size());
-    for (Map.Entry<String, KeysAndAttributes> e : items.entrySet()) {
-      TableDef def = ctx.catalog.forItems(e.getKey()).def();
-      List<ItemKey> keys = new ArrayList<>(e.getValue().keys().size());
-      for (Map<String, AttributeValue> key : e.getValue().keys()) {
-        keys.add(Keys.ofKey(def, key));
-      }
-      reads.add(new TableRead(e.getKey(), def, e.getValue(), keys, null, false));
-    }
-    // then the projections
-    for (int i = 0; i < reads.size(); i++) {
-      TableRead r = reads.get(i);
-      KeysAndAttributes kaa = r.request();
-      ExpressionContext expressions = RequestParams.expressions(
-          kaa.hasExpressionAttributeNames(), kaa.expressionAttributeNames(), false, null,
-          kaa.projectionExpression() != null, "ProjectionExpression is null");
-      Projection projection = RequestParams.projection(expressions, kaa.projectionExpression(),
-          RequestParams.attributesToGet(kaa.hasAttributesToGet(), kaa.attributesToGet()));
-      expressions.checkAllUsed();
-      reads.set(i, new TableRead(r.name(), r.def(), kaa, r.keys(), projection,
-          Boolean.TRUE.equals(kaa.consistentRead())));
-    }
+  /**
+   * Checks the whole request as {@link #execute} does, reading no item: for the throttle, which must
+   * refuse an invalid batch as such before it splits the batch by its tables' units.
+   */
+  public static void validate(EngineContext ctx, BatchGetItemRequest req) {
+    checked(ctx, req);
+  }
 
+  public static BatchGetItemResponse execute(EngineContext ctx, BatchGetItemRequest req) {
+    List<TableRead> reads = checked(ctx, req);
     long budget = ctx.limits.batchGetResponseBytes();
     long bytes = 0;
     boolean any = false;
@@ -166,5 +119,65 @@ public final class BatchGetItem {
       out.consumedCapacity(capacity);
     }
     return out.build();
+  }
+
+  /** The request's tables, keys and projections, checked in DynamoDB's order. */
+  private static List<TableRead> checked(EngineContext ctx, BatchGetItemRequest req) {
+    Map<String, KeysAndAttributes> items = req.requestItems();
+    items.forEach((name, kaa) -> {
+      if (kaa == null || !kaa.hasKeys() || kaa.keys().isEmpty()) {
+        throw PartitaException.validation(
+            "The list of keys in RequestItems for BatchGetItem is required: " + name + " has empty list");
+      }
+    });
+    // expression parameters given without an expression, or mixed with legacy ones, before anything else (as
+    // Amazon DynamoDB checks them, by the public record of its messages: docs/dynamodb-messages.md)
+    for (KeysAndAttributes kaa : items.values()) {
+      RequestParams.refuseMixing(
+          RequestParams.given("AttributesToGet", kaa.hasAttributesToGet()),
+          RequestParams.given("ProjectionExpression", kaa.projectionExpression() != null));
+      RequestParams.expressions(kaa.hasExpressionAttributeNames(), kaa.expressionAttributeNames(), false, null,
+          kaa.projectionExpression() != null, "ProjectionExpression is null");
+    }
+    // values, duplicates and the count, key by key; duplicates compare normalized values, so 1 and
+    // 1.0 are the same key, as they are one item in DynamoDB
+    int count = 0;
+    for (KeysAndAttributes kaa : items.values()) {
+      Set<Map<String, AttributeValue>> seen = new HashSet<>();
+      for (Map<String, AttributeValue> key : kaa.keys()) {
+        Map<String, AttributeValue> normalized = key == null ? Map.of() : AttributeValues.validateItem(key);
+        if (!seen.add(normalized)) {
+          throw PartitaException.validation(Batches.DUPLICATES);
+        }
+        if (++count > MAX_KEYS) {
+          throw PartitaException.validation("Too many items requested for the BatchGetItem call");
+        }
+      }
+    }
+    items.keySet().forEach(Batches::checkTableName);
+    // each table and its keys, in request order
+    List<TableRead> reads = new ArrayList<>(items.size());
+    for (Map.Entry<String, KeysAndAttributes> e : items.entrySet()) {
+      TableDef def = ctx.catalog.forItems(e.getKey()).def();
+      List<ItemKey> keys = new ArrayList<>(e.getValue().keys().size());
+      for (Map<String, AttributeValue> key : e.getValue().keys()) {
+        keys.add(Keys.ofKey(def, key));
+      }
+      reads.add(new TableRead(e.getKey(), def, e.getValue(), keys, null, false));
+    }
+    // then the projections
+    for (int i = 0; i < reads.size(); i++) {
+      TableRead r = reads.get(i);
+      KeysAndAttributes kaa = r.request();
+      ExpressionContext expressions = RequestParams.expressions(
+          kaa.hasExpressionAttributeNames(), kaa.expressionAttributeNames(), false, null,
+          kaa.projectionExpression() != null, "ProjectionExpression is null");
+      Projection projection = RequestParams.projection(expressions, kaa.projectionExpression(),
+          RequestParams.attributesToGet(kaa.hasAttributesToGet(), kaa.attributesToGet()));
+      expressions.checkAllUsed();
+      reads.set(i, new TableRead(r.name(), r.def(), kaa, r.keys(), projection,
+          Boolean.TRUE.equals(kaa.consistentRead())));
+    }
+    return reads;
   }
 }

@@ -42,8 +42,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * documented errors): it is left out, the other writes of the batch are still made, and the
  * exception is thrown once they are, so the batch as a whole is not atomic, as in DynamoDB.
  *
- * <p>UnprocessedItems is always empty: Partita has no throughput limit that would leave a write
- * unprocessed.
+ * <p>UnprocessedItems is empty unless throttling is on (the engine's {@code Throttle} holds back
+ * what a table's units cannot cover).
  */
 public final class BatchWriteItem {
   static final int MAX_REQUESTS = 25;
@@ -54,7 +54,57 @@ public final class BatchWriteItem {
   /** One write; {@code named} is its table as RequestItems named it, the key its answers use. */
   private record Write(String named, Table table, ItemKey key, Map<String, AttributeValue> item) {}
 
+  /**
+   * Checks the whole request as {@link #execute} does, writing nothing: for the throttle, which must
+   * refuse an invalid batch as such before it splits the batch by its tables' units.
+   */
+  public static void validate(EngineContext ctx, BatchWriteItemRequest req) {
+    checked(ctx, req);
+  }
+
   public static BatchWriteItemResponse execute(EngineContext ctx, BatchWriteItemRequest req) {
+    List<Write> writes = checked(ctx, req);
+    boolean metricsAsked = req.returnItemCollectionMetrics() == ReturnItemCollectionMetrics.SIZE;
+    Map<String, Capacity.Units> units = new LinkedHashMap<>();
+    Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
+    PartitaException collectionFull = null;
+    List<ReadModifyWrite.Outcome> outcomes = ReadModifyWrite.runEach(ctx,
+        writes.stream().map(w -> new ReadModifyWrite.Target(w.table(), w.key(), current -> w.item())).toList(),
+        ex -> ex.code() == ErrorCode.ItemCollectionSizeLimitExceededException);
+    for (int i = 0; i < writes.size(); i++) {
+      Write w = writes.get(i);
+      TableDef def = w.table().def();
+      ReadModifyWrite.Result r = outcomes.get(i).result();
+      if (r == null) {
+        if (collectionFull == null) {
+          collectionFull = outcomes.get(i).refusal();
+        }
+        continue;
+      }
+      units.computeIfAbsent(w.named(), k -> Capacity.Units.ofTable(0)).add(r.writeUnits());
+      ItemCollectionMetrics m = ItemCollections.metrics(req.returnItemCollectionMetrics(), def,
+          w.key().attributes(), r.collectionSize());
+      if (metricsAsked && m != null) {
+        metrics.computeIfAbsent(w.named(), k -> new ArrayList<>()).add(m);
+      }
+    }
+    if (collectionFull != null) {
+      throw collectionFull;
+    }
+    BatchWriteItemResponse.Builder out = BatchWriteItemResponse.builder().unprocessedItems(Map.of());
+    if (Batches.capacityAsked(req.returnConsumedCapacity())) {
+      List<ConsumedCapacity> capacity = new ArrayList<>();
+      units.forEach((table, u) -> capacity.add(u.report(req.returnConsumedCapacity(), table)));
+      out.consumedCapacity(capacity);
+    }
+    if (!metrics.isEmpty()) {
+      out.itemCollectionMetrics(metrics);
+    }
+    return out.build();
+  }
+
+  /** The request's writes, checked in DynamoDB's order: values, sizes, the count, tables, keys, duplicates. */
+  private static List<Write> checked(EngineContext ctx, BatchWriteItemRequest req) {
     Map<String, List<WriteRequest>> items = req.requestItems();
     // table by table, request by request: an empty list, a WriteRequest with not exactly one of put
     // and delete, invalid values, an item over 400 KB; then the count, then the table names
@@ -109,43 +159,6 @@ public final class BatchWriteItem {
         writes.add(new Write(e.getKey(), table, key, w.putRequest() != null ? values : null));
       }
     }
-
-    boolean metricsAsked = req.returnItemCollectionMetrics() == ReturnItemCollectionMetrics.SIZE;
-    Map<String, Capacity.Units> units = new LinkedHashMap<>();
-    Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
-    PartitaException collectionFull = null;
-    List<ReadModifyWrite.Outcome> outcomes = ReadModifyWrite.runEach(ctx,
-        writes.stream().map(w -> new ReadModifyWrite.Target(w.table(), w.key(), current -> w.item())).toList(),
-        ex -> ex.code() == ErrorCode.ItemCollectionSizeLimitExceededException);
-    for (int i = 0; i < writes.size(); i++) {
-      Write w = writes.get(i);
-      TableDef def = w.table().def();
-      ReadModifyWrite.Result r = outcomes.get(i).result();
-      if (r == null) {
-        if (collectionFull == null) {
-          collectionFull = outcomes.get(i).refusal();
-        }
-        continue;
-      }
-      units.computeIfAbsent(w.named(), k -> Capacity.Units.ofTable(0)).add(r.writeUnits());
-      ItemCollectionMetrics m = ItemCollections.metrics(req.returnItemCollectionMetrics(), def,
-          w.key().attributes(), r.collectionSize());
-      if (metricsAsked && m != null) {
-        metrics.computeIfAbsent(w.named(), k -> new ArrayList<>()).add(m);
-      }
-    }
-    if (collectionFull != null) {
-      throw collectionFull;
-    }
-    BatchWriteItemResponse.Builder out = BatchWriteItemResponse.builder().unprocessedItems(Map.of());
-    if (Batches.capacityAsked(req.returnConsumedCapacity())) {
-      List<ConsumedCapacity> capacity = new ArrayList<>();
-      units.forEach((table, u) -> capacity.add(u.report(req.returnConsumedCapacity(), table)));
-      out.consumedCapacity(capacity);
-    }
-    if (!metrics.isEmpty()) {
-      out.itemCollectionMetrics(metrics);
-    }
-    return out.build();
+    return writes;
   }
 }

@@ -86,6 +86,23 @@ public final class PartiQl {
     return new Compiled(statement, def, Planner.plan(statement, def));
   }
 
+  /** What a statement reads or writes: its table, the index it names (or null), and whether it writes. */
+  public record Target(String table, String index, boolean write) {}
+
+  /**
+   * The target of an ExecuteStatement's statement, or null when it does not parse (running it then
+   * answers why): for the throttle, which must know the table before the statement runs.
+   */
+  public static Target target(String statement, List<AttributeValue> parameters) {
+    try {
+      Pq.Statement s = Parser.parse(statement, parameters);
+      Pq.Source source = source(s);
+      return new Target(source.table(), source.index(), !(s instanceof Pq.Select));
+    } catch (PartitaException e) {
+      return null;
+    }
+  }
+
   private static Pq.Source source(Pq.Statement s) {
     if (s instanceof Pq.Select select) {
       return select.source();

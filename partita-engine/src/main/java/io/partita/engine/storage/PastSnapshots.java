@@ -31,6 +31,8 @@ final class PastSnapshots {
   final long lagMillis;
   private final long tickMillis;
   private final ArrayDeque<Past> pasts = new ArrayDeque<>();
+  /** Set once the lag is switched off or changed: a writer or reader still holding this takes nothing new. */
+  private boolean closed;
 
   PastSnapshots(long lagMillis) {
     if (lagMillis <= 0) {
@@ -42,6 +44,9 @@ final class PastSnapshots {
 
   /** Called before a write to {@code db} at {@code now}: keeps the state it is about to change. */
   synchronized void beforeWrite(RocksDB db, long now) {
+    if (closed) {
+      return;
+    }
     retireUpTo(now - lagMillis);
     Past newest = pasts.peekLast();
     if (newest == null || newest.db != db || now - newest.atMillis >= tickMillis) {
@@ -54,6 +59,9 @@ final class PastSnapshots {
    * store itself is that old (nothing was written within the lag).
    */
   synchronized Past acquire(RocksDB db, long now) {
+    if (closed) {
+      return null;
+    }
     retireUpTo(now - lagMillis);
     Past oldest = pasts.peekFirst();
     if (oldest == null || oldest.db != db) {
@@ -71,11 +79,19 @@ final class PastSnapshots {
   }
 
   /**
-   * Releases every snapshot: before the database they belong to closes (no read holds one then:
-   * reads hold the store's gate), or when the lag is switched off (a read still holding one
-   * releases it when done).
+   * Releases every snapshot before the database they belong to closes or reopens (no read holds
+   * one then: reads hold the store's gate). After a reopen the past starts again from the next write.
    */
   synchronized void releaseAll() {
+    retireUpTo(Long.MAX_VALUE);
+  }
+
+  /**
+   * Releases every snapshot and takes no more: the lag was switched off or changed (a read still
+   * holding one releases it when done). Called with the store's gate held, so the database is open.
+   */
+  synchronized void close() {
+    closed = true;
     retireUpTo(Long.MAX_VALUE);
   }
 

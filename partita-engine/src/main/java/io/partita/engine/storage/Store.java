@@ -690,10 +690,18 @@ public final class Store implements AutoCloseable, Reads {
    * which something is written, each kept for the lag.
    */
   public void consistencyLag(java.time.Duration lag) {
-    PastSnapshots before = past;
-    past = lag.isZero() ? null : new PastSnapshots(lag.toMillis());
-    if (before != null) {
-      before.releaseAll();
+    PastSnapshots next = lag.isZero() ? null : new PastSnapshots(lag.toMillis());
+    // under the gate: a reopen or close (which release the snapshots of the database they close)
+    // cannot come between the switch and the release of the old past's snapshots
+    long stamp = gate.readLock();
+    try {
+      PastSnapshots before = past;
+      past = next;
+      if (before != null && !closed) {
+        before.close();
+      }
+    } finally {
+      gate.unlockRead(stamp);
     }
   }
 
@@ -720,7 +728,12 @@ public final class Store implements AutoCloseable, Reads {
         gate.unlockRead(stamp);
         return null;
       }
-      return new View(stamp, d, snapshot.snapshot, () -> p.release(snapshot));
+      try {
+        return new View(stamp, d, snapshot.snapshot, () -> p.release(snapshot));
+      } catch (RuntimeException e) {
+        p.release(snapshot);
+        throw e;
+      }
     } catch (RuntimeException e) {
       gate.unlockRead(stamp);
       throw e;
