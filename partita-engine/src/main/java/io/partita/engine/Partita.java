@@ -11,9 +11,7 @@ import io.partita.engine.table.Catalog;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -598,26 +596,6 @@ public final class Partita implements AutoCloseable {
     return hotKeys != null;
   }
 
-  private void countKey(HotKeys h, String operation, software.amazon.awssdk.awscore.AwsRequest request) {
-    boolean write = !operation.equals("GetItem");
-    if (write && !operation.equals("PutItem") && !operation.equals("UpdateItem") && !operation.equals("DeleteItem")) {
-      return;
-    }
-    try {
-      io.partita.engine.table.TableDef def =
-          ctx.tableForItems(request.getValueForField("TableName", String.class).orElseThrow());
-      @SuppressWarnings("unchecked")
-      Map<String, AttributeValue> key = request.getValueForField(operation.equals("PutItem") ? "Item" : "Key",
-          Map.class).orElseThrow();
-      AttributeValue v = key.get(def.hash().name());
-      String text = v.s() != null ? v.s() : v.n() != null ? v.n()
-          : java.util.Base64.getEncoder().encodeToString(v.b().asByteArray());
-      h.record(def.name(), text, write);
-    } catch (RuntimeException e) {
-      // the table went away meanwhile: nothing to count
-    }
-  }
-
   /** Names of the DynamoDB operations this engine serves (not those of DynamoDB Streams). */
   public static Set<String> operationNames() {
     Set<String> names = new java.util.LinkedHashSet<>();
@@ -676,7 +654,7 @@ public final class Partita implements AutoCloseable {
           : t.run(op.name(), request, r -> op.handler().apply(ctx, r)));
       HotKeys h = hotKeys;
       if (h != null) {
-        countKey(h, op.name(), request);
+        h.count(ctx, op.name(), request, response);
       }
       return response;
     } catch (StorageUnavailableException e) {

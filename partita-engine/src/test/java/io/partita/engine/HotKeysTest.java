@@ -51,6 +51,37 @@ class HotKeysTest {
     }
     try (Partita off = Partita.inMemory()) {
       assertEquals(false, off.tracksHotKeys());
+    }
+  }
+
+  @Test
+  void batchesTransactionsAndQueriesOfATableAreCountedToo() {
+    try (Partita p = Partita.with().clock(clock).trackHotKeys(true).inMemory()) {
+      p.execute(CreateTableRequest.builder().tableName("orders").billingMode("PAY_PER_REQUEST")
+          .attributeDefinitions(a -> a.attributeName("pk").attributeType("S"), a -> a.attributeName("sk").attributeType("N"))
+          .keySchema(k -> k.attributeName("pk").keyType("HASH"), k -> k.attributeName("sk").keyType("RANGE")).build());
+      p.execute(software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest.builder().requestItems(Map.of(
+          "orders", List.of(
+              software.amazon.awssdk.services.dynamodb.model.WriteRequest.builder().putRequest(r -> r.item(key("a", "1"))).build(),
+              software.amazon.awssdk.services.dynamodb.model.WriteRequest.builder().putRequest(r -> r.item(key("a", "2"))).build(),
+              software.amazon.awssdk.services.dynamodb.model.WriteRequest.builder().deleteRequest(r -> r.key(key("b", "1"))).build())))
+          .build());
+      p.execute(software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest.builder().requestItems(Map.of("orders",
+          software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes.builder().keys(key("a", "1"), key("b", "1")).build()))
+          .build());
+      p.execute(software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest.builder().transactItems(
+          t -> t.put(x -> x.tableName("orders").item(key("c", "1"))),
+          t -> t.conditionCheck(x -> x.tableName("orders").key(key("a", "1")).conditionExpression("attribute_exists(pk)")))
+          .build());
+      p.execute(software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder().tableName("orders")
+          .keyConditionExpression("pk = :p").expressionAttributeValues(Map.of(":p", AttributeValue.fromS("a"))).build());
+      p.execute(software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder().tableName("orders")
+          .keyConditionExpression("pk = :p").expressionAttributeValues(Map.of(":p", AttributeValue.fromS("none"))).build());
+      assertEquals(List.of(new HotKeys.HotKey("orders", "a", 3, 2), new HotKeys.HotKey("orders", "b", 1, 1),
+          new HotKeys.HotKey("orders", "c", 0, 1)), p.hotKeys(10));
+    }
+    try (Partita off = Partita.inMemory()) {
+      assertEquals(false, off.tracksHotKeys());
       assertEquals(List.of(), off.hotKeys(10));
     }
   }
