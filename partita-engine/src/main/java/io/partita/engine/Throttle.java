@@ -15,7 +15,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import software.amazon.awssdk.awscore.AwsRequest;
 import software.amazon.awssdk.awscore.AwsResponse;
-import software.amazon.awssdk.core.SdkField;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
@@ -220,12 +219,10 @@ final class Throttle {
    */
   private AwsResponse metered(AwsRequest request, boolean write, Function<AwsRequest, AwsResponse> handler,
       List<Limit> paying) {
-    ReturnConsumedCapacity asked = request.getValueForField("ReturnConsumedCapacity", String.class)
-        .map(ReturnConsumedCapacity::fromValue).orElse(ReturnConsumedCapacity.NONE);
+    ReturnConsumedCapacity asked = CapacityReports.asked(request);
     AwsResponse response;
     try {
-      response = handler.apply(asked == ReturnConsumedCapacity.INDEXES ? request
-          : set(request, "ReturnConsumedCapacity", ReturnConsumedCapacity.INDEXES.toString()));
+      response = handler.apply(CapacityReports.byIndex(request));
     } catch (PartitaException e) {
       if (e.code() == ErrorCode.ConditionalCheckFailedException || e.code() == ErrorCode.TransactionCanceledException) {
         // a condition that does not hold was read: it costs what every request costs at least, once a bucket
@@ -238,18 +235,10 @@ final class Throttle {
       }
       throw e;
     }
-    Object consumed = response.getValueForField("ConsumedCapacity", Object.class).orElse(null);
-    List<ConsumedCapacity> all = consumed instanceof ConsumedCapacity c ? List.of(c)
-        : consumed instanceof List<?> list ? list.stream().map(ConsumedCapacity.class::cast).toList() : List.of();
-    for (ConsumedCapacity c : all) {
+    for (ConsumedCapacity c : CapacityReports.of(response)) {
       pay(c, write);
     }
-    if (asked == ReturnConsumedCapacity.INDEXES || consumed == null) {
-      return response;
-    }
-    Object answer = asked == ReturnConsumedCapacity.TOTAL
-        ? (consumed instanceof ConsumedCapacity c ? total(c) : all.stream().map(Throttle::total).toList()) : null;
-    return set(response, "ConsumedCapacity", answer);
+    return CapacityReports.asAsked(response, asked);
   }
 
   /**
@@ -300,12 +289,6 @@ final class Throttle {
     if (units > 0) {
       payTable(limits, now, units);
     }
-  }
-
-  /** A capacity by index as ReturnConsumedCapacity TOTAL reports it. */
-  private static ConsumedCapacity total(ConsumedCapacity c) {
-    return ConsumedCapacity.builder().tableName(c.tableName()).capacityUnits(c.capacityUnits())
-        .readCapacityUnits(c.readCapacityUnits()).writeCapacityUnits(c.writeCapacityUnits()).build();
   }
 
   // ---- batches: what a table's units cannot cover comes back unprocessed ----
@@ -448,20 +431,6 @@ final class Throttle {
       throw PartitaException.transactionCanceled(reasons);
     }
     return paying.isEmpty() ? handler.apply(request) : metered(request, true, handler, paying);
-  }
-
-  // ---- plumbing ----
-
-  /** {@code pojo} (a request or response) with one member set, through the SDK's own field table. */
-  @SuppressWarnings("unchecked")
-  private static <T extends software.amazon.awssdk.core.SdkPojo> T set(T pojo, String member, Object value) {
-    Object builder = ((software.amazon.awssdk.utils.builder.ToCopyableBuilder<?, ?>) pojo).toBuilder();
-    for (SdkField<?> f : pojo.sdkFields()) {
-      if (f.memberName().equals(member)) {
-        f.set(builder, value);
-      }
-    }
-    return (T) ((software.amazon.awssdk.utils.builder.SdkBuilder<?, ?>) builder).build();
   }
 
   /**

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import io.partita.engine.ErrorCode;
+import io.partita.engine.CapacityReports;
 import io.partita.engine.Partita;
 import io.partita.engine.PartitaException;
 import java.io.IOException;
@@ -18,7 +19,6 @@ import java.util.logging.Logger;
 import io.partita.server.observe.Observation;
 import software.amazon.awssdk.awscore.AwsRequest;
 import software.amazon.awssdk.awscore.AwsResponse;
-import software.amazon.awssdk.core.SdkField;
 import software.amazon.awssdk.core.SdkPojo;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 
@@ -113,43 +113,11 @@ public final class Dispatcher {
       return (SdkPojo) partita.execute(request);
     }
     watch.request(request);
-    SdkField<Object> asked = capacityField(request);
-    boolean added = asked != null && !asksForCapacity(asked.getValueOrDefault(request));
-    if (added) {
-      AwsRequest.Builder b = request.toBuilder();
-      asked.set(b, "INDEXES");
-      request = b.build();
-    }
-    SdkPojo response = (SdkPojo) partita.execute(request);
-    watch.response(response);
-    if (added) {
-      SdkField<Object> consumed = field(response, "ConsumedCapacity");
-      if (consumed != null && response instanceof AwsResponse r) {
-        AwsResponse.Builder b = r.toBuilder();
-        consumed.set(b, null);
-        response = (SdkPojo) b.build();
-      }
-    }
-    return response;
-  }
-
-  private static boolean asksForCapacity(Object mode) {
-    return mode != null && !"NONE".equals(mode.toString());
-  }
-
-  @SuppressWarnings("unchecked")
-  private static SdkField<Object> capacityField(SdkPojo request) {
-    return field(request, "ReturnConsumedCapacity");
-  }
-
-  @SuppressWarnings("unchecked")
-  private static SdkField<Object> field(SdkPojo pojo, String name) {
-    for (SdkField<?> f : pojo.sdkFields()) {
-      if (f.memberName().equals(name)) {
-        return (SdkField<Object>) f;
-      }
-    }
-    return null;
+    // the metrics count what every request consumed, whatever it asked to be told
+    software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity asked = CapacityReports.asked(request);
+    AwsResponse response = partita.execute(CapacityReports.byIndex(request));
+    watch.response((SdkPojo) response);
+    return (SdkPojo) CapacityReports.asAsked(response, asked);
   }
 
   /**
