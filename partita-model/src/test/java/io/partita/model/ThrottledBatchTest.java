@@ -4,15 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.partita.embedded.PartitaDynamoDb;
+import io.partita.engine.MovableClock;
 import io.partita.engine.Partita;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -27,29 +23,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 class ThrottledBatchTest {
   record Note(String id, String text) {}
 
-  /** A clock the retry policy's sleeper moves. */
-  static final class HandClock extends Clock {
-    final AtomicLong millis = new AtomicLong(Instant.parse("2026-01-01T00:00:00Z").toEpochMilli());
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return Instant.ofEpochMilli(millis.get());
-    }
-  }
-
   @Test
   void theBatchRetryBringsInWhatThrottlingLeftUnprocessed() {
-    HandClock clock = new HandClock();
+    MovableClock clock = new MovableClock();
     List<Duration> sleeps = new ArrayList<>();
     try (Partita partita = Partita.with().clock(clock).throttling(true).inMemory();
         DynamoDbClient dynamo = PartitaDynamoDb.over(partita)) {
@@ -59,7 +35,7 @@ class ThrottledBatchTest {
           .baseDelay(Duration.ofSeconds(1)).maxDelay(Duration.ofSeconds(2)).random(() -> 0.999)
           .sleeper(d -> {
             sleeps.add(d);
-            clock.millis.addAndGet(d.toMillis());
+            clock.advanceMillis(d.toMillis());
           })).build();
       db.createTable();
       dynamo.updateTable(b -> b.tableName("Notes").onDemandThroughput(t -> t.maxWriteRequestUnits(5L)));

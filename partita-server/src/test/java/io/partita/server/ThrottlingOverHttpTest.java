@@ -4,19 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.partita.engine.MovableClock;
 import io.partita.engine.Partita;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.retries.api.BackoffStrategy;
@@ -32,26 +28,6 @@ import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
  * sleeping, so a retry finds exactly the units that its wait refilled.
  */
 class ThrottlingOverHttpTest {
-  /** A clock that moves only when told. */
-  static final class HandClock extends Clock {
-    final AtomicLong millis = new AtomicLong(Instant.parse("2026-01-01T00:00:00Z").toEpochMilli());
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return Instant.ofEpochMilli(millis.get());
-    }
-  }
-
   private static DynamoDbClient client(PartitaServer server, int attempts, BackoffStrategy backoff) {
     return DynamoDbClient.builder().endpointOverride(server.endpoint())
         .region(software.amazon.awssdk.regions.Region.US_EAST_1)
@@ -66,12 +42,12 @@ class ThrottlingOverHttpTest {
 
   @Test
   void theSdkSeesDynamoDbsThrottlingAndItsRetriesRideItOut() throws Exception {
-    HandClock clock = new HandClock();
+    MovableClock clock = new MovableClock();
     AtomicInteger waits = new AtomicInteger();
     // each backoff stands for 500 ms of the client's waiting: half a write unit refilled
     BackoffStrategy waitOnTheClock = attempt -> {
       waits.incrementAndGet();
-      clock.millis.addAndGet(500);
+      clock.advanceMillis(500);
       return Duration.ZERO;
     };
     try (Partita partita = Partita.with().clock(clock).throttling(true).inMemory();
