@@ -208,9 +208,32 @@ public final class ServeCommand implements Callable<Integer> {
         + (inMemory ? "in memory" : "data in " + data.toAbsolutePath().normalize()) + ", "
         + (credentials.isEmpty() ? "any signature accepted" : "signatures verified") + ")");
     out.println("Try: " + tryLine(endpoint, config.region(), credentials.isEmpty()));
+    String pressure = pressure(partita, latency);
+    if (!pressure.isEmpty()) {
+      // switched on at start, and easy to forget: a client's throttling or stale reads come from here
+      out.println("Behaving like a busy DynamoDB: " + pressure + " (POST /partita/... switches them; docs/SERVER.md)");
+    }
     out.flush();
     stopped.await();
     return 0;
+  }
+
+  /** The pressure switches that are on, in words, or empty: throttling, the consistency lag, faults, latency. */
+  static String pressure(Partita partita, String latencySpec) {
+    java.util.List<String> on = new java.util.ArrayList<>();
+    if (partita.throttles()) {
+      on.add("throttling on");
+    }
+    if (!partita.consistencyLag().isZero()) {
+      on.add("eventually consistent reads lag " + partita.consistencyLag().toMillis() + " ms");
+    }
+    if (partita.faults().rate() > 0) {
+      on.add("a fraction " + partita.faults().rate() + " of requests fail");
+    }
+    if (latencySpec != null && !latencySpec.equals("none")) {
+      on.add("answers delayed by " + latencySpec);
+    }
+    return String.join("; ", on);
   }
 
   /**
