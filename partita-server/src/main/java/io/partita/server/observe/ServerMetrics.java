@@ -24,8 +24,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -117,47 +119,71 @@ public final class ServerMetrics implements AutoCloseable {
     return n;
   }
 
+  /**
+   * A request meter's name and labels: the key its meter is found by. Micrometer's builders find a
+   * meter by its whole id (tags sorted, filters applied) at every call; a request finds each of its
+   * meters here by a record of its label values instead, and builds it only the first time.
+   */
+  private record Key(String metric, String a, String b, String c) {}
+
+  private final Map<Key, Meter> requestMeters = new ConcurrentHashMap<>();
+
+  @SuppressWarnings("unchecked")
+  private <M extends Meter> M meter(Key key, Function<Key, M> make) {
+    Meter m = requestMeters.get(key);
+    return (M) (m != null ? m : requestMeters.computeIfAbsent(key, make));
+  }
+
   /** Counts one request in. */
   public void record(Observation o) {
     String operation = o.operation();
     String table = o.table();
-    String status = Integer.toString(o.status());
-    Timer.builder("partita.request.duration")
+    int status = o.status();
+    Timer duration = meter(new Key("duration", operation, table, null), k -> Timer.builder("partita.request.duration")
         .description("DynamoDB requests' time in the server, from the whole request read to the answer made")
-        .tags("operation", operation, "table", table)
+        .tags("operation", k.a(), "table", k.b())
         .serviceLevelObjectives(BUCKETS)
-        .register(registry)
-        .record(o.latencyNanos(), TimeUnit.NANOSECONDS);
-    Counter.builder("partita.requests")
-        .description("DynamoDB requests answered")
-        .tags("operation", operation, "table", table, "status", status)
-        .register(registry).increment();
+        .register(registry));
+    duration.record(o.latencyNanos(), TimeUnit.NANOSECONDS);
+    Counter requests = meter(new Key("requests", operation, table, Integer.toString(status)),
+        k -> Counter.builder("partita.requests")
+            .description("DynamoDB requests answered")
+            .tags("operation", k.a(), "table", k.b(), "status", k.c())
+            .register(registry));
+    requests.increment();
     if (o.errorType() != null) {
-      Counter.builder("partita.request.errors")
-          .description("DynamoDB requests answered with an error, by its type")
-          .tags("operation", operation, "table", table, "error_type", o.errorType())
-          .register(registry).increment();
+      Counter errors = meter(new Key("errors", operation, table, o.errorType()),
+          k -> Counter.builder("partita.request.errors")
+              .description("DynamoDB requests answered with an error, by its type")
+              .tags("operation", k.a(), "table", k.b(), "error_type", k.c())
+              .register(registry));
+      errors.increment();
     }
     long items = o.items();
     if (items > 0) {
-      Counter.builder("partita.request.items")
+      Counter counter = meter(new Key("items", operation, table, null), k -> Counter.builder("partita.request.items")
           .description("Items read or written by requests (Query and Scan: Count)")
-          .tags("operation", operation, "table", table)
-          .register(registry).increment(items);
+          .tags("operation", k.a(), "table", k.b())
+          .register(registry));
+      counter.increment(items);
     }
     for (Observation.Consumed c : o.capacity()) {
       String index = c.index() == null ? "" : c.index();
       if (c.readUnits() > 0) {
-        Counter.builder("partita.consumed.read.capacity.units")
-            .description("Read capacity units consumed, by table and index (index empty for the table itself)")
-            .tags("table", c.table(), "index", index)
-            .register(registry).increment(c.readUnits());
+        Counter reads = meter(new Key("reads", c.table(), index, null),
+            k -> Counter.builder("partita.consumed.read.capacity.units")
+                .description("Read capacity units consumed, by table and index (index empty for the table itself)")
+                .tags("table", k.a(), "index", k.b())
+                .register(registry));
+        reads.increment(c.readUnits());
       }
       if (c.writeUnits() > 0) {
-        Counter.builder("partita.consumed.write.capacity.units")
-            .description("Write capacity units consumed, by table and index (index empty for the table itself)")
-            .tags("table", c.table(), "index", index)
-            .register(registry).increment(c.writeUnits());
+        Counter writes = meter(new Key("writes", c.table(), index, null),
+            k -> Counter.builder("partita.consumed.write.capacity.units")
+                .description("Write capacity units consumed, by table and index (index empty for the table itself)")
+                .tags("table", k.a(), "index", k.b())
+                .register(registry));
+        writes.increment(c.writeUnits());
       }
     }
   }
