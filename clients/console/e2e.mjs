@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 const [endpoint, shots = 'console-screenshots'] = process.argv.slice(2);
+// with E2E_ACCESS_KEY and E2E_SECRET_KEY, the server checks signatures: the console must sign in
+const signed = process.env.E2E_ACCESS_KEY ? { key: process.env.E2E_ACCESS_KEY, secret: process.env.E2E_SECRET_KEY } : null;
 if (!endpoint) {
   console.error('usage: node e2e.mjs ENDPOINT [SCREENSHOT_DIR]');
   process.exit(2);
@@ -31,34 +33,8 @@ function check(condition, what) {
   console.log(`ok - ${what}`);
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const errors = [];
-const refusals = []; // the API's expected 400s (the stale edit), which chromium logs as failed loads
-let status = 1;
-try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() !== 'error') return;
-    const fromApi = m.location().url === `${endpoint}/` && /status of 400/.test(m.text());
-    (fromApi ? refusals : errors).push(`${m.text()} (${m.location().url})`);
-  });
-  const refusedOperations = [];
-  page.on('response', async (r) => {
-    if (r.status() === 400 && r.url() === `${endpoint}/`) {
-      refusedOperations.push(`${r.request().headers()['x-amz-target']}: ${(await r.text()).slice(0, 200)}`);
-    }
-  });
-  const shot = async (name) => {
-    await page.screenshot({ path: join(shots, `${name}.png`), fullPage: false });
-    console.log(`screenshot ${name}.png`);
-  };
+/** The main walk through every screen, on a server that checks no signature. */
+async function mainScenario() {
   const statusText = () => page.locator('main [role=status], main [role=alert]').first().innerText();
 
   // --- Tables: create a table with a GSI ---
@@ -227,6 +203,68 @@ try {
   check(refusals.length === 1 && refusedOperations.length === 1
     && refusedOperations[0].includes('ConditionalCheckFailedException'),
     `the API refused only the stale edit${refusedOperations.length === 1 ? '' : `: ${refusedOperations.join('; ')}`}`);
+}
+
+/**
+ * Against a server that checks signatures: a wrong secret is refused, the right one signs every
+ * request (WebCrypto SigV4) and a table is created and listed.
+ */
+async function signedScenario() {
+  await page.goto(`${endpoint}/console`);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await page.fill('input[name=access-key]', signed.key);
+  await page.fill('input[name=secret-key]', 'not-the-secret');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('main [role=alert]', { hasText: 'InvalidSignatureException' }).waitFor();
+  check(true, 'a wrong secret is refused by the server');
+  await page.fill('input[name=secret-key]', signed.secret);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText('No tables yet').waitFor();
+  await page.getByText('Create a table').click();
+  await page.fill('input[name=table-name]', 'Signed');
+  await page.getByRole('button', { name: 'Create table' }).click();
+  await page.locator('article[data-table=Signed]').waitFor();
+  check(true, 'signed requests are accepted: a table is created and listed');
+  await page.reload();
+  await page.locator('article[data-table=Signed]').waitFor();
+  check(true, 'the keys are kept for the tab (sessionStorage) across a reload');
+  await shot('signed-in');
+  check(errors.length === 0, `no browser console errors${errors.length ? `:\n  ${errors.join('\n  ')}` : ''}`);
+  check(refusedOperations.every((r) => /Signature|Authentication|security token/.test(r)),
+    `the API refused only unsigned or wrongly signed requests: ${refusedOperations.join('; ')}`);
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const errors = [];
+const refusedOperations = [];
+let page;
+const shot = async (name) => {
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: false });
+  console.log(`screenshot ${name}.png`);
+};
+const refusals = []; // the API's expected 400s (the stale edit), which chromium logs as failed loads
+let status = 1;
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    const fromApi = m.location().url === `${endpoint}/` && /status of 400/.test(m.text());
+    (fromApi ? refusals : errors).push(`${m.text()} (${m.location().url})`);
+  });
+  page.on('response', async (r) => {
+    if (r.status() === 400 && r.url() === `${endpoint}/`) {
+      refusedOperations.push(`${r.request().headers()['x-amz-target']}: ${(await r.text()).slice(0, 200)}`);
+    }
+  });
+
+  await (signed ? signedScenario() : mainScenario());
   status = 0;
   console.log('E2E OK');
 } catch (e) {
