@@ -51,7 +51,10 @@ export function editItem(table, item, { fresh = false } = {}) {
   const loaded = fresh ? null : item;
   return dialog(fresh ? `New item in ${table.TableName}` : `Item in ${table.TableName}`, (close) => {
     const area = h('textarea', { rows: '16', spellcheck: 'false', class: 'code', name: 'item-json' });
-    area.value = JSON.stringify(item, null, 2);
+    // the key attributes first, then the rest by name: the order the grid shows them in
+    const ordered = Object.fromEntries([...keys.filter((k) => k in item), ...Object.keys(item).filter((k) => !keys.includes(k)).sort()]
+      .map((k) => [k, item[k]]));
+    area.value = JSON.stringify(ordered, null, 2);
     const status = h('div');
     const parse = () => {
       const value = JSON.parse(area.value);
