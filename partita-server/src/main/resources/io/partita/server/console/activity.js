@@ -1,7 +1,7 @@
 // Activity: requests, errors and latency per operation and table from GET /metrics (--metrics), and
 // the hot partition keys from GET /partita/hot-keys (--hot-keys).
 import { getText } from './api.js';
-import { fill, h } from './ui.js';
+import { fill, grid, h } from './ui.js';
 
 /** Prometheus text as samples: [{name, labels, value}]. Enough of the format for Partita's own metrics. */
 export function parseMetrics(text) {
@@ -36,12 +36,6 @@ export function perOperation(samples) {
   return [...rows.values()].sort((a, b) => b.requests - a.requests);
 }
 
-function table(headers, rows) {
-  return h('div', { class: 'grid-wrap' }, h('table', { class: 'grid' },
-    h('thead', {}, h('tr', {}, headers.map((c) => h('th', { scope: 'col' }, c)))),
-    h('tbody', {}, rows.map((r) => h('tr', {}, r.map((v, i) => h('td', { class: i > 1 ? 'num' : null }, v)))))));
-}
-
 export async function render(root) {
   const metrics = h('section', { 'aria-labelledby': 'metrics-title' });
   const hot = h('section', { 'aria-labelledby': 'hot-title' });
@@ -61,9 +55,9 @@ export async function render(root) {
         return ((r.requests - was) / ((now - before.at) / 1000)).toFixed(1);
       };
       fill(metrics, h('h2', { id: 'metrics-title' }, 'Requests'),
-        rows.length ? table(['Operation', 'Table', 'Requests', 'Per second', 'Errors', 'Mean ms', 'Max ms'],
+        rows.length ? grid(['Operation', 'Table', 'Requests', 'Per second', 'Errors', 'Mean ms', 'Max ms'],
           rows.map((r) => [r.operation, r.table || '—', r.requests, rate(r), r.errors,
-            r.requests ? ((r.seconds / r.requests) * 1000).toFixed(2) : '', (r.max * 1000).toFixed(2)]))
+            r.requests ? ((r.seconds / r.requests) * 1000).toFixed(2) : '', (r.max * 1000).toFixed(2)]), 2)
           : h('p', { class: 'muted' }, 'No requests yet.'),
         h('p', { class: 'muted' }, 'Counted since the server started; per second since the last refresh. The console\'s own requests count too.'));
     } else {
@@ -73,8 +67,8 @@ export async function render(root) {
     if (k.ok) {
       const keys = JSON.parse(k.text).HotKeys || [];
       fill(hot, h('h2', { id: 'hot-title' }, 'Hot partition keys'),
-        keys.length ? table(['Table', 'Partition key', 'Reads', 'Writes'],
-          keys.map((x) => [x.TableName, x.PartitionKey, x.Reads, x.Writes]))
+        keys.length ? grid(['Table', 'Partition key', 'Reads', 'Writes'],
+          keys.map((x) => [x.TableName, x.PartitionKey, x.Reads, x.Writes]), 2)
           : h('p', { class: 'muted' }, 'No reads or writes in the last minute or two.'));
     } else {
       fill(hot, h('h2', { id: 'hot-title' }, 'Hot partition keys'),

@@ -143,6 +143,11 @@ export async function sign(headers, payload, { accessKey, secretKey }, now = new
   };
 }
 
+/** The names of every table (ListTables, every page). */
+export function tableNames() {
+  return all('ListTables', {}, 'TableNames', 'ExclusiveStartTableName', 'LastEvaluatedTableName');
+}
+
 /** Every page of a paged DynamoDB read: calls `operation` until `tokenOut` is absent, at most `most` items. */
 export async function all(operation, request, listName, tokenIn, tokenOut, most = Infinity) {
   const out = [];

@@ -1,8 +1,8 @@
 // The single-table view: one item collection (a partition key value) grouped by entity type, each
 // item's keys decoded against key templates: from a OneTable-style JSON schema the user pastes, or
 // inferred from the data's PREFIX#value shapes.
-import { all, call } from './api.js';
-import { tableNames, tableSelect, editItem, keyCondition } from './items.js';
+import { all, call, tableNames } from './api.js';
+import { tableSelect, editItem, keyCondition } from './items.js';
 import { explain, field, fill, h, message, results } from './ui.js';
 import { keyNames, text } from './values.js';
 

@@ -1,16 +1,11 @@
 // Items: the Query and Scan builder with paging both ways, results three ways, and the item editor
 // whose saves are conditional on the item being unchanged since it was loaded.
-import { all, call } from './api.js';
-import { dialog, explain, field, fill, h, message, results, select } from './ui.js';
+import { call, tableNames } from './api.js';
+import { Pages, dialog, explain, field, fill, h, message, results, select } from './ui.js';
 import { capacityText, keyNames, keyOf, namesIn, projection, typed, unchangedCondition } from './values.js';
 
 const OPERATORS = [['', '(any)'], ['=', '='], ['<', '<'], ['<=', '<='], ['>', '>'], ['>=', '>='],
   ['BETWEEN', 'BETWEEN'], ['begins_with', 'begins_with']];
-
-/** The names of every table, for a chooser. */
-export async function tableNames() {
-  return all('ListTables', {}, 'TableNames', 'ExclusiveStartTableName', 'LastEvaluatedTableName');
-}
 
 /** The chooser of a table, with the route's table chosen. */
 export function tableSelect(names, chosen) {
@@ -147,7 +142,9 @@ export async function render(root, params) {
   const out = h('div');
   const pager = h('div', { class: 'actions pager' });
   let table;
-  const page = { stack: [], start: undefined, number: 1, view: {} };
+  const page = new Pages();
+  const view = {};
+  let ran = false;
 
   const keysOfChoice = () => {
     const index = [...(table.GlobalSecondaryIndexes || []), ...(table.LocalSecondaryIndexes || [])]
@@ -187,7 +184,7 @@ export async function render(root, params) {
     }
     if (f.values.value.trim()) merge(r, { ExpressionAttributeValues: JSON.parse(f.values.value) });
     merge(r, projection(f.projection.value));
-    if (page.start) r.ExclusiveStartKey = page.start;
+    if (page.current) r.ExclusiveStartKey = page.current;
     return r;
   };
 
@@ -198,31 +195,20 @@ export async function render(root, params) {
     } catch (err) {
       return message(status, explain(err), 'error');
     }
-    page.ran = true;
+    ran = true;
     const items = answer.Items || [];
     const next = answer.LastEvaluatedKey;
     message(status, `${f.mode.value}: ${answer.Count} item${answer.Count === 1 ? '' : 's'} (${answer.ScannedCount} read),`
       + ` page ${page.number}. Consumed capacity: ${capacityText(answer.ConsumedCapacity)}`, 'ok');
     const keys = keyNames(table.KeySchema);
-    fill(out, results(items, { keys: [...new Set([...keys, ...keysOfChoice()])], state: page.view, label: 'Items',
+    fill(out, results(items, { keys: [...new Set([...keys, ...keysOfChoice()])], state: view, label: 'Items',
       onOpen: async (item) => {
         // the editor loads the item afresh: the condition compares against what the user sees
         const got = await call('GetItem', { TableName: table.TableName, Key: keyOf(item, keys), ConsistentRead: true });
         if (!got.Item) return message(status, 'That item no longer exists.', 'error');
         if (await editItem(table, got.Item)) run();
       } }));
-    fill(pager,
-      h('button', { type: 'button', disabled: page.stack.length === 0, onclick: () => {
-        page.start = page.stack.pop();
-        page.number--;
-        run();
-      } }, 'Previous page'),
-      h('button', { type: 'button', disabled: !next, onclick: () => {
-        page.stack.push(page.start);
-        page.start = next;
-        page.number++;
-        run();
-      } }, 'Next page'));
+    page.buttons(pager, next, run);
   };
 
   f.table.addEventListener('change', async () => {
@@ -236,9 +222,7 @@ export async function render(root, params) {
   fill(root, h('h1', {}, 'Items'),
     h('form', { class: 'builder', onsubmit: (e) => {
       e.preventDefault();
-      page.stack = [];
-      page.start = undefined;
-      page.number = 1;
+      page.reset();
       run();
     } },
     h('div', { class: 'row' }, field('Table', f.table), field('Index', f.index), field('Operation', f.mode)),
@@ -252,7 +236,7 @@ export async function render(root, params) {
         const [pk, sk] = keyNames(table.KeySchema);
         const blank = { [pk]: { [typeOfAttr(pk)]: '' }, ...(sk ? { [sk]: { [typeOfAttr(sk)]: '' } } : {}) };
         // the results shown are refreshed, if any are: a query not yet run may lack its key
-        if (await editItem(table, blank, { fresh: true }) && page.ran) run();
+        if (await editItem(table, blank, { fresh: true }) && ran) run();
       } }, 'New item'))),
   status, pager, out);
   await loadTable();

@@ -1,7 +1,7 @@
 // PartiQL: ExecuteStatement with NextToken paging, results three ways, and the statements run
 // before (kept in this browser's localStorage).
 import { call } from './api.js';
-import { explain, fill, h, message, results } from './ui.js';
+import { Pages, explain, fill, h, message, results } from './ui.js';
 import { capacityText } from './values.js';
 
 const HISTORY = 'partita.console.partiql.history';
@@ -28,16 +28,16 @@ export async function render(root) {
   const pager = h('div', { class: 'actions pager' });
   const past = h('ol', { class: 'history' });
   const view = {};
-  const tokens = [];
+  const pages = new Pages();
 
   const drawHistory = () => fill(past, history().map((s) => h('li', {}, h('button', { type: 'button', class: 'link',
     onclick: () => { editor.value = s; editor.focus(); } }, s))));
 
-  const run = async (token) => {
+  const run = async () => {
     const statement = editor.value.trim();
     if (!statement) return;
     const request = { Statement: statement, ReturnConsumedCapacity: 'TOTAL' };
-    if (token) request.NextToken = token;
+    if (pages.current) request.NextToken = pages.current;
     let answer;
     try {
       answer = await call('ExecuteStatement', request);
@@ -47,22 +47,14 @@ export async function render(root) {
     remember(statement);
     drawHistory();
     const items = answer.Items || [];
-    message(status, `${items.length} item${items.length === 1 ? '' : 's'}, page ${tokens.length + 1}.`
+    message(status, `${items.length} item${items.length === 1 ? '' : 's'}, page ${pages.number}.`
       + ` Consumed capacity: ${capacityText(answer.ConsumedCapacity)}`, 'ok');
     fill(out, results(items, { state: view, label: 'Statement results' }));
-    fill(pager,
-      h('button', { type: 'button', disabled: !tokens.length, onclick: () => {
-        tokens.pop();
-        run(tokens[tokens.length - 1]);
-      } }, 'Previous page'),
-      h('button', { type: 'button', disabled: !answer.NextToken, onclick: () => {
-        tokens.push(answer.NextToken);
-        run(answer.NextToken);
-      } }, 'Next page'));
+    pages.buttons(pager, answer.NextToken, run);
   };
   const start = (e) => {
     if (e) e.preventDefault();
-    tokens.length = 0;
+    pages.reset();
     run();
   };
   editor.addEventListener('keydown', (e) => {

@@ -1,13 +1,13 @@
 // Tables: every table with its figures, keys, indexes, TTL, stream, billing and tags; create and delete.
-import { all, call } from './api.js';
-import { dialog, explain, field, fill, h, message, select } from './ui.js';
+import { all, call, tableNames } from './api.js';
+import { dialog, explain, field, fill, grid, h, message, select } from './ui.js';
 import { bytes, keyNames } from './values.js';
 
 const TYPES = [['S', 'String'], ['N', 'Number'], ['B', 'Binary']];
 
 /** Every table's description (DescribeTable, DescribeTimeToLive, ListTagsOfResource), in name order. */
 export async function describeAll() {
-  const names = await all('ListTables', {}, 'TableNames', 'ExclusiveStartTableName', 'LastEvaluatedTableName');
+  const names = await tableNames();
   return Promise.all(names.map(async (name) => {
     const { Table } = await call('DescribeTable', { TableName: name });
     const [ttl, tags] = await Promise.all([
@@ -35,13 +35,9 @@ function indexRows(table) {
     ...(table.LocalSecondaryIndexes || []).map((i) => ['LSI', i]),
   ];
   if (!rows.length) return h('p', { class: 'muted' }, 'No secondary indexes.');
-  return h('div', { class: 'grid-wrap' }, h('table', { class: 'grid' },
-    h('thead', {}, h('tr', {}, ['Index', 'Kind', 'Keys', 'Projection', 'Status', 'Items', 'Size']
-      .map((c) => h('th', { scope: 'col' }, c)))),
-    h('tbody', {}, rows.map(([kind, i]) => h('tr', {},
-      h('td', {}, i.IndexName), h('td', {}, kind), h('td', {}, keyText(i.KeySchema, table.AttributeDefinitions)),
-      h('td', {}, projectionText(i.Projection)), h('td', {}, i.IndexStatus || 'ACTIVE'),
-      h('td', { class: 'num' }, i.ItemCount ?? ''), h('td', { class: 'num' }, bytes(i.IndexSizeBytes)))))));
+  return grid(['Index', 'Kind', 'Keys', 'Projection', 'Status', 'Items', 'Size'], rows.map(([kind, i]) => [
+    i.IndexName, kind, keyText(i.KeySchema, table.AttributeDefinitions), projectionText(i.Projection),
+    i.IndexStatus || 'ACTIVE', i.ItemCount ?? '', bytes(i.IndexSizeBytes)]), 5);
 }
 
 function tableCard(t, refresh) {

@@ -61,6 +61,46 @@ export function json(value, attrs = {}) {
   return h('pre', { class: 'json', tabindex: '0', ...attrs }, JSON.stringify(value, null, 2));
 }
 
+/** A table of text: column headers and rows of values, the columns from `numbersFrom` on right-aligned numbers. */
+export function grid(headers, rows, numbersFrom = Infinity) {
+  return h('div', { class: 'grid-wrap' }, h('table', { class: 'grid' },
+    h('thead', {}, h('tr', {}, headers.map((c) => h('th', { scope: 'col' }, c)))),
+    h('tbody', {}, rows.map((r) => h('tr', {}, r.map((v, i) => h('td', { class: i >= numbersFrom ? 'num' : null }, v)))))));
+}
+
+/**
+ * Paging by start keys (LastEvaluatedKey) or tokens (NextToken): a stack of the starts used, so
+ * Previous goes back the way Next came. `current` is the start of the page shown (undefined: the first).
+ */
+export class Pages {
+  constructor() {
+    this.reset();
+  }
+
+  reset() {
+    this.stack = [];
+    this.current = undefined;
+  }
+
+  get number() {
+    return this.stack.length + 1;
+  }
+
+  /** Fills `el` with Previous and Next buttons; `go()` shows the page that starts at `current`. */
+  buttons(el, next, go) {
+    fill(el,
+      h('button', { type: 'button', disabled: !this.stack.length, onclick: () => {
+        this.current = this.stack.pop();
+        go();
+      } }, 'Previous page'),
+      h('button', { type: 'button', disabled: !next, onclick: () => {
+        this.stack.push(this.current);
+        this.current = next;
+        go();
+      } }, 'Next page'));
+  }
+}
+
 /** The columns of items: the key attributes first, then the others in name order. */
 export function columnsOf(items, keys = []) {
   const seen = new Set();
