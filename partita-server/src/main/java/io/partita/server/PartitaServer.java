@@ -41,6 +41,7 @@ public final class PartitaServer implements AutoCloseable {
         partita.isDurable(), config.maxRequestBytes(), partita::storageStatus)
         .watchedBy(config.requestLog() == null ? null : new RequestLog(config.requestLog()), metrics, config.cors())
         .delayedBy(config.latency())
+        .withConsole(config.console())
         .hotKeysFrom(partita.tracksHotKeys() ? partita::hotKeys : null, HOT_KEYS_LISTED);
     state.adminSwitch("faults", spec -> partita.injectFaults(Faults.parse(spec)))
         .adminSwitch("latency", spec -> state.delayedBy(spec.equals("none") ? Latency.NONE : Latency.parse(spec, 0)))
@@ -69,6 +70,11 @@ public final class PartitaServer implements AutoCloseable {
       case "off", "none" -> false;
       default -> throw new IllegalArgumentException("expected on or off, not '" + spec + "'");
     };
+  }
+
+  /** {@code http://host:port/console}: the web console, when the configuration serves it. */
+  public java.net.URI consoleUrl() {
+    return endpoint().resolve("/console");
   }
 
   /** The port the server listens on (the one chosen by the system when configured as 0). */

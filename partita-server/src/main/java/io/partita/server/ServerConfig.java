@@ -25,10 +25,12 @@ import java.util.Objects;
  * @param cors the origins allowed to call the server from a browser, or null to answer no CORS
  *     preflight and add no CORS header
  * @param latency added latency before each answer ({@link Latency#NONE}: none; docs/SERVER.md)
+ * @param console whether {@code GET /console} serves the web console (docs/console.md): static files from
+ *     the jar, a client of the public API like any other, so it gives no access the API does not
  */
 public record ServerConfig(String host, int port, int maxRequestBytes, int workerThreads, String region,
     Authenticator authenticator, Duration requestTimeout, RequestLog.Format requestLog, boolean metrics, Cors cors,
-    Latency latency) {
+    Latency latency, boolean console) {
   public static final String LOOPBACK = "127.0.0.1";
   public static final int DEFAULT_PORT = 8000;
   public static final int DYNAMODB_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
@@ -60,71 +62,77 @@ public record ServerConfig(String host, int port, int maxRequestBytes, int worke
   public ServerConfig(String host, int port, int maxRequestBytes, int workerThreads, String region,
       Authenticator authenticator, Duration requestTimeout) {
     this(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout, null, false, null,
-        Latency.NONE);
+        Latency.NONE, false);
   }
 
   /**
    * Loopback, port 8000, DynamoDB's limits, any signature accepted, CORS for any origin (as
-   * DynamoDB Local's default), no request log, no metrics.
+   * DynamoDB Local's default), no request log, no metrics, the web console at {@code /console}.
    */
   public static ServerConfig defaults() {
     return new ServerConfig(LOOPBACK, DEFAULT_PORT, DYNAMODB_MAX_REQUEST_BYTES,
         Math.max(8, 4 * Runtime.getRuntime().availableProcessors()), "us-east-1", Authenticator.ACCEPT_ANY,
-        DEFAULT_REQUEST_TIMEOUT, null, false, Cors.ANY_ORIGIN, Latency.NONE);
+        DEFAULT_REQUEST_TIMEOUT, null, false, Cors.ANY_ORIGIN, Latency.NONE, true);
   }
 
   public ServerConfig withRequestLog(RequestLog.Format requestLog) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency);
+        requestLog, metrics, cors, latency, console);
+  }
+
+  /** Whether {@code GET /console} serves the web console (docs/console.md). */
+  public ServerConfig withConsole(boolean console) {
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
+        requestLog, metrics, cors, latency, console);
   }
 
   public ServerConfig withMetrics(boolean metrics) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency);
+        requestLog, metrics, cors, latency, console);
   }
 
   public ServerConfig withLatency(Latency latency) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency);
+        requestLog, metrics, cors, latency, console);
   }
 
   public ServerConfig withCors(Cors cors) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency);
+        requestLog, metrics, cors, latency, console);
   }
 
   public ServerConfig withHost(String host) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency);
+        requestLog, metrics, cors, latency, console);
   }
 
   public ServerConfig withPort(int port) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency);
+        requestLog, metrics, cors, latency, console);
   }
 
   public ServerConfig withMaxRequestBytes(int maxRequestBytes) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency);
+        requestLog, metrics, cors, latency, console);
   }
 
   public ServerConfig withWorkerThreads(int workerThreads) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency);
+        requestLog, metrics, cors, latency, console);
   }
 
   public ServerConfig withAuthenticator(Authenticator authenticator) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency);
+        requestLog, metrics, cors, latency, console);
   }
 
   public ServerConfig withRegion(String region) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency);
+        requestLog, metrics, cors, latency, console);
   }
 
   public ServerConfig withRequestTimeout(Duration requestTimeout) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency);
+        requestLog, metrics, cors, latency, console);
   }
 }

@@ -137,6 +137,12 @@ public final class ServeCommand implements Callable<Integer> {
       description = "Answer no CORS preflight and add no CORS header: browsers then refuse pages of other origins.")
   boolean noCors;
 
+  @Option(names = "--console", negatable = true,
+      description = "Serve the web console (tables, items, single-table collections, PartiQL, activity) at"
+          + " /console, from files in the jar (docs/console.md). Default: on when listening on loopback, off on any"
+          + " other address unless --console is given; --no-console turns it off.")
+  Boolean console;
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -208,6 +214,9 @@ public final class ServeCommand implements Callable<Integer> {
         + (inMemory ? "in memory" : "data in " + data.toAbsolutePath().normalize()) + ", "
         + (credentials.isEmpty() ? "any signature accepted" : "signatures verified") + ")");
     out.println("Try: " + tryLine(endpoint, config.region(), credentials.isEmpty()));
+    if (config.console()) {
+      out.println("Console: " + server.consoleUrl());
+    }
     String pressure = pressure(partita, latency);
     if (!pressure.isEmpty()) {
       // switched on at start, and easy to forget: a client's throttling or stale reads come from here
@@ -254,7 +263,8 @@ public final class ServeCommand implements Callable<Integer> {
         .withMaxRequestBytes(maxRequestBytes);
     config = config.withAuthenticator(credentials.isEmpty() ? Authenticator.ACCEPT_ANY
         : new SigV4Verifier(credentials, config.region(), Clock.systemUTC())::verify);
-    config = config.withRequestLog(requestLogFormat()).withMetrics(metrics).withCors(cors());
+    config = config.withRequestLog(requestLogFormat()).withMetrics(metrics).withCors(cors())
+        .withConsole(console != null ? console : isLoopback(host));
     if (latency != null) {
       config = config.withLatency(io.partita.server.Latency.parse(latency, 0));
     }

@@ -230,6 +230,21 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     return Responses.text(HttpResponseStatus.OK, "application/json", json.toString(), ctx.alloc(), headOnly);
   }
 
+  /** {@code GET /console...}: the web console's files, or 404 (docs/console.md). */
+  private FullHttpResponse console(ChannelHandlerContext ctx, String path, boolean headOnly) {
+    ConsoleAssets assets = state.console();
+    if (assets == null) {
+      return Responses.text(HttpResponseStatus.NOT_FOUND, "text/plain; charset=utf-8",
+          "the console is off: start the server with --console\n", ctx.alloc(), headOnly);
+    }
+    ConsoleAssets.Asset asset = assets.find(path);
+    if (asset == null) {
+      return Responses.text(HttpResponseStatus.NOT_FOUND, "text/plain; charset=utf-8",
+          "no such file in the console\n", ctx.alloc(), headOnly);
+    }
+    return Responses.consoleAsset(asset.bytes(), asset.contentType(), ctx.alloc(), headOnly);
+  }
+
   /** The admin API's paths: {@code POST /partita/faults}, {@code /partita/latency}, ..., a spec as the body. */
   private static final String ADMIN = "/partita/";
 
@@ -278,6 +293,9 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       }
       if (path.equals(ADMIN + "hot-keys")) {
         return hotKeys(ctx, request, method.equals(HttpMethod.HEAD));
+      }
+      if (ConsoleAssets.owns(path)) {
+        return console(ctx, path, method.equals(HttpMethod.HEAD));
       }
       ServerMetrics metrics = state.metrics();
       if (metrics != null && path.equals("/metrics")) {

@@ -42,7 +42,33 @@ final class Responses {
   /** A text answer ({@code GET /metrics}). */
   static FullHttpResponse text(HttpResponseStatus status, String contentType, String text, ByteBufAllocator alloc,
       boolean headOnly) {
-    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    return bytes(status, contentType, text.getBytes(StandardCharsets.UTF_8), alloc, headOnly);
+  }
+
+  /**
+   * The policy of the console's files: its scripts, styles and requests come from this server only,
+   * no inline script, and no other site may frame it (docs/console.md).
+   */
+  static final String CONSOLE_POLICY = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
+      + " connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+  /**
+   * One of the console's files: revalidated at each load (no-cache), so a new server's console is
+   * never mixed with an old one's cached modules.
+   */
+  static FullHttpResponse consoleAsset(byte[] bytes, String contentType, ByteBufAllocator alloc, boolean headOnly) {
+    FullHttpResponse response = bytes(HttpResponseStatus.OK, contentType, bytes, alloc, headOnly);
+    HttpHeaders h = response.headers();
+    h.set(HttpHeaderNames.CACHE_CONTROL, "no-cache");
+    h.set("X-Content-Type-Options", "nosniff");
+    h.set("Content-Security-Policy", CONSOLE_POLICY);
+    h.set("Referrer-Policy", "no-referrer");
+    return response;
+  }
+
+  /** An answer of {@code bytes} as they are; for a HEAD request, the same headers and no body. */
+  static FullHttpResponse bytes(HttpResponseStatus status, String contentType, byte[] bytes, ByteBufAllocator alloc,
+      boolean headOnly) {
     ByteBuf body = headOnly ? alloc.buffer(0) : alloc.buffer(bytes.length).writeBytes(bytes);
     FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body, UNCHECKED, UNCHECKED);
     HttpHeaders h = response.headers();

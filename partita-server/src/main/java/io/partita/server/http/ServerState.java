@@ -91,6 +91,19 @@ public final class ServerState {
     return hotKeys;
   }
 
+  private volatile ConsoleAssets console;
+
+  /** Serves the web console at {@code /console} (docs/console.md), or not. Set before the server starts. */
+  public ServerState withConsole(boolean on) {
+    this.console = on ? new ConsoleAssets() : null;
+    return this;
+  }
+
+  /** The console's files, or null when the console is off. */
+  ConsoleAssets console() {
+    return console;
+  }
+
   /** Sets the added latency before each answer ({@link io.partita.server.Latency#NONE}: none). */
   public ServerState delayedBy(io.partita.server.Latency latency) {
     this.latency = latency;

@@ -1,0 +1,276 @@
+// End-to-end test of Partita's web console (docs/console.md) in headless Debian chromium, driven by
+// playwright-core: node e2e.mjs ENDPOINT SCREENSHOT_DIR. Run by ConsoleE2eTest against a fresh
+// in-memory server. Fails on any browser console error or page error; writes a PNG of each screen.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const [endpoint, shots = 'console-screenshots'] = process.argv.slice(2);
+// with E2E_ACCESS_KEY and E2E_SECRET_KEY, the server checks signatures: the console must sign in
+const signed = process.env.E2E_ACCESS_KEY ? { key: process.env.E2E_ACCESS_KEY, secret: process.env.E2E_SECRET_KEY } : null;
+if (!endpoint) {
+  console.error('usage: node e2e.mjs ENDPOINT [SCREENSHOT_DIR]');
+  process.exit(2);
+}
+mkdirSync(shots, { recursive: true });
+const TABLE = 'Shop';
+
+/** The test's own DynamoDB client: the "someone else" who changes items behind the console's back. */
+async function api(operation, body) {
+  const response = await fetch(`${endpoint}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `DynamoDB_20120810.${operation}`,
+      authorization: 'AWS4-HMAC-SHA256 Credential=e2e/20000101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0' },
+    body: JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`${operation}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+function check(condition, what) {
+  if (!condition) throw new Error(`check failed: ${what}`);
+  console.log(`ok - ${what}`);
+}
+
+/** The main walk through every screen, on a server that checks no signature. */
+async function mainScenario() {
+  const statusText = () => page.locator('main [role=status], main [role=alert]').first().innerText();
+
+  // --- Tables: create a table with a GSI ---
+  await page.goto(`${endpoint}/console`);
+  await page.getByRole('heading', { name: 'Tables' }).waitFor();
+  await page.getByText('No tables yet').waitFor();
+  check(await page.evaluate(() => document.activeElement !== null), 'the console loads');
+  await page.getByText('Create a table').click();
+  await page.fill('input[name=table-name]', TABLE);
+  await page.fill('input[name=pk-name]', 'PK');
+  await page.fill('input[name=sk-name]', 'SK');
+  await page.getByRole('button', { name: 'Add GSI' }).click();
+  await page.fill('input[name=gsi-name]', 'GSI1');
+  await page.fill('input[name=gsi-pk-name]', 'GSI1PK');
+  await page.fill('input[name=gsi-sk-name]', 'GSI1SK');
+  await page.getByRole('button', { name: 'Create table' }).click();
+  const card = page.locator(`article[data-table=${TABLE}]`);
+  await card.waitFor();
+  check((await card.innerText()).includes('GSI1'), 'the new table is listed with its GSI');
+  check((await card.innerText()).includes('PK (S) + SK (S)'), 'the table\'s key schema is shown');
+
+  // --- Items: two created in the console, the rest by another client ---
+  await card.getByRole('link', { name: 'Items' }).click();
+  await page.getByRole('heading', { name: 'Items' }).waitFor();
+  const newItem = async (item) => {
+    await page.getByRole('button', { name: 'New item' }).click();
+    await page.fill('dialog textarea', JSON.stringify(item));
+    await page.getByRole('button', { name: 'Create item' }).click();
+    await page.locator('dialog').waitFor({ state: 'detached' });
+  };
+  await newItem({ PK: { S: 'USER#alice' }, SK: { S: 'PROFILE' }, _type: { S: 'User' }, name: { S: 'Alice' } });
+  await newItem({ PK: { S: 'USER#alice' }, SK: { S: 'ORDER#2025-001' }, total: { N: '42.5' }, status: { S: 'OPEN' } });
+  for (const n of [2, 3, 4, 5]) {
+    await api('PutItem', { TableName: TABLE, Item: { PK: { S: 'USER#alice' }, SK: { S: `ORDER#2025-00${n}` },
+      total: { N: String(10 * n) }, status: { S: 'OPEN' } } });
+  }
+  for (const n of [1, 2]) {
+    await api('PutItem', { TableName: TABLE, Item: { PK: { S: 'USER#alice' }, SK: { S: `ORDER#2025-001#ITEM#${n}` },
+      sku: { S: `SKU-${n}` } } });
+  }
+  await api('PutItem', { TableName: TABLE, Item: { PK: { S: 'USER#bob' }, SK: { S: 'PROFILE' }, _type: { S: 'User' } } });
+
+  // --- Query with begins_with, three to a page, forward and back ---
+  await page.fill('input[name=pk]', 'USER#alice');
+  await page.selectOption('select[name=sk-op]', 'begins_with');
+  await page.fill('input[name=sk]', 'ORDER#');
+  await page.fill('input[name=limit]', '3');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const firstSk = () => page.locator('table.grid tbody tr').first().locator('td').nth(2).innerText();
+  await page.getByText('page 1.').waitFor();
+  check(await firstSk() === 'ORDER#2025-001', 'page 1 starts at the first order');
+  check((await statusText()).includes('Consumed capacity: 0.5 capacity units (Shop)'), 'the query\'s consumed capacity is shown');
+  await shot('items');
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await page.getByText('page 2.').waitFor();
+  check(await firstSk() === 'ORDER#2025-002', 'page 2 goes on from the LastEvaluatedKey');
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await page.getByText('page 3.').waitFor();
+  check(await firstSk() === 'ORDER#2025-005', 'page 3 holds the last order');
+  check(await page.getByRole('button', { name: 'Next page' }).isDisabled(), 'no page after the last');
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await page.getByText('page 2.').waitFor();
+  check(await firstSk() === 'ORDER#2025-002', 'previous page returns to page 2');
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await page.getByText('page 1.').waitFor();
+  check(await firstSk() === 'ORDER#2025-001', 'and to page 1');
+  await page.getByRole('button', { name: 'JSON', exact: true }).click();
+  check((await page.locator('pre.json').innerText()).includes('"total": 42.5'), 'results as plain JSON');
+  await page.getByRole('button', { name: 'Grid' }).click();
+
+  // --- Edit: a stale edit is refused, a fresh one saved ---
+  const open = async (sk) => {
+    await page.locator('table.grid tbody tr', { hasText: sk }).getByRole('button', { name: /Open/ }).click();
+    await page.locator('dialog textarea').waitFor();
+  };
+  const editStatus = async (value) => {
+    const item = JSON.parse(await page.inputValue('dialog textarea'));
+    item.status = { S: value };
+    await page.fill('dialog textarea', JSON.stringify(item, null, 2));
+    await page.getByRole('button', { name: 'Save' }).click();
+  };
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await page.getByText('page 2.').waitFor();
+  await open('ORDER#2025-002');
+  await api('UpdateItem', { TableName: TABLE, Key: { PK: { S: 'USER#alice' }, SK: { S: 'ORDER#2025-002' } },
+    UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' },
+    ExpressionAttributeValues: { ':s': { S: 'SHIPPED' } } });
+  await editStatus('CANCELLED');
+  const alert = page.locator('dialog [role=alert]');
+  await alert.waitFor();
+  check((await alert.innerText()).includes('changed (or was deleted) since it was loaded'), 'a stale edit is refused');
+  await shot('edit-conflict');
+  const after = await api('GetItem', { TableName: TABLE, Key: { PK: { S: 'USER#alice' }, SK: { S: 'ORDER#2025-002' } } });
+  check(after.Item.status.S === 'SHIPPED', 'the other client\'s change stands');
+  await page.getByRole('button', { name: 'Close' }).click();
+  await open('ORDER#2025-002');
+  check((await page.inputValue('dialog textarea')).includes('SHIPPED'), 'reopening loads the current item');
+  await editStatus('DELIVERED');
+  await page.locator('dialog').waitFor({ state: 'detached' });
+  const saved = await api('GetItem', { TableName: TABLE, Key: { PK: { S: 'USER#alice' }, SK: { S: 'ORDER#2025-002' } } });
+  check(saved.Item.status.S === 'DELIVERED', 'a fresh edit is saved');
+
+  // --- Single-table view: the collection grouped by entity, keys decoded ---
+  await page.getByRole('link', { name: 'Collections' }).click();
+  await page.getByRole('heading', { name: 'Collections' }).waitFor();
+  await page.selectOption('select[name=table]', TABLE);
+  await page.fill('input[name=pk]', 'USER#alice');
+  await page.getByRole('button', { name: 'Show collection' }).click();
+  const users = page.locator('section[data-entity=User]');
+  const orders = page.locator('section[data-entity=ORDER]');
+  await orders.waitFor();
+  check((await users.innerText()).includes('Type from attribute _type'), 'the profile is typed by its _type');
+  check((await orders.locator('.decoded li').count()) === 7, 'orders and their lines are one ORDER group');
+  const decoded = await orders.innerText();
+  check(decoded.includes('ORDER: 2025-001') && decoded.includes('ITEM: 2'), 'sort keys are decoded');
+  check(decoded.includes('SK: ORDER#{order}#ITEM#{item}'), 'key templates are inferred');
+  await shot('collection');
+  await page.getByText('Key templates from a schema').click();
+  await page.fill('textarea[name=schema]', JSON.stringify({ models: {
+    Order: { pk: { value: 'USER#${user}' }, sk: { value: 'ORDER#${orderId}' } },
+    OrderLine: { pk: { value: 'USER#${user}' }, sk: { value: 'ORDER#${orderId}#ITEM#${line}' } } } }));
+  await page.getByRole('button', { name: 'Show collection' }).click();
+  await page.locator('section[data-entity=OrderLine]').waitFor();
+  check((await page.locator('section[data-entity=OrderLine]').innerText()).includes('line: 2'),
+    'a pasted schema names the entities and their fields');
+
+  // --- PartiQL ---
+  await page.getByRole('link', { name: 'PartiQL' }).click();
+  await page.fill('textarea[name=statement]', `SELECT * FROM "${TABLE}" WHERE PK = 'USER#alice'`);
+  await page.getByRole('button', { name: 'Run statement' }).click();
+  await page.getByText('8 items, page 1.').waitFor();
+  check(await page.locator('table.grid tbody tr').count() === 8, 'the statement\'s items are in the grid');
+  check((await page.locator('ol.history').innerText()).includes('SELECT * FROM'), 'the statement is in the history');
+  await shot('partiql');
+
+  // --- Activity ---
+  await page.getByRole('link', { name: 'Activity' }).click();
+  await page.getByRole('heading', { name: 'Requests' }).waitFor();
+  check((await page.locator('main').innerText()).includes('PutItem'), 'activity lists the requests per operation');
+  await page.getByRole('heading', { name: 'Hot partition keys' }).waitFor();
+  check((await page.locator('main').innerText()).includes('USER#alice'), 'the hot keys are listed');
+  await shot('activity');
+
+  // --- Tables after all that, keyboard, narrow window ---
+  await page.getByRole('link', { name: 'Tables' }).click();
+  await card.waitFor();
+  await shot('tables');
+  await page.reload();
+  await card.waitFor();
+  await page.keyboard.press('Tab');
+  check(await page.evaluate(() => document.activeElement.textContent === 'Refresh'
+    && getComputedStyle(document.activeElement).outlineStyle === 'solid'),
+    'a screen takes the focus: the first Tab reaches its first control, outlined');
+  await page.getByRole('link', { name: 'PartiQL' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'PartiQL' }).waitFor();
+  await page.keyboard.press('Tab');
+  check(await page.evaluate(() => document.activeElement.name === 'statement'), 'Enter on a link opens its screen, Tab goes on into it');
+  await page.setViewportSize({ width: 400, height: 800 });
+  await page.goto(`${endpoint}/console#/collection?table=${TABLE}&pk=USER%23alice`);
+  await page.locator('section[data-entity=OrderLine]').waitFor(); // the schema pasted above is kept
+  check(await page.evaluate(() => document.documentElement.scrollWidth <= 400), 'no sideways scrolling at 400px');
+  await shot('collection-narrow');
+
+  check(errors.length === 0, `no browser console errors${errors.length ? `:\n  ${errors.join('\n  ')}` : ''}`);
+  check(refusals.length === 1 && refusedOperations.length === 1
+    && refusedOperations[0].includes('ConditionalCheckFailedException'),
+    `the API refused only the stale edit${refusedOperations.length === 1 ? '' : `: ${refusedOperations.join('; ')}`}`);
+}
+
+/**
+ * Against a server that checks signatures: a wrong secret is refused, the right one signs every
+ * request (WebCrypto SigV4) and a table is created and listed.
+ */
+async function signedScenario() {
+  await page.goto(`${endpoint}/console`);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await page.fill('input[name=access-key]', signed.key);
+  await page.fill('input[name=secret-key]', 'not-the-secret');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('main [role=alert]', { hasText: 'InvalidSignatureException' }).waitFor();
+  check(true, 'a wrong secret is refused by the server');
+  await page.fill('input[name=secret-key]', signed.secret);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText('No tables yet').waitFor();
+  await page.getByText('Create a table').click();
+  await page.fill('input[name=table-name]', 'Signed');
+  await page.getByRole('button', { name: 'Create table' }).click();
+  await page.locator('article[data-table=Signed]').waitFor();
+  check(true, 'signed requests are accepted: a table is created and listed');
+  await page.reload();
+  await page.locator('article[data-table=Signed]').waitFor();
+  check(true, 'the keys are kept for the tab (sessionStorage) across a reload');
+  await shot('signed-in');
+  check(errors.length === 0, `no browser console errors${errors.length ? `:\n  ${errors.join('\n  ')}` : ''}`);
+  check(refusedOperations.every((r) => /Signature|Authentication|security token/.test(r)),
+    `the API refused only unsigned or wrongly signed requests: ${refusedOperations.join('; ')}`);
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const errors = [];
+const refusedOperations = [];
+let page;
+const shot = async (name) => {
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: false });
+  console.log(`screenshot ${name}.png`);
+};
+const refusals = []; // the API's expected 400s (the stale edit), which chromium logs as failed loads
+let status = 1;
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    const fromApi = m.location().url === `${endpoint}/` && /status of 400/.test(m.text());
+    (fromApi ? refusals : errors).push(`${m.text()} (${m.location().url})`);
+  });
+  page.on('response', async (r) => {
+    if (r.status() === 400 && r.url() === `${endpoint}/`) {
+      refusedOperations.push(`${r.request().headers()['x-amz-target']}: ${(await r.text()).slice(0, 200)}`);
+    }
+  });
+
+  await (signed ? signedScenario() : mainScenario());
+  status = 0;
+  console.log('E2E OK');
+} catch (e) {
+  console.error(e && e.stack ? e.stack : e);
+  if (errors.length) console.error(`browser errors:\n  ${errors.join('\n  ')}`);
+} finally {
+  await browser.close();
+}
+process.exit(status);
