@@ -73,6 +73,17 @@ class AdminApiTest {
       assertEquals(1, found.getAsInt());
       assertEquals(400, post(server, "/partita/consistency-lag", "soon").statusCode());
 
+      // a page of another site in this machine's browser cannot switch anything (its POST needs no preflight)
+      HttpResponse<String> foreign = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+          server.endpoint().resolve("/partita/faults")).header("Origin", "http://evil.example")
+          .POST(HttpRequest.BodyPublishers.ofString("rate=1")).build(), HttpResponse.BodyHandlers.ofString());
+      assertEquals(403, foreign.statusCode(), foreign.body());
+      assertEquals(io.partita.engine.Faults.NONE, partita.faults());
+      HttpResponse<String> own = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+          server.endpoint().resolve("/partita/faults")).header("Origin", server.endpoint().toString())
+          .POST(HttpRequest.BodyPublishers.ofString("none")).build(), HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, own.statusCode(), own.body());
+
       HttpResponse<String> unknown = post(server, "/partita/nothing", "x");
       assertEquals(404, unknown.statusCode());
       assertTrue(unknown.body().contains("/partita/consistency-lag, /partita/faults, /partita/latency, /partita/throttling"), unknown.body());

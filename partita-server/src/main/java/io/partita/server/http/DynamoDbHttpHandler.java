@@ -259,6 +259,14 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       return Responses.text(HttpResponseStatus.FORBIDDEN, "text/plain; charset=utf-8",
           "the admin API answers requests from this machine only\n", ctx.alloc(), false);
     }
+    // a page of another site open in this machine's browser is on this machine too: a browser names
+    // the page's origin, and only the server's own pages (the console) may switch anything
+    String origin = request.headers().get(HttpHeaderNames.ORIGIN);
+    String host = request.headers().get(HttpHeaderNames.HOST);
+    if (origin != null && (host == null || !(origin.equals("http://" + host) || origin.equals("https://" + host)))) {
+      return Responses.text(HttpResponseStatus.FORBIDDEN, "text/plain; charset=utf-8",
+          "the admin API answers no page of another origin (" + origin + ")\n", ctx.alloc(), false);
+    }
     String spec = request.content().toString(java.nio.charset.StandardCharsets.UTF_8).trim();
     java.util.function.Consumer<String> apply = state.switches().get(what);
     if (apply == null) {
