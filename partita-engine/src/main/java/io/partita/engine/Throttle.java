@@ -15,15 +15,22 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import software.amazon.awssdk.awscore.AwsRequest;
 import software.amazon.awssdk.awscore.AwsResponse;
+import software.amazon.awssdk.services.dynamodb.model.BatchExecuteStatementRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchExecuteStatementResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.BatchStatementError;
+import software.amazon.awssdk.services.dynamodb.model.BatchStatementRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchStatementResponse;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.Capacity;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ExecuteStatementRequest;
+import software.amazon.awssdk.services.dynamodb.model.ExecuteTransactionRequest;
+import software.amazon.awssdk.services.dynamodb.model.ParameterizedStatement;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
@@ -55,7 +62,10 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * unit a write, half or one a read) and return the rest unprocessed, failing only when no table of
  * the batch has units left; a transaction with a throttled action
  * is cancelled with the reason {@code ProvisionedThroughputExceeded} or {@code ThrottlingError} for
- * that action. Sources: docs/dynamodb-messages.md.
+ * that action. PartiQL is throttled as the operations it compiles into: ExecuteStatement as one,
+ * ExecuteTransaction as a transaction, and a BatchExecuteStatement's statements one by one, each
+ * over its table's units answered with the batch's per-statement error. Sources:
+ * docs/dynamodb-messages.md.
  */
 final class Throttle {
   /** Seconds of unused provisioned units a table or index keeps for bursts. */
@@ -90,7 +100,9 @@ final class Throttle {
       case "TransactGetItems" -> transaction(request, readsOf((TransactGetItemsRequest) request), handler);
       case "TransactWriteItems" -> transaction(request, writesOf((TransactWriteItemsRequest) request), handler);
       case "ExecuteStatement" -> statement((ExecuteStatementRequest) request, handler);
-      // the control plane is not metered; PartiQL's batches and transactions are not throttled (docs/SERVER.md)
+      case "BatchExecuteStatement" -> statements((BatchExecuteStatementRequest) request, handler);
+      case "ExecuteTransaction" -> transaction(request, statementsOf((ExecuteTransactionRequest) request), handler);
+      // the control plane is not metered
       default -> handler.apply(request);
     };
   }
@@ -194,6 +206,67 @@ final class Throttle {
         request.hasParameters() ? request.parameters() : List.of());
     return target == null ? handler.apply(request)
         : single(request, target.table(), target.index(), target.write(), handler);
+  }
+
+  /**
+   * A PartiQL batch: each statement is let in while its table's units cover the statements let in
+   * before it (one unit a write, half a read), and answered {@code ProvisionedThroughputExceeded} or
+   * {@code ThrottlingError} in its place otherwise, as a statement of the batch that failed.
+   */
+  private AwsResponse statements(BatchExecuteStatementRequest request, Function<AwsRequest, AwsResponse> handler) {
+    List<BatchStatementRequest> all = request.statements();
+    List<BatchStatementRequest> run = new ArrayList<>(all.size());
+    BatchStatementResponse[] held = new BatchStatementResponse[all.size()];
+    List<Limit> paying = new ArrayList<>();
+    Map<String, Double> promised = new java.util.HashMap<>();
+    boolean writes = false; // a batch is all reads or all writes (PartiQL refuses a mix)
+    long now = clock.millis();
+    for (int i = 0; i < all.size(); i++) {
+      BatchStatementRequest st = all.get(i);
+      PartiQl.Target target = PartiQl.target(st.statement(), st.hasParameters() ? st.parameters() : List.of());
+      TableDef def = target == null ? null : table(target.table());
+      List<Limit> limits = def == null ? List.of() : limits(def, target.index(), target.write());
+      writes |= target != null && target.write();
+      List<Limit> exhausted = new ArrayList<>(0);
+      for (Limit l : limits) {
+        if (bucket(l).units(now, l) - promised.getOrDefault(l.key(), 0.0) <= 0) {
+          exhausted.add(l);
+        }
+      }
+      if (exhausted.isEmpty()) {
+        for (Limit l : limits) {
+          promised.merge(l.key(), target.write() ? 1.0 : 0.5, Double::sum);
+        }
+        paying.addAll(limits);
+        run.add(st);
+      } else {
+        PartitaException e = refusal(exhausted);
+        held[i] = BatchStatementResponse.builder().tableName(def.name()).error(BatchStatementError.builder()
+            .code(e.code() == ErrorCode.ThrottlingException ? "ThrottlingError" : "ProvisionedThroughputExceeded")
+            .message(e.getMessage()).build()).build();
+      }
+    }
+    if (run.size() == all.size()) {
+      return paying.isEmpty() ? handler.apply(request) : metered(request, writes, handler, paying);
+    }
+    List<BatchStatementResponse> ran = run.isEmpty() ? List.of()
+        : ((BatchExecuteStatementResponse) metered(request.toBuilder().statements(run).build(), writes, handler, paying))
+            .responses();
+    List<BatchStatementResponse> answers = new ArrayList<>(all.size());
+    int next = 0;
+    for (BatchStatementResponse h : held) {
+      answers.add(h != null ? h : ran.get(next++));
+    }
+    return BatchExecuteStatementResponse.builder().responses(answers).build();
+  }
+
+  private static List<Action> statementsOf(ExecuteTransactionRequest r) {
+    List<Action> out = new ArrayList<>(r.transactStatements().size());
+    for (ParameterizedStatement st : r.transactStatements()) {
+      PartiQl.Target target = PartiQl.target(st.statement(), st.hasParameters() ? st.parameters() : List.of());
+      out.add(target == null ? new Action(null, false) : new Action(target.table(), target.write()));
+    }
+    return out;
   }
 
   private AwsResponse single(AwsRequest request, String tableName, String indexName, boolean write,

@@ -252,6 +252,23 @@ class ThrottlingTest {
           software.amazon.awssdk.services.dynamodb.model.ExecuteStatementRequest.builder()
               .statement("SELECT * FROM \"orders\" WHERE pk = 'a'").consistentRead(true).build()));
       assertEquals(List.of("TableReadProvisionedThroughputExceeded " + ARN + "orders"), reasons(read));
+
+      // a batch: the statements the write unit cannot cover answer ProvisionedThroughputExceeded in their place
+      clock.advanceMillis(1000);
+      software.amazon.awssdk.services.dynamodb.model.BatchExecuteStatementResponse batch = p.execute(
+          software.amazon.awssdk.services.dynamodb.model.BatchExecuteStatementRequest.builder().statements(
+              s -> s.statement("INSERT INTO \"orders\" VALUE {'pk': 'c', 'g': 'G'}"),
+              s -> s.statement("INSERT INTO \"orders\" VALUE {'pk': 'd', 'g': 'G'}")).build());
+      assertEquals(java.util.Arrays.asList(null, "ProvisionedThroughputExceeded"), batch.responses().stream()
+          .map(r -> r.error() == null ? null : r.error().codeAsString()).toList());
+      assertEquals("orders", batch.responses().get(1).tableName());
+
+      // a transaction with a statement on an exhausted table is cancelled for it
+      PartitaException tx = assertThrows(PartitaException.class, () -> p.execute(
+          software.amazon.awssdk.services.dynamodb.model.ExecuteTransactionRequest.builder().transactStatements(
+              s -> s.statement("INSERT INTO \"orders\" VALUE {'pk': 'e', 'g': 'G'}")).build()));
+      assertEquals(ErrorCode.TransactionCanceledException, tx.code());
+      assertEquals("ProvisionedThroughputExceeded", tx.cancellationReasons().get(0).code());
     }
   }
 
