@@ -109,6 +109,39 @@ public final class EntityClient<T extends Record> {
     return ops.upsert(record);
   }
 
+  /**
+   * Read, change, write, again on conflict: reads the item at {@code key} (strongly consistent), applies
+   * {@code change} to it and puts the result under the version check; when another writer came first
+   * ({@link VersionConflictException}) it reads and applies again after {@code retry}'s backoff, up to its
+   * {@code maxAttempts}. {@code change} may run several times: keep it free of other side effects. Returns the
+   * record as written, or empty when there is no item at {@code key}.
+   *
+   * <pre>{@code
+   * db.entity(product).modify(Key.of("sku", "A1"), p -> p.withStock(p.stock() - 1), RetryPolicy.defaults());
+   * }</pre>
+   *
+   * @throws ValidationException when the entity has no version field (a put could not detect the other writer) or
+   *     {@code change} changes the table key
+   * @throws VersionConflictException when every attempt met a conflict
+   */
+  public Optional<T> modify(Key key, java.util.function.UnaryOperator<T> change, RetryPolicy retry) {
+    java.util.Objects.requireNonNull(change, "change");
+    if (ops.entity().version() == null) {
+      throw new ValidationException("Entity " + name + " has no version field; modify needs one to detect a"
+          + " concurrent write (declare it with Entity.version)", name, null);
+    }
+    return Conflicts.retry(retry, () -> ops.get(key, true).map(current -> {
+      T changed = java.util.Objects.requireNonNull(change.apply(current), "the change returned null");
+      ops.checkSameKey(current, changed);
+      return ops.put(changed, null);
+    }));
+  }
+
+  /** {@link #modify(Key, java.util.function.UnaryOperator, RetryPolicy)} with {@link RetryPolicy#defaults()}. */
+  public Optional<T> modify(Key key, java.util.function.UnaryOperator<T> change) {
+    return modify(key, change, RetryPolicy.defaults());
+  }
+
   EntityOps<T> ops() {
     return ops;
   }

@@ -94,6 +94,29 @@ public final class ModelClient {
     return new BatchWrite(this, dynamo, retry);
   }
 
+  /**
+   * Runs {@code work} and, when another writer came first, runs it again: a {@link VersionConflictException}, or a
+   * {@link TransactionCanceledException} whose failed actions are all version conflicts (or conflicts with another
+   * transaction), is retried after {@code retry}'s full-jitter backoff, up to its {@code maxAttempts} runs; then the
+   * last conflict is thrown. Any other exception is thrown at once. {@code work} must read what it changes inside
+   * itself, so each run starts from the item as it is:
+   *
+   * <pre>{@code
+   * Account after = db.retryOnConflict(RetryPolicy.defaults(), () -> {
+   *   Account a = db.entity(account).get(Key.of("id", "a"), true).orElseThrow();
+   *   return db.entity(account).put(new Account(a.id(), a.balance() - 10, a.version()));
+   * });
+   * }</pre>
+   */
+  public <V> V retryOnConflict(RetryPolicy retry, java.util.function.Supplier<V> work) {
+    return Conflicts.retry(retry, work);
+  }
+
+  /** {@link #retryOnConflict(RetryPolicy, java.util.function.Supplier)} with {@link RetryPolicy#defaults()}. */
+  public <V> V retryOnConflict(java.util.function.Supplier<V> work) {
+    return Conflicts.retry(RetryPolicy.defaults(), work);
+  }
+
   /** The table key attributes of {@code item}. */
   java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> keyOf(
       java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item) {

@@ -307,6 +307,13 @@ public final class EntityModel<T> {
   public String keyText(String field, Object value) {
     Field f = mapper.field(field);
     Object v = value instanceof Optional<?> o ? o.orElse(null) : value;
+    if (f != null) {
+      try {
+        v = Numbers.convert(v, f.valueType());
+      } catch (IllegalArgumentException e) {
+        throw new ValidationException("Entity " + name + ", field " + field + ": " + e.getMessage(), name, field, e);
+      }
+    }
     if (f == null || v == null || !f.valueType().isInstance(v)) {
       throw new ValidationException("Entity " + name + ", field " + field + ": expected a "
           + (f == null ? "known field" : f.valueType().getSimpleName()) + " value, got "
