@@ -14,10 +14,12 @@ import io.partita.model.internal.EntityOps;
  * failures are the AWS SDK's exceptions.
  */
 public final class EntityClient<T extends Record> {
+  private final ModelClient client;
   private final EntityOps<T> ops;
   private final String name;
 
-  EntityClient(EntityOps<T> ops, String name) {
+  EntityClient(ModelClient client, EntityOps<T> ops, String name) {
+    this.client = client;
     this.ops = ops;
     this.name = name;
   }
@@ -32,7 +34,7 @@ public final class EntityClient<T extends Record> {
    * ReturnValuesOnConditionCheckFailure = ALL_OLD}).
    */
   public EntityClient<T> returningCurrentOnFailure() {
-    return new EntityClient<>(ops.returningCurrent(), name);
+    return new EntityClient<>(client, ops.returningCurrent(), name);
   }
 
   /** The item at the table key built from {@code key}, if there is one of this entity (eventually consistent). */
@@ -140,6 +142,14 @@ public final class EntityClient<T extends Record> {
   /** {@link #modify(Key, java.util.function.UnaryOperator, RetryPolicy)} with {@link RetryPolicy#defaults()}. */
   public Optional<T> modify(Key key, java.util.function.UnaryOperator<T> change) {
     return modify(key, change, RetryPolicy.defaults());
+  }
+
+  /**
+   * A Scan of this entity's items (the table read whole, filtered on the type attribute): for backfills,
+   * migrations, exports and admin jobs, not for serving requests — those are access patterns. See {@link Scan}.
+   */
+  public Scan<T> scan() {
+    return new Scan<>(client, ops.entity());
   }
 
   EntityOps<T> ops() {

@@ -70,7 +70,7 @@ public final class ModelClient {
 
   private <T extends Record> EntityClient<T> handle(io.partita.model.internal.EntityModel<T> e) {
     TableSchema table = model.table();
-    return new EntityClient<>(new EntityOps<>(e, dynamo, table.name(), table.partitionKey(), clock, false),
+    return new EntityClient<>(this, new EntityOps<>(e, dynamo, table.name(), table.partitionKey(), clock, false),
         e.name());
   }
 
@@ -141,6 +141,14 @@ public final class ModelClient {
 
   Cursors cursors() {
     return cursors;
+  }
+
+  <T extends Record> io.partita.model.internal.ScanExecutor<T> scanExecutor(
+      io.partita.model.internal.EntityModel<T> entity, Condition filter, Integer limit, int maxRequests,
+      boolean consistentRead, int segment, int segments) {
+    TableSchema table = model.table();
+    return new io.partita.model.internal.ScanExecutor<>(entity, dynamo, table.name(), table.partitionKey(),
+        table.sortKey().orElse(null), filter, limit, maxRequests, consistentRead, segment, segments);
   }
 
   <R> QueryExecutor<R> executor(AccessPattern<R> pattern, QuerySettings settings) {
