@@ -2,10 +2,13 @@ package io.partita.model;
 
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 import io.partita.model.internal.Cursors;
 import io.partita.model.internal.EntityOps;
+import io.partita.model.internal.ObservedDynamoDb;
 import io.partita.model.internal.QueryExecutor;
 import io.partita.model.internal.QuerySettings;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -30,7 +33,8 @@ public final class ModelClient {
   private ModelClient(Builder b) {
     this.retry = b.retry;
     this.model = b.model;
-    this.dynamo = b.dynamo;
+    this.dynamo = b.listeners.isEmpty() ? b.dynamo
+        : new ObservedDynamoDb(b.dynamo, b.listeners, b.model.table().name());
     this.clock = b.clock;
     byte[] key = b.cursorKey;
     if (key == null) {
@@ -153,7 +157,8 @@ public final class ModelClient {
 
   <R> QueryExecutor<R> executor(AccessPattern<R> pattern, QuerySettings settings) {
     TableSchema table = model.table();
-    return new QueryExecutor<>(model.patternModel(pattern), pattern.resultType(), settings, dynamo, table.name(),
+    DynamoDbClient db = dynamo instanceof ObservedDynamoDb o ? o.forPattern(pattern.name()) : dynamo;
+    return new QueryExecutor<>(model.patternModel(pattern), pattern.resultType(), settings, db, table.name(),
         table.partitionKey(), table.sortKey().orElse(null), table.typeAttribute());
   }
 
@@ -164,6 +169,7 @@ public final class ModelClient {
     private Clock clock = Clock.systemUTC();
     private byte[] cursorKey;
     private RetryPolicy retry = RetryPolicy.defaults();
+    private final List<ModelListener> listeners = new ArrayList<>();
 
     private Builder(Model model, DynamoDbClient dynamo) {
       this.model = Objects.requireNonNull(model, "model");
@@ -191,6 +197,15 @@ public final class ModelClient {
     /** How batches retry unprocessed keys and items ({@link RetryPolicy#defaults()} unless given). */
     public Builder batchRetry(RetryPolicy retry) {
       this.retry = Objects.requireNonNull(retry, "retry");
+      return this;
+    }
+
+    /**
+     * Adds a listener told before and after every request this client sends (operation, access pattern, consumed
+     * capacity, latency, error); see {@link ModelListener}. Listeners run in the order added.
+     */
+    public Builder listener(ModelListener listener) {
+      listeners.add(Objects.requireNonNull(listener, "listener"));
       return this;
     }
 
