@@ -145,6 +145,17 @@ public final class EntityClient<T extends Record> {
   }
 
   /**
+   * The table key fields of an item of this entity — a stream record's keys, an exported item, a key from a log —
+   * read back from its key text: {@code {n:08d}} padding removed, values decoded to the fields' types, ready for
+   * {@link #get(Key)}. A placeholder with {@code upper}/{@code lower} gives the text as stored.
+   *
+   * @throws ValidationException when the key attributes are missing or were not written by this entity's templates
+   */
+  public Key keyFrom(java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item) {
+    return ops.entity().keyFrom(java.util.Objects.requireNonNull(item, "item"));
+  }
+
+  /**
    * A Scan of this entity's items (the table read whole, filtered on the type attribute): for backfills,
    * migrations, exports and admin jobs, not for serving requests — those are access patterns. See {@link Scan}.
    */

@@ -479,7 +479,7 @@ public final class EntityOps<T> {
       }
     }
     for (KeyTemplates k : affected) {
-      c.indexKey(k, EntityModel.renderKey(k, texts::get), x);
+      c.indexKey(k, entity.renderKey(k, texts::get), x);
     }
     for (Map.Entry<String, AttributeValue> g : guards.entrySet()) {
       String n = x.name(g.getKey());
