@@ -17,6 +17,14 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 final class Pages {
   private Pages() {}
 
+  /** A page size or request budget, checked. */
+  static int atLeastOne(int value, String what) {
+    if (value < 1) {
+      throw new IllegalArgumentException(what + " must be at least 1");
+    }
+    return value;
+  }
+
   /** One page from {@code cursor} (null: the beginning). */
   static <R> Page<R> page(Cursors cursors, String identity, String cursor,
       Function<Map<String, AttributeValue>, QueryExecutor.Result<R>> fetch) {

@@ -82,10 +82,7 @@ public final class Query<R> {
    * limit a request reads up to DynamoDB's 1 MB page.
    */
   public Query<R> limit(int limit) {
-    if (limit < 1) {
-      throw new IllegalArgumentException("limit must be at least 1");
-    }
-    this.limit = limit;
+    this.limit = Pages.atLeastOne(limit, "limit");
     return this;
   }
 
@@ -94,10 +91,7 @@ public final class Query<R> {
    * this entity" when a filter or other entities' items leave requests short; the bound keeps cost predictable.
    */
   public Query<R> maxRequests(int maxRequests) {
-    if (maxRequests < 1) {
-      throw new IllegalArgumentException("maxRequests must be at least 1");
-    }
-    this.maxRequests = maxRequests;
+    this.maxRequests = Pages.atLeastOne(maxRequests, "maxRequests");
     return this;
   }
 

@@ -57,19 +57,13 @@ public final class Scan<T extends Record> {
 
   /** The most items a page returns; also DynamoDB's Limit for each request (items read before filtering). */
   public Scan<T> limit(int limit) {
-    if (limit < 1) {
-      throw new IllegalArgumentException("limit must be at least 1");
-    }
-    this.limit = limit;
+    this.limit = Pages.atLeastOne(limit, "limit");
     return this;
   }
 
   /** How many Scan requests one {@link #page()} may make to fill its limit (default 1). */
   public Scan<T> maxRequests(int maxRequests) {
-    if (maxRequests < 1) {
-      throw new IllegalArgumentException("maxRequests must be at least 1");
-    }
-    this.maxRequests = maxRequests;
+    this.maxRequests = Pages.atLeastOne(maxRequests, "maxRequests");
     return this;
   }
 

@@ -307,7 +307,7 @@ public final class EntityModel<T> {
   private String render(Template template, java.util.function.Function<String, String> text, boolean prefixOnly) {
     try {
       return template.render(text, prefixOnly);
-    } catch (Template.FormatException e) {
+    } catch (RecordMapper.FieldException e) {
       throw new ValidationException("Entity " + name + ", field " + e.field() + ": " + e.getMessage(), name,
           e.field(), e);
     }

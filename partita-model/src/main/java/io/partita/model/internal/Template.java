@@ -30,21 +30,6 @@ public final class Template {
     }
   }
 
-  /** A placeholder value its format cannot take (a negative or too wide number, a fraction). */
-  public static final class FormatException extends IllegalArgumentException {
-    private static final long serialVersionUID = 1L;
-    private final String field;
-
-    FormatException(String field, String message) {
-      super(message);
-      this.field = field;
-    }
-
-    public String field() {
-      return field;
-    }
-  }
-
   private final String source;
   private final List<Token> tokens;
 
@@ -132,7 +117,7 @@ public final class Template {
   /**
    * {@code text} (a placeholder's plain key text) as {@code t}'s format writes it.
    *
-   * @throws FormatException when the format cannot take it
+   * @throws RecordMapper.FieldException naming the placeholder's field, when the format cannot take the value
    */
   static String format(Token t, String text) {
     if (t.format() == null) {
@@ -146,11 +131,11 @@ public final class Template {
       default:
         int width = t.width();
         if (text.isEmpty() || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
-          throw new FormatException(t.text(), "{" + t.text() + ":" + t.format() + "} takes a whole number of at"
+          throw new RecordMapper.FieldException(t.text(), "{" + t.text() + ":" + t.format() + "} takes a whole number of at"
               + " least 0, not " + text + " (padding a negative number would break the sort order)");
         }
         if (text.length() > width) {
-          throw new FormatException(t.text(), "{" + t.text() + ":" + t.format() + "} takes at most " + width
+          throw new RecordMapper.FieldException(t.text(), "{" + t.text() + ":" + t.format() + "} takes at most " + width
               + " digits, not " + text + " (a wider number would sort before smaller ones)");
         }
         return "0".repeat(width - text.length()) + text;

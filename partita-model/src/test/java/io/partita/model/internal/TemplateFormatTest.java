@@ -45,12 +45,12 @@ class TemplateFormatTest {
     assertEquals("TAG#java#EU", t.render(f -> f.equals("tag") ? "Java" : "eu", false));
     assertEquals(Map.of("tag", "java", "code", "EU"), t.match("TAG#java#EU"));
     Template padded = Template.parse("N#{n:03d}");
-    Template.FormatException wide = assertThrows(Template.FormatException.class,
+    RecordMapper.FieldException wide = assertThrows(RecordMapper.FieldException.class,
         () -> padded.render(f -> "1000", false));
     assertEquals("n", wide.field());
     assertTrue(wide.getMessage().contains("at most 3 digits"), wide.getMessage());
-    assertThrows(Template.FormatException.class, () -> padded.render(f -> "-1", false));
-    assertThrows(Template.FormatException.class, () -> padded.render(f -> "1.5", false));
+    assertThrows(RecordMapper.FieldException.class, () -> padded.render(f -> "-1", false));
+    assertThrows(RecordMapper.FieldException.class, () -> padded.render(f -> "1.5", false));
     assertEquals("N#007", padded.render(f -> "7", false));
     assertNull(padded.match("N#7"), "an unpadded text was not written by this template");
     assertNull(padded.match("M#007"));
