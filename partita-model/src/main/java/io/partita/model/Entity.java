@@ -13,7 +13,9 @@ import io.partita.model.internal.EntitySpec;
 
 /**
  * One entity of a single-table design, mapped from a Java record. Key templates are literal text and
- * {@code {field}} placeholders naming record components; a template without placeholders is a constant.
+ * {@code {field}} placeholders naming record components; a template without placeholders is a constant. A
+ * placeholder may carry a format: {@code {number:08d}} (zero-padded to 8 digits, so numbers sort as numbers),
+ * {@code {code:upper}}, {@code {code:lower}}.
  *
  * <pre>{@code
  * record Post(String username, String postId, String title, Optional<String> content, Boolean published,

@@ -14,10 +14,12 @@ import io.partita.model.internal.EntityOps;
  * failures are the AWS SDK's exceptions.
  */
 public final class EntityClient<T extends Record> {
+  private final ModelClient client;
   private final EntityOps<T> ops;
   private final String name;
 
-  EntityClient(EntityOps<T> ops, String name) {
+  EntityClient(ModelClient client, EntityOps<T> ops, String name) {
+    this.client = client;
     this.ops = ops;
     this.name = name;
   }
@@ -32,7 +34,7 @@ public final class EntityClient<T extends Record> {
    * ReturnValuesOnConditionCheckFailure = ALL_OLD}).
    */
   public EntityClient<T> returningCurrentOnFailure() {
-    return new EntityClient<>(ops.returningCurrent(), name);
+    return new EntityClient<>(client, ops.returningCurrent(), name);
   }
 
   /** The item at the table key built from {@code key}, if there is one of this entity (eventually consistent). */
@@ -107,6 +109,58 @@ public final class EntityClient<T extends Record> {
    */
   public T upsert(T record) {
     return ops.upsert(record);
+  }
+
+  /**
+   * Read, change, write, again on conflict: reads the item at {@code key} (strongly consistent), applies
+   * {@code change} to it and puts the result under the version check; when another writer came first
+   * ({@link VersionConflictException}) it reads and applies again after {@code retry}'s backoff, up to its
+   * {@code maxAttempts}. {@code change} may run several times: keep it free of other side effects. Returns the
+   * record as written, or empty when there is no item at {@code key}.
+   *
+   * <pre>{@code
+   * db.entity(product).modify(Key.of("sku", "A1"), p -> p.withStock(p.stock() - 1), RetryPolicy.defaults());
+   * }</pre>
+   *
+   * @throws ValidationException when the entity has no version field (a put could not detect the other writer) or
+   *     {@code change} changes the table key
+   * @throws VersionConflictException when every attempt met a conflict
+   */
+  public Optional<T> modify(Key key, java.util.function.UnaryOperator<T> change, RetryPolicy retry) {
+    java.util.Objects.requireNonNull(change, "change");
+    if (ops.entity().version() == null) {
+      throw new ValidationException("Entity " + name + " has no version field; modify needs one to detect a"
+          + " concurrent write (declare it with Entity.version)", name, null);
+    }
+    return Conflicts.retry(retry, () -> ops.get(key, true).map(current -> {
+      T changed = java.util.Objects.requireNonNull(change.apply(current), "the change returned null");
+      ops.checkSameKey(current, changed);
+      return ops.put(changed, null);
+    }));
+  }
+
+  /** {@link #modify(Key, java.util.function.UnaryOperator, RetryPolicy)} with {@link RetryPolicy#defaults()}. */
+  public Optional<T> modify(Key key, java.util.function.UnaryOperator<T> change) {
+    return modify(key, change, RetryPolicy.defaults());
+  }
+
+  /**
+   * The table key fields of an item of this entity — a stream record's keys, an exported item, a key from a log —
+   * read back from its key text: {@code {n:08d}} padding removed, values decoded to the fields' types, ready for
+   * {@link #get(Key)}. A placeholder with {@code upper}/{@code lower} gives the text as stored.
+   *
+   * @throws ValidationException when the key attributes are missing or were not written by this entity's templates
+   */
+  public Key keyFrom(java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item) {
+    return ops.entity().keyFrom(java.util.Objects.requireNonNull(item, "item"));
+  }
+
+  /**
+   * A Scan of this entity's items (the table read whole, filtered on the type attribute): for backfills,
+   * migrations, exports and admin jobs, not for serving requests — those are access patterns. See {@link Scan}.
+   */
+  public Scan<T> scan() {
+    return new Scan<>(client, ops.entity());
   }
 
   EntityOps<T> ops() {

@@ -5,6 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 import io.partita.model.internal.CompiledModel;
 import io.partita.model.internal.EntityModel;
@@ -12,6 +13,7 @@ import io.partita.model.internal.EntitySpec;
 import io.partita.model.internal.ModelCompiler;
 import io.partita.model.internal.PatternModel;
 import io.partita.model.internal.Worksheet;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * A single-table design: the table, its entities and its access patterns, checked as a whole when built.
@@ -29,12 +31,16 @@ public final class Model {
   private final CompiledModel compiled;
   private final Map<Entity<?>, EntityModel<?>> entities;
   private final Map<AccessPattern<?>, PatternModel> patterns;
+  private final Map<String, EntityModel<?>> byTypeName = new java.util.HashMap<>();
 
   private Model(CompiledModel compiled, Map<Entity<?>, EntityModel<?>> entities,
       Map<AccessPattern<?>, PatternModel> patterns) {
     this.compiled = compiled;
     this.entities = entities;
     this.patterns = patterns;
+    for (EntityModel<?> e : compiled.entities()) {
+      byTypeName.put(e.name(), e);
+    }
   }
 
   public static Builder builder(TableSchema table) {
@@ -51,6 +57,33 @@ public final class Model {
    */
   public String worksheet() {
     return Worksheet.markdown(compiled.patterns());
+  }
+
+  /**
+   * Decodes an item read outside the model — a PartiQL answer, a raw Scan, an export line, a stream image — into its
+   * entity's record, chosen by the type attribute, exactly as the model's own reads decode it. Empty when the item
+   * names no entity of this model.
+   *
+   * <pre>{@code
+   * for (Map<String, AttributeValue> item : dynamo.executeStatement(s -> s.statement(sql)).items()) {
+   *   model.decode(item).ifPresent(r -> { if (r instanceof Order o) ... });
+   * }
+   * }</pre>
+   *
+   * @throws ModelException naming the entity and field when the item names an entity but does not decode as one
+   */
+  public Optional<Object> decode(Map<String, AttributeValue> item) {
+    return decode(item, Object.class);
+  }
+
+  /** {@link #decode(Map)} when the item is a {@code type} (a record class or an interface they implement). */
+  public <T> Optional<T> decode(Map<String, AttributeValue> item, Class<T> type) {
+    Objects.requireNonNull(item, "item");
+    Objects.requireNonNull(type, "type");
+    AttributeValue t = item.get(compiled.table().typeAttribute());
+    EntityModel<?> e = t == null || t.s() == null ? null : byTypeName.get(t.s());
+    return e == null || !type.isAssignableFrom(e.type()) ? Optional.empty()
+        : Optional.of(type.cast(e.decode(item, false)));
   }
 
   @SuppressWarnings("unchecked")

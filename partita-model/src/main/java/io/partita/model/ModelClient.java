@@ -2,10 +2,13 @@ package io.partita.model;
 
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 import io.partita.model.internal.Cursors;
 import io.partita.model.internal.EntityOps;
+import io.partita.model.internal.ObservedDynamoDb;
 import io.partita.model.internal.QueryExecutor;
 import io.partita.model.internal.QuerySettings;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -30,7 +33,8 @@ public final class ModelClient {
   private ModelClient(Builder b) {
     this.retry = b.retry;
     this.model = b.model;
-    this.dynamo = b.dynamo;
+    this.dynamo = b.listeners.isEmpty() ? b.dynamo
+        : new ObservedDynamoDb(b.dynamo, b.listeners, b.model.table().name());
     this.clock = b.clock;
     byte[] key = b.cursorKey;
     if (key == null) {
@@ -70,7 +74,7 @@ public final class ModelClient {
 
   private <T extends Record> EntityClient<T> handle(io.partita.model.internal.EntityModel<T> e) {
     TableSchema table = model.table();
-    return new EntityClient<>(new EntityOps<>(e, dynamo, table.name(), table.partitionKey(), clock, false),
+    return new EntityClient<>(this, new EntityOps<>(e, dynamo, table.name(), table.partitionKey(), clock, false),
         e.name());
   }
 
@@ -92,6 +96,29 @@ public final class ModelClient {
   /** A BatchWriteItem of puts and deletes: chunked, unprocessed writes retried ({@link RetryPolicy}). */
   public BatchWrite batchWrite() {
     return new BatchWrite(this, dynamo, retry);
+  }
+
+  /**
+   * Runs {@code work} and, when another writer came first, runs it again: a {@link VersionConflictException}, or a
+   * {@link TransactionCanceledException} whose failed actions are all version conflicts (or conflicts with another
+   * transaction), is retried after {@code retry}'s full-jitter backoff, up to its {@code maxAttempts} runs; then the
+   * last conflict is thrown. Any other exception is thrown at once. {@code work} must read what it changes inside
+   * itself, so each run starts from the item as it is:
+   *
+   * <pre>{@code
+   * Account after = db.retryOnConflict(RetryPolicy.defaults(), () -> {
+   *   Account a = db.entity(account).get(Key.of("id", "a"), true).orElseThrow();
+   *   return db.entity(account).put(new Account(a.id(), a.balance() - 10, a.version()));
+   * });
+   * }</pre>
+   */
+  public <V> V retryOnConflict(RetryPolicy retry, java.util.function.Supplier<V> work) {
+    return Conflicts.retry(retry, work);
+  }
+
+  /** {@link #retryOnConflict(RetryPolicy, java.util.function.Supplier)} with {@link RetryPolicy#defaults()}. */
+  public <V> V retryOnConflict(java.util.function.Supplier<V> work) {
+    return Conflicts.retry(RetryPolicy.defaults(), work);
   }
 
   /** The table key attributes of {@code item}. */
@@ -120,9 +147,18 @@ public final class ModelClient {
     return cursors;
   }
 
+  <T extends Record> io.partita.model.internal.ScanExecutor<T> scanExecutor(
+      io.partita.model.internal.EntityModel<T> entity, Condition filter, Integer limit, int maxRequests,
+      boolean consistentRead, int segment, int segments) {
+    TableSchema table = model.table();
+    return new io.partita.model.internal.ScanExecutor<>(entity, dynamo, table.name(), table.partitionKey(),
+        table.sortKey().orElse(null), filter, limit, maxRequests, consistentRead, segment, segments);
+  }
+
   <R> QueryExecutor<R> executor(AccessPattern<R> pattern, QuerySettings settings) {
     TableSchema table = model.table();
-    return new QueryExecutor<>(model.patternModel(pattern), pattern.resultType(), settings, dynamo, table.name(),
+    DynamoDbClient db = dynamo instanceof ObservedDynamoDb o ? o.forPattern(pattern.name()) : dynamo;
+    return new QueryExecutor<>(model.patternModel(pattern), pattern.resultType(), settings, db, table.name(),
         table.partitionKey(), table.sortKey().orElse(null), table.typeAttribute());
   }
 
@@ -133,6 +169,7 @@ public final class ModelClient {
     private Clock clock = Clock.systemUTC();
     private byte[] cursorKey;
     private RetryPolicy retry = RetryPolicy.defaults();
+    private final List<ModelListener> listeners = new ArrayList<>();
 
     private Builder(Model model, DynamoDbClient dynamo) {
       this.model = Objects.requireNonNull(model, "model");
@@ -160,6 +197,15 @@ public final class ModelClient {
     /** How batches retry unprocessed keys and items ({@link RetryPolicy#defaults()} unless given). */
     public Builder batchRetry(RetryPolicy retry) {
       this.retry = Objects.requireNonNull(retry, "retry");
+      return this;
+    }
+
+    /**
+     * Adds a listener told before and after every request this client sends (operation, access pattern, consumed
+     * capacity, latency, error); see {@link ModelListener}. Listeners run in the order added.
+     */
+    public Builder listener(ModelListener listener) {
+      listeners.add(Objects.requireNonNull(listener, "listener"));
       return this;
     }
 

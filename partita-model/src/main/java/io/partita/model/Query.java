@@ -3,18 +3,11 @@ package io.partita.model;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Spliterator;
-import java.util.Spliterators;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
-import io.partita.model.internal.Cursors;
 import io.partita.model.internal.QueryExecutor;
 import io.partita.model.internal.QuerySettings;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * One read by access pattern, configured fluently, then run with {@link #page()} or {@link #stream()}:
@@ -89,10 +82,7 @@ public final class Query<R> {
    * limit a request reads up to DynamoDB's 1 MB page.
    */
   public Query<R> limit(int limit) {
-    if (limit < 1) {
-      throw new IllegalArgumentException("limit must be at least 1");
-    }
-    this.limit = limit;
+    this.limit = Pages.atLeastOne(limit, "limit");
     return this;
   }
 
@@ -101,10 +91,7 @@ public final class Query<R> {
    * this entity" when a filter or other entities' items leave requests short; the bound keeps cost predictable.
    */
   public Query<R> maxRequests(int maxRequests) {
-    if (maxRequests < 1) {
-      throw new IllegalArgumentException("maxRequests must be at least 1");
-    }
-    this.maxRequests = maxRequests;
+    this.maxRequests = Pages.atLeastOne(maxRequests, "maxRequests");
     return this;
   }
 
@@ -142,36 +129,13 @@ public final class Query<R> {
   /** Runs the query for one page. */
   public Page<R> page() {
     QueryExecutor<R> executor = executor();
-    Cursors cursors = client.cursors();
-    Map<String, AttributeValue> start = cursor == null ? null : cursors.decode(cursor, executor.identity());
-    QueryExecutor.Result<R> result = executor.fetch(start);
-    return new Page<>(result.items(), result.skipped(), java.util.Optional.ofNullable(
-        result.next() == null ? null : cursors.encode(result.next(), executor.identity())));
+    return Pages.page(client.cursors(), executor.identity(), cursor, executor::fetch);
   }
 
   /** Every page, lazily: a request is made only when the stream needs the next page. */
   public Stream<Page<R>> pages() {
     QueryExecutor<R> executor = executor();
-    Map<String, AttributeValue> first = cursor == null ? null : client.cursors().decode(cursor, executor.identity());
-    Spliterator<Page<R>> pages = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE, Spliterator.ORDERED
-        | Spliterator.NONNULL) {
-      private Map<String, AttributeValue> next = first;
-      private boolean done;
-
-      @Override
-      public boolean tryAdvance(Consumer<? super Page<R>> action) {
-        if (done) {
-          return false;
-        }
-        QueryExecutor.Result<R> result = executor.fetch(next);
-        next = result.next();
-        done = next == null;
-        action.accept(new Page<>(result.items(), result.skipped(), java.util.Optional.ofNullable(
-            next == null ? null : client.cursors().encode(next, executor.identity()))));
-        return true;
-      }
-    };
-    return StreamSupport.stream(pages, false);
+    return Pages.pages(client.cursors(), executor.identity(), cursor, executor::fetch);
   }
 
   /** Every item of every page, lazily. */

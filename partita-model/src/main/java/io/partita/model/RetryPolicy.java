@@ -6,9 +6,11 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 
 /**
- * How batches retry what DynamoDB left unprocessed: exponential backoff with full jitter. Before retry {@code n}
+ * How batches retry what DynamoDB left unprocessed, and how {@link ModelClient#retryOnConflict} and
+ * {@link EntityClient#modify} retry a write another writer beat: exponential backoff with full jitter. Before retry {@code n}
  * (1, 2, …) the batch sleeps a uniformly random time in {@code [0, min(maxDelay, baseDelay × 2^(n-1)))}, and it gives
- * up after {@code maxAttempts} requests for the same chunk, reporting what is left. Full jitter spreads the retries
+ * up after {@code maxAttempts} requests for the same chunk, reporting what is left (a conflict retry gives up
+ * after {@code maxAttempts} runs, throwing the last conflict). Full jitter spreads the retries
  * of many clients hit by the same throttling instead of having them come back together. Immutable; each method
  * returns a changed copy.
  *
@@ -94,7 +96,7 @@ public final class RetryPolicy {
       sleeper.sleep(delay(retry));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new ModelException("interrupted while waiting to retry a batch");
+      throw new ModelException("interrupted while waiting to retry");
     }
   }
 

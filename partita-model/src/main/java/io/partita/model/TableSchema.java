@@ -57,9 +57,14 @@ public final class TableSchema {
     this.indexes = Collections.unmodifiableMap(indexes);
   }
 
-  /** A table with partition key {@code pk}, sort key {@code sk}, type attribute {@code _type} and no indexes. */
+  /**
+   * A table with partition key {@code pk}, sort key {@code sk}, type attribute {@code _type} and no indexes.
+   *
+   * @throws ModelException when {@code tableName} breaks DynamoDB's rule (3 to 255 characters of
+   *     {@code a-z A-Z 0-9 _ - .}); index names are checked the same way by {@link #globalIndex}
+   */
   public static TableSchema named(String tableName) {
-    return new TableSchema(nonEmpty(tableName, "tableName"), "pk", "sk", "_type", new LinkedHashMap<>());
+    return new TableSchema(checkName(tableName, "table name"), "pk", "sk", "_type", new LinkedHashMap<>());
   }
 
   public TableSchema partitionKey(String attribute) {
@@ -83,7 +88,7 @@ public final class TableSchema {
   /** Adds a global secondary index with a partition and a sort key (projection ALL). */
   public TableSchema globalIndex(String indexName, String partitionKeyAttribute, String sortKeyAttribute) {
     Map<String, Index> copy = new LinkedHashMap<>(indexes);
-    if (copy.put(nonEmpty(indexName, "index name"), new Index(indexName,
+    if (copy.put(checkName(indexName, "index name"), new Index(indexName,
         nonEmpty(partitionKeyAttribute, "index partition key"), sortKeyAttribute)) != null) {
       throw new IllegalArgumentException("index " + indexName + " is declared twice");
     }
@@ -162,6 +167,30 @@ public final class TableSchema {
       out.add(KeySchemaElement.builder().attributeName(range).keyType(KeyType.RANGE).build());
     }
     return out;
+  }
+
+  /**
+   * DynamoDB's rule for table and index names: 3 to 255 characters of {@code a-z A-Z 0-9 _ - .}. Checked here, so a
+   * bad name is a {@link ModelException} when the model is declared, not a DynamoDbException at the first request.
+   */
+  private static String checkName(String s, String what) {
+    if (s == null) {
+      throw new ModelException("The " + what + " is missing");
+    }
+    if (s.length() < 3 || s.length() > 255) {
+      throw new ModelException("The " + what + " '" + s + "' has " + s.length() + " characters; DynamoDB allows"
+          + " 3 to 255");
+    }
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'
+          || c == '-' || c == '.';
+      if (!ok) {
+        throw new ModelException("The " + what + " '" + s + "' has '" + c + "' at position " + i
+            + "; DynamoDB allows only letters, digits, '_', '-' and '.'");
+      }
+    }
+    return s;
   }
 
   private static String nonEmpty(String s, String what) {

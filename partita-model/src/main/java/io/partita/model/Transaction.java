@@ -124,12 +124,13 @@ public final class Transaction {
 
   /**
    * Sends the transaction (built on the first call, sent as built on later calls) and returns, per action in
-   * order, the record as written for put and create, or null for the other actions.
+   * order, the record as written for put and create, or null for the other actions: a {@link Result}, which is that
+   * list and reads it typed ({@code result.get(2, Order.class)}, {@code result.written(order)}).
    *
    * @throws TransactionCanceledException when it was cancelled, with a reason per action
    * @throws ValidationException for an action that does not fit the model (nothing is sent)
    */
-  public List<Object> execute() {
+  public Result execute() {
     if (request == null) {
       if (actions.isEmpty()) {
         throw new ValidationException("a transaction needs at least one action", null, null);
@@ -150,10 +151,77 @@ public final class Transaction {
       throw canceled(e);
     }
     List<Object> written = new ArrayList<>();
+    List<String> entities = new ArrayList<>();
     for (WritePlan p : plans) {
       written.add(p.written());
+      entities.add(p.entityName());
     }
-    return Collections.unmodifiableList(written);
+    return new Result(written, List.copyOf(names), entities);
+  }
+
+  /**
+   * What a transaction wrote: per action, in the order the actions were added, the record as written for put and
+   * create (ids, timestamps and version filled in), null for update, delete and check. It is the
+   * {@code List<Object>} {@link #execute()} always returned, read typed:
+   *
+   * <pre>{@code
+   * Transaction.Result r = db.transaction().check(user, k, Condition.itemExists()).create(order, o).execute();
+   * Order written = r.get(1, Order.class);
+   * List<Order> orders = r.written(order);
+   * }</pre>
+   */
+  public static final class Result extends java.util.AbstractList<Object> {
+    private final List<Object> written;
+    private final List<String> actions;
+    private final List<String> entities;
+
+    private Result(List<Object> written, List<String> actions, List<String> entities) {
+      this.written = Collections.unmodifiableList(written);
+      this.actions = actions;
+      this.entities = entities;
+    }
+
+    @Override
+    public Object get(int index) {
+      return written.get(index);
+    }
+
+    @Override
+    public int size() {
+      return written.size();
+    }
+
+    /**
+     * The record action {@code index} wrote, as a {@code type}.
+     *
+     * @throws IllegalArgumentException when that action writes no record (update, delete, check) or wrote another
+     *     type, naming the action and its entity
+     */
+    public <T> T get(int index, Class<T> type) {
+      Objects.requireNonNull(type, "type");
+      Object v = written.get(index);
+      String action = "action " + index + " (" + actions.get(index) + " " + entities.get(index) + ")";
+      if (v == null) {
+        throw new IllegalArgumentException(action + " returns no record: only put and create do");
+      }
+      if (!type.isInstance(v)) {
+        throw new IllegalArgumentException(action + " wrote a " + v.getClass().getSimpleName() + ", not a "
+            + type.getSimpleName());
+      }
+      return type.cast(v);
+    }
+
+    /** The records the put and create actions on {@code entity} wrote, in order. */
+    public <T extends Record> List<T> written(Entity<T> entity) {
+      List<T> out = new ArrayList<>();
+      for (int i = 0; i < written.size(); i++) {
+        Object v = written.get(i);
+        if (v != null && entities.get(i).equals(entity.name()) && entity.type().isInstance(v)) {
+          out.add(entity.type().cast(v));
+        }
+      }
+      return Collections.unmodifiableList(out);
+    }
   }
 
   private TransactionCanceledException canceled(

@@ -22,6 +22,11 @@ public interface Codec {
     return null;
   }
 
+  /** The value whose {@link #keyText} is {@code text}; for S-typed scalars, the attribute's decoding. */
+  default Object fromKeyText(String text) {
+    return decode(AttributeValue.fromS(text));
+  }
+
   /** Whether values of this type can appear in key templates. */
   default boolean scalar() {
     return false;

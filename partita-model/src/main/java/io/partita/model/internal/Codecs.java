@@ -147,6 +147,20 @@ public final class Codecs {
     public boolean scalar() {
       return keyTexter != null;
     }
+
+    @Override
+    public Object fromKeyText(String text) {
+      if (javaType == Boolean.class) {
+        if (!text.equals("true") && !text.equals("false")) {
+          throw new IllegalArgumentException("not a boolean: " + text);
+        }
+        return Boolean.valueOf(text);
+      }
+      if (this == EPOCH_SECONDS) {
+        return decode(AttributeValue.fromN(text));
+      }
+      return decode(AttributeValue.fromS(text));
+    }
   }
 
   static final Codec STRING = new ScalarCodec(String.class, v -> AttributeValue.fromS((String) v),
@@ -203,6 +217,11 @@ public final class Codecs {
 
     Object parse(String text) {
       return fromText.apply(text);
+    }
+
+    @Override
+    public Object fromKeyText(String text) {
+      return parse(text);
     }
   }
 
@@ -333,6 +352,21 @@ public final class Codecs {
     @Override
     public String keyText(Object value) {
       return ((Enum<?>) value).name();
+    }
+
+    /** The constant named {@code text}, or the one whose name it is in another case (a cased template). */
+    @Override
+    public Object fromKeyText(String text) {
+      Object constant = byName.get(text);
+      if (constant != null) {
+        return constant;
+      }
+      for (Map.Entry<String, Object> e : byName.entrySet()) {
+        if (e.getKey().equalsIgnoreCase(text)) {
+          return e.getValue();
+        }
+      }
+      throw new IllegalArgumentException(type.getSimpleName() + " has no constant " + text);
     }
 
     @Override

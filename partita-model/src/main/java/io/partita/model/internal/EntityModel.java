@@ -126,9 +126,9 @@ public final class EntityModel<T> {
    * Renders {@code k} with key text per field ({@code text} gives null for an absent value): the key attributes,
    * or null when a field is absent (the item has no entry in that index).
    */
-  public static Map<String, AttributeValue> renderKey(KeyTemplates k, java.util.function.Function<String, String> text) {
-    String pk = k.partition().render(text, false);
-    String sk = k.sort() == null ? null : k.sort().render(text, false);
+  public Map<String, AttributeValue> renderKey(KeyTemplates k, java.util.function.Function<String, String> text) {
+    String pk = render(k.partition(), text, false);
+    String sk = k.sort() == null ? null : render(k.sort(), text, false);
     if (pk == null || (k.sort() != null && sk == null)) {
       return null;
     }
@@ -241,8 +241,8 @@ public final class EntityModel<T> {
   }
 
   private void putKey(KeyTemplates k, Object[] values, Map<String, AttributeValue> out, boolean required) {
-    String pk = k.partition().render(placeholder -> text(values, placeholder), false);
-    String sk = k.sort() == null ? null : k.sort().render(placeholder -> text(values, placeholder), false);
+    String pk = render(k.partition(), placeholder -> text(values, placeholder), false);
+    String sk = k.sort() == null ? null : render(k.sort(), placeholder -> text(values, placeholder), false);
     if (pk == null || (k.sort() != null && sk == null)) {
       if (required) {
         throw new ValidationException("Entity " + name + ": the " + k.shape().label() + " key cannot be built",
@@ -290,7 +290,7 @@ public final class EntityModel<T> {
    * placeholder without a value (a begins_with prefix); otherwise every placeholder needs one.
    */
   public String render(Template template, Key key, boolean prefixOnly) {
-    return template.render(placeholder -> {
+    return render(template, placeholder -> {
       Object v = key.values().get(placeholder);
       if (v == null) {
         if (prefixOnly) {
@@ -303,10 +303,62 @@ public final class EntityModel<T> {
     }, prefixOnly);
   }
 
+  /** {@link Template#render}, a value its placeholder's format cannot take refused naming entity and field. */
+  private String render(Template template, java.util.function.Function<String, String> text, boolean prefixOnly) {
+    try {
+      return template.render(text, prefixOnly);
+    } catch (RecordMapper.FieldException e) {
+      throw new ValidationException("Entity " + name + ", field " + e.field() + ": " + e.getMessage(), name,
+          e.field(), e);
+    }
+  }
+
+  /**
+   * The table key fields of an item or key ({@code item} holds the table key attributes), read back from the key
+   * text: padding removed, each value decoded to its field's type. A field whose placeholder changes case is given
+   * as stored (casing cannot be undone; an enum matches its constant whatever the case).
+   *
+   * @throws ValidationException when the key attributes are missing or were not written by this entity's templates
+   */
+  public Key keyFrom(Map<String, AttributeValue> item) {
+    Map<String, String> texts = new LinkedHashMap<>();
+    matchInto(tableKey.partition(), item.get(tableKey.shape().partitionKey()), texts);
+    if (tableKey.sort() != null) {
+      matchInto(tableKey.sort(), item.get(tableKey.shape().sortKey()), texts);
+    }
+    Key key = Key.empty();
+    for (Map.Entry<String, String> e : texts.entrySet()) {
+      Field f = mapper.field(e.getKey());
+      try {
+        key = key.and(e.getKey(), f.codec().fromKeyText(e.getValue()));
+      } catch (RuntimeException x) {
+        throw new ValidationException("Entity " + name + ", field " + e.getKey() + ": key text '" + e.getValue()
+            + "' is not a " + f.valueType().getSimpleName(), name, e.getKey(), x);
+      }
+    }
+    return key;
+  }
+
+  private void matchInto(Template template, AttributeValue value, Map<String, String> out) {
+    Map<String, String> texts = value == null || value.s() == null ? null : template.match(value.s());
+    if (texts == null) {
+      throw new ValidationException("Entity " + name + ": " + (value == null ? "no key attribute" : "key '"
+          + value.s() + "'") + " does not match template '" + template + "'", name, null);
+    }
+    out.putAll(texts);
+  }
+
   /** {@code value} as key text for {@code field}, checking its type. */
   public String keyText(String field, Object value) {
     Field f = mapper.field(field);
     Object v = value instanceof Optional<?> o ? o.orElse(null) : value;
+    if (f != null) {
+      try {
+        v = Numbers.convert(v, f.valueType());
+      } catch (IllegalArgumentException e) {
+        throw new ValidationException("Entity " + name + ", field " + field + ": " + e.getMessage(), name, field, e);
+      }
+    }
     if (f == null || v == null || !f.valueType().isInstance(v)) {
       throw new ValidationException("Entity " + name + ", field " + field + ": expected a "
           + (f == null ? "known field" : f.valueType().getSimpleName()) + " value, got "

@@ -87,6 +87,16 @@ public final class EntityOps<T> {
     return Optional.of(entity.decode(item, false));
   }
 
+  /** Refuses a {@code changed} record whose table key is not {@code current}'s. */
+  public void checkSameKey(T current, T changed) {
+    Map<String, AttributeValue> before = entity.key(entity.mapper().values(current));
+    Map<String, AttributeValue> after = entity.key(entity.mapper().values(changed));
+    if (!before.equals(after)) {
+      throw new ValidationException("Entity " + entity.name() + ": the change moves the item from key " + before
+          + " to " + after + "; the table key cannot change", entity.name(), null);
+    }
+  }
+
   // ---- single writes
 
   /** Writes a new item; fails with {@link AlreadyExistsException} when the key is taken. */
@@ -469,7 +479,7 @@ public final class EntityOps<T> {
       }
     }
     for (KeyTemplates k : affected) {
-      c.indexKey(k, EntityModel.renderKey(k, texts::get), x);
+      c.indexKey(k, entity.renderKey(k, texts::get), x);
     }
     for (Map.Entry<String, AttributeValue> g : guards.entrySet()) {
       String n = x.name(g.getKey());
@@ -624,33 +634,20 @@ public final class EntityOps<T> {
   /** Encodes {@code v} for the path's type; numbers of another Java type are converted when they fit. */
   private AttributeValue encode(DocPath p, Object v, Action a) {
     Codec codec = p.codec();
+    try {
+      v = Numbers.convert(v, codec.javaType());
+    } catch (IllegalArgumentException e) {
+      throw invalid(p, a, e.getMessage());
+    }
     if (!codec.javaType().isInstance(v)) {
-      if (codec instanceof Codecs.NumberCodec n && v instanceof Number number) {
-        try {
-          v = n.parse(numberText(number));
-        } catch (RuntimeException e) {
-          throw invalid(p, a, number + " does not fit a " + codec.javaType().getSimpleName());
-        }
-      } else {
-        throw invalid(p, a, "expected a " + codec.javaType().getSimpleName() + ", got "
-            + v.getClass().getSimpleName() + " " + v);
-      }
+      throw invalid(p, a, "expected a " + codec.javaType().getSimpleName() + ", got "
+          + v.getClass().getSimpleName() + " " + v);
     }
     try {
       return codec.encode(v);
     } catch (RuntimeException e) {
       throw invalid(p, a, String.valueOf(e.getMessage()));
     }
-  }
-
-  private static String numberText(Number n) {
-    if (n instanceof BigDecimal b) {
-      return b.toPlainString();
-    }
-    if (n instanceof Double || n instanceof Float) {
-      return BigDecimal.valueOf(n.doubleValue()).toPlainString();
-    }
-    return n.toString();
   }
 
   // ---- sending and failures

@@ -138,8 +138,13 @@ public final class Expressions {
   private static AttributeValue encode(Field f, Object value, List<EntityModel<?>> entities, boolean element) {
     Codec codec = element ? f.codec().element() : f.codec();
     Object v = value instanceof Optional<?> o ? o.orElse(null) : value;
+    try {
+      v = Numbers.convert(v, codec.javaType());
+    } catch (IllegalArgumentException e) {
+      throw new ValidationException(where(f, entities) + e.getMessage(), owner(f, entities), f.name(), e);
+    }
     if (v == null || !codec.javaType().isInstance(v)) {
-      throw new ValidationException("Condition on field " + f.name() + ": expected a "
+      throw new ValidationException(where(f, entities) + "expected a "
           + codec.javaType().getSimpleName() + (element ? " element" : "") + ", got "
           + (v == null ? "nothing" : v.getClass().getSimpleName() + " " + v), owner(f, entities), f.name());
     }
@@ -147,14 +152,19 @@ public final class Expressions {
     try {
       av = codec.encode(v);
     } catch (RuntimeException e) {
-      throw new ValidationException("Condition on field " + f.name() + ": " + e.getMessage(), owner(f, entities),
-          f.name(), e);
+      throw new ValidationException(where(f, entities) + e.getMessage(), owner(f, entities), f.name(), e);
     }
     if (av == null) {
-      throw new ValidationException("Condition on field " + f.name() + ": an empty set has no DynamoDB value; use"
+      throw new ValidationException(where(f, entities) + "an empty set has no DynamoDB value; use"
           + " notExists", owner(f, entities), f.name());
     }
     return av;
+  }
+
+  /** "Entity Post, condition on field stock: " (without the entity when no entity of the list owns it). */
+  private static String where(Field f, List<EntityModel<?>> entities) {
+    String owner = owner(f, entities);
+    return (owner == null ? "Condition" : "Entity " + owner + ", condition") + " on field " + f.name() + ": ";
   }
 
   private static String owner(Field f, List<EntityModel<?>> entities) {

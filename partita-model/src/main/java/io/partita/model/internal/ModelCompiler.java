@@ -234,12 +234,33 @@ public final class ModelCompiler {
         throw fail(entity, fieldName, "the " + where + " key template '" + source + "' uses a field of type "
             + f.type().getTypeName() + ", which cannot be part of a key");
       }
+      checkFormats(entity, t, fieldName, f, source);
       if (requiredFields && f.optional()) {
         throw fail(entity, fieldName, "the table key template '" + source + "' uses an Optional field; table key"
             + " fields must be required (Optional fields suit sparse index keys)");
       }
     }
     return t;
+  }
+
+  /** {@code {n:08d}} needs a whole-number field; {@code upper}/{@code lower} a String or an enum. */
+  private void checkFormats(String entity, Template t, String fieldName, Field f, String source) {
+    for (Template.Token token : t.tokens()) {
+      if (token.literal() || token.format() == null || !token.text().equals(fieldName)) {
+        continue;
+      }
+      Class<?> v = f.valueType();
+      boolean ok = token.width() > 0
+          ? v == Integer.class || v == Long.class || v == Short.class || v == Byte.class
+              || v == java.math.BigInteger.class
+          : v == String.class || v.isEnum();
+      if (!ok) {
+        throw fail(entity, fieldName, "the key template '" + source + "' formats " + fieldName + " as "
+            + token.format() + ", which does not apply to a " + f.type().getTypeName() + " ("
+            + (token.width() > 0 ? "0Nd pads whole numbers: int, long, short, byte, BigInteger"
+                : "upper and lower apply to String and enum fields") + ")");
+      }
+    }
   }
 
   /** Two entities whose table keys could be equal would overwrite each other's items. */

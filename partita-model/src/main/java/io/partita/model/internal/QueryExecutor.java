@@ -251,33 +251,10 @@ public final class QueryExecutor<R> {
       }
       return new Result<>(items, skipped, null);
     }
-    Integer limit = settings.limit();
-    int requests = 0;
-    Map<String, AttributeValue> next = start;
-    while (true) {
-      QueryRequest request = next == null ? query : query.toBuilder().exclusiveStartKey(next).build();
-      QueryResponse response = db.query(request);
-      requests++;
-      List<Map<String, AttributeValue>> page = response.items();
-      boolean more = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty();
-      for (int i = 0; i < page.size(); i++) {
-        Map<String, AttributeValue> item = page.get(i);
-        R decoded = decode(item);
-        if (decoded == null) {
-          skipped++;
-        } else {
-          items.add(decoded);
-        }
-        if (limit != null && items.size() == limit) {
-          boolean rest = i < page.size() - 1 || more;
-          return new Result<>(items, skipped, rest ? keyOf(item) : null);
-        }
-      }
-      next = more ? response.lastEvaluatedKey() : null;
-      if (next == null || requests >= settings.maxRequests()) {
-        return new Result<>(items, skipped, next);
-      }
-    }
+    return Paging.fetch(start, settings.limit(), settings.maxRequests(), from -> {
+      QueryResponse r = db.query(from == null ? query : query.toBuilder().exclusiveStartKey(from).build());
+      return Paging.Response.of(r.items(), r.hasLastEvaluatedKey(), r.lastEvaluatedKey());
+    }, this::decode, this::keyOf);
   }
 
   private Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item) {

@@ -119,7 +119,7 @@ public final class RecordMapper<T> {
     this.accessors = getters;
   }
 
-  /** A mapping problem that belongs to one component. */
+  /** A mapping or key-format problem that belongs to one component (a record field). */
   public static final class FieldException extends IllegalArgumentException {
     private final String field;
 
