@@ -99,6 +99,16 @@ public final class Entity<T extends Record> {
     return index(index, partitionKey, null);
   }
 
+  /**
+   * The sort key this entity's items get in local index {@code index}; the partition key is the table's (its
+   * template is the entity's table partition template).
+   */
+  public Entity<T> localIndex(String index, String sortKey) {
+    indexes.put(Objects.requireNonNull(index, "index"), Arrays.asList(null, Objects.requireNonNull(sortKey,
+        "sortKey")));
+    return this;
+  }
+
   /** Stores {@code field} under {@code attribute}; wins over an {@link Attr} annotation. */
   public Entity<T> storedAs(String field, String attribute) {
     storedNames.put(Objects.requireNonNull(field, "field"), Objects.requireNonNull(attribute, "attribute"));
@@ -131,8 +141,9 @@ public final class Entity<T extends Record> {
   }
 
   /**
-   * The field DynamoDB's time to live reads: an Instant (stored as epoch seconds) or a long of epoch seconds.
-   * Enable TTL on that attribute in the table's settings.
+   * The field DynamoDB's time to live reads: an Instant (stored as epoch seconds) or a long of epoch seconds. Its
+   * stored name becomes the table's time-to-live attribute: {@code ModelClient.createTable()} enables TTL on it and
+   * the exports declare it. Entities of one table must store their ttl fields under the same name.
    */
   public Entity<T> ttl(String field) {
     this.ttl = Objects.requireNonNull(field, "field");

@@ -57,9 +57,36 @@ public final class ModelClient {
     return model;
   }
 
-  /** Creates the model's table ({@link TableSchema#createTableRequest()}): for tests and local development. */
+  /**
+   * Creates the model's table ({@link TableSchema#createTableRequest()}) and, when an entity declares a ttl field,
+   * enables time to live on it ({@link TableSchema#timeToLiveRequest()}, sent after CreateTable, which cannot
+   * carry it): for tests and local development. On Amazon DynamoDB the table is CREATING for a while; the TTL
+   * request is sent once DescribeTable says ACTIVE.
+   */
   public void createTable() {
-    dynamo.createTable(model.table().createTableRequest());
+    TableSchema table = model.table();
+    dynamo.createTable(table.createTableRequest());
+    var ttl = table.timeToLiveRequest();
+    if (ttl.isPresent()) {
+      awaitActive(table.name());
+      dynamo.updateTimeToLive(ttl.get());
+    }
+  }
+
+  private void awaitActive(String table) {
+    for (int i = 0; i < 600; i++) {
+      var status = dynamo.describeTable(b -> b.tableName(table)).table().tableStatus();
+      if (status == software.amazon.awssdk.services.dynamodb.model.TableStatus.ACTIVE) {
+        return;
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new ModelException("Interrupted while table " + table + " was being created");
+      }
+    }
+    throw new ModelException("Table " + table + " was not ACTIVE within a minute of CreateTable");
   }
 
   /** The handle for one entity of the model. */

@@ -16,29 +16,102 @@ import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest;
 
 /**
- * The physical table of a single-table design: its name, its generic key attributes and its global secondary
- * indexes, all string-typed. Immutable; each method returns a changed copy.
+ * The physical table of a single-table design: its name, its generic key attributes, its secondary indexes (global
+ * and local, each with its projection), its billing and its time-to-live attribute; all keys string-typed.
+ * Immutable; each method returns a changed copy.
  *
  * <pre>{@code
- * TableSchema.named("Blog")                      // pk "pk", sort key "sk", type attribute "_type"
- *     .globalIndex("gsi1", "gsi1pk", "gsi1sk")
+ * TableSchema.named("Shop")                      // pk "pk", sort key "sk", type attribute "_type", on demand
+ *     .globalIndex("gsi1", "gsi1pk", "gsi1sk")   // projection ALL
+ *     .globalIndex("gsi2", "gsi2pk", "gsi2sk", Projection.include("name", "price"))
+ *     .localIndex("lsi1", "lsi1sk")              // the table's partition key, another sort key
+ *     .provisioned(5, 5).indexThroughput("gsi1", 2, 1)
  * }</pre>
+ *
+ * <p>The time-to-live attribute is the stored name of the field an entity declares with {@link Entity#ttl}; the
+ * model's {@link Model#table()} carries it, so {@link #createTableRequest()}'s companion {@link
+ * #timeToLiveRequest()} and the exports ({@link #toCloudFormation()}, {@link #toTerraform(String)}) enable it.
  */
 public final class TableSchema {
 
-  /** A global secondary index; {@code sortKey} is null for a partition-key-only index. */
-  public record Index(String name, String partitionKey, String sortKey) {
+  /** What an index copies from each item besides the keys: {@code ALL} (the default), {@code KEYS_ONLY}, {@code
+   * INCLUDE} with the non-key attributes named. */
+  public record Projection(ProjectionType type, List<String> nonKeyAttributes) {
+    public Projection {
+      Objects.requireNonNull(type, "type");
+      nonKeyAttributes = List.copyOf(nonKeyAttributes);
+      if (type == ProjectionType.INCLUDE && nonKeyAttributes.isEmpty()) {
+        throw new ModelException("An INCLUDE projection names at least one attribute");
+      }
+      if (type != ProjectionType.INCLUDE && !nonKeyAttributes.isEmpty()) {
+        throw new ModelException("Only an INCLUDE projection names attributes");
+      }
+    }
+
+    public static Projection all() {
+      return new Projection(ProjectionType.ALL, List.of());
+    }
+
+    public static Projection keysOnly() {
+      return new Projection(ProjectionType.KEYS_ONLY, List.of());
+    }
+
+    /** The keys and the attributes named (stored names); the model adds the type attribute when it is missing. */
+    public static Projection include(String... attributes) {
+      return new Projection(ProjectionType.INCLUDE, List.of(attributes));
+    }
+  }
+
+  /** Provisioned read and write capacity units. */
+  public record Throughput(long readUnits, long writeUnits) {
+    public Throughput {
+      if (readUnits < 1 || writeUnits < 1) {
+        throw new ModelException("Provisioned throughput needs at least 1 read and 1 write unit, not " + readUnits
+            + "/" + writeUnits);
+      }
+    }
+  }
+
+  /**
+   * A secondary index; {@code sortKey} is null for a partition-key-only global index. A local index ({@code local})
+   * has the table's partition key and its own sort key. {@code throughput} is null when the table is on demand (or
+   * for a local index, which shares the table's).
+   */
+  public record Index(String name, String partitionKey, String sortKey, Projection projection, boolean local,
+      Throughput throughput) {
     public Index {
       Objects.requireNonNull(name, "name");
       Objects.requireNonNull(partitionKey, "partitionKey");
+      Objects.requireNonNull(projection, "projection");
+    }
+
+    /** A global index projecting ALL. */
+    public Index(String name, String partitionKey, String sortKey) {
+      this(name, partitionKey, sortKey, Projection.all(), false, null);
     }
 
     public Optional<String> sortKeyAttribute() {
       return Optional.ofNullable(sortKey);
+    }
+
+    /**
+     * Whether an item's {@code attribute} is read back through this index (keys are always projected; the caller
+     * passes the table's and index's key attributes in {@code keys}).
+     */
+    public boolean projects(String attribute, Set<String> keys) {
+      return projection.type() == ProjectionType.ALL || keys.contains(attribute)
+          || projection.nonKeyAttributes().contains(attribute);
+    }
+
+    Index with(Projection p, Throughput t) {
+      return new Index(name, partitionKey, sortKey, p, local, t);
     }
   }
 
@@ -47,57 +120,129 @@ public final class TableSchema {
   private final String sortKey;
   private final String typeAttribute;
   private final Map<String, Index> indexes;
+  private final Throughput throughput;
+  private final String ttlAttribute;
 
   private TableSchema(String name, String partitionKey, String sortKey, String typeAttribute,
-      Map<String, Index> indexes) {
+      Map<String, Index> indexes, Throughput throughput, String ttlAttribute) {
     this.name = name;
     this.partitionKey = partitionKey;
     this.sortKey = sortKey;
     this.typeAttribute = typeAttribute;
     this.indexes = Collections.unmodifiableMap(indexes);
+    this.throughput = throughput;
+    this.ttlAttribute = ttlAttribute;
   }
 
   /**
-   * A table with partition key {@code pk}, sort key {@code sk}, type attribute {@code _type} and no indexes.
+   * A table with partition key {@code pk}, sort key {@code sk}, type attribute {@code _type}, no indexes and on-demand
+   * billing.
    *
    * @throws ModelException when {@code tableName} breaks DynamoDB's rule (3 to 255 characters of
    *     {@code a-z A-Z 0-9 _ - .}); index names are checked the same way by {@link #globalIndex}
    */
   public static TableSchema named(String tableName) {
-    return new TableSchema(checkName(tableName, "table name"), "pk", "sk", "_type", new LinkedHashMap<>());
+    return new TableSchema(checkName(tableName, "table name"), "pk", "sk", "_type", new LinkedHashMap<>(), null,
+        null);
   }
 
   public TableSchema partitionKey(String attribute) {
-    return new TableSchema(name, nonEmpty(attribute, "partition key"), sortKey, typeAttribute, indexes);
+    String pk = nonEmpty(attribute, "partition key");
+    Map<String, Index> copy = new LinkedHashMap<>();
+    indexes.forEach((n, i) -> copy.put(n, i.local() ? new Index(n, pk, i.sortKey(), i.projection(), true, null) : i));
+    return new TableSchema(name, pk, sortKey, typeAttribute, copy, throughput, ttlAttribute);
   }
 
   public TableSchema sortKey(String attribute) {
-    return new TableSchema(name, partitionKey, nonEmpty(attribute, "sort key"), typeAttribute, indexes);
+    return new TableSchema(name, partitionKey, nonEmpty(attribute, "sort key"), typeAttribute, indexes, throughput,
+        ttlAttribute);
   }
 
   /** A table keyed by its partition key alone. */
   public TableSchema noSortKey() {
-    return new TableSchema(name, partitionKey, null, typeAttribute, indexes);
+    return new TableSchema(name, partitionKey, null, typeAttribute, indexes, throughput, ttlAttribute);
   }
 
   /** The attribute every item carries with its entity's name (default {@code _type}). */
   public TableSchema typeAttribute(String attribute) {
-    return new TableSchema(name, partitionKey, sortKey, nonEmpty(attribute, "type attribute"), indexes);
+    return new TableSchema(name, partitionKey, sortKey, nonEmpty(attribute, "type attribute"), indexes, throughput,
+        ttlAttribute);
   }
 
   /** Adds a global secondary index with a partition and a sort key (projection ALL). */
   public TableSchema globalIndex(String indexName, String partitionKeyAttribute, String sortKeyAttribute) {
-    Map<String, Index> copy = new LinkedHashMap<>(indexes);
-    if (copy.put(checkName(indexName, "index name"), new Index(indexName,
-        nonEmpty(partitionKeyAttribute, "index partition key"), sortKeyAttribute)) != null) {
-      throw new IllegalArgumentException("index " + indexName + " is declared twice");
-    }
-    return new TableSchema(name, partitionKey, sortKey, typeAttribute, copy);
+    return globalIndex(indexName, partitionKeyAttribute, sortKeyAttribute, Projection.all());
   }
 
   /** Adds a global secondary index keyed by a partition key alone. */
   public TableSchema globalIndex(String indexName, String partitionKeyAttribute) {
     return globalIndex(indexName, partitionKeyAttribute, null);
+  }
+
+  /**
+   * Adds a global secondary index with a projection. An access pattern on a KEYS_ONLY or INCLUDE index is refused by
+   * {@link Model.Builder#build()} when an entity it returns has a field the index does not project.
+   */
+  public TableSchema globalIndex(String indexName, String partitionKeyAttribute, String sortKeyAttribute,
+      Projection projection) {
+    return add(new Index(checkName(indexName, "index name"), nonEmpty(partitionKeyAttribute, "index partition key"),
+        sortKeyAttribute, projection, false, throughput == null ? null : throughput));
+  }
+
+  /** Adds a local secondary index: the table's partition key and {@code sortKeyAttribute} (projection ALL). */
+  public TableSchema localIndex(String indexName, String sortKeyAttribute) {
+    return localIndex(indexName, sortKeyAttribute, Projection.all());
+  }
+
+  /** Adds a local secondary index with a projection. Local indexes can only be created with the table. */
+  public TableSchema localIndex(String indexName, String sortKeyAttribute, Projection projection) {
+    return add(new Index(checkName(indexName, "index name"), partitionKey, nonEmpty(sortKeyAttribute,
+        "local index sort key"), projection, true, null));
+  }
+
+  private TableSchema add(Index index) {
+    Map<String, Index> copy = new LinkedHashMap<>(indexes);
+    if (copy.put(index.name(), index) != null) {
+      throw new IllegalArgumentException("index " + index.name() + " is declared twice");
+    }
+    return new TableSchema(name, partitionKey, sortKey, typeAttribute, copy, throughput, ttlAttribute);
+  }
+
+  /**
+   * Provisioned billing: the table's read and write units, which every global index gets too unless {@link
+   * #indexThroughput} says otherwise. On demand (PAY_PER_REQUEST) when never called.
+   */
+  public TableSchema provisioned(long readUnits, long writeUnits) {
+    Throughput t = new Throughput(readUnits, writeUnits);
+    Map<String, Index> copy = new LinkedHashMap<>();
+    indexes.forEach((n, i) -> copy.put(n, i.local() || (i.throughput() != null && throughput != null
+        && !i.throughput().equals(throughput)) ? i : i.with(i.projection(), t)));
+    return new TableSchema(name, partitionKey, sortKey, typeAttribute, copy, t, ttlAttribute);
+  }
+
+  /** The read and write units of global index {@code indexName} (provisioned billing only). */
+  public TableSchema indexThroughput(String indexName, long readUnits, long writeUnits) {
+    if (throughput == null) {
+      throw new ModelException("Index " + indexName + ": units apply to a provisioned table; call provisioned(r, w)"
+          + " first");
+    }
+    Index i = indexes.get(indexName);
+    if (i == null || i.local()) {
+      throw new ModelException("Index " + indexName + ": " + (i == null ? "not an index of table " + name
+          : "a local index shares the table's units"));
+    }
+    Map<String, Index> copy = new LinkedHashMap<>(indexes);
+    copy.put(indexName, i.with(i.projection(), new Throughput(readUnits, writeUnits)));
+    return new TableSchema(name, partitionKey, sortKey, typeAttribute, copy, throughput, ttlAttribute);
+  }
+
+  /**
+   * The attribute DynamoDB's time to live reads (epoch seconds). Set by {@link Model.Builder#build()} from the
+   * entities' {@link Entity#ttl} fields; declare it here only for a table whose entities do not.
+   */
+  public TableSchema timeToLive(String attribute) {
+    return new TableSchema(name, partitionKey, sortKey, typeAttribute, indexes, throughput,
+        nonEmpty(attribute, "time-to-live attribute"));
   }
 
   public String name() {
@@ -116,9 +261,19 @@ public final class TableSchema {
     return typeAttribute;
   }
 
-  /** The global secondary indexes, by name, in declaration order. */
+  /** The secondary indexes (global and local), by name, in declaration order. */
   public Map<String, Index> indexes() {
     return indexes;
+  }
+
+  /** The provisioned units of the table; empty when it is on demand. */
+  public Optional<Throughput> throughput() {
+    return Optional.ofNullable(throughput);
+  }
+
+  /** The time-to-live attribute, when the table has one. */
+  public Optional<String> timeToLiveAttribute() {
+    return Optional.ofNullable(ttlAttribute);
   }
 
   /** Every key attribute of the table and its indexes. */
@@ -137,7 +292,21 @@ public final class TableSchema {
     return out;
   }
 
-  /** A CreateTable request for this schema: on-demand billing, string keys, indexes projecting ALL. */
+  /** The projection an index is created with: an INCLUDE always carries the type attribute, which reads decode by. */
+  Projection effectiveProjection(Index i) {
+    Projection p = i.projection();
+    if (p.type() != ProjectionType.INCLUDE || p.nonKeyAttributes().contains(typeAttribute)) {
+      return p;
+    }
+    List<String> names = new ArrayList<>(p.nonKeyAttributes());
+    names.add(typeAttribute);
+    return new Projection(ProjectionType.INCLUDE, names);
+  }
+
+  /**
+   * A CreateTable request for this schema: string keys, indexes with their projections, on-demand billing unless
+   * {@link #provisioned}. Time to live is not part of CreateTable: see {@link #timeToLiveRequest()}.
+   */
   public CreateTableRequest createTableRequest() {
     List<AttributeDefinition> definitions = new ArrayList<>();
     for (String attribute : keyAttributes()) {
@@ -145,19 +314,69 @@ public final class TableSchema {
           .attributeType(ScalarAttributeType.S).build());
     }
     List<GlobalSecondaryIndex> gsis = new ArrayList<>();
+    List<LocalSecondaryIndex> lsis = new ArrayList<>();
     for (Index i : indexes.values()) {
-      gsis.add(GlobalSecondaryIndex.builder().indexName(i.name())
-          .keySchema(keySchema(i.partitionKey(), i.sortKey()))
-          .projection(p -> p.projectionType(ProjectionType.ALL)).build());
+      Projection p = effectiveProjection(i);
+      software.amazon.awssdk.services.dynamodb.model.Projection projection =
+          software.amazon.awssdk.services.dynamodb.model.Projection.builder().projectionType(p.type())
+              .nonKeyAttributes(p.nonKeyAttributes().isEmpty() ? null : p.nonKeyAttributes()).build();
+      if (i.local()) {
+        lsis.add(LocalSecondaryIndex.builder().indexName(i.name()).keySchema(keySchema(i.partitionKey(), i.sortKey()))
+            .projection(projection).build());
+      } else {
+        GlobalSecondaryIndex.Builder g = GlobalSecondaryIndex.builder().indexName(i.name())
+            .keySchema(keySchema(i.partitionKey(), i.sortKey())).projection(projection);
+        if (i.throughput() != null) {
+          g.provisionedThroughput(units(i.throughput()));
+        }
+        gsis.add(g.build());
+      }
     }
     CreateTableRequest.Builder b = CreateTableRequest.builder().tableName(name)
-        .billingMode(BillingMode.PAY_PER_REQUEST)
         .attributeDefinitions(definitions)
         .keySchema(keySchema(partitionKey, sortKey));
+    if (throughput == null) {
+      b.billingMode(BillingMode.PAY_PER_REQUEST);
+    } else {
+      b.billingMode(BillingMode.PROVISIONED).provisionedThroughput(units(throughput));
+    }
     if (!gsis.isEmpty()) {
       b.globalSecondaryIndexes(gsis);
     }
+    if (!lsis.isEmpty()) {
+      b.localSecondaryIndexes(lsis);
+    }
     return b.build();
+  }
+
+  /** The UpdateTimeToLive request that enables TTL on {@link #timeToLiveAttribute()}; empty without one. */
+  public Optional<UpdateTimeToLiveRequest> timeToLiveRequest() {
+    return timeToLiveAttribute().map(a -> UpdateTimeToLiveRequest.builder().tableName(name)
+        .timeToLiveSpecification(s -> s.attributeName(a).enabled(true)).build());
+  }
+
+  /**
+   * The table as a CloudFormation template (JSON): one {@code AWS::DynamoDB::Table} resource named {@code
+   * logicalId}, with AttributeDefinitions, KeySchema, BillingMode (and ProvisionedThroughput), the indexes with their
+   * projections, and TimeToLiveSpecification. CDK's {@code CfnTable} takes the same properties.
+   */
+  public String toCloudFormation(String logicalId) {
+    return io.partita.model.internal.TableExport.cloudFormation(this, createTableRequest(), logicalId);
+  }
+
+  /** {@link #toCloudFormation(String)} with the logical id {@code Table}. */
+  public String toCloudFormation() {
+    return toCloudFormation("Table");
+  }
+
+  /** The table as a Terraform {@code aws_dynamodb_table} resource block (HCL) named {@code resourceName}. */
+  public String toTerraform(String resourceName) {
+    return io.partita.model.internal.TableExport.terraform(this, createTableRequest(), resourceName);
+  }
+
+  private static ProvisionedThroughput units(Throughput t) {
+    return ProvisionedThroughput.builder().readCapacityUnits(t.readUnits()).writeCapacityUnits(t.writeUnits())
+        .build();
   }
 
   private static List<KeySchemaElement> keySchema(String hash, String range) {
@@ -203,6 +422,7 @@ public final class TableSchema {
   @Override
   public String toString() {
     return "TableSchema[" + name + ", " + partitionKey + (sortKey == null ? "" : "/" + sortKey) + ", indexes "
-        + indexes.keySet() + "]";
+        + indexes.keySet() + (throughput == null ? "" : ", provisioned " + throughput.readUnits() + "/"
+        + throughput.writeUnits()) + (ttlAttribute == null ? "" : ", ttl " + ttlAttribute) + "]";
   }
 }

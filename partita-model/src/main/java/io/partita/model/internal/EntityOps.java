@@ -548,13 +548,20 @@ public final class EntityOps<T> {
 
     /** Sets an index's key attributes to {@code indexKey}, or removes them when it is null (a sparse index). */
     void indexKey(KeyTemplates k, Map<String, AttributeValue> indexKey, Expressions x) {
+      boolean local = k.shape().local(); // a local index's partition key is the table's: never set nor removed
       if (indexKey == null) {
-        remove.add(x.name(k.shape().partitionKey()));
+        if (!local) {
+          remove.add(x.name(k.shape().partitionKey()));
+        }
         if (k.shape().sortKey() != null) {
           remove.add(x.name(k.shape().sortKey()));
         }
       } else {
-        indexKey.forEach((attr, av) -> set.add(x.name(attr) + " = " + x.value(av)));
+        indexKey.forEach((attr, av) -> {
+          if (!local || !attr.equals(k.shape().partitionKey())) {
+            set.add(x.name(attr) + " = " + x.value(av));
+          }
+        });
       }
     }
 

@@ -28,7 +28,7 @@ public final class ModelCompiler {
   /** An access pattern with the positions, in the model's entity list, of the entities it returns. */
   public record PatternSpec(AccessPattern<?> pattern, List<Integer> entities) {}
 
-  private final TableSchema table;
+  private TableSchema table;
   private final Codecs codecs = new Codecs();
 
   private ModelCompiler(TableSchema table) {
@@ -54,6 +54,7 @@ public final class ModelCompiler {
       compiled.add(c.entity(spec));
     }
     c.checkDistinctKeys(compiled);
+    c.timeToLive(entities, compiled);
     List<PatternModel> compiledPatterns = new ArrayList<>();
     Set<String> patternNames = new HashSet<>();
     for (PatternSpec p : patterns) {
@@ -66,7 +67,29 @@ public final class ModelCompiler {
       }
       compiledPatterns.add(c.pattern(p.pattern(), returned));
     }
-    return new CompiledModel(table, List.copyOf(compiled), List.copyOf(compiledPatterns));
+    return new CompiledModel(c.table, List.copyOf(compiled), List.copyOf(compiledPatterns));
+  }
+
+  /** DynamoDB has one TTL attribute per table: every entity's ttl field must be stored under the same name. */
+  private void timeToLive(List<EntitySpec> specs, List<EntityModel<?>> compiled) {
+    String attribute = table.timeToLiveAttribute().orElse(null);
+    String from = attribute == null ? null : "the table";
+    for (int i = 0; i < specs.size(); i++) {
+      if (specs.get(i).ttl() == null) {
+        continue;
+      }
+      EntityModel<?> e = compiled.get(i);
+      String stored = e.mapper().field(specs.get(i).ttl()).stored();
+      if (attribute != null && !attribute.equals(stored)) {
+        throw fail(e.name(), specs.get(i).ttl(), "its ttl attribute " + stored + " is not " + attribute + ", the"
+            + " time-to-live attribute of " + from + "; DynamoDB reads one per table: store it as " + attribute);
+      }
+      attribute = stored;
+      from = "entity " + e.name();
+    }
+    if (attribute != null && table.timeToLiveAttribute().isEmpty()) {
+      table = table.timeToLive(attribute);
+    }
   }
 
   private static ModelException fail(String entity, String field, String message) {
@@ -137,9 +160,14 @@ public final class ModelCompiler {
         throw fail(name, null, "index " + e.getKey() + " is not an index of table " + table.name() + " (it has "
             + table.indexes().keySet() + ")");
       }
-      KeyShape shape = new KeyShape(index.name(), index.partitionKey(), index.sortKey());
-      indexKeys.put(index.name(), keyTemplates(name, mapper, shape, e.getValue().get(0), e.getValue().get(1),
-          false));
+      KeyShape shape = new KeyShape(index.name(), index.partitionKey(), index.sortKey(), index.local());
+      String partition = e.getValue().get(0) == null ? spec.partitionKey() : e.getValue().get(0);
+      KeyTemplates k = keyTemplates(name, mapper, shape, partition, e.getValue().get(1), false);
+      if (index.local() && !k.partition().sameAs(tableKey.partition())) {
+        throw fail(name, null, "local index " + index.name() + " shares the table's partition key, so its partition"
+            + " template must be the table's '" + tableKey.partition() + "', not '" + k.partition() + "'");
+      }
+      indexKeys.put(index.name(), k);
     }
 
     Map<Field, Ids> generated = new LinkedHashMap<>();
@@ -295,6 +323,32 @@ public final class ModelCompiler {
         + (k.sort() == null ? "" : ", " + k.shape().sortKey() + " '" + k.sort() + "'");
   }
 
+  /**
+   * A pattern reads whole records, so an index that does not project every field of an entity the pattern returns
+   * cannot serve it (decoding what is there would make a required field null): refused, naming the field.
+   */
+  private void checkProjected(String label, TableSchema.Index index, List<EntityModel<?>> entities) {
+    if (index.projection().type() == software.amazon.awssdk.services.dynamodb.model.ProjectionType.ALL) {
+      return;
+    }
+    Set<String> keys = new HashSet<>(List.of(table.partitionKey(), index.partitionKey()));
+    table.sortKey().ifPresent(keys::add);
+    if (index.sortKey() != null) {
+      keys.add(index.sortKey());
+    }
+    for (EntityModel<?> e : entities) {
+      for (Field f : e.mapper().fields()) {
+        if (!index.projects(f.stored(), keys)) {
+          throw new ModelException(label + ", entity " + e.name() + ", field " + f.name() + ": index "
+              + index.name() + " projects " + index.projection().type()
+              + (index.projection().nonKeyAttributes().isEmpty() ? "" : " " + index.projection().nonKeyAttributes())
+              + ", not " + f.stored() + "; a pattern returns whole records, so project it (INCLUDE it, or ALL)",
+              e.name(), f.name());
+        }
+      }
+    }
+  }
+
   private PatternModel pattern(AccessPattern<?> p, List<EntityModel<?>> entities) {
     String label = "Access pattern '" + p.name() + "'";
     KeyShape shape;
@@ -304,7 +358,8 @@ public final class ModelCompiler {
         throw new ModelException(label + ": index " + p.index().get() + " is not an index of table "
             + table.name() + " (it has " + table.indexes().keySet() + ")");
       }
-      shape = new KeyShape(index.name(), index.partitionKey(), index.sortKey());
+      shape = new KeyShape(index.name(), index.partitionKey(), index.sortKey(), index.local());
+      checkProjected(label, index, entities);
     } else {
       shape = new KeyShape(null, table.partitionKey(), table.sortKey().orElse(null));
     }

@@ -55,7 +55,7 @@ public final class QueryExecutor<R> {
     EntityModel<?> keys = pattern.keyEntity();
     KeyShape shape = pattern.shape();
     String label = "Access pattern '" + pattern.name() + "'";
-    if (settings.consistentRead() && !shape.isTable()) {
+    if (settings.consistentRead() && !shape.isTable() && !shape.local()) {
       throw new ValidationException(label + ": consistent reads are not supported on global index "
           + shape.index(), null, null);
     }

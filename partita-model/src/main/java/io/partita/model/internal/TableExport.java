@@ -1,0 +1,212 @@
+package io.partita.model.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.partita.model.TableSchema;
+import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex;
+import software.amazon.awssdk.services.dynamodb.model.Projection;
+import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput;
+
+/**
+ * A table definition as infrastructure code: a CloudFormation template (JSON) and a Terraform {@code
+ * aws_dynamodb_table} block, both made from the same CreateTable request {@code createTable()} sends, so the three
+ * cannot disagree.
+ */
+public final class TableExport {
+  private TableExport() {}
+
+  public static String cloudFormation(TableSchema table, CreateTableRequest r, String logicalId) {
+    Map<String, Object> props = new LinkedHashMap<>();
+    props.put("TableName", r.tableName());
+    List<Object> definitions = new ArrayList<>();
+    for (AttributeDefinition d : r.attributeDefinitions()) {
+      definitions.add(map("AttributeName", d.attributeName(), "AttributeType", d.attributeTypeAsString()));
+    }
+    props.put("AttributeDefinitions", definitions);
+    props.put("KeySchema", keySchema(r.keySchema()));
+    props.put("BillingMode", r.billingModeAsString());
+    if (r.provisionedThroughput() != null) {
+      props.put("ProvisionedThroughput", units(r.provisionedThroughput()));
+    }
+    if (r.hasGlobalSecondaryIndexes()) {
+      List<Object> gsis = new ArrayList<>();
+      for (GlobalSecondaryIndex g : r.globalSecondaryIndexes()) {
+        Map<String, Object> m = map("IndexName", g.indexName(), "KeySchema", keySchema(g.keySchema()),
+            "Projection", projection(g.projection()));
+        if (g.provisionedThroughput() != null) {
+          m.put("ProvisionedThroughput", units(g.provisionedThroughput()));
+        }
+        gsis.add(m);
+      }
+      props.put("GlobalSecondaryIndexes", gsis);
+    }
+    if (r.hasLocalSecondaryIndexes()) {
+      List<Object> lsis = new ArrayList<>();
+      for (LocalSecondaryIndex l : r.localSecondaryIndexes()) {
+        lsis.add(map("IndexName", l.indexName(), "KeySchema", keySchema(l.keySchema()),
+            "Projection", projection(l.projection())));
+      }
+      props.put("LocalSecondaryIndexes", lsis);
+    }
+    table.timeToLiveAttribute().ifPresent(a ->
+        props.put("TimeToLiveSpecification", map("AttributeName", a, "Enabled", Boolean.TRUE)));
+    Map<String, Object> resource = map("Type", "AWS::DynamoDB::Table", "Properties", props);
+    Map<String, Object> template = map("AWSTemplateFormatVersion", "2010-09-09",
+        "Resources", map(logicalId, resource));
+    StringBuilder out = new StringBuilder();
+    json(template, out, "");
+    return out.append('\n').toString();
+  }
+
+  public static String terraform(TableSchema table, CreateTableRequest r, String resourceName) {
+    StringBuilder out = new StringBuilder();
+    out.append("resource \"aws_dynamodb_table\" ").append(hcl(resourceName)).append(" {\n");
+    out.append("  name         = ").append(hcl(r.tableName())).append('\n');
+    out.append("  billing_mode = ").append(hcl(r.billingModeAsString())).append('\n');
+    if (r.provisionedThroughput() != null) {
+      out.append("  read_capacity  = ").append(r.provisionedThroughput().readCapacityUnits()).append('\n');
+      out.append("  write_capacity = ").append(r.provisionedThroughput().writeCapacityUnits()).append('\n');
+    }
+    out.append("  hash_key     = ").append(hcl(key(r.keySchema(), KeyType.HASH))).append('\n');
+    if (key(r.keySchema(), KeyType.RANGE) != null) {
+      out.append("  range_key    = ").append(hcl(key(r.keySchema(), KeyType.RANGE))).append('\n');
+    }
+    for (AttributeDefinition d : r.attributeDefinitions()) {
+      out.append("\n  attribute {\n    name = ").append(hcl(d.attributeName())).append("\n    type = ")
+          .append(hcl(d.attributeTypeAsString())).append("\n  }\n");
+    }
+    if (r.hasGlobalSecondaryIndexes()) {
+      for (GlobalSecondaryIndex g : r.globalSecondaryIndexes()) {
+        out.append("\n  global_secondary_index {\n    name            = ").append(hcl(g.indexName())).append('\n');
+        out.append("    hash_key        = ").append(hcl(key(g.keySchema(), KeyType.HASH))).append('\n');
+        if (key(g.keySchema(), KeyType.RANGE) != null) {
+          out.append("    range_key       = ").append(hcl(key(g.keySchema(), KeyType.RANGE))).append('\n');
+        }
+        projectionHcl(g.projection(), out);
+        if (g.provisionedThroughput() != null) {
+          out.append("    read_capacity   = ").append(g.provisionedThroughput().readCapacityUnits()).append('\n');
+          out.append("    write_capacity  = ").append(g.provisionedThroughput().writeCapacityUnits()).append('\n');
+        }
+        out.append("  }\n");
+      }
+    }
+    if (r.hasLocalSecondaryIndexes()) {
+      for (LocalSecondaryIndex l : r.localSecondaryIndexes()) {
+        out.append("\n  local_secondary_index {\n    name            = ").append(hcl(l.indexName())).append('\n');
+        out.append("    range_key       = ").append(hcl(key(l.keySchema(), KeyType.RANGE))).append('\n');
+        projectionHcl(l.projection(), out);
+        out.append("  }\n");
+      }
+    }
+    table.timeToLiveAttribute().ifPresent(a -> out.append("\n  ttl {\n    attribute_name = ").append(hcl(a))
+        .append("\n    enabled        = true\n  }\n"));
+    return out.append("}\n").toString();
+  }
+
+  private static void projectionHcl(Projection p, StringBuilder out) {
+    out.append("    projection_type = ").append(hcl(p.projectionTypeAsString())).append('\n');
+    if (p.hasNonKeyAttributes()) {
+      out.append("    non_key_attributes = [");
+      for (int i = 0; i < p.nonKeyAttributes().size(); i++) {
+        out.append(i == 0 ? "" : ", ").append(hcl(p.nonKeyAttributes().get(i)));
+      }
+      out.append("]\n");
+    }
+  }
+
+  private static String key(List<KeySchemaElement> keys, KeyType type) {
+    for (KeySchemaElement k : keys) {
+      if (k.keyType() == type) {
+        return k.attributeName();
+      }
+    }
+    return null;
+  }
+
+  private static List<Object> keySchema(List<KeySchemaElement> keys) {
+    List<Object> out = new ArrayList<>();
+    for (KeySchemaElement k : keys) {
+      out.add(map("AttributeName", k.attributeName(), "KeyType", k.keyTypeAsString()));
+    }
+    return out;
+  }
+
+  private static Map<String, Object> projection(Projection p) {
+    Map<String, Object> m = map("ProjectionType", p.projectionTypeAsString());
+    if (p.hasNonKeyAttributes()) {
+      m.put("NonKeyAttributes", new ArrayList<Object>(p.nonKeyAttributes()));
+    }
+    return m;
+  }
+
+  private static Map<String, Object> units(ProvisionedThroughput t) {
+    return map("ReadCapacityUnits", t.readCapacityUnits(), "WriteCapacityUnits", t.writeCapacityUnits());
+  }
+
+  private static Map<String, Object> map(Object... kv) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < kv.length; i += 2) {
+      m.put((String) kv[i], kv[i + 1]);
+    }
+    return m;
+  }
+
+  /** Pretty JSON of maps, lists, strings, numbers and booleans, two spaces per level. */
+  private static void json(Object v, StringBuilder out, String indent) {
+    if (v instanceof Map<?, ?> m) {
+      out.append("{");
+      String inner = indent + "  ";
+      boolean first = true;
+      for (Map.Entry<?, ?> e : m.entrySet()) {
+        out.append(first ? "\n" : ",\n").append(inner);
+        first = false;
+        string(e.getKey().toString(), out);
+        out.append(": ");
+        json(e.getValue(), out, inner);
+      }
+      out.append('\n').append(indent).append('}');
+    } else if (v instanceof List<?> l) {
+      out.append("[");
+      String inner = indent + "  ";
+      for (int i = 0; i < l.size(); i++) {
+        out.append(i == 0 ? "\n" : ",\n").append(inner);
+        json(l.get(i), out, inner);
+      }
+      out.append('\n').append(indent).append(']');
+    } else if (v instanceof String s) {
+      string(s, out);
+    } else {
+      out.append(v); // Long, Boolean
+    }
+  }
+
+  private static void string(String s, StringBuilder out) {
+    out.append('"');
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '"' || c == '\\') {
+        out.append('\\').append(c);
+      } else if (c < 0x20) {
+        out.append(String.format("\\u%04x", (int) c));
+      } else {
+        out.append(c);
+      }
+    }
+    out.append('"');
+  }
+
+  /** An HCL string literal: JSON's escapes, plus {@code ${} and {@code %{} which HCL would interpolate. */
+  private static String hcl(String s) {
+    StringBuilder out = new StringBuilder();
+    string(s.replace("${", "$${").replace("%{", "%%{"), out);
+    return out.toString();
+  }
+}
