@@ -86,6 +86,20 @@ public final class Model {
         : Optional.of(type.cast(e.decode(item, false)));
   }
 
+  /**
+   * The model as a NoSQL Workbench data model file (JSON, the format of its "Export model", version 3.0), to open in
+   * its data modeler and visualizer: the table's keys, every entity's fields as attributes with their types, one
+   * facet per entity named after it with its key templates as key aliases, the global indexes with their
+   * projections and the billing mode. The format has no place for local indexes and time to live: see {@link
+   * TableSchema#toCloudFormation()} for the whole table.
+   */
+  public String toNoSqlWorkbench(String modelName) {
+    String date = java.time.format.DateTimeFormatter.ofPattern("MMM d, yyyy, hh:mm a", java.util.Locale.US)
+        .format(java.time.LocalDateTime.now(java.time.ZoneOffset.UTC));
+    return io.partita.model.internal.TableExport.noSqlWorkbench(compiled, Objects.requireNonNull(modelName,
+        "modelName"), date);
+  }
+
   @SuppressWarnings("unchecked")
   <T extends Record> EntityModel<T> entityModel(Entity<T> entity) {
     EntityModel<?> e = entities.get(entity);

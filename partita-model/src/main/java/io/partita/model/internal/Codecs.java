@@ -119,6 +119,26 @@ public final class Codecs {
     return SIMPLE.get(c);
   }
 
+  /** The DynamoDB type letter(s) a codec writes: N, S, BOOL, B, L, M, SS, NS or BS. */
+  static String attributeType(Codec c) {
+    if (c instanceof NumberCodec || c == EPOCH_SECONDS) {
+      return "N";
+    }
+    if (c == BOOL) {
+      return "BOOL";
+    }
+    if (c == BYTES || c == SDK_BYTES) {
+      return "B";
+    }
+    if (c instanceof ListCodec) {
+      return "L";
+    }
+    if (c instanceof SetCodec set) {
+      return set.kind.name();
+    }
+    return c instanceof MapCodec || c instanceof RecordCodec ? "M" : "S";
+  }
+
   // ---- scalars
 
   /**

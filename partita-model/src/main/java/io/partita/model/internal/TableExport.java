@@ -16,9 +16,9 @@ import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput;
 
 /**
- * A table definition as infrastructure code: a CloudFormation template (JSON) and a Terraform {@code
- * aws_dynamodb_table} block, both made from the same CreateTable request {@code createTable()} sends, so the three
- * cannot disagree.
+ * A table definition as infrastructure code: a CloudFormation template (JSON), a Terraform {@code
+ * aws_dynamodb_table} block and a NoSQL Workbench data model, all made from the same CreateTable request {@code
+ * createTable()} sends, so they cannot disagree with it.
  */
 public final class TableExport {
   private TableExport() {}
@@ -64,6 +64,79 @@ public final class TableExport {
     StringBuilder out = new StringBuilder();
     json(template, out, "");
     return out.append('\n').toString();
+  }
+
+  /**
+   * The model as a NoSQL Workbench data model (the format its "Export model" writes, version 3.0): the table's key
+   * attributes, every entity field as a non-key attribute with its type, one facet per entity (its key templates as
+   * the key aliases), the global indexes with their projections, and the billing. NoSQL Workbench's format has no
+   * place for local indexes or time to live, so they are left out.
+   */
+  public static String noSqlWorkbench(CompiledModel model, String modelName, String date) {
+    TableSchema table = model.table();
+    CreateTableRequest r = table.createTableRequest();
+    Map<String, Object> t = new LinkedHashMap<>();
+    t.put("TableName", table.name());
+    t.put("KeyAttributes", workbenchKeys(table.partitionKey(), table.sortKey().orElse(null)));
+    Map<String, String> nonKey = new LinkedHashMap<>();
+    nonKey.put(table.typeAttribute(), "S");
+    for (EntityModel<?> e : model.entities()) {
+      for (RecordMapper.Field f : e.mapper().fields()) {
+        nonKey.putIfAbsent(f.stored(), Codecs.attributeType(f.codec()));
+      }
+    }
+    for (String k : table.keyAttributes()) {
+      if (!k.equals(table.partitionKey()) && !k.equals(table.sortKey().orElse(null))) {
+        nonKey.putIfAbsent(k, "S"); // index keys are attributes of the table
+      }
+    }
+    List<Object> attributes = new ArrayList<>();
+    nonKey.forEach((n, type) -> attributes.add(map("AttributeName", n, "AttributeType", type)));
+    t.put("NonKeyAttributes", attributes);
+    List<Object> facets = new ArrayList<>();
+    for (EntityModel<?> e : model.entities()) {
+      Map<String, Object> alias = map("PartitionKeyAlias", e.tableKey().partition().toString());
+      if (e.tableKey().sort() != null) {
+        alias.put("SortKeyAlias", e.tableKey().sort().toString());
+      }
+      List<Object> names = new ArrayList<>();
+      names.add(table.typeAttribute());
+      for (RecordMapper.Field f : e.mapper().fields()) {
+        names.add(f.stored());
+      }
+      facets.add(map("FacetName", e.name(), "KeyAttributeAlias", alias, "TableData", new ArrayList<>(),
+          "NonKeyAttributes", names));
+    }
+    t.put("TableFacets", facets);
+    if (r.hasGlobalSecondaryIndexes()) {
+      List<Object> gsis = new ArrayList<>();
+      for (GlobalSecondaryIndex g : r.globalSecondaryIndexes()) {
+        gsis.add(map("IndexName", g.indexName(), "KeyAttributes", workbenchKeys(key(g.keySchema(), KeyType.HASH),
+            key(g.keySchema(), KeyType.RANGE)), "Projection", projection(g.projection())));
+      }
+      t.put("GlobalSecondaryIndexes", gsis);
+    }
+    t.put("TableData", new ArrayList<>());
+    t.put("DataAccess", map("MySql", new LinkedHashMap<>()));
+    t.put("BillingMode", r.billingModeAsString());
+    if (r.provisionedThroughput() != null) {
+      t.put("ProvisionedCapacitySettings", map("ProvisionedThroughput", units(r.provisionedThroughput())));
+    }
+    Map<String, Object> doc = map("ModelName", modelName,
+        "ModelMetadata", map("Author", "", "DateCreated", date, "DateLastModified", date,
+            "Description", "Exported by partita-model", "AWSService", "Amazon DynamoDB", "Version", "3.0"),
+        "DataModel", List.of(t));
+    StringBuilder out = new StringBuilder();
+    json(doc, out, "");
+    return out.append('\n').toString();
+  }
+
+  private static Map<String, Object> workbenchKeys(String hash, String range) {
+    Map<String, Object> keys = map("PartitionKey", map("AttributeName", hash, "AttributeType", "S"));
+    if (range != null) {
+      keys.put("SortKey", map("AttributeName", range, "AttributeType", "S"));
+    }
+    return keys;
   }
 
   public static String terraform(TableSchema table, CreateTableRequest r, String resourceName) {
