@@ -53,6 +53,7 @@ public final class Entity<T extends Record> {
   private String updatedAt;
   private String ttl;
   private String version;
+  private final Map<String, List<Rule>> rules = new LinkedHashMap<>();
 
   private Entity(Class<T> type) {
     this.type = Objects.requireNonNull(type, "type");
@@ -166,6 +167,21 @@ public final class Entity<T extends Record> {
     return this;
   }
 
+  /**
+   * Adds a declarative check on {@code field}, run before anything is sent (see {@link Rule}); a field may have
+   * several. {@link Model.Builder#build()} refuses a rule that does not apply to the field's type.
+   */
+  public Entity<T> validate(String field, Rule rule) {
+    rules.computeIfAbsent(Objects.requireNonNull(field, "field"), f -> new ArrayList<>())
+        .add(Objects.requireNonNull(rule, "rule"));
+    return this;
+  }
+
+  /** {@link #validate(String, Rule)} on a field named by its accessor ({@code Product::stock}). */
+  public Entity<T> validate(Field<T, ?> field, Rule rule) {
+    return validate(field.name(), rule);
+  }
+
   public Class<T> type() {
     return type;
   }
@@ -180,7 +196,13 @@ public final class Entity<T extends Record> {
     Set<String> seconds = new LinkedHashSet<>(epochSeconds);
     return new EntitySpec(type, name, partitionKey, sortKey, indexCopy, new LinkedHashMap<>(storedNames),
         new LinkedHashMap<>(generatedIds), new LinkedHashMap<>(defaults), createdAt, updatedAt, ttl, seconds,
-        version);
+        version, copyRules());
+  }
+
+  private Map<String, List<Rule>> copyRules() {
+    Map<String, List<Rule>> out = new LinkedHashMap<>();
+    rules.forEach((f, r) -> out.put(f, List.copyOf(r)));
+    return out;
   }
 
   @Override

@@ -15,6 +15,7 @@ import java.util.UUID;
 import io.partita.model.Ids;
 import io.partita.model.Key;
 import io.partita.model.ModelException;
+import io.partita.model.Rule;
 import io.partita.model.ValidationException;
 import io.partita.model.internal.RecordMapper.Field;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -37,10 +38,11 @@ public final class EntityModel<T> {
   private final Field createdAt;
   private final Field updatedAt;
   private final Field version;
+  private final Map<Field, List<Rule>> rules;
 
   EntityModel(String name, Class<T> type, RecordMapper<T> mapper, String typeAttribute, KeyTemplates tableKey,
       Map<String, KeyTemplates> indexKeys, Map<Field, Ids> generatedIds, Map<Field, Object> defaults,
-      Field createdAt, Field updatedAt, Field version) {
+      Field createdAt, Field updatedAt, Field version, Map<Field, List<Rule>> rules) {
     this.name = name;
     this.type = type;
     this.mapper = mapper;
@@ -53,6 +55,7 @@ public final class EntityModel<T> {
     this.createdAt = createdAt;
     this.updatedAt = updatedAt;
     this.version = version;
+    this.rules = Map.copyOf(rules);
   }
 
   public String name() {
@@ -192,7 +195,52 @@ public final class EntityModel<T> {
     if (updatedAt != null) {
       values[updatedAt.index()] = wrap(updatedAt, stamp);
     }
+    for (Map.Entry<Field, List<Rule>> r : rules.entrySet()) {
+      validate(r.getKey(), unwrap(r.getKey(), values[r.getKey().index()]));
+    }
     return values;
+  }
+
+  // ---- declared rules
+
+  /** The declared rules of {@code field} (none: empty). */
+  public List<Rule> rules(Field field) {
+    return rules.getOrDefault(field, List.of());
+  }
+
+  /** The fields declared {@link Rule#readOnly()}. */
+  public List<Field> readOnlyFields() {
+    List<Field> out = new java.util.ArrayList<>();
+    rules.forEach((f, list) -> {
+      if (list.stream().anyMatch(r -> r.kind() == Rule.Kind.READ_ONLY)) {
+        out.add(f);
+      }
+    });
+    return out;
+  }
+
+  /** Checks a present value ({@code value} unwrapped; null passes) against {@code field}'s rules. */
+  public void validate(Field field, Object value) {
+    if (value == null) {
+      return;
+    }
+    for (Rule r : rules(field)) {
+      boolean ok;
+      try {
+        ok = r.test(value);
+      } catch (RuntimeException e) {
+        throw refused(field, r, value, ": the check threw " + e);
+      }
+      if (!ok) {
+        throw refused(field, r, value, "");
+      }
+    }
+  }
+
+  public ValidationException refused(Field field, Rule r, Object value, String more) {
+    String shown = value instanceof String s ? "'" + s + "'" : String.valueOf(value);
+    return new ValidationException("Entity " + name + ", field " + field.name() + ": " + shown + " breaks rule '"
+        + r + "'" + more, name, field.name(), r);
   }
 
   /** The version in {@code values}: null for "new" (null, empty or 0). */

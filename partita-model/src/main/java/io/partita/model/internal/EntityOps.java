@@ -215,6 +215,7 @@ public final class EntityOps<T> {
    */
   public WritePlan planBatchPut(T record) {
     Object[] values = entity.prepare(record, clock.instant());
+    checkReadOnly(values);
     if (entity.version() != null) {
       Long v = entity.currentVersion(values);
       entity.withVersion(values, v == null ? 1 : v + 1);
@@ -225,6 +226,7 @@ public final class EntityOps<T> {
 
   public WritePlan planPut(T record, Condition condition) {
     Object[] values = entity.prepare(record, clock.instant());
+    checkReadOnly(values);
     Expressions x = new Expressions();
     String expression = condition == null ? null : x.condition(condition, List.of(entity), partitionKey);
     Long expected = null;
@@ -300,6 +302,7 @@ public final class EntityOps<T> {
     Set<String> opaque = new HashSet<>(); // top-level fields changed to a value only the database will know
     Set<String> touched = new LinkedHashSet<>();
     Set<String> tableKeyFields = entity.tableKeyFields();
+    List<String> ruleGuards = new ArrayList<>();
     for (Action a : spec.actions()) {
       DocPath p = DocPath.resolve(entity, a.path());
       for (DocPath q : paths) {
@@ -322,6 +325,7 @@ public final class EntityOps<T> {
       touched.add(top.name());
       String path = p.render(x);
       Object v = a.value() instanceof Optional<?> o ? o.orElse(null) : a.value();
+      ruleChecks(p, a, v, path, x, ruleGuards);
       boolean exact = p.isTopLevel();
       switch (a.kind()) {
         case SET: {
@@ -485,6 +489,7 @@ public final class EntityOps<T> {
       String n = x.name(g.getKey());
       conditions.add(g.getValue() == null ? "attribute_not_exists(" + n + ")" : n + " = " + x.value(g.getValue()));
     }
+    conditions.addAll(ruleGuards);
     if (spec.condition() != null) {
       conditions.add(x.condition(spec.condition(), List.of(entity), partitionKey));
     }
@@ -495,6 +500,7 @@ public final class EntityOps<T> {
   /** The UpdateItem that writes {@code record} whole but keeps createdAt when the item exists. */
   public WritePlan planUpsert(T record) {
     Object[] values = entity.prepare(record, clock.instant());
+    checkReadOnly(values);
     Long expected = entity.version() == null ? null : entity.currentVersion(values);
     if (entity.version() != null) {
       entity.withVersion(values, expected == null ? 1 : expected + 1); // not written from here: see below
@@ -608,6 +614,95 @@ public final class EntityOps<T> {
     GetItemResponse r = db.getItem(GetItemRequest.builder().tableName(tableName).key(key).consistentRead(true)
         .build());
     return r.hasItem() && !r.item().isEmpty() ? r.item() : null;
+  }
+
+  /**
+   * The declared rules of the field an update action changes. A read-only field is never changed by an update. A
+   * whole value set is checked here; an add or subtract on a number with a min or max is guarded by a condition
+   * (the result is known only to the database: {@code old >= min - delta}); any other change whose result only the
+   * database knows (a nested path, append, a set operation) is refused on a field with rules, which check whole
+   * values.
+   */
+  private void ruleChecks(DocPath p, Action a, Object v, String path, Expressions x, List<String> guards) {
+    Field top = p.top();
+    List<io.partita.model.Rule> rules = entity.rules(top);
+    if (rules.isEmpty()) {
+      return;
+    }
+    for (io.partita.model.Rule r : rules) {
+      if (r.kind() == io.partita.model.Rule.Kind.READ_ONLY) {
+        throw new ValidationException("Entity " + entity.name() + ", field " + top.name() + ": it breaks rule '" + r
+            + "': an update cannot change it", entity.name(), top.name(), r);
+      }
+    }
+    boolean whole = p.isTopLevel() && (a.kind() == UpdateSpec.Kind.SET || a.kind() == UpdateSpec.Kind.SET_IF_NOT_EXISTS
+        || a.kind() == UpdateSpec.Kind.REMOVE);
+    if (whole) {
+      if (v != null) {
+        Object converted;
+        try {
+          converted = Numbers.convert(v, top.valueType());
+        } catch (IllegalArgumentException e) {
+          return; // encode() refuses it with its own message
+        }
+        entity.validate(top, converted);
+      }
+      return;
+    }
+    boolean counter = p.isTopLevel() && p.codec() instanceof Codecs.NumberCodec && v instanceof Number
+        && (a.kind() == UpdateSpec.Kind.ADD || a.kind() == UpdateSpec.Kind.SUBTRACT);
+    for (io.partita.model.Rule r : rules) {
+      boolean bound = r.kind() == io.partita.model.Rule.Kind.MIN || r.kind() == io.partita.model.Rule.Kind.MAX;
+      if (!counter || !bound) {
+        throw invalid(p, a, "field " + top.name() + " has rule '" + r + "', which checks whole values; set the whole"
+            + " value instead");
+      }
+      BigDecimal delta = Numbers.exact((Number) v);
+      if (a.kind() == UpdateSpec.Kind.SUBTRACT) {
+        delta = delta.negate();
+      }
+      BigDecimal limit = ((BigDecimal) r.bound()).subtract(delta); // old + delta within the bound
+      boolean min = r.kind() == io.partita.model.Rule.Kind.MIN;
+      String check = path + (min ? " >= " : " <= ") + x.value(AttributeValue.fromN(limit.toPlainString()));
+      boolean absentOk = min ? delta.compareTo((BigDecimal) r.bound()) >= 0 : delta.compareTo((BigDecimal) r.bound()) <= 0;
+      guards.add(absentOk ? "attribute_not_exists(" + path + ") OR " + check : check);
+    }
+  }
+
+  /**
+   * Refuses a put or upsert that would change a read-only field of the stored item: the stored values are read
+   * (consistently, projecting only those fields) and compared with the record's. Two requests: a writer between them
+   * goes unnoticed unless the entity is versioned, when the write's version check refuses it.
+   */
+  private void checkReadOnly(Object[] values) {
+    List<Field> readOnly = entity.readOnlyFields();
+    if (readOnly.isEmpty()) {
+      return;
+    }
+    Set<String> names = new LinkedHashSet<>();
+    readOnly.forEach(f -> names.add(f.name()));
+    Map<String, AttributeValue> current = readFields(entity.key(values), names);
+    if (current == null || !entity.owns(current)) {
+      return; // a new item: nothing to keep
+    }
+    Map<String, AttributeValue> written = entity.fieldValues(values);
+    for (Field f : readOnly) {
+      AttributeValue before = current.get(f.stored());
+      if (!Objects.equals(before, written.get(f.stored()))) {
+        io.partita.model.Rule r = entity.rules(f).stream()
+            .filter(x -> x.kind() == io.partita.model.Rule.Kind.READ_ONLY).findFirst().orElseThrow();
+        throw entity.refused(f, r, EntityModel.unwrap(f, values[f.index()]), ": the stored value is "
+            + (before == null ? "absent" : describeValue(f, before)));
+      }
+    }
+  }
+
+  private static String describeValue(Field f, AttributeValue av) {
+    try {
+      return String.valueOf(f.codec().decode(av));
+    } catch (RuntimeException e) {
+      return av.toString();
+    }
   }
 
   private void requireRemovable(DocPath p, Action a) {

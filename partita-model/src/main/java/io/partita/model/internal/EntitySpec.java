@@ -20,4 +20,5 @@ public record EntitySpec(
     String updatedAt,
     String ttl,
     Set<String> epochSeconds,
-    String version) {}
+    String version,
+    Map<String, List<io.partita.model.Rule>> rules) {}

@@ -15,6 +15,7 @@ import io.partita.model.AccessPattern;
 import io.partita.model.AccessPattern.SortOp;
 import io.partita.model.Ids;
 import io.partita.model.ModelException;
+import io.partita.model.Rule;
 import io.partita.model.TableSchema;
 import io.partita.model.internal.EntityModel.KeyTemplates;
 import io.partita.model.internal.RecordMapper.Field;
@@ -110,6 +111,7 @@ public final class ModelCompiler {
     mentioned.addAll(spec.generatedIds().keySet());
     mentioned.addAll(spec.defaults().keySet());
     mentioned.addAll(spec.epochSeconds());
+    mentioned.addAll(spec.rules().keySet());
     for (String f : new String[] {spec.createdAt(), spec.updatedAt(), spec.ttl(), spec.version()}) {
       if (f != null) {
         mentioned.add(f);
@@ -197,8 +199,51 @@ public final class ModelCompiler {
     Field updatedAt = typed(name, mapper, spec.updatedAt(), "updatedAt", Instant.class);
     typed(name, mapper, spec.ttl(), "ttl", Instant.class, Long.class);
     Field version = typed(name, mapper, spec.version(), "version", Long.class, Integer.class);
+    Map<Field, List<Rule>> rules = new LinkedHashMap<>();
+    spec.rules().forEach((fieldName, list) -> {
+      Field f = mapper.field(fieldName);
+      for (Rule r : list) {
+        checkRule(name, f, r);
+      }
+      rules.put(f, list);
+    });
     return new EntityModel<>(name, type, mapper, table.typeAttribute(), tableKey, indexKeys, generated, defaults,
-        createdAt, updatedAt, version);
+        createdAt, updatedAt, version, rules);
+  }
+
+  /** A rule must apply to the field's type, so a typo'd rule fails here, not at the first write. */
+  private static void checkRule(String entity, Field f, Rule r) {
+    Class<?> v = f.valueType();
+    boolean number = Number.class.isAssignableFrom(v);
+    boolean text = v == String.class || v.isEnum();
+    String needs = null;
+    switch (r.kind()) {
+      case PATTERN:
+      case NOT_BLANK:
+        needs = text ? null : "a String or enum field";
+        break;
+      case MIN:
+      case MAX:
+        needs = number ? null : "a number field";
+        break;
+      case MAX_LENGTH:
+        needs = v == String.class || java.util.Collection.class.isAssignableFrom(v) || Map.class.isAssignableFrom(v)
+            ? null : "a String, List, Set or Map field";
+        break;
+      case ONE_OF:
+        for (Object a : (Set<?>) r.bound()) {
+          if (!(v.isInstance(a) || (number && a instanceof Number))) {
+            throw fail(entity, f.name(), "rule " + r + ": " + a + " (" + a.getClass().getSimpleName() + ") is not a "
+                + v.getSimpleName());
+          }
+        }
+        break;
+      default:
+        break;
+    }
+    if (needs != null) {
+      throw fail(entity, f.name(), "rule " + r + " applies to " + needs + ", not to a " + f.type().getTypeName());
+    }
   }
 
   private static boolean isInstant(Class<?> type, String field) {

@@ -61,7 +61,7 @@ public final class Numbers {
     throw new IllegalArgumentException(describe(n) + " does not fit a " + target.getSimpleName() + " exactly");
   }
 
-  private static BigDecimal exact(Number n) {
+  public static BigDecimal exact(Number n) {
     if (n instanceof BigDecimal b) {
       return b;
     }
