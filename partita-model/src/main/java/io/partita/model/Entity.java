@@ -9,7 +9,11 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+
 import io.partita.model.internal.EntitySpec;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * One entity of a single-table design, mapped from a Java record. Key templates are literal text and
@@ -54,6 +58,9 @@ public final class Entity<T extends Record> {
   private String ttl;
   private String version;
   private final Map<String, List<Rule>> rules = new LinkedHashMap<>();
+  private int schemaVersion;
+  private String schemaAttribute = "_v";
+  private final Map<Integer, UnaryOperator<Map<String, AttributeValue>>> upgrades = new LinkedHashMap<>();
 
   private Entity(Class<T> type) {
     this.type = Objects.requireNonNull(type, "type");
@@ -182,6 +189,56 @@ public final class Entity<T extends Record> {
     return validate(field.name(), rule);
   }
 
+  /**
+   * The version of this entity's stored shape (1, 2, ...), written into attribute {@code _v} of every item put,
+   * created or upserted. An item without the attribute is version 1 (written before versions were declared). A read
+   * of an older item (get, query, scan, batch and transactional gets, {@link Model#decode}, stream images) runs the
+   * {@link #upgrade} steps from its version to this one before decoding, so the record is always the current shape;
+   * the stored item is not rewritten (a put of the record does that).
+   */
+  public Entity<T> schemaVersion(int version) {
+    if (version < 1) {
+      throw new IllegalArgumentException("a schema version is 1 or more, not " + version);
+    }
+    this.schemaVersion = version;
+    return this;
+  }
+
+  /** {@link #schemaVersion(int)} stored in {@code attribute} rather than {@code _v}. */
+  public Entity<T> schemaVersion(int version, String attribute) {
+    this.schemaAttribute = Objects.requireNonNull(attribute, "attribute");
+    return schemaVersion(version);
+  }
+
+  /**
+   * The step that turns an item of version {@code fromVersion} into one of {@code fromVersion + 1}: it gets a mutable
+   * copy of the raw item and returns the item in the next shape (the same map changed, or a new one). Steps run in
+   * order on reads; {@link Model.Builder#build()} requires one for every version below the current one. A step may
+   * also meet an item that an update changed after it was written (updates keep the item's version), so write it to
+   * leave alone what is already in the new shape.
+   *
+   * <pre>{@code
+   * Entity.of(Customer.class).key("CUSTOMER#{id}", "PROFILE").schemaVersion(2)
+   *     .upgrade(1, item -> {                            // v1 had "fullName"; v2 has "firstName" and "lastName"
+   *       AttributeValue full = item.remove("fullName");
+   *       if (full != null) {
+   *         String[] parts = full.s().split(" ", 2);
+   *         item.put("firstName", AttributeValue.fromS(parts[0]));
+   *         item.put("lastName", AttributeValue.fromS(parts.length > 1 ? parts[1] : ""));
+   *       }
+   *       return item;
+   *     });
+   * }</pre>
+   */
+  public Entity<T> upgrade(int fromVersion, Function<Map<String, AttributeValue>, Map<String, AttributeValue>> step) {
+    Objects.requireNonNull(step, "step");
+    if (upgrades.put(fromVersion, step::apply) != null) {
+      throw new IllegalArgumentException("entity " + name + ": the upgrade from version " + fromVersion
+          + " is declared twice");
+    }
+    return this;
+  }
+
   public Class<T> type() {
     return type;
   }
@@ -196,7 +253,7 @@ public final class Entity<T extends Record> {
     Set<String> seconds = new LinkedHashSet<>(epochSeconds);
     return new EntitySpec(type, name, partitionKey, sortKey, indexCopy, new LinkedHashMap<>(storedNames),
         new LinkedHashMap<>(generatedIds), new LinkedHashMap<>(defaults), createdAt, updatedAt, ttl, seconds,
-        version, copyRules());
+        version, copyRules(), schemaVersion, schemaAttribute, new LinkedHashMap<>(upgrades));
   }
 
   private Map<String, List<Rule>> copyRules() {

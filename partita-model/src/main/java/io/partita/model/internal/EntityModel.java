@@ -23,6 +23,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** An entity after the model checked it: its mapper, its key templates and its maintained fields. Immutable. */
 public final class EntityModel<T> {
 
+  /** The stored shape's version, its attribute, and the steps from each older version to the next. */
+  public record Schema(int version, String attribute,
+      Map<Integer, java.util.function.UnaryOperator<Map<String, AttributeValue>>> upgrades) {}
+
   /** The templates of one key (table or index). {@code sort} is null when the key has no sort key. */
   public record KeyTemplates(KeyShape shape, Template partition, Template sort) {}
 
@@ -39,10 +43,12 @@ public final class EntityModel<T> {
   private final Field updatedAt;
   private final Field version;
   private final Map<Field, List<Rule>> rules;
+  private final Schema schema;
+  private final AttributeValue schemaValue;
 
   EntityModel(String name, Class<T> type, RecordMapper<T> mapper, String typeAttribute, KeyTemplates tableKey,
       Map<String, KeyTemplates> indexKeys, Map<Field, Ids> generatedIds, Map<Field, Object> defaults,
-      Field createdAt, Field updatedAt, Field version, Map<Field, List<Rule>> rules) {
+      Field createdAt, Field updatedAt, Field version, Map<Field, List<Rule>> rules, Schema schema) {
     this.name = name;
     this.type = type;
     this.mapper = mapper;
@@ -56,6 +62,51 @@ public final class EntityModel<T> {
     this.updatedAt = updatedAt;
     this.version = version;
     this.rules = Map.copyOf(rules);
+    this.schema = schema;
+    this.schemaValue = schema == null ? null : AttributeValue.fromN(Integer.toString(schema.version()));
+  }
+
+  /** The schema version attribute and the current version's value, or null when the entity declares none. */
+  public Map.Entry<String, AttributeValue> schemaStamp() {
+    return schema == null ? null : Map.entry(schema.attribute(), schemaValue);
+  }
+
+  /**
+   * {@code item} in the current shape: the upgrade steps from its stored version (1 when it has none) run in order.
+   *
+   * @throws ModelException when the item is of a newer version than this code knows, or a step fails
+   */
+  public Map<String, AttributeValue> upgrade(Map<String, AttributeValue> item) {
+    if (schema == null) {
+      return item;
+    }
+    AttributeValue stored = item.get(schema.attribute());
+    int from;
+    try {
+      from = stored == null ? 1 : Integer.parseInt(stored.n());
+    } catch (RuntimeException e) {
+      throw new ModelException("Entity " + name + ": item " + keyText(item) + " has schema version " + stored
+          + ", not a whole number", name, null, e);
+    }
+    if (from == schema.version()) {
+      return item;
+    }
+    if (from > schema.version()) {
+      throw new ModelException("Entity " + name + ": item " + keyText(item) + " is of schema version " + from
+          + ", newer than this model's " + schema.version() + ": it was written by newer code", name, null);
+    }
+    Map<String, AttributeValue> current = new HashMap<>(item);
+    for (int v = from; v < schema.version(); v++) {
+      try {
+        current = new HashMap<>(java.util.Objects.requireNonNull(schema.upgrades().get(v).apply(current),
+            "the step returned null"));
+      } catch (RuntimeException e) {
+        throw new ModelException("Entity " + name + ": the upgrade of item " + keyText(item) + " from version " + v
+            + " to " + (v + 1) + " failed: " + e.getMessage(), name, null, e);
+      }
+    }
+    current.put(schema.attribute(), schemaValue);
+    return current;
   }
 
   public String name() {
@@ -274,6 +325,9 @@ public final class EntityModel<T> {
           e.field(), e);
     }
     item.put(typeAttribute, typeValue);
+    if (schema != null) {
+      item.put(schema.attribute(), schemaValue);
+    }
     putKey(tableKey, values, item, true);
     for (KeyTemplates k : indexKeys.values()) {
       putKey(k, values, item, false);
@@ -425,10 +479,12 @@ public final class EntityModel<T> {
   /** Decodes an item of this entity; {@code lenient} for projections, where absent fields become null or zero. */
   public T decode(Map<String, AttributeValue> item, boolean lenient) {
     try {
-      return mapper.decodeRecord(item, lenient);
+      return mapper.decodeRecord(upgrade(item), lenient);
     } catch (RecordMapper.FieldException e) {
       throw new ModelException("Entity " + name + ", field " + e.field() + ": cannot decode item " + keyText(item)
           + ": " + e.getMessage(), name, e.field(), e);
+    } catch (ModelException e) {
+      throw e;
     } catch (RuntimeException e) {
       throw new ModelException("Entity " + name + ": cannot decode item " + keyText(item) + ": " + e.getMessage(),
           name, null, e);

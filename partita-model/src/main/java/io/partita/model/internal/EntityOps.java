@@ -524,6 +524,10 @@ public final class EntityOps<T> {
       }
     }
     c.set.add(x.name(entity.typeAttribute()) + " = " + x.value(entity.typeValue()));
+    Map.Entry<String, AttributeValue> stamp = entity.schemaStamp();
+    if (stamp != null) {
+      c.set.add(x.name(stamp.getKey()) + " = " + x.value(stamp.getValue()));
+    }
     for (KeyTemplates k : entity.indexKeys()) {
       c.indexKey(k, entity.indexKey(k, values), x);
     }

@@ -21,4 +21,8 @@ public record EntitySpec(
     String ttl,
     Set<String> epochSeconds,
     String version,
-    Map<String, List<io.partita.model.Rule>> rules) {}
+    Map<String, List<io.partita.model.Rule>> rules,
+    int schemaVersion,
+    String schemaAttribute,
+    Map<Integer, java.util.function.UnaryOperator<Map<String, software.amazon.awssdk.services.dynamodb.model
+        .AttributeValue>>> upgrades) {}

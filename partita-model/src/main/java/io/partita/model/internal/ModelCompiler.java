@@ -207,8 +207,39 @@ public final class ModelCompiler {
       }
       rules.put(f, list);
     });
+    EntityModel.Schema schema = schema(spec, reserved, storedBy);
     return new EntityModel<>(name, type, mapper, table.typeAttribute(), tableKey, indexKeys, generated, defaults,
-        createdAt, updatedAt, version, rules);
+        createdAt, updatedAt, version, rules, schema);
+  }
+
+  /** The schema version and its upgrade steps: one step for every version below the current one, no other. */
+  private static EntityModel.Schema schema(EntitySpec spec, Set<String> reserved, Map<String, String> storedBy) {
+    String name = spec.name();
+    if (spec.schemaVersion() == 0) {
+      if (!spec.upgrades().isEmpty()) {
+        throw fail(name, null, "upgrade steps need a schema version: declare it with schemaVersion(n)");
+      }
+      return null;
+    }
+    String attribute = spec.schemaAttribute();
+    if (reserved.contains(attribute) || storedBy.containsKey(attribute)) {
+      throw fail(name, storedBy.get(attribute), "the schema version attribute " + attribute + " is already a key"
+          + " attribute, the type attribute or a field's stored name");
+    }
+    int current = spec.schemaVersion();
+    for (int from : spec.upgrades().keySet()) {
+      if (from < 1 || from >= current) {
+        throw fail(name, null, "an upgrade from version " + from + " does not lead to schema version " + current
+            + " (steps go from 1 to " + (current - 1) + ")");
+      }
+    }
+    for (int v = 1; v < current; v++) {
+      if (!spec.upgrades().containsKey(v)) {
+        throw fail(name, null, "schema version " + current + " has no upgrade from version " + v + " to "
+            + (v + 1) + ": an item of version " + v + " could not be read");
+      }
+    }
+    return new EntityModel.Schema(current, attribute, Map.copyOf(spec.upgrades()));
   }
 
   /** A rule must apply to the field's type, so a typo'd rule fails here, not at the first write. */

@@ -95,6 +95,11 @@ public final class QueryExecutor<R> {
         attributes.add(projected(fieldName));
       }
       attributes.add(typeAttribute);
+      for (EntityModel<?> e : pattern.entities()) {
+        if (e.schemaStamp() != null) {
+          attributes.add(e.schemaStamp().getKey()); // the version the upgrade steps start from
+        }
+      }
       attributes.add(shape.partitionKey());
       if (shape.sortKey() != null) {
         attributes.add(shape.sortKey());
