@@ -60,6 +60,14 @@ class ValidationRulesTest {
         });
   }
 
+  /** A client of a new table of {@code product}, recording into {@code sent} what it sends. */
+  static ModelClient client(Backend backend, Entity<Product> product, List<String> sent) {
+    ModelClient db = ModelClient.create(Model.builder(TableSchema.named(Backend.freshTable("Rules")))
+        .entities(product).build(), recording(backend.client(), sent));
+    db.createTable();
+    return db;
+  }
+
   static void refused(Entity<Product> e, String field, Rule.Kind kind, List<String> sent, Supplier<?> write) {
     sent.clear();
     ValidationException x = assertThrows(ValidationException.class, write::get);
@@ -74,12 +82,9 @@ class ValidationRulesTest {
   @ParameterizedTest
   @EnumSource(Backend.class)
   void eachRuleRefusesOnCreatePutAndUpdateBeforeSending(Backend backend) {
-    String table = Backend.freshTable("Rules");
     Entity<Product> product = product();
     List<String> sent = new ArrayList<>();
-    ModelClient db = ModelClient.create(Model.builder(TableSchema.named(table)).entities(product).build(),
-        recording(backend.client(), sent));
-    db.createTable();
+    ModelClient db = client(backend, product, sent);
     EntityClient<Product> products = db.entity(product);
     Product p = valid();
     refused(product, "sku", Rule.Kind.PATTERN, sent, () -> products.create(new Product("tea-1", p.name(),
@@ -119,12 +124,8 @@ class ValidationRulesTest {
   @ParameterizedTest
   @EnumSource(Backend.class)
   void aDecrementCannotTakeTheStockBelowItsMinimum(Backend backend) {
-    String table = Backend.freshTable("Rules");
     Entity<Product> product = product();
-    ModelClient db = ModelClient.create(Model.builder(TableSchema.named(table)).entities(product).build(),
-        backend.client());
-    db.createTable();
-    EntityClient<Product> products = db.entity(product);
+    EntityClient<Product> products = client(backend, product, new ArrayList<>()).entity(product);
     products.create(valid().withStock(3));
     Key key = Key.of("sku", "TEA-0001");
     assertEquals(1, products.update(key).subtract("stock", 2).execute().stock());
@@ -142,12 +143,9 @@ class ValidationRulesTest {
   @ParameterizedTest
   @EnumSource(Backend.class)
   void aReadOnlyFieldIsWrittenByCreateAndNeverChanged(Backend backend) {
-    String table = Backend.freshTable("Rules");
     Entity<Product> product = product();
     List<String> sent = new ArrayList<>();
-    ModelClient db = ModelClient.create(Model.builder(TableSchema.named(table)).entities(product).build(),
-        recording(backend.client(), sent));
-    db.createTable();
+    ModelClient db = client(backend, product, sent);
     EntityClient<Product> products = db.entity(product);
     Product written = products.create(valid());
     Key key = Key.of("sku", written.sku());
