@@ -2,7 +2,7 @@
 // whose saves are conditional on the item being unchanged since it was loaded.
 import { call, tableNames } from './api.js';
 import { Pages, dialog, explain, field, fill, h, message, results, select } from './ui.js';
-import { capacityText, keyNames, keyOf, namesIn, projection, typed, unchangedCondition } from './values.js';
+import { capacityText, keyNames, keyOf, namesIn, ordered, projection, typed, unchangedCondition } from './values.js';
 
 const OPERATORS = [['', '(any)'], ['=', '='], ['<', '<'], ['<=', '<='], ['>', '>'], ['>=', '>='],
   ['BETWEEN', 'BETWEEN'], ['begins_with', 'begins_with']];
@@ -46,10 +46,7 @@ export function editItem(table, item, { fresh = false } = {}) {
   const loaded = fresh ? null : item;
   return dialog(fresh ? `New item in ${table.TableName}` : `Item in ${table.TableName}`, (close) => {
     const area = h('textarea', { rows: '16', spellcheck: 'false', class: 'code', name: 'item-json' });
-    // the key attributes first, then the rest by name: the order the grid shows them in
-    const ordered = Object.fromEntries([...keys.filter((k) => k in item), ...Object.keys(item).filter((k) => !keys.includes(k)).sort()]
-      .map((k) => [k, item[k]]));
-    area.value = JSON.stringify(ordered, null, 2);
+    area.value = JSON.stringify(ordered(item, keys), null, 2);
     const status = h('div');
     const parse = () => {
       const value = JSON.parse(area.value);

@@ -45,6 +45,12 @@ export function keyNames(keySchema) {
     .map((k) => k.AttributeName);
 }
 
+/** An item with its key attributes first (in `keys` order), then the rest by name: the order the grid shows. */
+export function ordered(item, keys = []) {
+  return Object.fromEntries([...keys.filter((k) => k in item), ...Object.keys(item).filter((k) => !keys.includes(k)).sort()]
+    .map((k) => [k, item[k]]));
+}
+
 /** An item's primary key under `names`. */
 export function keyOf(item, names) {
   return Object.fromEntries(names.filter((n) => item[n] !== undefined).map((n) => [n, item[n]]));
