@@ -1,7 +1,7 @@
 // End-to-end test of Partita's web console (docs/console.md) in headless Debian chromium, driven by
 // playwright-core: node e2e.mjs ENDPOINT SCREENSHOT_DIR. Run by ConsoleE2eTest against a fresh
 // in-memory server. Fails on any browser console error or page error; writes a PNG of each screen.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -273,6 +273,89 @@ async function streamsScenario() {
   await shot('streams');
 }
 
+/** Items of every type, some with text CSV must quote, for the round trips. */
+function catalogItems() {
+  const items = [];
+  for (let n = 1; n <= 30; n++) {
+    const id = String(n).padStart(2, '0');
+    items.push({ PK: { S: n % 3 ? 'CAT#tools' : 'CAT#toys' }, SK: { S: `PRODUCT#${id}` }, price: { N: `${n}.25` },
+      name: { S: n === 7 ? 'Saw, "big"\nsecond line' : ` item ${id} ` }, inStock: { BOOL: n % 2 === 0 },
+      ...(n % 5 === 0 ? { note: { NULL: true }, empty: { S: '' } } : {}),
+      dims: { M: { w: { N: String(n) }, unit: { S: 'cm' } } }, tags: { SS: ['a', `t${n}`] }, sizes: { NS: ['1', String(n + 1)] },
+      parts: { L: [{ S: 'x' }, { N: '2' }, { M: { deep: { BOOL: true } } }] },
+      ...(n === 3 ? { blob: { B: 'AAEC/w==' }, blobs: { BS: ['AQ==', 'Ag=='] } } : {}) });
+  }
+  return items;
+}
+
+/** Opens the Items screen of a table and its Import and export panel. */
+async function openTransfer(table) {
+  await page.goto(`${endpoint}/console#/items?table=${table}`);
+  await page.getByRole('heading', { name: 'Items' }).waitFor();
+  await page.locator('details.transfer summary').click();
+}
+
+/** Exports in a format by the button named, resolves to the file's path and text. */
+async function exportAs(format, button) {
+  await page.selectOption('select[name=export-format]', format);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  mkdirSync(join(shots, 'exports'), { recursive: true });
+  const path = join(shots, 'exports', download.suggestedFilename());
+  await download.saveAs(path);
+  return { path, text: readFileSync(path, 'utf8'), name: download.suggestedFilename() };
+}
+
+/** Imports a file into the table open on the Items screen and waits for the summary. */
+async function importFile(path, summary) {
+  await page.setInputFiles('input[name=import-file]', path);
+  await page.getByRole('button', { name: 'Import into the table' }).click();
+  await page.locator('details.transfer [role=status], details.transfer [role=alert]', { hasText: summary }).waitFor();
+}
+
+/** Export then import round trips (DynamoDB JSON lines and CSV), a query's results exported, refused items named. */
+async function transferScenario() {
+  await apiTable('Catalog');
+  const items = catalogItems();
+  for (const item of items) await api('PutItem', { TableName: 'Catalog', Item: item });
+  const original = await scanAll('Catalog');
+  for (const [format, copy] of [['ddb-jsonl', 'CatalogJson'], ['csv', 'CatalogCsv'], ['ddb-json', 'CatalogArray']]) {
+    await openTransfer('Catalog');
+    const file = await exportAs(format, 'Export table');
+    check(file.name.startsWith('Catalog-'), `the table is exported as ${format} to ${file.name}`);
+    await apiTable(copy);
+    await openTransfer(copy);
+    await importFile(file.path, `Imported 30 of 30 items from ${file.name}`);
+    const got = await scanAll(copy);
+    check(JSON.stringify(got) === JSON.stringify(original), `imported into ${copy}, every item and type is as it was (${format})`);
+  }
+  const csv = (await exportAs('csv', 'Export table')).text;
+  check(csv.startsWith('PK (S),SK (S),') && csv.includes('"Saw, ""big""\nsecond line"'), 'CSV has typed headers and quotes what it must');
+
+  // the current query's results, every page (the limit is a page size), as plain JSON
+  await openTransfer('Catalog');
+  await page.fill('input[name=pk]', 'CAT#toys');
+  await page.fill('input[name=limit]', '4');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.getByText('page 1.').waitFor();
+  const toys = JSON.parse((await exportAs('json', 'Export query results')).text);
+  check(toys.length === 10 && toys.every((t) => t.PK === 'CAT#toys') && toys[0].price === 3.25,
+    'the query\'s results are exported, all pages, as plain JSON');
+
+  // refused items are named; the others get in
+  const bad = join(shots, 'bad-import.jsonl');
+  writeFileSync(bad, [JSON.stringify({ PK: 'CAT#new', SK: 'PRODUCT#99', price: 1 }), JSON.stringify({ PK: 'CAT#new' }),
+    JSON.stringify({ PK: 5, SK: 'PRODUCT#98' }), '{not json'].join('\n'));
+  await importFile(bad, 'Imported 1 of 4 items');
+  const refusedList = await page.locator('ul.refused').innerText();
+  check(refusedList.includes('line 2 (PK = CAT#new): no key attribute SK') && refusedList.includes('line 3')
+    && refusedList.includes('ValidationException') && refusedList.includes('line 4: not JSON'),
+  'an import names each refused item and why');
+  check((await api('GetItem', { TableName: 'Catalog', Key: { PK: { S: 'CAT#new' }, SK: { S: 'PRODUCT#99' } } })).Item.price.N === '1',
+    'the good item of a refused batch is written');
+  await page.locator('ul.refused').scrollIntoViewIfNeeded();
+  await shot('import-export');
+}
+
 /**
  * Against a server that checks signatures: a wrong secret is refused, the right one signs every
  * request (WebCrypto SigV4) and a table is created and listed.
@@ -332,7 +415,7 @@ try {
     }
   });
 
-  const only = { streams: streamsScenario }[process.env.E2E_ONLY];
+  const only = { streams: streamsScenario, transfer: transferScenario }[process.env.E2E_ONLY];
   await (signed ? signedScenario() : only ? only() : mainScenario());
   status = 0;
   console.log('E2E OK');

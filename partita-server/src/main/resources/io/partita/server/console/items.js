@@ -2,6 +2,7 @@
 // whose saves are conditional on the item being unchanged since it was loaded.
 import { call, tableNames } from './api.js';
 import { Pages, dialog, explain, field, fill, h, message, results, select } from './ui.js';
+import { transferPanel } from './transfer.js';
 import { capacityText, keyNames, keyOf, namesIn, ordered, projection, typed, unchangedCondition } from './values.js';
 
 const OPERATORS = [['', '(any)'], ['=', '='], ['<', '<'], ['<=', '<='], ['>', '>'], ['>=', '>='],
@@ -235,6 +236,18 @@ export async function render(root, params) {
         // the results shown are refreshed, if any are: a query not yet run may lack its key
         if (await editItem(table, blank, { fresh: true }) && ran) run();
       } }, 'New item'))),
+  transferPanel(() => {
+    let query = null;
+    try {
+      // the builder's request, every page: no start key, no limit
+      const { ExclusiveStartKey, Limit, ReturnConsumedCapacity, ...rest } = request();
+      query = rest;
+    } catch {
+      // values that are not JSON: the export says so
+    }
+    const keys = keyNames(table.KeySchema);
+    return { table, keys, types: Object.fromEntries(keys.map((k) => [k, typeOfAttr(k)])), query };
+  }, () => ran && run()),
   status, pager, out);
   await loadTable();
   if (params.get('pk') || f.mode.value === 'Scan') run();
