@@ -373,7 +373,9 @@ export function transferPanel(current, imported) {
     }).catch((err) => ({ error: err }));
     busy(false);
     if (result.error) return message(status, explain(result.error), 'error');
-    const refused = [...parsed.refused, ...result.refused];
+    // in the file's order: "line 3" before "line 12"
+    const place = (r) => Number(/\d+/.exec(r.at)) || 0;
+    const refused = [...parsed.refused, ...result.refused].sort((a, b) => place(a) - place(b));
     message(status, `Imported ${result.written} of ${total + parsed.refused.length} item${total === 1 ? '' : 's'} from`
       + ` ${chosen.name} (${parsed.format}) into ${table.TableName}; ${refused.length} refused.`, refused.length ? 'error' : 'ok');
     if (refused.length) {
