@@ -6,7 +6,7 @@ import { all, call, tableNames } from './api.js';
 import { tableSelect, editItem, keyCondition } from './items.js';
 import { fillTemplate, patternText, readSchema } from './schema.js';
 import { explain, field, fill, h, message, results } from './ui.js';
-import { keyNames, text } from './values.js';
+import { attributeType, indexNamed, keyNames, text } from './values.js';
 
 /** Attributes that name an item's entity type, tried in this order (ElectroDB's is __edb_e__). */
 export const TYPE_ATTRIBUTES = ['_type', 'type', 'entityType', '__edb_e__'];
@@ -100,11 +100,10 @@ function groupsView(items, table, models, changed) {
 
 /** The Query of an access pattern with its parameters' values, on the table or the index that serves it. */
 export function patternQuery(p, table, values) {
-  const index = p.index ? [...(table.GlobalSecondaryIndexes || []), ...(table.LocalSecondaryIndexes || [])]
-    .find((i) => i.IndexName === p.index) : null;
+  const index = indexNamed(table, p.index);
   if (p.index && !index) throw new Error(`${table.TableName} has no index ${p.index}`);
   const [pk, sk] = keyNames((index || table).KeySchema);
-  const type = (n) => (table.AttributeDefinitions.find((d) => d.AttributeName === n) || {}).AttributeType || 'S';
+  const type = (n) => attributeType(table, n);
   if (p.sk && !sk) throw new Error(`${p.index || table.TableName} has no sort key`);
   const condition = p.sk ? { name: sk, type: type(sk), op: p.sk.op,
     value: fillTemplate(p.sk.templates[0], values, p.sk.op === 'begins_with'),
@@ -115,8 +114,7 @@ export function patternQuery(p, table, values) {
 
 /** A pattern as a card: its key condition, the index serving it, a field per parameter, and Run. */
 function patternCard(p, table, run) {
-  const index = p.index ? [...(table.GlobalSecondaryIndexes || []), ...(table.LocalSecondaryIndexes || [])]
-    .find((i) => i.IndexName === p.index) : null;
+  const index = indexNamed(table, p.index);
   const missing = p.index && !index;
   const inputs = p.fields.map((name) => h('input', { type: 'text', name: `param-${name}`, spellcheck: 'false',
     'data-param': name }));
@@ -204,8 +202,7 @@ export async function render(root, params) {
       const read = schema();
       const table = await describe();
       const keys = keyNames(table.KeySchema);
-      const pkType = table.AttributeDefinitions.find((d) => d.AttributeName === keys[0]).AttributeType;
-      const items = await all('Query', { TableName: table.TableName, ...keyCondition(keys[0], pkType, pk.value) },
+      const items = await all('Query', { TableName: table.TableName, ...keyCondition(keys[0], attributeType(table, keys[0]), pk.value) },
         'Items', 'ExclusiveStartKey', 'LastEvaluatedKey', 1000);
       showItems(items, table, read && read.models, `${keys[0]} = ${pk.value}`);
     } catch (err) {

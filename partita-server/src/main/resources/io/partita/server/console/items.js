@@ -3,7 +3,7 @@
 import { call, tableNames } from './api.js';
 import { Pages, dialog, explain, field, fill, h, message, results, select } from './ui.js';
 import { transferPanel } from './transfer.js';
-import { capacityText, keyNames, keyOf, namesIn, ordered, projection, typed, unchangedCondition } from './values.js';
+import { attributeType, capacityText, indexNamed, indexesOf, keyNames, keyOf, namesIn, ordered, projection, typed, unchangedCondition } from './values.js';
 
 const OPERATORS = [['', '(any)'], ['=', '='], ['<', '<'], ['<=', '<='], ['>', '>'], ['>=', '>='],
   ['BETWEEN', 'BETWEEN'], ['begins_with', 'begins_with']];
@@ -145,11 +145,10 @@ export async function render(root, params) {
   let ran = false;
 
   const keysOfChoice = () => {
-    const index = [...(table.GlobalSecondaryIndexes || []), ...(table.LocalSecondaryIndexes || [])]
-      .find((i) => i.IndexName === f.index.value);
+    const index = indexNamed(table, f.index.value);
     return keyNames(index ? index.KeySchema : table.KeySchema);
   };
-  const typeOfAttr = (n) => (table.AttributeDefinitions.find((d) => d.AttributeName === n) || {}).AttributeType || 'S';
+  const typeOfAttr = (n) => attributeType(table, n);
   const relabel = () => {
     const [pk, sk] = keysOfChoice();
     fill(pkLabel, `Partition key ${pk} =`);
@@ -161,7 +160,7 @@ export async function render(root, params) {
   };
   const loadTable = async () => {
     table = (await call('DescribeTable', { TableName: f.table.value })).Table;
-    const indexes = [...(table.GlobalSecondaryIndexes || []), ...(table.LocalSecondaryIndexes || [])];
+    const indexes = indexesOf(table);
     fill(f.index, h('option', { value: '' }, '(table)'), indexes.map((i) => h('option', { value: i.IndexName }, i.IndexName)));
     relabel();
   };
