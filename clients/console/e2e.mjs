@@ -182,6 +182,7 @@ async function mainScenario() {
   await streamsScenario();
   await transferScenario();
   await patternsScenario();
+  await registeredSchemaScenario();
 
   // --- Tables after all that, keyboard, narrow window ---
   await page.getByRole('link', { name: 'Tables' }).click();
@@ -446,6 +447,37 @@ async function patternsScenario() {
 }
 
 /**
+ * A schema registered with the server (PUT /partita/schemas/TABLE, what partita-model's
+ * Model.describe() writes) is found without pasting, and a {number:04d} field is padded as the model
+ * pads it.
+ */
+async function registeredSchemaScenario() {
+  const table = 'Invoices';
+  await apiTable(table);
+  for (const n of ['0007', '0042']) {
+    await api('PutItem', { TableName: table, Item: { PK: { S: 'CUSTOMER#c1' }, SK: { S: `INVOICE#${n}` }, total: { N: n } } });
+  }
+  const schema = {
+    table, keys: { pk: 'PK', sk: 'SK', type: '_type' }, indexes: {},
+    entities: { Invoice: { type: 'Invoice', pk: 'CUSTOMER#{customer}', sk: 'INVOICE#{number:04d}' } },
+    patterns: [{ name: 'invoice', index: null, pk: 'CUSTOMER#{customer}', sk: { '=': 'INVOICE#{number:04d}' }, entities: ['Invoice'] }],
+  };
+  const registered = await fetch(`${endpoint}/partita/schemas/${table}`, { method: 'PUT', body: JSON.stringify(schema) });
+  check(registered.ok, 'a schema is registered with the server');
+  await page.goto(`${endpoint}/console#/collection?table=${table}`);
+  await page.getByRole('heading', { name: 'Collections' }).waitFor();
+  const card = page.locator('form.pattern[data-pattern=invoice]');
+  await card.waitFor();
+  check(true, 'the registered schema\'s access patterns are listed without pasting it');
+  await card.locator('input[name=param-customer]').fill('c1');
+  await card.locator('input[name=param-number]').fill('42');
+  await card.getByRole('button', { name: 'Run invoice' }).click();
+  await page.getByText('invoice (table): 1 item, 1 entity type.').waitFor();
+  check((await page.locator('section[data-entity=Invoice]').innerText()).includes('INVOICE#0042'),
+    'a {number:04d} field is padded as partita-model pads it: 42 finds INVOICE#0042');
+}
+
+/**
  * Against a server that checks signatures: a wrong secret is refused, the right one signs every
  * request (WebCrypto SigV4) and a table is created and listed.
  */
@@ -503,7 +535,8 @@ try {
     }
   });
 
-  const only = { streams: streamsScenario, transfer: transferScenario, patterns: patternsScenario }[process.env.E2E_ONLY];
+  const only = { streams: streamsScenario, transfer: transferScenario, patterns: patternsScenario,
+    registered: registeredSchemaScenario }[process.env.E2E_ONLY];
   await (signed ? signedScenario() : only ? only() : mainScenario());
   check(errors.length === 0, `no browser console errors${errors.length ? `:\n  ${errors.join('\n  ')}` : ''}`);
   check(refusals.length === refusedOperations.length, 'every failed load in the browser log is a refusal checked above');

@@ -2,7 +2,7 @@
 // item's keys decoded against key templates: from a schema the user pastes (OneTable's or Partita's,
 // schema.js), or inferred from the data's PREFIX#value shapes; and a schema's access patterns, each
 // with the index that serves it, run with parameters.
-import { all, call, tableNames } from './api.js';
+import { all, call, getText, tableNames } from './api.js';
 import { tableSelect, editItem, keyCondition } from './items.js';
 import { fillTemplate, patternText, readSchema } from './schema.js';
 import { explain, field, fill, h, message, results } from './ui.js';
@@ -210,12 +210,22 @@ export async function render(root, params) {
     }
   };
 
-  const loadSchema = () => {
+  // the schema kept in this browser for the table, else one registered with the server
+  // (PUT /partita/schemas/TABLE, what partita-model's Model.describe() writes)
+  const loadSchema = async () => {
     schemaText.value = localStorage.getItem(SCHEMA(tableChoice.value)) || '';
-    listPatterns().catch((err) => message(status, explain(err), 'error'));
+    if (!schemaText.value && tableChoice.value) {
+      const listed = await getText('/partita/schemas');
+      if (listed.ok && (JSON.parse(listed.text).Tables || []).includes(tableChoice.value)) {
+        const registered = await getText(`/partita/schemas/${encodeURIComponent(tableChoice.value)}`);
+        if (registered.ok) schemaText.value = registered.text;
+      }
+    }
+    await listPatterns();
   };
-  tableChoice.addEventListener('change', loadSchema);
-  loadSchema();
+  const reloadSchema = () => loadSchema().catch((err) => message(status, explain(err), 'error'));
+  tableChoice.addEventListener('change', reloadSchema);
+  reloadSchema();
 
   fill(root, h('h1', {}, 'Collections'),
     h('p', { class: 'muted' }, 'One item collection, grouped by entity type, with each key decoded; a schema\'s access patterns, run with parameters.'),

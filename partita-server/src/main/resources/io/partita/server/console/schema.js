@@ -9,7 +9,7 @@ export function compileTemplate(template) {
   const fields = [];
   const source = String(template).split(/\$?\{([^}]+)\}/).map((part, i) => {
     if (i % 2) {
-      fields.push(part);
+      fields.push(fieldName(part));
       return '([^#]*)';
     }
     return part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
@@ -19,7 +19,28 @@ export function compileTemplate(template) {
 
 /** The fields of a template, in order: "USER#{user}#ORDER#{id}" has user and id. */
 export function fieldsOf(template) {
-  return [...String(template || '').matchAll(/\$?\{([^}]+)\}/g)].map((m) => m[1]);
+  return [...String(template || '').matchAll(/\$?\{([^}]+)\}/g)].map((m) => fieldName(m[1]));
+}
+
+/**
+ * partita-model's placeholders may carry a format after a colon: {n:08d} (a whole number padded with
+ * zeros to 8 digits), {s:upper}, {s:lower}. The field is the name before it.
+ */
+function fieldName(placeholder) {
+  return placeholder.split(':')[0];
+}
+
+/** A value as a placeholder's format writes it into a key (the value as given when it has none). */
+function formatted(placeholder, value) {
+  const format = placeholder.includes(':') ? placeholder.slice(placeholder.indexOf(':') + 1) : '';
+  const pad = /^0(\d+)d$/.exec(format);
+  if (pad) {
+    if (!/^\d+$/.test(String(value))) throw new Error(`${fieldName(placeholder)} is a whole number of up to ${pad[1]} digits`);
+    return String(value).padStart(Number(pad[1]), '0');
+  }
+  if (format === 'upper') return String(value).toUpperCase();
+  if (format === 'lower') return String(value).toLowerCase();
+  return String(value);
 }
 
 /**
@@ -31,11 +52,11 @@ export function fillTemplate(template, values, prefix = false) {
   for (const [i, part] of String(template).split(/\$?\{([^}]+)\}/).entries()) {
     if (i % 2 === 0) {
       out += part;
-    } else if (values[part] === undefined || values[part] === '') {
+    } else if (values[fieldName(part)] === undefined || values[fieldName(part)] === '') {
       if (prefix) return out;
-      throw new Error(`give a value for ${part}`);
+      throw new Error(`give a value for ${fieldName(part)}`);
     } else {
-      out += values[part];
+      out += formatted(part, values[fieldName(part)]);
     }
   }
   return out;
