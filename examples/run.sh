@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs one example's main on Partita embedded (in memory): examples/run.sh Blog | Shop | Memberships | Extensions | Telemetry | OrgTree | OrderStats
+# Runs one example's main on Partita embedded (in memory): examples/run.sh Blog | Shop | Memberships | Extensions | Telemetry | OrgTree | OrderStats | ShopsNearby
 # Builds engine, embedded, model and examples in one reactor first (nothing installed but the reactor's own jars).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,7 +11,8 @@ case "${1:-}" in
   Telemetry) main=io.partita.examples.iot.Telemetry ;;
   OrgTree) main=io.partita.examples.orgtree.OrgTree ;;
   OrderStats) main=io.partita.examples.orderstats.OrderStats ;;
-  *) echo "usage: examples/run.sh Blog|Shop|Memberships|Extensions|Telemetry|OrgTree|OrderStats" >&2; exit 2 ;;
+  ShopsNearby) main=io.partita.examples.nearby.ShopsNearby ;;
+  *) echo "usage: examples/run.sh Blog|Shop|Memberships|Extensions|Telemetry|OrgTree|OrderStats|ShopsNearby" >&2; exit 2 ;;
 esac
 echo "building the example and what it needs (Maven; the first build takes a few minutes)..." >&2
 # -am: the modules examples depends on are built in the same reactor (its tests use partita-server's

@@ -52,6 +52,16 @@ public final class Model {
   }
 
   /**
+   * The model as JSON in the schema format Partita's console reads (docs/console.md, "Schemas"): the
+   * table's key attributes, each entity's key templates (table and indexes) and type value, and each
+   * access pattern with the index that serves it. Paste it into the console's Collections view, or
+   * register it with a Partita server ({@code PUT /partita/schemas/TABLE}) and the console finds it.
+   */
+  public String describe() {
+    return io.partita.model.internal.Description.json(compiled);
+  }
+
+  /**
    * The access-pattern worksheet as a Markdown table: one row per pattern, in declaration order, with its planning
    * columns, the table or index serving it and the GetItem or Query call it makes.
    */

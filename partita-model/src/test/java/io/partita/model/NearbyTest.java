@@ -54,5 +54,12 @@ class NearbyTest {
       }
     }
     assertTrue(nearby.search(db, 52.521, 13.401, 1_800).size() > 20, "the widest circle finds a good many");
+    // the cells read in parallel answer the same
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+    try {
+      assertEquals(nearby.search(db, 52.521, 13.401, 1_800), nearby.search(db, 52.521, 13.401, 1_800, pool));
+    } finally {
+      pool.shutdownNow();
+    }
   }
 }

@@ -3,10 +3,12 @@ package io.partita.model.geo;
 import io.partita.model.AccessPattern;
 import io.partita.model.Key;
 import io.partita.model.ModelClient;
+import io.partita.model.fanout.FanOut;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -23,7 +25,8 @@ import java.util.function.ToDoubleFunction;
  * List<Nearby.Near<Shop>> near = Nearby.of(shopsInCell, "cell", 5, Shop::lat, Shop::lon).search(db, 52.52, 13.40, 1_500);
  * }</pre>
  *
- * <p>The cells are read one after another (a Query each); the precision decides the trade: a
+ * <p>The cells are read one after another, or in parallel on an executor (a Query each, {@link
+ * FanOut}); the precision decides the trade: a
  * 5-character cell is about 4.9 km wide, a 6-character one about 1.2 km (fewer items read a cell,
  * more cells a circle). {@link Geohash#covering} refuses a circle that needs more than 64 cells.
  *
@@ -58,15 +61,23 @@ public final class Nearby<T> {
     return new Nearby<>(byCell, cellField, precision, latitude, longitude);
   }
 
-  /** The items within {@code radiusMeters} of the point, nearest first. */
+  /** The items within {@code radiusMeters} of the point, nearest first; the cells read one after another. */
   public List<Near<T>> search(ModelClient db, double lat, double lon, double radiusMeters) {
+    return search(db, lat, lon, radiusMeters, null);
+  }
+
+  /**
+   * The items within {@code radiusMeters} of the point, nearest first, the cells read in parallel on
+   * {@code executor} (a pool of the application's; null: one after another).
+   */
+  public List<Near<T>> search(ModelClient db, double lat, double lon, double radiusMeters, Executor executor) {
+    List<Key> cells = Geohash.covering(lat, lon, radiusMeters, precision).stream()
+        .map(cell -> Key.of(cellField, cell)).toList();
     List<Near<T>> out = new ArrayList<>();
-    for (String cell : Geohash.covering(lat, lon, radiusMeters, precision)) {
-      for (T item : db.query(byCell).partition(Key.of(cellField, cell)).all()) {
-        double meters = Geohash.distanceMeters(lat, lon, latitude.applyAsDouble(item), longitude.applyAsDouble(item));
-        if (meters <= radiusMeters) {
-          out.add(new Near<>(item, meters));
-        }
+    for (T item : FanOut.query(db, byCell, cells, null, executor)) {
+      double meters = Geohash.distanceMeters(lat, lon, latitude.applyAsDouble(item), longitude.applyAsDouble(item));
+      if (meters <= radiusMeters) {
+        out.add(new Near<>(item, meters));
       }
     }
     out.sort(Comparator.comparingDouble(Near::meters));

@@ -144,23 +144,24 @@ public final class QueryExecutor<R> {
     keyCondition.append(x.name(shape.partitionKey())).append(" = ").append(x.value(AttributeValue.fromS(pkText)));
     if (pattern.sortOp() != null) {
       Key sortKey = sortValues;
-      String sk = x.name(shape.sortKey());
       switch (pattern.sortOp()) {
         case BEGINS_WITH: {
+          // a template that starts with a value not given ({at}) has no prefix: the whole partition,
+          // and no name for the sort key (DynamoDB refuses a name the expressions do not use)
           String prefix = keys.render(pattern.sort(), sortKey, true);
           if (!prefix.isEmpty()) {
-            keyCondition.append(" AND begins_with(").append(sk).append(", ")
+            keyCondition.append(" AND begins_with(").append(x.name(shape.sortKey())).append(", ")
                 .append(x.value(AttributeValue.fromS(prefix))).append(')');
           }
           break;
         }
         case BETWEEN:
-          keyCondition.append(" AND ").append(sk).append(" BETWEEN ")
+          keyCondition.append(" AND ").append(x.name(shape.sortKey())).append(" BETWEEN ")
               .append(x.value(AttributeValue.fromS(keys.render(pattern.sort(), sortKey, false)))).append(" AND ")
               .append(x.value(AttributeValue.fromS(keys.render(pattern.sort(), sortHigh, false))));
           break;
         default:
-          keyCondition.append(" AND ").append(sk).append(' ').append(symbol(pattern.sortOp())).append(' ')
+          keyCondition.append(" AND ").append(x.name(shape.sortKey())).append(' ').append(symbol(pattern.sortOp())).append(' ')
               .append(x.value(AttributeValue.fromS(keys.render(pattern.sort(), sortKey, false))));
       }
     }

@@ -254,18 +254,9 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
    * the API changes how every client is served, so a request from another address is refused.
    */
   private FullHttpResponse admin(ChannelHandlerContext ctx, FullHttpRequest request, String what) {
-    if (!(ctx.channel().remoteAddress() instanceof java.net.InetSocketAddress remote)
-        || !remote.getAddress().isLoopbackAddress()) {
-      return Responses.text(HttpResponseStatus.FORBIDDEN, "text/plain; charset=utf-8",
-          "the admin API answers requests from this machine only\n", ctx.alloc(), false);
-    }
-    // a page of another site open in this machine's browser is on this machine too: a browser names
-    // the page's origin, and only the server's own pages (the console) may switch anything
-    String origin = request.headers().get(HttpHeaderNames.ORIGIN);
-    String host = request.headers().get(HttpHeaderNames.HOST);
-    if (origin != null && (host == null || !(origin.equals("http://" + host) || origin.equals("https://" + host)))) {
-      return Responses.text(HttpResponseStatus.FORBIDDEN, "text/plain; charset=utf-8",
-          "the admin API answers no page of another origin (" + origin + ")\n", ctx.alloc(), false);
+    FullHttpResponse refused = refusedCaller(ctx, request);
+    if (refused != null) {
+      return refused;
     }
     String spec = request.content().toString(java.nio.charset.StandardCharsets.UTF_8).trim();
     java.util.function.Consumer<String> apply = state.switches().get(what);
@@ -281,6 +272,91 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
           ctx.alloc(), false);
     }
     return Responses.text(HttpResponseStatus.OK, "text/plain; charset=utf-8", what + " set: " + spec + "\n",
+        ctx.alloc(), false);
+  }
+
+  /**
+   * The refusal of a caller that may not change how the server serves: one on another machine, or a
+   * page of another site open in this machine's browser (a browser names the page's origin, and only
+   * the server's own pages, the console, may); null for a caller that may.
+   */
+  private static FullHttpResponse refusedCaller(ChannelHandlerContext ctx, FullHttpRequest request) {
+    if (!(ctx.channel().remoteAddress() instanceof java.net.InetSocketAddress remote)
+        || !remote.getAddress().isLoopbackAddress()) {
+      return Responses.text(HttpResponseStatus.FORBIDDEN, "text/plain; charset=utf-8",
+          "the admin API answers requests from this machine only\n", ctx.alloc(), false);
+    }
+    String origin = request.headers().get(HttpHeaderNames.ORIGIN);
+    String host = request.headers().get(HttpHeaderNames.HOST);
+    if (origin != null && (host == null || !(origin.equals("http://" + host) || origin.equals("https://" + host)))) {
+      return Responses.text(HttpResponseStatus.FORBIDDEN, "text/plain; charset=utf-8",
+          "the admin API answers no page of another origin (" + origin + ")\n", ctx.alloc(), false);
+    }
+    return null;
+  }
+
+  /** Where the console's schemas are registered: {@code /partita/schemas} and {@code /partita/schemas/TABLE}. */
+  private static final String SCHEMAS = ADMIN + "schemas";
+  /** The largest schema taken, in bytes: a model's description is a few kilobytes. */
+  private static final int MAX_SCHEMA_BYTES = 256 * 1024;
+
+  /**
+   * {@code GET /partita/schemas}: the tables with a registered schema; {@code GET
+   * /partita/schemas/TABLE}: its schema, or 404; {@code PUT /partita/schemas/TABLE}: registers a
+   * schema (a JSON object, what partita-model's {@code Model.describe()} writes) for the console.
+   */
+  private FullHttpResponse schemas(ChannelHandlerContext ctx, FullHttpRequest request, String path) {
+    boolean head = request.method().equals(HttpMethod.HEAD);
+    if (path.equals(SCHEMAS)) {
+      java.io.StringWriter json = new java.io.StringWriter();
+      try (com.fasterxml.jackson.core.JsonGenerator g = new com.fasterxml.jackson.core.JsonFactory().createGenerator(json)) {
+        g.writeStartObject();
+        g.writeArrayFieldStart("Tables");
+        for (String t : state.schemas().keySet()) {
+          g.writeString(t);
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      return Responses.text(HttpResponseStatus.OK, "application/json", json.toString(), ctx.alloc(), head);
+    }
+    String table = QueryStringDecoder.decodeComponent(path.substring(SCHEMAS.length() + 1));
+    if (!table.matches("[a-zA-Z0-9_.-]{3,255}")) {
+      return Responses.text(HttpResponseStatus.BAD_REQUEST, "text/plain; charset=utf-8",
+          "not a table name: '" + table + "'\n", ctx.alloc(), head);
+    }
+    if (!request.method().equals(HttpMethod.PUT)) {
+      String schema = state.schemas().get(table);
+      return schema == null
+          ? Responses.text(HttpResponseStatus.NOT_FOUND, "text/plain; charset=utf-8",
+              "no schema is registered for " + table + " (PUT one to " + SCHEMAS + "/" + table + ")\n", ctx.alloc(), head)
+          : Responses.text(HttpResponseStatus.OK, "application/json", schema, ctx.alloc(), head);
+    }
+    FullHttpResponse refused = refusedCaller(ctx, request);
+    if (refused != null) {
+      return refused;
+    }
+    if (request.content().readableBytes() > MAX_SCHEMA_BYTES) {
+      return Responses.text(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, "text/plain; charset=utf-8",
+          "a schema is at most " + MAX_SCHEMA_BYTES + " bytes\n", ctx.alloc(), false);
+    }
+    String body = request.content().toString(java.nio.charset.StandardCharsets.UTF_8);
+    try (com.fasterxml.jackson.core.JsonParser p = new com.fasterxml.jackson.core.JsonFactory().createParser(body)) {
+      if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
+        throw new java.io.IOException("a schema is a JSON object");
+      }
+      p.skipChildren();
+      if (p.nextToken() != null) {
+        throw new java.io.IOException("text after the schema's object");
+      }
+    } catch (java.io.IOException e) {
+      return Responses.text(HttpResponseStatus.BAD_REQUEST, "text/plain; charset=utf-8",
+          "not a JSON object: " + e.getMessage().lines().findFirst().orElse("") + "\n", ctx.alloc(), false);
+    }
+    state.schemas().put(table, body);
+    return Responses.text(HttpResponseStatus.OK, "text/plain; charset=utf-8", "schema registered for " + table + "\n",
         ctx.alloc(), false);
   }
 
@@ -302,6 +378,9 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       if (path.equals(ADMIN + "hot-keys")) {
         return hotKeys(ctx, request, method.equals(HttpMethod.HEAD));
       }
+      if (path.equals(SCHEMAS) || path.startsWith(SCHEMAS + "/")) {
+        return schemas(ctx, request, path);
+      }
       if (ConsoleAssets.owns(path)) {
         return console(ctx, path, method.equals(HttpMethod.HEAD));
       }
@@ -315,6 +394,12 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       String path = new QueryStringDecoder(request.uri()).rawPath();
       if (path.startsWith(ADMIN)) {
         return admin(ctx, request, path.substring(ADMIN.length()));
+      }
+    }
+    if (method.equals(HttpMethod.PUT)) {
+      String path = new QueryStringDecoder(request.uri()).rawPath();
+      if (path.startsWith(SCHEMAS + "/")) {
+        return schemas(ctx, request, path);
       }
     }
     if (method.equals(HttpMethod.OPTIONS) && state.cors() != null) {

@@ -69,6 +69,16 @@ public final class ServerState {
   }
 
   /**
+   * Schemas registered for the console by table ({@code PUT /partita/schemas/TABLE}): JSON texts,
+   * kept while the server runs.
+   */
+  private final java.util.Map<String, String> schemas = new java.util.concurrent.ConcurrentSkipListMap<>();
+
+  java.util.Map<String, String> schemas() {
+    return schemas;
+  }
+
+  /**
    * Each table's {@code top} hot keys, to list at {@code GET /partita/hot-keys}, or null when the
    * database does not count them.
    */

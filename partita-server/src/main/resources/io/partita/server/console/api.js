@@ -55,12 +55,16 @@ export function onRequest(f) {
   listeners.push(f);
 }
 
+/** The X-Amz-Target prefixes: DynamoDB's API and DynamoDB Streams' (signed for the same service, dynamodb). */
+const DYNAMODB = 'DynamoDB_20120810';
+const STREAMS = 'DynamoDBStreams_20120810';
+
 /** One DynamoDB operation: resolves to the answer's JSON, or rejects with an ApiError. */
-export async function call(operation, body = {}) {
+export async function call(operation, body = {}, api = DYNAMODB) {
   const payload = JSON.stringify(body);
   const headers = {
     'content-type': 'application/x-amz-json-1.0',
-    'x-amz-target': `DynamoDB_20120810.${operation}`,
+    'x-amz-target': `${api}.${operation}`,
   };
   const keys = credentials();
   if (keys) {
@@ -90,6 +94,11 @@ export async function call(operation, body = {}) {
     const ms = performance.now() - started;
     for (const f of listeners) f(operation, ms, error);
   }
+}
+
+/** One DynamoDB Streams operation (ListStreams, DescribeStream, GetShardIterator, GetRecords). */
+export function streamsCall(operation, body = {}) {
+  return call(operation, body, STREAMS);
 }
 
 /** GET of a text resource of the server: {ok, status, text}. */

@@ -5,6 +5,7 @@ import * as activity from './activity.js';
 import * as collection from './collection.js';
 import * as items from './items.js';
 import * as partiql from './partiql.js';
+import * as streams from './streams.js';
 import * as tables from './tables.js';
 import { explain, field, fill, h, message } from './ui.js';
 
@@ -13,6 +14,7 @@ const SCREENS = {
   items: { title: 'Items', screen: items },
   collection: { title: 'Collections', screen: collection },
   partiql: { title: 'PartiQL', screen: partiql },
+  streams: { title: 'Streams and TTL', screen: streams },
   activity: { title: 'Activity', screen: activity },
 };
 

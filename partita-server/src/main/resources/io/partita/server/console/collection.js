@@ -1,10 +1,12 @@
 // The single-table view: one item collection (a partition key value) grouped by entity type, each
-// item's keys decoded against key templates: from a OneTable-style JSON schema the user pastes, or
-// inferred from the data's PREFIX#value shapes.
-import { all, call, tableNames } from './api.js';
+// item's keys decoded against key templates: from a schema the user pastes (OneTable's or Partita's,
+// schema.js), or inferred from the data's PREFIX#value shapes; and a schema's access patterns, each
+// with the index that serves it, run with parameters.
+import { all, call, getText, tableNames } from './api.js';
 import { tableSelect, editItem, keyCondition } from './items.js';
+import { fillTemplate, patternText, readSchema } from './schema.js';
 import { explain, field, fill, h, message, results } from './ui.js';
-import { keyNames, text } from './values.js';
+import { attributeType, indexNamed, keyNames, text } from './values.js';
 
 /** Attributes that name an item's entity type, tried in this order (ElectroDB's is __edb_e__). */
 export const TYPE_ATTRIBUTES = ['_type', 'type', 'entityType', '__edb_e__'];
@@ -33,32 +35,6 @@ function inferredType(item, keys) {
   return key ? decodeKey(text(key))[0].label || '(empty)' : '(unknown)';
 }
 
-/**
- * A schema's models compiled: each key template ("USER#${username}") as a pattern whose groups
- * are the template's fields. Accepts OneTable's {"models": {"User": {"pk": {"value": ...}, "sk": ...}}}.
- */
-export function compileSchema(schema) {
-  const models = schema && (schema.models || schema.Models);
-  if (!models || typeof models !== 'object') throw new Error('expected {"models": {"Name": {"pk": {"value": "..."}}}}');
-  const compile = (template) => {
-    if (template == null) return null;
-    const fields = [];
-    const source = String(template).split(/\$\{([^}]+)\}/).map((part, i) => {
-      if (i % 2) {
-        fields.push(part);
-        return '([^#]*)'; // a field ends at the next delimiter
-      }
-      return part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
-    }).join('');
-    return { template: String(template), fields, pattern: new RegExp(`^${source}$`) };
-  };
-  return Object.entries(models).map(([name, model]) => ({
-    name,
-    pk: compile(model.pk && (model.pk.value ?? model.pk)),
-    sk: compile(model.sk && (model.sk.value ?? model.sk)),
-  })).filter((m) => m.pk);
-}
-
 function matchTemplate(t, value) {
   if (!t) return value === undefined ? {} : null;
   const m = value === undefined ? null : t.pattern.exec(value);
@@ -72,7 +48,10 @@ function matchTemplate(t, value) {
 export function understand(item, keys, models) {
   const pk = item[keys[0]] === undefined ? undefined : text(item[keys[0]]);
   const sk = keys[1] && item[keys[1]] !== undefined ? text(item[keys[1]]) : undefined;
+  const typeAttribute = TYPE_ATTRIBUTES.find((a) => item[a] && typeof item[a].S === 'string');
   for (const m of models || []) {
+    // a schema's entity with a type must agree with the item's type attribute, if it has one
+    if (m.type && typeAttribute && item[typeAttribute].S !== m.type) continue;
     const a = matchTemplate(m.pk, pk);
     const b = a && (m.sk || sk === undefined ? matchTemplate(m.sk, sk) : {});
     if (a && b) {
@@ -80,7 +59,7 @@ export function understand(item, keys, models) {
         fields: Object.entries({ ...a, ...b }).map(([label, value]) => ({ label, value })) };
     }
   }
-  const attribute = TYPE_ATTRIBUTES.find((a) => item[a] && typeof item[a].S === 'string');
+  const attribute = typeAttribute;
   const decoded = [pk, sk].filter((v) => v !== undefined).map(decodeKey);
   return {
     type: attribute ? item[attribute].S : inferredType(item, keys),
@@ -105,63 +84,164 @@ export function group(items, keys, models) {
 
 const SCHEMA = (table) => `partita.console.schema.${table}`;
 
+/** Items grouped by entity, each group with its decoded keys and its items' grid. */
+function groupsView(items, table, models, changed) {
+  const keys = keyNames(table.KeySchema);
+  const groups = group(items, keys, models);
+  return { groups, view: groups.map((g) => h('section', { class: 'entity', 'data-entity': g.type },
+    h('h2', {}, g.type, h('span', { class: 'count' }, ` ${g.rows.length}`)),
+    h('p', { class: 'muted' }, `Type from ${g.source}. Key templates: ${[...g.templates].join('; ')}`),
+    h('ul', { class: 'decoded' }, g.rows.map(({ item, fields }) => h('li', {},
+      h('span', { class: 'key' }, keys.map((k) => (item[k] ? text(item[k]) : '')).filter(Boolean).join(' · ')),
+      h('span', { class: 'fields' }, fields.map((f) => h('span', { class: 'pair' }, h('b', {}, `${f.label}: `), f.value)))))),
+    results(g.rows.map((r) => r.item), { keys, label: `${g.type} items`,
+      onOpen: async (item) => { if (await editItem(table, item)) changed(); } }))) };
+}
+
+/** The Query of an access pattern with its parameters' values, on the table or the index that serves it. */
+export function patternQuery(p, table, values) {
+  const index = indexNamed(table, p.index);
+  if (p.index && !index) throw new Error(`${table.TableName} has no index ${p.index}`);
+  const [pk, sk] = keyNames((index || table).KeySchema);
+  const type = (n) => attributeType(table, n);
+  if (p.sk && !sk) throw new Error(`${p.index || table.TableName} has no sort key`);
+  const condition = p.sk ? { name: sk, type: type(sk), op: p.sk.op,
+    value: fillTemplate(p.sk.templates[0], values, p.sk.op === 'begins_with'),
+    value2: p.sk.templates[1] === undefined ? undefined : fillTemplate(p.sk.templates[1], values) } : null;
+  return { TableName: table.TableName, ...(p.index ? { IndexName: p.index } : {}),
+    ...keyCondition(pk, type(pk), fillTemplate(p.pk, values), condition) };
+}
+
+/** A pattern as a card: its key condition, the index serving it, a field per parameter, and Run. */
+function patternCard(p, table, run) {
+  const index = indexNamed(table, p.index);
+  const missing = p.index && !index;
+  const inputs = p.fields.map((name) => h('input', { type: 'text', name: `param-${name}`, spellcheck: 'false',
+    'data-param': name }));
+  return h('form', { class: 'pattern', 'data-pattern': p.name, onsubmit: (e) => {
+    e.preventDefault();
+    run(p, Object.fromEntries(inputs.map((i) => [i.dataset.param, i.value])));
+  } },
+  h('h3', {}, p.name),
+  p.description ? h('p', {}, p.description) : null,
+  h('p', { class: 'muted' }, missing ? h('b', { class: 'danger-text' }, `Served by ${p.index}, which ${table.TableName} does not have.`)
+    : `Served by ${p.index ? `the index ${p.index}` : 'the table\'s key'}: ${patternText(p, keyNames((index || table).KeySchema))}`,
+  p.entities.length ? ` · returns ${p.entities.join(', ')}` : ''),
+  h('div', { class: 'row' }, p.fields.map((name, i) => field(name, inputs[i])),
+    h('button', { type: 'submit', class: 'primary', disabled: missing }, `Run ${p.name}`)));
+}
+
+const EXAMPLE = '{"entities": {"User": {"pk": "USER#{username}", "sk": "PROFILE"}},\n'
+  + ' "patterns": [{"name": "ordersOfUser", "index": null, "pk": "USER#{username}", "sk": {"begins_with": "ORDER#"}}]}';
+
 export async function render(root, params) {
   const names = await tableNames();
   if (!names.length) return fill(root, h('h1', {}, 'Collections'), h('p', {}, 'No tables yet.'));
   const tableChoice = tableSelect(names, params.get('table'));
   const pk = h('input', { type: 'text', name: 'pk', spellcheck: 'false', value: params.get('pk') || '' });
-  const schemaText = h('textarea', { rows: '8', spellcheck: 'false', class: 'code', name: 'schema',
-    placeholder: '{"models": {"User": {"pk": {"value": "USER#${username}"}, "sk": {"value": "PROFILE"}}}}' });
+  const schemaText = h('textarea', { rows: '8', spellcheck: 'false', class: 'code', name: 'schema', placeholder: EXAMPLE });
   const status = h('div');
+  const patterns = h('section', { class: 'patterns', 'aria-label': 'Access patterns' });
   const out = h('div', { class: 'collection' });
-  const loadSchema = () => { schemaText.value = localStorage.getItem(SCHEMA(tableChoice.value)) || ''; };
-  loadSchema();
-  tableChoice.addEventListener('change', loadSchema);
+  let last = null; // what `out` shows, to show again after an edit
 
-  const show = async () => {
-    let models = null;
-    const schema = schemaText.value.trim();
-    try {
-      if (schema) models = compileSchema(JSON.parse(schema));
-      if (schema) localStorage.setItem(SCHEMA(tableChoice.value), schema);
-      else localStorage.removeItem(SCHEMA(tableChoice.value));
-    } catch (err) {
-      return message(status, `The schema is not usable: ${err.message}`, 'error');
+  /** The schema pasted, read (and kept for the table), or null; a schema that cannot be read says why. */
+  const schema = () => {
+    const source = schemaText.value.trim();
+    if (!source) {
+      localStorage.removeItem(SCHEMA(tableChoice.value));
+      return null;
     }
+    const read = readSchema(JSON.parse(source));
+    localStorage.setItem(SCHEMA(tableChoice.value), source);
+    return read;
+  };
+  const describe = async () => (await call('DescribeTable', { TableName: tableChoice.value })).Table;
+
+  const showItems = (items, table, models, what) => {
+    const { groups, view } = groupsView(items, table, models, () => last && last());
+    message(status, `${what}: ${items.length} item${items.length === 1 ? '' : 's'}, `
+      + `${groups.length} entity type${groups.length === 1 ? '' : 's'}${items.length >= 1000 ? ' (first 1000 shown)' : ''}.`, 'ok');
+    fill(out, view);
+  };
+
+  const runPattern = async (p, values) => {
+    last = () => runPattern(p, values);
     try {
-      const { Table: table } = await call('DescribeTable', { TableName: tableChoice.value });
-      const keys = keyNames(table.KeySchema);
-      const pkType = table.AttributeDefinitions.find((d) => d.AttributeName === keys[0]).AttributeType;
-      const items = await all('Query', { TableName: table.TableName, ...keyCondition(keys[0], pkType, pk.value) },
-        'Items', 'ExclusiveStartKey', 'LastEvaluatedKey', 1000);
-      const groups = group(items, keys, models);
-      message(status, `${items.length} item${items.length === 1 ? '' : 's'} in ${keys[0]} = ${pk.value}, `
-        + `${groups.length} entity type${groups.length === 1 ? '' : 's'}${items.length >= 1000 ? ' (first 1000 shown)' : ''}.`, 'ok');
-      fill(out, groups.map((g) => h('section', { class: 'entity', 'data-entity': g.type },
-        h('h2', {}, g.type, h('span', { class: 'count' }, ` ${g.rows.length}`)),
-        h('p', { class: 'muted' }, `Type from ${g.source}. Key templates: ${[...g.templates].join('; ')}`),
-        h('ul', { class: 'decoded' }, g.rows.map(({ item, fields }) => h('li', {},
-          h('span', { class: 'key' }, keys.map((k) => (item[k] ? text(item[k]) : '')).filter(Boolean).join(' · ')),
-          h('span', { class: 'fields' }, fields.map((f) => h('span', { class: 'pair' }, h('b', {}, `${f.label}: `), f.value)))))),
-        results(g.rows.map((r) => r.item), { keys, label: `${g.type} items`,
-          onOpen: async (item) => { if (await editItem(table, item)) show(); } }))));
+      const read = schema();
+      const table = await describe();
+      const request = patternQuery(p, table, values);
+      const items = await all('Query', request, 'Items', 'ExclusiveStartKey', 'LastEvaluatedKey', 1000);
+      showItems(items, table, read && read.models, `${p.name} (${p.index ? `index ${p.index}` : 'table'})`);
     } catch (err) {
       message(status, explain(err), 'error');
     }
   };
 
+  const listPatterns = async () => {
+    fill(patterns);
+    let read;
+    try {
+      read = schema();
+    } catch (err) {
+      message(status, `The schema is not usable: ${err.message}`, 'error');
+      return false;
+    }
+    if (!read || !read.patterns.length) return true;
+    const table = await describe();
+    fill(patterns, h('h2', {}, 'Access patterns'),
+      h('p', { class: 'muted' }, `From the ${read.format} schema: fill the parameters and run one; a begins_with stops at its first empty parameter.`),
+      h('div', { class: 'pattern-list' }, read.patterns.map((p) => patternCard(p, table, runPattern))));
+    return true;
+  };
+
+  const show = async () => {
+    last = show;
+    if (!(await listPatterns())) return;
+    try {
+      const read = schema();
+      const table = await describe();
+      const keys = keyNames(table.KeySchema);
+      const items = await all('Query', { TableName: table.TableName, ...keyCondition(keys[0], attributeType(table, keys[0]), pk.value) },
+        'Items', 'ExclusiveStartKey', 'LastEvaluatedKey', 1000);
+      showItems(items, table, read && read.models, `${keys[0]} = ${pk.value}`);
+    } catch (err) {
+      message(status, explain(err), 'error');
+    }
+  };
+
+  // the schema kept in this browser for the table, else one registered with the server
+  // (PUT /partita/schemas/TABLE, what partita-model's Model.describe() writes)
+  const loadSchema = async () => {
+    schemaText.value = localStorage.getItem(SCHEMA(tableChoice.value)) || '';
+    if (!schemaText.value && tableChoice.value) {
+      const listed = await getText('/partita/schemas');
+      if (listed.ok && (JSON.parse(listed.text).Tables || []).includes(tableChoice.value)) {
+        const registered = await getText(`/partita/schemas/${encodeURIComponent(tableChoice.value)}`);
+        if (registered.ok) schemaText.value = registered.text;
+      }
+    }
+    await listPatterns();
+  };
+  const reloadSchema = () => loadSchema().catch((err) => message(status, explain(err), 'error'));
+  tableChoice.addEventListener('change', reloadSchema);
+  reloadSchema();
+
   fill(root, h('h1', {}, 'Collections'),
-    h('p', { class: 'muted' }, 'One item collection, grouped by entity type, with each key decoded.'),
+    h('p', { class: 'muted' }, 'One item collection, grouped by entity type, with each key decoded; a schema\'s access patterns, run with parameters.'),
     h('form', { class: 'builder', onsubmit: (e) => {
       e.preventDefault();
       history.replaceState(null, '', `#/collection?table=${encodeURIComponent(tableChoice.value)}&pk=${encodeURIComponent(pk.value)}`);
       show();
     } },
     h('div', { class: 'row' }, field('Table', tableChoice), field('Partition key value', pk)),
-    h('details', {}, h('summary', {}, 'Key templates from a schema (optional)'),
-      field('OneTable-style schema (JSON)', schemaText, 'Models whose pk/sk templates match an item name its type and fields;'
-        + ' kept in this browser per table.')),
+    h('details', { open: schemaText.value ? true : null }, h('summary', {}, 'Schema: key templates and access patterns (optional)'),
+      field('Schema (JSON): Partita\'s entities and patterns, or OneTable\'s models', schemaText,
+        'Entities whose pk/sk templates match an item name its type and fields; patterns are listed below to run.'
+        + ' Kept in this browser per table. The format is in docs/console.md.'),
+      h('div', { class: 'actions' }, h('button', { type: 'button', onclick: () => listPatterns().catch((err) => message(status, explain(err), 'error')) },
+        'Use schema'))),
     h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, 'Show collection'))),
-  status, out);
+  status, patterns, out);
   if (pk.value) show();
 }

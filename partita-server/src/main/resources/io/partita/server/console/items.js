@@ -2,7 +2,8 @@
 // whose saves are conditional on the item being unchanged since it was loaded.
 import { call, tableNames } from './api.js';
 import { Pages, dialog, explain, field, fill, h, message, results, select } from './ui.js';
-import { capacityText, keyNames, keyOf, namesIn, projection, typed, unchangedCondition } from './values.js';
+import { transferPanel } from './transfer.js';
+import { attributeType, capacityText, indexNamed, indexesOf, keyNames, keyOf, namesIn, ordered, projection, typed, unchangedCondition } from './values.js';
 
 const OPERATORS = [['', '(any)'], ['=', '='], ['<', '<'], ['<=', '<='], ['>', '>'], ['>=', '>='],
   ['BETWEEN', 'BETWEEN'], ['begins_with', 'begins_with']];
@@ -46,10 +47,7 @@ export function editItem(table, item, { fresh = false } = {}) {
   const loaded = fresh ? null : item;
   return dialog(fresh ? `New item in ${table.TableName}` : `Item in ${table.TableName}`, (close) => {
     const area = h('textarea', { rows: '16', spellcheck: 'false', class: 'code', name: 'item-json' });
-    // the key attributes first, then the rest by name: the order the grid shows them in
-    const ordered = Object.fromEntries([...keys.filter((k) => k in item), ...Object.keys(item).filter((k) => !keys.includes(k)).sort()]
-      .map((k) => [k, item[k]]));
-    area.value = JSON.stringify(ordered, null, 2);
+    area.value = JSON.stringify(ordered(item, keys), null, 2);
     const status = h('div');
     const parse = () => {
       const value = JSON.parse(area.value);
@@ -147,11 +145,10 @@ export async function render(root, params) {
   let ran = false;
 
   const keysOfChoice = () => {
-    const index = [...(table.GlobalSecondaryIndexes || []), ...(table.LocalSecondaryIndexes || [])]
-      .find((i) => i.IndexName === f.index.value);
+    const index = indexNamed(table, f.index.value);
     return keyNames(index ? index.KeySchema : table.KeySchema);
   };
-  const typeOfAttr = (n) => (table.AttributeDefinitions.find((d) => d.AttributeName === n) || {}).AttributeType || 'S';
+  const typeOfAttr = (n) => attributeType(table, n);
   const relabel = () => {
     const [pk, sk] = keysOfChoice();
     fill(pkLabel, `Partition key ${pk} =`);
@@ -163,7 +160,7 @@ export async function render(root, params) {
   };
   const loadTable = async () => {
     table = (await call('DescribeTable', { TableName: f.table.value })).Table;
-    const indexes = [...(table.GlobalSecondaryIndexes || []), ...(table.LocalSecondaryIndexes || [])];
+    const indexes = indexesOf(table);
     fill(f.index, h('option', { value: '' }, '(table)'), indexes.map((i) => h('option', { value: i.IndexName }, i.IndexName)));
     relabel();
   };
@@ -238,6 +235,18 @@ export async function render(root, params) {
         // the results shown are refreshed, if any are: a query not yet run may lack its key
         if (await editItem(table, blank, { fresh: true }) && ran) run();
       } }, 'New item'))),
+  transferPanel(() => {
+    let query = null;
+    try {
+      // the builder's request, every page: no start key, no limit
+      const { ExclusiveStartKey, Limit, ReturnConsumedCapacity, ...rest } = request();
+      query = rest;
+    } catch {
+      // values that are not JSON: the export says so
+    }
+    const keys = keyNames(table.KeySchema);
+    return { table, keys, types: Object.fromEntries(keys.map((k) => [k, typeOfAttr(k)])), query };
+  }, () => ran && run()),
   status, pager, out);
   await loadTable();
   if (params.get('pk') || f.mode.value === 'Scan') run();

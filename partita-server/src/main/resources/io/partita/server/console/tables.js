@@ -62,6 +62,7 @@ function tableCard(t, refresh) {
     h('div', { class: 'actions' },
       h('a', { class: 'button', href: `#/items?table=${q}` }, 'Items'),
       h('a', { class: 'button', href: `#/collection?table=${q}` }, 'Collections'),
+      h('a', { class: 'button', href: `#/streams?table=${q}` }, 'Stream and TTL'),
       h('button', { type: 'button', class: 'danger', onclick: () => confirmDelete(t.TableName, refresh) }, 'Delete…')));
 }
 

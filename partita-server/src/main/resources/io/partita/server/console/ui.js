@@ -176,3 +176,41 @@ export function dialog(title, build) {
     d.showModal();
   });
 }
+
+/**
+ * Runs `f` now and then again `ms` after each run ends (so runs never overlap), until stop() is
+ * called or `root`, once on the page, has left it: a screen left stops its own polling. (`root` may
+ * join the page after the first run.)
+ */
+export function repeat(root, ms, f) {
+  let timer = null;
+  let stopped = false;
+  let joined = false;
+  const going = () => {
+    joined = joined || root.isConnected;
+    return !stopped && (root.isConnected || !joined);
+  };
+  const tick = async () => {
+    if (!going()) return;
+    try {
+      await f();
+    } finally {
+      if (going()) timer = setTimeout(tick, ms);
+    }
+  };
+  tick();
+  return { stop: () => { stopped = true; clearTimeout(timer); } };
+}
+
+/** A duration in words, to the two largest units: "3 d 4 h", "12 min 5 s", "40 s". */
+export function duration(seconds) {
+  let s = Math.max(0, Math.round(seconds));
+  const parts = [];
+  for (const [unit, size] of [['d', 86400], ['h', 3600], ['min', 60], ['s', 1]]) {
+    if (s >= size || (unit === 's' && !parts.length)) {
+      parts.push(`${Math.floor(s / size)} ${unit}`);
+      s %= size;
+    }
+  }
+  return parts.slice(0, 2).join(' ');
+}

@@ -45,6 +45,27 @@ export function keyNames(keySchema) {
     .map((k) => k.AttributeName);
 }
 
+/** A table description's secondary indexes, GSIs then LSIs. */
+export function indexesOf(table) {
+  return [...(table.GlobalSecondaryIndexes || []), ...(table.LocalSecondaryIndexes || [])];
+}
+
+/** The index of a table description by name (undefined for none). */
+export function indexNamed(table, name) {
+  return name ? indexesOf(table).find((i) => i.IndexName === name) : undefined;
+}
+
+/** The type (S, N or B) a table description declares for a key attribute; S if it declares none. */
+export function attributeType(table, name) {
+  return (table.AttributeDefinitions.find((d) => d.AttributeName === name) || {}).AttributeType || 'S';
+}
+
+/** An item with its key attributes first (in `keys` order), then the rest by name: the order the grid shows. */
+export function ordered(item, keys = []) {
+  return Object.fromEntries([...keys.filter((k) => k in item), ...Object.keys(item).filter((k) => !keys.includes(k)).sort()]
+    .map((k) => [k, item[k]]));
+}
+
 /** An item's primary key under `names`. */
 export function keyOf(item, names) {
   return Object.fromEntries(names.filter((n) => item[n] !== undefined).map((n) => [n, item[n]]));

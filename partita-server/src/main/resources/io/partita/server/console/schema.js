@@ -1,0 +1,131 @@
+// Schemas the single-table view reads (docs/console.md): OneTable's ({"models": ..., "indexes": ...})
+// and Partita's own ({"entities": ..., "patterns": ...}, the format partita-model emits). Each gives
+// entities with key templates ("USER#{username}" or OneTable's "USER#${username}"); Partita's also
+// gives the access patterns, each with the index that serves it.
+
+/** A key template compiled: its fields, and a pattern whose groups are their values (a field ends at the next #). */
+export function compileTemplate(template) {
+  if (template == null) return null;
+  const fields = [];
+  const source = String(template).split(/\$?\{([^}]+)\}/).map((part, i) => {
+    if (i % 2) {
+      fields.push(fieldName(part));
+      return '([^#]*)';
+    }
+    return part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+  }).join('');
+  return { template: String(template), fields, pattern: new RegExp(`^${source}$`) };
+}
+
+/** The fields of a template, in order: "USER#{user}#ORDER#{id}" has user and id. */
+export function fieldsOf(template) {
+  return [...String(template || '').matchAll(/\$?\{([^}]+)\}/g)].map((m) => fieldName(m[1]));
+}
+
+/**
+ * partita-model's placeholders may carry a format after a colon: {n:08d} (a whole number padded with
+ * zeros to 8 digits), {s:upper}, {s:lower}. The field is the name before it.
+ */
+function fieldName(placeholder) {
+  return placeholder.split(':')[0];
+}
+
+/** A value as a placeholder's format writes it into a key (the value as given when it has none). */
+function formatted(placeholder, value) {
+  const format = placeholder.includes(':') ? placeholder.slice(placeholder.indexOf(':') + 1) : '';
+  const pad = /^0(\d+)d$/.exec(format);
+  if (pad) {
+    if (!/^\d+$/.test(String(value))) throw new Error(`${fieldName(placeholder)} is a whole number of up to ${pad[1]} digits`);
+    return String(value).padStart(Number(pad[1]), '0');
+  }
+  if (format === 'upper') return String(value).toUpperCase();
+  if (format === 'lower') return String(value).toLowerCase();
+  return String(value);
+}
+
+/**
+ * A template filled with values. For a prefix (`prefix` true, as begins_with takes), the text stops
+ * at the first field left empty: "ORDER#{date}#{id}" with no date is "ORDER#".
+ */
+export function fillTemplate(template, values, prefix = false) {
+  let out = '';
+  for (const [i, part] of String(template).split(/\$?\{([^}]+)\}/).entries()) {
+    if (i % 2 === 0) {
+      out += part;
+    } else if (values[fieldName(part)] === undefined || values[fieldName(part)] === '') {
+      if (prefix) return out;
+      throw new Error(`give a value for ${fieldName(part)}`);
+    } else {
+      out += formatted(part, values[fieldName(part)]);
+    }
+  }
+  return out;
+}
+
+/** Sort key conditions a pattern may use, by the names the schema may give them. */
+const OPERATORS = { begins_with: 'begins_with', between: 'BETWEEN', '=': '=', eq: '=', '<': '<', lt: '<', '<=': '<=',
+  lte: '<=', '>': '>', gt: '>', '>=': '>=', gte: '>=' };
+
+function templateOf(v) {
+  if (v == null) return null;
+  return typeof v === 'object' ? v.value ?? null : v;
+}
+
+/** One pattern's sort key condition: {op, templates} or null. */
+function sortCondition(sk, name) {
+  if (sk == null) return null;
+  if (typeof sk === 'string') return { op: '=', templates: [sk] };
+  const [[key, value] = []] = Object.entries(sk);
+  const op = OPERATORS[String(key).toLowerCase()];
+  if (!op) throw new Error(`pattern ${name}: the sort key condition ${key} is not one of ${Object.keys(OPERATORS).join(', ')}`);
+  const templates = Array.isArray(value) ? value.map(String) : [String(value)];
+  if ((op === 'BETWEEN') !== (templates.length === 2)) throw new Error(`pattern ${name}: between takes two templates, the others one`);
+  return { op, templates };
+}
+
+/**
+ * A schema read: {format, models: [{name, type, pk, sk}], patterns: [{name, index, pk, sk, entities,
+ * description, fields}]}. Accepts OneTable's {"models": {"User": {"pk": {"value": "USER#${username}"},
+ * ...}}} (the key attributes named by "indexes"."primary", else pk/sk or PK/SK) and Partita's
+ * {"entities": {"User": {"pk": "USER#{username}", "sk": "PROFILE", "type": "User"}}, "patterns": [{"name":
+ * "ordersOfUser", "index": null, "pk": "USER#{username}", "sk": {"begins_with": "ORDER#"}}]}.
+ */
+export function readSchema(schema) {
+  if (!schema || typeof schema !== 'object') throw new Error('expected a JSON object');
+  const entities = schema.entities || schema.Entities;
+  const oneTable = schema.models || schema.Models;
+  if (!entities && !oneTable) {
+    throw new Error('expected {"entities": {"Name": {"pk": "..."}}} or OneTable\'s {"models": {"Name": {"pk": {"value": "..."}}}}');
+  }
+  const primary = (schema.indexes && schema.indexes.primary) || {};
+  const attr = (model, name, fallbacks) => [name, ...fallbacks].map((n) => n && model[n]).find((v) => v != null);
+  const models = Object.entries(entities || oneTable).map(([name, m]) => ({
+    name,
+    type: m.type ?? null,
+    pk: compileTemplate(templateOf(attr(m, primary.hash, ['pk', 'PK']))),
+    sk: compileTemplate(templateOf(attr(m, primary.sort, ['sk', 'SK']))),
+  })).filter((m) => m.pk);
+  const list = Array.isArray(schema.patterns) ? schema.patterns
+    : Object.entries(schema.patterns || {}).map(([name, p]) => ({ name, ...p }));
+  const patterns = list.map((p, i) => {
+    const name = p.name || `pattern ${i + 1}`;
+    if (!p.pk) throw new Error(`pattern ${name} has no pk template`);
+    const sk = sortCondition(p.sk, name);
+    const fields = [...new Set([...fieldsOf(p.pk), ...(sk ? sk.templates.flatMap(fieldsOf) : [])])];
+    return { name, index: p.index || null, pk: String(p.pk), sk, entities: p.entities || [], description: p.description || '',
+      fields };
+  });
+  return { format: entities ? 'Partita' : 'OneTable', models, patterns };
+}
+
+/** A pattern's key condition in words: PK = USER#{username} AND begins_with(SK, ORDER#). */
+export function patternText(p, keys = ['pk', 'sk']) {
+  const [pk, sk] = keys;
+  let out = `${pk} = ${p.pk}`;
+  if (p.sk) {
+    const [a, b] = p.sk.templates;
+    out += p.sk.op === 'begins_with' ? ` AND begins_with(${sk || 'sk'}, ${a})`
+      : p.sk.op === 'BETWEEN' ? ` AND ${sk || 'sk'} BETWEEN ${a} AND ${b}` : ` AND ${sk || 'sk'} ${p.sk.op} ${a}`;
+  }
+  return out;
+}
