@@ -129,8 +129,10 @@ class ValidationRulesTest {
     products.create(valid().withStock(3));
     Key key = Key.of("sku", "TEA-0001");
     assertEquals(1, products.update(key).subtract("stock", 2).execute().stock());
-    assertThrows(ConditionFailedException.class, () -> products.update(key).subtract("stock", 2).execute(),
-        "1 - 2 would break min 0: the condition the rule added refuses it, atomically");
+    ConditionFailedException below = assertThrows(ConditionFailedException.class, () -> products.update(key)
+        .subtract("stock", 2).execute(), "1 - 2 would break min 0: the condition the rule added refuses it, atomically");
+    assertTrue(below.getMessage().contains("the change would break rule stock 'min 0', stock 'max 1000'"),
+        below.getMessage());
     assertEquals(1, products.get(key, true).orElseThrow().stock());
     assertEquals(0, products.update(key).subtract("stock", 1).execute().stock());
     assertEquals(1000, products.update(key).add("stock", 1000).execute().stock());

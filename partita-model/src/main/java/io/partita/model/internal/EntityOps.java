@@ -493,8 +493,17 @@ public final class EntityOps<T> {
     if (spec.condition() != null) {
       conditions.add(x.condition(spec.condition(), List.of(entity), partitionKey));
     }
-    return new WritePlan(this, WritePlan.Action.UPDATE, key, null, c.render(), and(conditions), x,
+    WritePlan plan = new WritePlan(this, WritePlan.Action.UPDATE, key, null, c.render(), and(conditions), x,
         expected != null, expected, spec.condition() != null, guards, readGuards, null);
+    if (!ruleGuards.isEmpty()) {
+      List<String> guarded = new ArrayList<>();
+      for (Action a : spec.actions()) {
+        Field top = DocPath.resolve(entity, a.path()).top();
+        entity.rules(top).forEach(r -> guarded.add(top.name() + " '" + r + "'"));
+      }
+      plan.ruleGuards = String.join(", ", guarded);
+    }
+    return plan;
   }
 
   /** The UpdateItem that writes {@code record} whole but keeps createdAt when the item exists. */
@@ -836,6 +845,10 @@ public final class EntityOps<T> {
       if (!p.callerCondition) {
         return versionConflict(p, where, decoded, cause);
       }
+    }
+    if (p.ruleGuards != null) {
+      return new ConditionFailedException("Entity " + name + ": item " + where + ": the change would break rule "
+          + p.ruleGuards + (p.callerCondition ? ", or your condition does not hold" : ""), name, decoded, cause);
     }
     return new ConditionFailedException("Entity " + name + ": the condition on item " + where + " does not hold",
         name, decoded, cause);

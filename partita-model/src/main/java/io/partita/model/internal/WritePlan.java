@@ -36,6 +36,8 @@ public final class WritePlan {
   /** The guards that come from a read the library made (so a changed value is worth planning again). */
   final java.util.Set<String> readGuards;
   final Object written;
+  /** The rules an add or subtract is guarded by ({@code stock: min 0}), for the message when one refuses it. */
+  String ruleGuards;
 
   WritePlan(EntityOps<?> ops, Action action, Map<String, AttributeValue> key, Map<String, AttributeValue> item,
       String updateExpression, String condition, Expressions x, boolean versioned, Long expectedVersion,
