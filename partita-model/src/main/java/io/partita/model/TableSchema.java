@@ -186,7 +186,7 @@ public final class TableSchema {
   public TableSchema globalIndex(String indexName, String partitionKeyAttribute, String sortKeyAttribute,
       Projection projection) {
     return add(new Index(checkName(indexName, "index name"), nonEmpty(partitionKeyAttribute, "index partition key"),
-        sortKeyAttribute, projection, false, throughput == null ? null : throughput));
+        sortKeyAttribute, projection, false, throughput));
   }
 
   /** Adds a local secondary index: the table's partition key and {@code sortKeyAttribute} (projection ALL). */
