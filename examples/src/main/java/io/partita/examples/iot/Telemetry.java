@@ -48,7 +48,7 @@ import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
  * </ul>
  *
  * <p>Retention: {@code expiresAt} is the event time plus the retention, stored as epoch seconds (N), the attribute
- * DynamoDB's TTL deletes by ({@link #enableTtl()}); Partita deletes them the same way, within its sweep interval
+ * DynamoDB's TTL deletes by (turned on by {@code createTable()}, since the entity declares {@code ttl}); Partita deletes them the same way, within its sweep interval
  * ({@code partita serve --ttl-interval}). TTL deletes are asynchronous, up to 48 hours late on DynamoDB, so every read
  * also filters {@code expiresAt > now}: an expired event is never returned, deleted yet or not. For a very hot event
  * type the notes
@@ -95,15 +95,6 @@ public final class Telemetry {
     this.dynamo = dynamo;
     this.clock = clock;
     this.retention = retention;
-  }
-
-  /**
-   * Turns on DynamoDB's TTL for {@code expiresAt} (UpdateTimeToLive; once per table, after {@code createTable}):
-   * events past their retention are then deleted in the background, their gsi1 entries with them.
-   */
-  public void enableTtl() {
-    dynamo.updateTimeToLive(b -> b.tableName(model.table().name())
-        .timeToLiveSpecification(s -> s.attributeName("expiresAt").enabled(true)));
   }
 
   /** Whether TTL is on for the table, as DescribeTimeToLive says. */
@@ -188,8 +179,7 @@ public final class Telemetry {
       Clock clock = Clock.fixed(Instant.parse("2026-04-26T10:15:00Z"), ZoneOffset.UTC);
       Telemetry t = new Telemetry(dynamo, "Telemetry", clock, Duration.ofDays(90));
       System.out.println(t.model.worksheet());
-      t.db.createTable();
-      t.enableTtl();
+      t.db.createTable(); // and TTL on expiresAt, since the entity declares it
       t.seed();
       List<Event> hour = t.lastHour("d_001");
       System.out.println("P6 d_001 in the last hour: " + hour.size() + " events, newest " + hour.get(0).at()
