@@ -1,11 +1,12 @@
 package io.partita.engine;
 
-import io.partita.engine.ops.BatchGetItem;
-import io.partita.engine.ops.BatchWriteItem;
-import io.partita.engine.ops.EngineContext;
-import io.partita.engine.partiql.PartiQl;
-import io.partita.engine.table.IndexDef;
-import io.partita.engine.table.TableDef;
+import io.partita.engine.internal.ops.batch.BatchGetItem;
+import io.partita.engine.internal.ops.batch.BatchWriteItem;
+import io.partita.engine.internal.ops.context.EngineContext;
+import io.partita.engine.internal.ops.request.CapacityReports;
+import io.partita.engine.internal.partiql.PartiQl;
+import io.partita.engine.internal.table.IndexDef;
+import io.partita.engine.internal.table.TableDef;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

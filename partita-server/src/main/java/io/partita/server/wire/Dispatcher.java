@@ -6,7 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import io.partita.engine.ErrorCode;
-import io.partita.engine.CapacityReports;
+import io.partita.engine.internal.ops.request.CapacityReports;
 import io.partita.engine.Partita;
 import io.partita.engine.PartitaException;
 import java.io.IOException;
