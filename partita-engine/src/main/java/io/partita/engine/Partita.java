@@ -1,7 +1,7 @@
 package io.partita.engine;
 
-import io.partita.engine.internal.ops.request.ApiConstraints;
 import io.partita.engine.internal.ops.context.EngineContext;
+import io.partita.engine.internal.ops.request.ApiConstraints;
 import io.partita.engine.internal.storage.DataFormat;
 import io.partita.engine.internal.storage.StorageException;
 import io.partita.engine.internal.storage.StorageFaults;
@@ -17,8 +17,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.logging.Level;
 import java.util.logging.Logger;

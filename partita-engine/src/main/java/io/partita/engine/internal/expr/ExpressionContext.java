@@ -1,5 +1,7 @@
 package io.partita.engine.internal.expr;
 
+import io.partita.engine.PartitaException;
+import io.partita.engine.internal.value.AttributeValues;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -7,8 +9,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import io.partita.engine.PartitaException;
-import io.partita.engine.internal.value.AttributeValues;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**

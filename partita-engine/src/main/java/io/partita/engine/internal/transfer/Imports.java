@@ -2,9 +2,9 @@ package io.partita.engine.internal.transfer;
 
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
+import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.schema.CreateTable;
 import io.partita.engine.internal.ops.schema.DeleteTable;
-import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.table.KeyDef;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.ScalarType;

@@ -1,13 +1,13 @@
 package io.partita.engine.internal.ops.batch;
 
+import io.partita.engine.PartitaException;
+import io.partita.engine.internal.expr.ExpressionContext;
+import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.ops.request.RequestParams;
-import io.partita.engine.PartitaException;
-import io.partita.engine.internal.expr.ExpressionContext;
-import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.AttributeValues;
 import io.partita.engine.internal.value.ItemCodec;
@@ -59,7 +59,7 @@ public final class BatchGetItem {
 
   public static BatchGetItemResponse execute(EngineContext ctx, BatchGetItemRequest req) {
     List<TableRead> reads = checked(ctx, req);
-    long budget = ctx.limits.batchGetResponseBytes();
+    long budget = ctx.limits().batchGetResponseBytes();
     long bytes = 0;
     boolean any = false;
     boolean full = false;
@@ -72,7 +72,7 @@ public final class BatchGetItem {
       double units = 0;
       // an eventually consistent table's keys read the past the store keeps for them, if any
       try (io.partita.engine.internal.storage.Store.View past = ctx.pastView(r.consistent())) {
-        io.partita.engine.internal.storage.Reads source = past != null ? past : ctx.store;
+        io.partita.engine.internal.storage.Reads source = past != null ? past : ctx.store();
         for (int i = 0; i < r.keys().size(); i++) {
           if (!full) {
             byte[] stored = source.get(r.keys().get(i).storageKey());
@@ -163,7 +163,7 @@ public final class BatchGetItem {
     // each table and its keys, in request order
     List<TableRead> reads = new ArrayList<>(items.size());
     for (Map.Entry<String, KeysAndAttributes> e : items.entrySet()) {
-      TableDef def = ctx.catalog.forItems(e.getKey()).def();
+      TableDef def = ctx.catalog().forItems(e.getKey()).def();
       List<ItemKey> keys = new ArrayList<>(e.getValue().keys().size());
       for (Map<String, AttributeValue> key : e.getValue().keys()) {
         keys.add(Keys.ofKey(def, key));

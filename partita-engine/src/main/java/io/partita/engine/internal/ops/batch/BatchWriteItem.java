@@ -1,5 +1,7 @@
 package io.partita.engine.internal.ops.batch;
 
+import io.partita.engine.ErrorCode;
+import io.partita.engine.PartitaException;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.context.ItemCollections;
 import io.partita.engine.internal.ops.request.Capacity;
@@ -7,8 +9,6 @@ import io.partita.engine.internal.ops.request.IndexEntries;
 import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.ops.write.ReadModifyWrite;
-import io.partita.engine.ErrorCode;
-import io.partita.engine.PartitaException;
 import io.partita.engine.internal.table.Table;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.AttributeValues;
@@ -149,7 +149,7 @@ public final class BatchWriteItem {
     // storage keys start with the table's id: a table named twice (by name and by ARN) is one table here
     Set<ByteBuffer> seen = new HashSet<>();
     for (Map.Entry<String, List<WriteRequest>> e : items.entrySet()) {
-      Table table = ctx.catalog.forItems(e.getKey());
+      Table table = ctx.catalog().forItems(e.getKey());
       TableDef def = table.def();
       for (WriteRequest w : e.getValue()) {
         Map<String, AttributeValue> values = normalized.get(w);

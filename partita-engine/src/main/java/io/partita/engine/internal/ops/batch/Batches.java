@@ -1,7 +1,7 @@
 package io.partita.engine.internal.ops.batch;
 
-import io.partita.engine.internal.ops.request.ApiConstraints;
 import io.partita.engine.PartitaException;
+import io.partita.engine.internal.ops.request.ApiConstraints;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /** What BatchGetItem and BatchWriteItem share: their request-level checks. */

@@ -20,25 +20,25 @@ public final class EngineContext {
     boolean run(Runnable step);
   }
 
-  public final Store store;
-  public final Catalog catalog;
-  public final ItemLocks locks = new ItemLocks();
-  public final OngoingTransactions transactions = new OngoingTransactions();
-  public final Clock clock;
+  final Store store;
+  final Catalog catalog;
+  final ItemLocks locks = new ItemLocks();
+  final OngoingTransactions transactions = new OngoingTransactions();
+  final Clock clock;
   /** The region the database names in its ARNs and stream records. */
-  public final String region;
-  public final Limits limits;
+  final String region;
+  final Limits limits;
   final Executor background;
   final WhileOpen whileOpen;
   /** Backfills in progress (index builds, expiry indexing), by key. */
-  public final Map<String, Backfill> backfills = new ConcurrentHashMap<>();
-  public final TransactionTokens tokens;
+  final Map<String, Backfill> backfills = new ConcurrentHashMap<>();
+  final TransactionTokens tokens;
   private final Map<Class<?>, Object> attached = new ConcurrentHashMap<>();
-  public final Streams streams;
+  final Streams streams;
   /** On-demand backups (io.partita.engine.internal.backup). */
-  public final io.partita.engine.internal.backup.Backups backups;
+  final io.partita.engine.internal.backup.Backups backups;
   /** Point-in-time recovery's change log, written by every write of a table with it on. */
-  public final io.partita.engine.internal.backup.ChangeLog changes;
+  final io.partita.engine.internal.backup.ChangeLog changes;
   /** Where clients reach this database (DescribeEndpoints): a server says its address; in process, localhost. */
   private volatile String endpoint = "localhost";
 
@@ -87,6 +87,46 @@ public final class EngineContext {
   /** Sets the address clients reach this database at ({@code host:port}), as a server does once it listens. */
   public void advertiseEndpoint(String address) {
     this.endpoint = address;
+  }
+
+  /** The items' lock stripes. */
+  public ItemLocks locks() {
+    return locks;
+  }
+
+  /** The items transactions in progress have claimed. */
+  public OngoingTransactions transactions() {
+    return transactions;
+  }
+
+  /** The database's limits. */
+  public Limits limits() {
+    return limits;
+  }
+
+  /** Backfills in progress (index builds, expiry indexing), by key. */
+  public Map<String, Backfill> backfills() {
+    return backfills;
+  }
+
+  /** The ClientRequestTokens of recent transactions. */
+  public TransactionTokens tokens() {
+    return tokens;
+  }
+
+  /** The stream log every write of a table with a stream adds to. */
+  public Streams streams() {
+    return streams;
+  }
+
+  /** On-demand backups' storage. */
+  public io.partita.engine.internal.backup.Backups backups() {
+    return backups;
+  }
+
+  /** Point-in-time recovery's change log. */
+  public io.partita.engine.internal.backup.ChangeLog changes() {
+    return changes;
   }
 
   /** The database's clock (for work kept outside this package: exports and imports). */

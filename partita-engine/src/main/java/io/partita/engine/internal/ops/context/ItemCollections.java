@@ -1,8 +1,8 @@
 package io.partita.engine.internal.ops.context;
 
-import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
+import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.storage.Keyspace;
 import io.partita.engine.internal.storage.Store;
 import io.partita.engine.internal.table.TableDef;

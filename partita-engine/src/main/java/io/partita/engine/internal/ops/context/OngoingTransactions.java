@@ -21,7 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class OngoingTransactions {
   private final Set<ByteBuffer> items = ConcurrentHashMap.newKeySet();
   /** Runs while a transaction holds its claims, before its locks (tests use it to hold one there). */
-  public volatile Runnable whileClaimed;
+  volatile Runnable whileClaimed;
 
   /**
    * Claims {@code keys} for one transaction. Answers null when all were claimed; otherwise claims

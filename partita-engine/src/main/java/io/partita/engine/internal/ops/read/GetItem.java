@@ -1,12 +1,12 @@
 package io.partita.engine.internal.ops.read;
 
+import io.partita.engine.internal.expr.ExpressionContext;
+import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.ops.request.RequestParams;
-import io.partita.engine.internal.expr.ExpressionContext;
-import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.table.Table;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.ItemCodec;
@@ -28,7 +28,7 @@ public final class GetItem {
     RequestParams.refuseMixing(
         RequestParams.given("AttributesToGet", req.hasAttributesToGet()),
         RequestParams.given("ProjectionExpression", req.projectionExpression() != null));
-    Table table = ctx.catalog.forItems(req.tableName());
+    Table table = ctx.catalog().forItems(req.tableName());
     TableDef def = table.def();
     ItemKey key = Keys.ofKey(def, req.key());
     ExpressionContext expressions = RequestParams.expressions(
@@ -41,7 +41,7 @@ public final class GetItem {
     boolean consistent = Boolean.TRUE.equals(req.consistentRead());
     byte[] stored;
     try (io.partita.engine.internal.storage.Store.View past = ctx.pastView(consistent)) {
-      stored = (past != null ? past : ctx.store).get(key.storageKey());
+      stored = (past != null ? past : ctx.store()).get(key.storageKey());
     }
     Map<String, AttributeValue> item = stored == null ? null : ItemCodec.decode(stored);
     GetItemResponse.Builder out = GetItemResponse.builder();

@@ -1,13 +1,13 @@
 package io.partita.engine.internal.ops.read;
 
-import io.partita.engine.internal.ops.request.Capacity;
-import io.partita.engine.internal.ops.request.IndexEntries;
-import io.partita.engine.internal.ops.request.KeyBytes;
-import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.expr.KeyCondition;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.expr.SortCondition;
 import io.partita.engine.internal.expr.SortEquality;
+import io.partita.engine.internal.ops.request.Capacity;
+import io.partita.engine.internal.ops.request.IndexEntries;
+import io.partita.engine.internal.ops.request.KeyBytes;
+import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.table.IndexDef;
 import io.partita.engine.internal.table.KeyDef;
 import io.partita.engine.internal.table.TableDef;

@@ -1,11 +1,5 @@
 package io.partita.engine.internal.ops.read;
 
-import io.partita.engine.internal.ops.context.EngineContext;
-import io.partita.engine.internal.ops.request.Capacity;
-import io.partita.engine.internal.ops.request.IndexEntries;
-import io.partita.engine.internal.ops.request.KeyBytes;
-import io.partita.engine.internal.ops.request.Keys;
-import io.partita.engine.internal.ops.request.RequestParams;
 import io.partita.engine.PartitaException;
 import io.partita.engine.internal.expr.Condition;
 import io.partita.engine.internal.expr.ExpressionContext;
@@ -15,6 +9,12 @@ import io.partita.engine.internal.expr.LegacyConditions;
 import io.partita.engine.internal.expr.LegacyKeyConditions;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.expr.SortCondition;
+import io.partita.engine.internal.ops.context.EngineContext;
+import io.partita.engine.internal.ops.request.Capacity;
+import io.partita.engine.internal.ops.request.IndexEntries;
+import io.partita.engine.internal.ops.request.KeyBytes;
+import io.partita.engine.internal.ops.request.Keys;
+import io.partita.engine.internal.ops.request.RequestParams;
 import io.partita.engine.internal.storage.Keyspace;
 import io.partita.engine.internal.storage.Reads;
 import io.partita.engine.internal.storage.Store;
@@ -82,7 +82,7 @@ public final class Query {
     // Limit and IndexName; the key condition read against the key; ExclusiveStartKey; a filter on key
     // attributes; Select
     int limit = ReadParams.limit(req.limit());
-    TableDef def = ctx.catalog.forItems(req.tableName()).def();
+    TableDef def = ctx.catalog().forItems(req.tableName()).def();
     IndexDef index = ReadParams.index(def, req.indexName());
     Set<String> projected = ReadParams.projected(def, index);
     boolean consistent = Boolean.TRUE.equals(req.consistentRead());
@@ -120,7 +120,7 @@ public final class Query {
     IndexRanges.TableFetch fetch;
     ReadPage.Result page;
     try (Store.View past = ctx.pastView(consistent)) {
-      Reads reads = past != null ? past : ctx.store;
+      Reads reads = past != null ? past : ctx.store();
       fetch = IndexRanges.resolver(reads, def, index, req.select(), projection, filterNames, consistent);
       try (Store.Cursor cursor = reads.cursor(range[0], range[1], !forward)) {
         page = ReadPage.read(cursor, new ReadPage.Spec(ReadParams.keyNames(def, index), limit, filter,

@@ -1,8 +1,8 @@
 package io.partita.engine.internal.ops.read;
 
-import io.partita.engine.internal.ops.request.IndexEntries;
 import io.partita.engine.PartitaException;
 import io.partita.engine.internal.expr.Projection;
+import io.partita.engine.internal.ops.request.IndexEntries;
 import io.partita.engine.internal.table.IndexDef;
 import io.partita.engine.internal.table.TableDef;
 import software.amazon.awssdk.services.dynamodb.model.Select;

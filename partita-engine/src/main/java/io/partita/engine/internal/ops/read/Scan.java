@@ -1,15 +1,15 @@
 package io.partita.engine.internal.ops.read;
 
-import io.partita.engine.internal.ops.context.EngineContext;
-import io.partita.engine.internal.ops.request.Capacity;
-import io.partita.engine.internal.ops.request.IndexEntries;
-import io.partita.engine.internal.ops.request.KeyBytes;
-import io.partita.engine.internal.ops.request.RequestParams;
 import io.partita.engine.PartitaException;
 import io.partita.engine.internal.expr.Condition;
 import io.partita.engine.internal.expr.ExpressionContext;
 import io.partita.engine.internal.expr.LegacyConditions;
 import io.partita.engine.internal.expr.Projection;
+import io.partita.engine.internal.ops.context.EngineContext;
+import io.partita.engine.internal.ops.request.Capacity;
+import io.partita.engine.internal.ops.request.IndexEntries;
+import io.partita.engine.internal.ops.request.KeyBytes;
+import io.partita.engine.internal.ops.request.RequestParams;
 import io.partita.engine.internal.storage.Keyspace;
 import io.partita.engine.internal.storage.Reads;
 import io.partita.engine.internal.storage.Store;
@@ -57,7 +57,7 @@ public final class Scan {
     // Limit and IndexName; the expressions, then unused names and values; ExclusiveStartKey; Select;
     // Segment and TotalSegments
     int limit = ReadParams.limit(req.limit());
-    Table table = ctx.catalog.forItems(req.tableName());
+    Table table = ctx.catalog().forItems(req.tableName());
     TableDef def = table.def();
     IndexDef index = ReadParams.index(def, req.indexName());
     Set<String> projected = ReadParams.projected(def, index);
@@ -97,7 +97,7 @@ public final class Scan {
     IndexRanges.TableFetch fetch;
     ReadPage.Result page;
     try (Store.View past = ctx.pastView(consistent)) {
-      Reads reads = past != null ? past : ctx.store;
+      Reads reads = past != null ? past : ctx.store();
       fetch = IndexRanges.resolver(reads, def, index, req.select(), projection, filterNames, consistent);
       try (Store.Cursor cursor = reads.cursor(from, to, false)) {
         page = ReadPage.read(cursor, new ReadPage.Spec(ReadParams.keyNames(def, index), limit, filter,

@@ -1,9 +1,9 @@
 package io.partita.engine.internal.ops.read;
 
+import io.partita.engine.PartitaException;
 import io.partita.engine.internal.ops.request.IndexEntries;
 import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.ops.request.Keys;
-import io.partita.engine.PartitaException;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.ScalarType;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package io.partita.engine.internal.ops.recovery;
 
-import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
 import io.partita.engine.internal.backup.ChangeLog;
+import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.storage.Store;
 import io.partita.engine.internal.table.PointInTimeRecovery;
 import io.partita.engine.internal.table.Table;
@@ -42,10 +42,10 @@ public final class ContinuousBackups {
           + "is true");
     }
     TableDef def;
-    synchronized (ctx.catalog) {
+    synchronized (ctx.catalog()) {
       Table table = live(ctx, req.tableName());
       TableDef old = table.def();
-      long now = ctx.clock.millis();
+      long now = ctx.clock().millis();
       PointInTimeRecovery pitr = !enable ? null
           : old.pitr() == null ? new PointInTimeRecovery(days == null ? PointInTimeRecovery.DEFAULT_DAYS : days, now)
           : new PointInTimeRecovery(days == null ? old.pitr().recoveryPeriodDays() : days, old.pitr().enabledMillis());
@@ -55,7 +55,7 @@ public final class ContinuousBackups {
       if (pitr == null && old.pitr() != null) {
         ChangeLog.dropAll(batch, old.id());
       }
-      ctx.catalog.updateExclusively(def, batch);
+      ctx.catalog().updateExclusively(def, batch);
     }
     return UpdateContinuousBackupsResponse.builder().continuousBackupsDescription(description(ctx, def)).build();
   }
@@ -71,7 +71,7 @@ public final class ContinuousBackups {
     if (pitr == null) {
       p.pointInTimeRecoveryStatus(PointInTimeRecoveryStatus.DISABLED);
     } else {
-      long now = ctx.clock.millis();
+      long now = ctx.clock().millis();
       p.pointInTimeRecoveryStatus(PointInTimeRecoveryStatus.ENABLED)
           .recoveryPeriodInDays(pitr.recoveryPeriodDays())
           .earliestRestorableDateTime(Instant.ofEpochMilli(pitr.earliestMillis(now)))
@@ -82,7 +82,7 @@ public final class ContinuousBackups {
   }
 
   private static Table live(EngineContext ctx, String name) {
-    Table table = ctx.catalog.tableOrNull(name);
+    Table table = ctx.catalog().tableOrNull(name);
     if (table == null || table.def().restoring()) {
       throw tableNotFound(name);
     }
@@ -96,11 +96,11 @@ public final class ContinuousBackups {
 
   /** Drops each table's change-log records older than its earliest restorable instant. */
   public static void trim(EngineContext ctx) {
-    long now = ctx.clock.millis();
-    for (Table table : ctx.catalog.tables()) {
+    long now = ctx.clock().millis();
+    for (Table table : ctx.catalog().tables()) {
       PointInTimeRecovery pitr = table.def().pitr();
       if (pitr != null && !table.dropped()) {
-        ChangeLog.trim(ctx.store, table.def().id(), pitr.earliestMillis(now));
+        ChangeLog.trim(ctx.store(), table.def().id(), pitr.earliestMillis(now));
       }
     }
   }

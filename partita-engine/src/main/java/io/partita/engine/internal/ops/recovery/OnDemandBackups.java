@@ -1,10 +1,10 @@
 package io.partita.engine.internal.ops.recovery;
 
-import io.partita.engine.internal.ops.context.EngineContext;
-import io.partita.engine.internal.ops.schema.Descriptions;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
 import io.partita.engine.internal.backup.BackupRecord;
+import io.partita.engine.internal.ops.context.EngineContext;
+import io.partita.engine.internal.ops.schema.Descriptions;
 import io.partita.engine.internal.table.Table;
 import io.partita.engine.internal.table.TableDef;
 import java.time.Instant;
@@ -42,14 +42,14 @@ public final class OnDemandBackups {
   private OnDemandBackups() {}
 
   public static CreateBackupResponse create(EngineContext ctx, CreateBackupRequest req) {
-    Table table = ctx.catalog.tableOrNull(req.tableName());
+    Table table = ctx.catalog().tableOrNull(req.tableName());
     if (table == null) {
       throw ContinuousBackups.tableNotFound(req.tableName());
     }
     if (table.def().restoring()) {
       throw new PartitaException(ErrorCode.TableInUseException, "Table is being restored: " + req.tableName());
     }
-    BackupRecord b = ctx.backups.create(req.tableName(), req.backupName(), ctx.clock.millis(), ctx.region);
+    BackupRecord b = ctx.backups().create(req.tableName(), req.backupName(), ctx.clock().millis(), ctx.region());
     if (b == null) {
       // dropped between the look-up and the snapshot
       throw ContinuousBackups.tableNotFound(req.tableName());
@@ -64,7 +64,7 @@ public final class OnDemandBackups {
 
   public static DeleteBackupResponse delete(EngineContext ctx, DeleteBackupRequest req) {
     BackupRecord b = find(ctx, req.backupArn());
-    if (!ctx.backups.delete(b)) {
+    if (!ctx.backups().delete(b)) {
       // not established: the service's text (docs/backups.md)
       throw new PartitaException(ErrorCode.BackupInUseException, "Backup is being restored: " + b.arn());
     }
@@ -83,7 +83,7 @@ public final class OnDemandBackups {
     List<BackupSummary> page = new ArrayList<>();
     String last = null;
     boolean more = false;
-    for (BackupRecord b : ctx.backups.all()) {
+    for (BackupRecord b : ctx.backups().all()) {
       if (b.number() <= after
           || req.tableName() != null && !req.tableName().equals(b.source().name())
           || req.timeRangeLowerBound() != null && b.createdMillis() < req.timeRangeLowerBound().toEpochMilli()
@@ -106,13 +106,13 @@ public final class OnDemandBackups {
    * backup created no later than the creation time its ARN carries.
    */
   private static long startAfter(EngineContext ctx, String arn) {
-    BackupRecord b = ctx.backups.get(arn);
+    BackupRecord b = ctx.backups().get(arn);
     if (b != null) {
       return b.number();
     }
     long millis = createdMillisOf(arn);
     long after = -1;
-    for (BackupRecord r : ctx.backups.all()) {
+    for (BackupRecord r : ctx.backups().all()) {
       if (r.createdMillis() <= millis) {
         after = r.number();
       }
@@ -132,7 +132,7 @@ public final class OnDemandBackups {
 
   /** The backup an ARN names, or DynamoDB's BackupNotFoundException. */
   static BackupRecord find(EngineContext ctx, String arn) {
-    BackupRecord b = ctx.backups.get(arn);
+    BackupRecord b = ctx.backups().get(arn);
     if (b == null) {
       throw notFound(arn);
     }
@@ -152,7 +152,7 @@ public final class OnDemandBackups {
 
   private static BackupSummary summary(EngineContext ctx, BackupRecord b) {
     TableDef t = b.source();
-    return BackupSummary.builder().tableName(t.name()).tableId(t.tableId()).tableArn(t.arn(ctx.region))
+    return BackupSummary.builder().tableName(t.name()).tableId(t.tableId()).tableArn(t.arn(ctx.region()))
         .backupArn(b.arn()).backupName(b.name()).backupCreationDateTime(Instant.ofEpochMilli(b.createdMillis()))
         .backupStatus(BackupStatus.AVAILABLE).backupType(b.type()).backupSizeBytes(b.sizeBytes()).build();
   }
@@ -161,9 +161,9 @@ public final class OnDemandBackups {
   static BackupDescription description(EngineContext ctx, BackupRecord b, BackupStatus status) {
     TableDef t = b.source();
     // the table as it was backed up, described by the one description builder
-    TableDescription d = Descriptions.of(ctx.region, t, TableStatus.ACTIVE, b.itemCount(), b.sizeBytes());
+    TableDescription d = Descriptions.of(ctx.region(), t, TableStatus.ACTIVE, b.itemCount(), b.sizeBytes());
     SourceTableDetails.Builder source = SourceTableDetails.builder().tableName(t.name()).tableId(t.tableId())
-        .tableArn(t.arn(ctx.region)).tableSizeBytes(b.sizeBytes()).keySchema(d.keySchema())
+        .tableArn(t.arn(ctx.region())).tableSizeBytes(b.sizeBytes()).keySchema(d.keySchema())
         .tableCreationDateTime(Instant.ofEpochMilli(t.createdMillis())).itemCount(b.itemCount())
         .billingMode(t.billingMode())
         .provisionedThroughput(ProvisionedThroughput.builder().readCapacityUnits(t.readUnits())

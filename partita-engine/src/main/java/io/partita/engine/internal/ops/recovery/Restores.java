@@ -1,15 +1,15 @@
 package io.partita.engine.internal.ops.recovery;
 
+import io.partita.engine.ErrorCode;
+import io.partita.engine.PartitaException;
+import io.partita.engine.internal.backup.BackupRecord;
+import io.partita.engine.internal.backup.ChangeLog;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.ops.schema.CreateTable;
 import io.partita.engine.internal.ops.schema.Descriptions;
 import io.partita.engine.internal.ops.schema.TableSettingsParams;
 import io.partita.engine.internal.ops.write.ReadModifyWrite;
-import io.partita.engine.ErrorCode;
-import io.partita.engine.PartitaException;
-import io.partita.engine.internal.backup.BackupRecord;
-import io.partita.engine.internal.backup.ChangeLog;
 import io.partita.engine.internal.storage.Keyspace;
 import io.partita.engine.internal.storage.Store;
 import io.partita.engine.internal.table.IndexDef;
@@ -75,9 +75,9 @@ public final class Restores {
         ? req.localSecondaryIndexOverride() : null, req.provisionedThroughputOverride(),
         req.onDemandThroughputOverride(), req.sseSpecificationOverride());
     refuseVectorIndexes(req.hasVectorIndexOverride());
-    Restored restored = new Restored(backup.arn(), backup.source().arn(ctx.region), backup.createdMillis(), true);
+    Restored restored = new Restored(backup.arn(), backup.source().arn(ctx.region()), backup.createdMillis(), true);
     TableDef def = restore(ctx, backup.source(), req.targetTableName(), o, restored, sink -> {
-      if (!ctx.backups.readItems(backup, sink)) {
+      if (!ctx.backups().readItems(backup, sink)) {
         throw OnDemandBackups.notFound(backup.arn());
       }
     });
@@ -100,9 +100,9 @@ public final class Restores {
           : "Either RestoreDateTime or UseLatestRestorableTime must be specified");
     }
     // the source, its change log and its items are read in one snapshot: a write meanwhile is in all or none
-    try (Store.View view = ctx.store.view()) {
+    try (Store.View view = ctx.store().view()) {
       byte[] stored = view.get(Keyspace.tableKey(source));
-      Table live = ctx.catalog.tableOrNull(source);
+      Table live = ctx.catalog().tableOrNull(source);
       if (stored == null || live == null || live.def().restoring()) {
         throw ContinuousBackups.tableNotFound(source);
       }
@@ -112,14 +112,14 @@ public final class Restores {
         throw new PartitaException(ErrorCode.PointInTimeRecoveryUnavailableException,
             "Point in time recovery is not enabled for table '" + source + "'");
       }
-      long now = ctx.clock.millis();
+      long now = ctx.clock().millis();
       long at = latest ? now : req.restoreDateTime().toEpochMilli();
       if (at < pitr.earliestMillis(now) || at > now) {
         throw new PartitaException(ErrorCode.InvalidRestoreTimeException, "Invalid restore time: "
             + Instant.ofEpochMilli(at) + " is not between the earliest restorable time "
             + Instant.ofEpochMilli(pitr.earliestMillis(now)) + " and the latest restorable time " + Instant.ofEpochMilli(now));
       }
-      Restored restored = new Restored(null, def.arn(ctx.region), at, true);
+      Restored restored = new Restored(null, def.arn(ctx.region()), at, true);
       TableDef made = restore(ctx, def, req.targetTableName(), o, restored, sink -> itemsAt(view, def.id(), at, sink));
       return RestoreTableToPointInTimeResponse.builder()
           .tableDescription(Descriptions.current(ctx, made, TableStatus.ACTIVE)).build();
@@ -165,14 +165,14 @@ public final class Restores {
    */
   private static TableDef restore(EngineContext ctx, TableDef source, String target, Overrides overrides,
       Restored restored, Consumer<BiConsumer<byte[], byte[]>> items) {
-    if (ctx.catalog.tableOrNull(target) != null) {
+    if (ctx.catalog().tableOrNull(target) != null) {
       throw alreadyExists(target);
     }
-    long now = ctx.clock.millis();
+    long now = ctx.clock().millis();
     TableDef shape = shape(source, target, overrides, restored, now);
     TableDef def;
     try {
-      def = ctx.catalog.create(target, id -> new TableDef(id, target, UUID.randomUUID().toString(), shape.hash(),
+      def = ctx.catalog().create(target, id -> new TableDef(id, target, UUID.randomUUID().toString(), shape.hash(),
           shape.range(), shape.attributeDefinitions(), shape.billingMode(), shape.readUnits(), shape.writeUnits(), now,
           now, shape.globalIndexes(), shape.localIndexes(), Map.of(), false, shape.settings(), null, List.of(), null,
           restored, Map.of()));
@@ -182,16 +182,16 @@ public final class Restores {
       }
       throw e;
     }
-    Table table = ctx.catalog.get(target);
+    Table table = ctx.catalog().get(target);
     try {
       Copier copier = new Copier(ctx, table);
       items.accept(copier);
       copier.flush();
-      ctx.catalog.update(table.def().withRestored(restored.done()));
+      ctx.catalog().update(table.def().withRestored(restored.done()));
       return table.def();
     } catch (RuntimeException e) {
       try {
-        ctx.catalog.delete(target);
+        ctx.catalog().delete(target);
       } catch (RuntimeException again) {
         // still marked as being restored: dropped at the next open
         e.addSuppressed(again);
@@ -348,9 +348,9 @@ public final class Restores {
 
   /** Drops every table a crash left marked as being restored (called once at open, before any request). */
   public static void dropInterrupted(EngineContext ctx) {
-    for (Table table : ctx.catalog.tables()) {
+    for (Table table : ctx.catalog().tables()) {
       if (table.def().restoring()) {
-        ctx.catalog.delete(table.def().name());
+        ctx.catalog().delete(table.def().name());
       }
     }
   }

@@ -1,8 +1,8 @@
 package io.partita.engine.internal.ops.schema;
 
-import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
+import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.table.TableDef;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.model.ContributorInsightsAction;
@@ -23,7 +23,7 @@ public final class ContributorInsights {
   private ContributorInsights() {}
 
   public static DescribeContributorInsightsResponse describe(EngineContext ctx, DescribeContributorInsightsRequest req) {
-    TableDef def = ctx.catalog.get(req.tableName()).def();
+    TableDef def = ctx.catalog().get(req.tableName()).def();
     checkIndex(def, req.indexName());
     return DescribeContributorInsightsResponse.builder().tableName(def.name()).indexName(req.indexName())
         .contributorInsightsStatus(ContributorInsightsStatus.DISABLED).build();
@@ -32,13 +32,13 @@ public final class ContributorInsights {
   /** No table or index has Contributor Insights enabled, so there are no summaries to list. */
   public static ListContributorInsightsResponse list(EngineContext ctx, ListContributorInsightsRequest req) {
     if (req.tableName() != null) {
-      ctx.catalog.get(req.tableName());
+      ctx.catalog().get(req.tableName());
     }
     return ListContributorInsightsResponse.builder().contributorInsightsSummaries(List.of()).build();
   }
 
   public static UpdateContributorInsightsResponse update(EngineContext ctx, UpdateContributorInsightsRequest req) {
-    TableDef def = ctx.catalog.get(req.tableName()).def();
+    TableDef def = ctx.catalog().get(req.tableName()).def();
     checkIndex(def, req.indexName());
     if (req.contributorInsightsAction() != ContributorInsightsAction.DISABLE) {
       throw Unsupported.refuse("Contributor Insights (ContributorInsightsAction "

@@ -1,8 +1,8 @@
 package io.partita.engine.internal.ops.schema;
 
+import io.partita.engine.PartitaException;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Constraints;
-import io.partita.engine.PartitaException;
 import io.partita.engine.internal.table.IndexDef;
 import io.partita.engine.internal.table.KeyDef;
 import io.partita.engine.internal.table.TableDef;
@@ -131,23 +131,23 @@ public final class CreateTable {
     // the same rules as TagResource's, counted on a table that has none yet
     Map<String, String> tags = req.hasTags() ? Tagging.check(req.tags()) : Map.of();
     Tagging.checkCount(tags.size());
-    long now = ctx.clock.millis();
+    long now = ctx.clock().millis();
     // the same checks as PutResourcePolicy's, attached at once (the service: "strongly consistent" at creation)
     Map<String, io.partita.engine.internal.table.ResourcePolicy> policies = req.resourcePolicy() == null ? Map.of()
         : Map.of(TableDef.TABLE_POLICY, ResourcePolicies.checked(req.resourcePolicy(), now));
     TableSettings settings = TableSettingsParams.apply(TableSettings.DEFAULT, req.tableClassAsString(),
         req.sseSpecification(), req.onDemandThroughput(), req.warmThroughput(), billing, now);
-    String name = ctx.catalog.nameToCreate(req.tableName());
-    TableDef def = ctx.catalog.create(name, id -> {
+    String name = ctx.catalog().nameToCreate(req.tableName());
+    TableDef def = ctx.catalog().create(name, id -> {
       TableDef made = new TableDef(id, name, UUID.randomUUID().toString(), hash, range, definitions, billing,
           pt == null ? 0 : pt.readCapacityUnits(), pt == null ? 0 : pt.writeCapacityUnits(),
           now, now, gsis, lsis, tags, Boolean.TRUE.equals(req.deletionProtectionEnabled()), settings, null, List.of(), null, null, policies);
       return streamViewType == null ? made
-          : made.withStreams(List.of(ctx.streams.newStream(made, streamViewType, now)));
+          : made.withStreams(List.of(ctx.streams().newStream(made, streamViewType, now)));
     });
     // the service answers CREATING (and its indexes CREATING); here the table is usable at once, so the next
     // DescribeTable, and any waiter, sees it ACTIVE
-    return CreateTableResponse.builder().tableDescription(Descriptions.of(ctx.region, def, TableStatus.CREATING, 0, 0)).build();
+    return CreateTableResponse.builder().tableDescription(Descriptions.of(ctx.region(), def, TableStatus.CREATING, 0, 0)).build();
   }
 
   /** An index's own on-demand or warm throughput: refused by name rather than dropped (kept per table only). */

@@ -1,7 +1,7 @@
 package io.partita.engine.internal.ops.schema;
 
-import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.PartitaException;
+import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.table.TableDef;
 import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteTableResponse;
@@ -12,7 +12,7 @@ public final class DeleteTable {
   private DeleteTable() {}
 
   public static DeleteTableResponse execute(EngineContext ctx, DeleteTableRequest req) {
-    TableDef current = ctx.catalog.get(req.tableName()).def();
+    TableDef current = ctx.catalog().get(req.tableName()).def();
     if (current.deletionProtection()) {
       throw PartitaException.validation("Resource cannot be deleted as it is currently protected against deletion. "
           + "Disable deletion protection first.");
@@ -20,7 +20,7 @@ public final class DeleteTable {
     // described as it stood just before the drop, index counts included
     software.amazon.awssdk.services.dynamodb.model.TableDescription before =
         Descriptions.current(ctx, current, TableStatus.DELETING);
-    ctx.catalog.delete(current.name());
+    ctx.catalog().delete(current.name());
     return DeleteTableResponse.builder().tableDescription(before).build();
   }
 }

@@ -11,7 +11,7 @@ public final class DescribeTable {
   private DescribeTable() {}
 
   public static DescribeTableResponse execute(EngineContext ctx, DescribeTableRequest req) {
-    TableDef def = ctx.catalog.get(req.tableName()).def();
+    TableDef def = ctx.catalog().get(req.tableName()).def();
     return DescribeTableResponse.builder()
         .table(Descriptions.current(ctx, def, def.restoring() ? TableStatus.CREATING : TableStatus.ACTIVE))
         .build();

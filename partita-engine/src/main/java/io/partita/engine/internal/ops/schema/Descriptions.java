@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
-import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 import software.amazon.awssdk.services.dynamodb.model.BillingModeSummary;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.IndexStatus;
@@ -21,6 +20,7 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputDescription;
+import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
@@ -53,15 +53,15 @@ public final class Descriptions {
 
   /** The description with the counters as they are now: the table's and every index's. */
   public static TableDescription current(EngineContext ctx, TableDef t, TableStatus status) {
-    return of(ctx.region, t, status, ctx.catalog.itemCount(t), ctx.catalog.sizeBytes(t), new IndexStats() {
+    return of(ctx.region(), t, status, ctx.catalog().itemCount(t), ctx.catalog().sizeBytes(t), new IndexStats() {
       @Override
       public long count(String index) {
-        return ctx.catalog.indexItemCount(t, index);
+        return ctx.catalog().indexItemCount(t, index);
       }
 
       @Override
       public long size(String index) {
-        return ctx.catalog.indexSizeBytes(t, index);
+        return ctx.catalog().indexSizeBytes(t, index);
       }
     });
   }

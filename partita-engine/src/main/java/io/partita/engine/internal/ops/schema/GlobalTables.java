@@ -1,8 +1,8 @@
 package io.partita.engine.internal.ops.schema;
 
-import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
+import io.partita.engine.internal.ops.context.EngineContext;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.model.CreateGlobalTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.CreateGlobalTableResponse;

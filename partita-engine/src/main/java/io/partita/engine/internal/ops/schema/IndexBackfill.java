@@ -70,11 +70,11 @@ final class IndexBackfill extends Backfill {
     long count = 0;
     long size = 0;
     // the same lock keys the writers take, so a chunk and a writer of one item exclude each other
-    try (ItemLocks.Held held = ctx.locks.lockAll(keys.stream().map(k -> ItemCollections.lockKey(def, k)).toList())) {
+    try (ItemLocks.Held held = ctx.locks().lockAll(keys.stream().map(k -> ItemCollections.lockKey(def, k)).toList())) {
       for (byte[] key : keys) {
-        byte[] stored = ctx.store.get(key); // re-read: the cursor's snapshot may be behind a writer
+        byte[] stored = ctx.store().get(key); // re-read: the cursor's snapshot may be behind a writer
         IndexEntries.Entry e = stored == null ? null : IndexEntries.entry(def, index, ItemCodec.decode(stored));
-        if (e != null && ctx.store.get(e.key()) == null) {
+        if (e != null && ctx.store().get(e.key()) == null) {
           batch.put(e.key(), e.value());
           count++;
           size += e.size();
@@ -83,7 +83,7 @@ final class IndexBackfill extends Backfill {
       if (count > 0) {
         batch.addToCounter(Keyspace.indexCountKey(def.id(), indexName), count);
         batch.addToCounter(Keyspace.indexSizeKey(def.id(), indexName), size);
-        ctx.store.write(batch);
+        ctx.store().write(batch);
       }
     }
   }

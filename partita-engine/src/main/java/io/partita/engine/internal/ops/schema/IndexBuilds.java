@@ -1,11 +1,11 @@
 package io.partita.engine.internal.ops.schema;
 
+import io.partita.engine.ErrorCode;
+import io.partita.engine.PartitaException;
 import io.partita.engine.internal.ops.context.Backfill;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.IndexEntries;
 import io.partita.engine.internal.ops.request.KeyBytes;
-import io.partita.engine.ErrorCode;
-import io.partita.engine.PartitaException;
 import io.partita.engine.internal.storage.Keyspace;
 import io.partita.engine.internal.storage.Store;
 import io.partita.engine.internal.table.IndexDef;
@@ -79,7 +79,7 @@ public final class IndexBuilds {
     List<IndexDef> gsis = new ArrayList<>(old.globalIndexes());
     gsis.set(gsis.indexOf(index), index.withThroughput(pt.readCapacityUnits(), pt.writeCapacityUnits()));
     TableDef def = old.withIndexes(old.attributeDefinitions(), gsis, old.localIndexes());
-    ctx.catalog.update(def);
+    ctx.catalog().update(def);
     return def;
   }
 
@@ -132,7 +132,7 @@ public final class IndexBuilds {
     writes.lock();
     try {
       clear(ctx, def, index); // entries a crashed delete of an index of that name may have left
-      ctx.catalog.update(def);
+      ctx.catalog().update(def);
     } finally {
       writes.unlock();
     }
@@ -151,7 +151,7 @@ public final class IndexBuilds {
 
   /** Marks the index of {@code build} ACTIVE, unless the build was cancelled meanwhile. */
   static void finish(EngineContext ctx, Table table, String indexName, IndexBackfill build) {
-    synchronized (ctx.catalog) {
+    synchronized (ctx.catalog()) {
       Lock writes = table.lifecycle().writeLock();
       writes.lock();
       try {
@@ -162,7 +162,7 @@ public final class IndexBuilds {
         }
         List<IndexDef> gsis = new ArrayList<>(def.globalIndexes());
         gsis.set(gsis.indexOf(index), index.withBackfilling(false));
-        ctx.catalog.update(def.withIndexes(def.attributeDefinitions(), gsis, def.localIndexes()));
+        ctx.catalog().update(def.withIndexes(def.attributeDefinitions(), gsis, def.localIndexes()));
         build.done();
       } finally {
         writes.unlock();
@@ -176,14 +176,14 @@ public final class IndexBuilds {
     List<IndexDef> gsis = new ArrayList<>(old.globalIndexes());
     gsis.remove(index);
     TableDef def = old.withIndexes(old.attributeDefinitions(), gsis, old.localIndexes());
-    Backfill build = ctx.backfills.remove(IndexBackfill.key(old, index.name()));
+    Backfill build = ctx.backfills().remove(IndexBackfill.key(old, index.name()));
     if (build != null) {
       build.cancel();
     }
     Lock writes = table.lifecycle().writeLock();
     writes.lock();
     try {
-      ctx.catalog.update(def);
+      ctx.catalog().update(def);
       clear(ctx, old, index);
     } finally {
       writes.unlock();
@@ -201,7 +201,7 @@ public final class IndexBuilds {
   /** Removes every entry and both counters of {@code index}. */
   private static void clear(EngineContext ctx, TableDef def, IndexDef index) {
     byte[] prefix = IndexEntries.prefix(def, index);
-    ctx.store.write(new Store.Batch()
+    ctx.store().write(new Store.Batch()
         .deleteRange(prefix, KeyBytes.prefixEnd(prefix))
         .delete(Keyspace.indexCountKey(def.id(), index.name()))
         .delete(Keyspace.indexSizeKey(def.id(), index.name())));

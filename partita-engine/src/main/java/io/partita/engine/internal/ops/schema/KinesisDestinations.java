@@ -22,26 +22,26 @@ public final class KinesisDestinations {
 
   public static DescribeKinesisStreamingDestinationResponse describe(EngineContext ctx,
       DescribeKinesisStreamingDestinationRequest req) {
-    TableDef def = ctx.catalog.get(req.tableName()).def();
+    TableDef def = ctx.catalog().get(req.tableName()).def();
     return DescribeKinesisStreamingDestinationResponse.builder().tableName(def.name())
         .kinesisDataStreamDestinations(List.of()).build();
   }
 
   public static EnableKinesisStreamingDestinationResponse enable(EngineContext ctx,
       EnableKinesisStreamingDestinationRequest req) {
-    ctx.catalog.get(req.tableName());
+    ctx.catalog().get(req.tableName());
     throw Unsupported.refuse("EnableKinesisStreamingDestination", Unsupported.NO_KINESIS);
   }
 
   public static DisableKinesisStreamingDestinationResponse disable(EngineContext ctx,
       DisableKinesisStreamingDestinationRequest req) {
-    ctx.catalog.get(req.tableName());
+    ctx.catalog().get(req.tableName());
     throw Unsupported.refuse("DisableKinesisStreamingDestination", Unsupported.NO_KINESIS);
   }
 
   public static UpdateKinesisStreamingDestinationResponse update(EngineContext ctx,
       UpdateKinesisStreamingDestinationRequest req) {
-    ctx.catalog.get(req.tableName());
+    ctx.catalog().get(req.tableName());
     throw Unsupported.refuse("UpdateKinesisStreamingDestination", Unsupported.NO_KINESIS);
   }
 }

@@ -13,7 +13,7 @@ public final class ListTables {
 
   public static ListTablesResponse execute(EngineContext ctx, ListTablesRequest req) {
     int limit = req.limit() == null ? MAX_LIMIT : req.limit();
-    List<String> names = ctx.catalog.names();
+    List<String> names = ctx.catalog().names();
     int from = 0;
     if (req.exclusiveStartTableName() != null) {
       while (from < names.size() && names.get(from).compareTo(req.exclusiveStartTableName()) <= 0) {

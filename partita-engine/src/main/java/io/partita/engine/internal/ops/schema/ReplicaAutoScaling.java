@@ -31,15 +31,15 @@ public final class ReplicaAutoScaling {
   public static DescribeTableReplicaAutoScalingResponse describe(EngineContext ctx,
       DescribeTableReplicaAutoScalingRequest req) {
     return DescribeTableReplicaAutoScalingResponse.builder()
-        .tableAutoScalingDescription(description(ctx, ctx.catalog.get(req.tableName()).def())).build();
+        .tableAutoScalingDescription(description(ctx, ctx.catalog().get(req.tableName()).def())).build();
   }
 
   public static UpdateTableReplicaAutoScalingResponse update(EngineContext ctx, UpdateTableReplicaAutoScalingRequest req) {
-    TableDef def = ctx.catalog.get(req.tableName()).def();
+    TableDef def = ctx.catalog().get(req.tableName()).def();
     if (req.hasReplicaUpdates()) {
       for (ReplicaAutoScalingUpdate r : req.replicaUpdates()) {
-        if (!ctx.region.equals(r.regionName())) {
-          throw Unsupported.refuse("A replica in region " + r.regionName(), Unsupported.ONE_REGION + " (" + ctx.region
+        if (!ctx.region().equals(r.regionName())) {
+          throw Unsupported.refuse("A replica in region " + r.regionName(), Unsupported.ONE_REGION + " (" + ctx.region()
               + ")");
         }
       }
@@ -54,7 +54,7 @@ public final class ReplicaAutoScaling {
 
   private static TableAutoScalingDescription description(EngineContext ctx, TableDef def) {
     ReplicaAutoScalingDescription.Builder replica = ReplicaAutoScalingDescription.builder()
-        .regionName(ctx.region).replicaStatus(ReplicaStatus.ACTIVE)
+        .regionName(ctx.region()).replicaStatus(ReplicaStatus.ACTIVE)
         .replicaProvisionedReadCapacityAutoScalingSettings(NONE)
         .replicaProvisionedWriteCapacityAutoScalingSettings(NONE)
         .globalSecondaryIndexes(def.globalIndexes().stream().map(ix -> index(ix)).toList());

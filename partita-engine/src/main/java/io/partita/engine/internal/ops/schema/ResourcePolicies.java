@@ -1,11 +1,11 @@
 package io.partita.engine.internal.ops.schema;
 
-import io.partita.engine.internal.ops.context.EngineContext;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
+import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.table.Arns;
 import io.partita.engine.internal.table.ResourcePolicy;
 import io.partita.engine.internal.table.Table;
@@ -42,12 +42,12 @@ public final class ResourcePolicies {
 
   public static PutResourcePolicyResponse put(EngineContext ctx, PutResourcePolicyRequest req) {
     Arns.Resource resource = resource(ctx, req.resourceArn());
-    synchronized (ctx.catalog) {
+    synchronized (ctx.catalog()) {
       TableDef def = table(ctx, resource).def();
       String key = key(def, resource);
       ResourcePolicy current = def.policies().get(key);
       expect(req.expectedRevisionId(), current, def, req.resourceArn());
-      long now = ctx.clock.millis();
+      long now = ctx.clock().millis();
       ResourcePolicy checked = checked(req.policy(), now);
       // an equivalent document (whitespace, key order) changes nothing and keeps its RevisionId
       // (moto's aws-verified test_put_resource_policy_multiple_times)
@@ -60,7 +60,7 @@ public final class ResourcePolicies {
       }
       Map<String, ResourcePolicy> policies = new LinkedHashMap<>(def.policies());
       policies.put(key, checked);
-      ctx.catalog.update(def.withPolicies(policies));
+      ctx.catalog().update(def.withPolicies(policies));
       return PutResourcePolicyResponse.builder().revisionId(checked.revisionId()).build();
     }
   }
@@ -81,7 +81,7 @@ public final class ResourcePolicies {
    */
   public static DeleteResourcePolicyResponse delete(EngineContext ctx, DeleteResourcePolicyRequest req) {
     Arns.Resource resource = resource(ctx, req.resourceArn());
-    synchronized (ctx.catalog) {
+    synchronized (ctx.catalog()) {
       TableDef def = table(ctx, resource).def();
       String key = key(def, resource);
       ResourcePolicy current = def.policies().get(key);
@@ -93,7 +93,7 @@ public final class ResourcePolicies {
       }
       Map<String, ResourcePolicy> policies = new LinkedHashMap<>(def.policies());
       policies.remove(key);
-      ctx.catalog.update(def.withPolicies(policies));
+      ctx.catalog().update(def.withPolicies(policies));
       return DeleteResourcePolicyResponse.builder().revisionId(current.revisionId()).build();
     }
   }
@@ -201,7 +201,7 @@ public final class ResourcePolicies {
       throw PartitaException.validation("This action is only supported by accounts that match the resource owner\u2019s "
           + "account.");
     }
-    if (parsed == null || !parsed.partition().equals("aws") || !parsed.region().equals(ctx.region)) {
+    if (parsed == null || !parsed.partition().equals("aws") || !parsed.region().equals(ctx.region())) {
       throw PartitaException.validation("One or more parameter values were invalid: Invalid resource Arn: " + arn);
     }
     Arns.Resource resource = Arns.resource(parsed.resource());
@@ -215,7 +215,7 @@ public final class ResourcePolicies {
   }
 
   private static Table table(EngineContext ctx, Arns.Resource resource) {
-    Table t = ctx.catalog.tableOrNull(resource.table());
+    Table t = ctx.catalog().tableOrNull(resource.table());
     if (t == null) {
       throw io.partita.engine.internal.table.Catalog.notFound(resource.table());
     }

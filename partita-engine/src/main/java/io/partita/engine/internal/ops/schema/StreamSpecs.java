@@ -1,8 +1,8 @@
 package io.partita.engine.internal.ops.schema;
 
+import io.partita.engine.PartitaException;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.context.Streams;
-import io.partita.engine.PartitaException;
 import io.partita.engine.internal.table.StreamDef;
 import io.partita.engine.internal.table.TableDef;
 import java.util.ArrayList;
@@ -52,12 +52,12 @@ final class StreamSpecs {
         throw PartitaException.validation("Table already has an enabled stream: TableName: " + def.name());
       }
       List<StreamDef> streams = new ArrayList<>(def.streams());
-      streams.add(ctx.streams.newStream(def, spec.streamViewTypeAsString(), ctx.clock.millis()));
+      streams.add(ctx.streams().newStream(def, spec.streamViewTypeAsString(), ctx.clock().millis()));
       return streams;
     }
     if (current == null) {
       throw PartitaException.validation("Table has no stream to disable: TableName: " + def.name());
     }
-    return Streams.replaceLast(def.streams(), ctx.streams.closed(current));
+    return Streams.replaceLast(def.streams(), ctx.streams().closed(current));
   }
 }

@@ -1,9 +1,9 @@
 package io.partita.engine.internal.ops.schema;
 
-import io.partita.engine.internal.ops.context.EngineContext;
-import io.partita.engine.internal.ops.request.Constraints;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
+import io.partita.engine.internal.ops.context.EngineContext;
+import io.partita.engine.internal.ops.request.Constraints;
 import io.partita.engine.internal.table.Arns;
 import io.partita.engine.internal.table.Table;
 import io.partita.engine.internal.table.TableDef;
@@ -60,13 +60,13 @@ public final class Tagging {
       throw PartitaException.validation("Atleast one Tag needs to be provided as Input.");
     }
     Map<String, String> adding = check(req.tags());
-    synchronized (ctx.catalog) {
+    synchronized (ctx.catalog()) {
       TableDef def = table(ctx, name, arn).def();
       Map<String, String> tags = new LinkedHashMap<>(def.tags());
       tags.putAll(adding);
       // an overwritten key is one tag, not two: the limit counts the keys the table ends with
       checkCount(tags.size());
-      ctx.catalog.update(def.withTags(tags));
+      ctx.catalog().update(def.withTags(tags));
     }
     return TagResourceResponse.builder().build();
   }
@@ -85,8 +85,8 @@ public final class Tagging {
     for (String key : req.tagKeys()) {
       checkKey(key);
     }
-    synchronized (ctx.catalog) {
-      Table table = ctx.catalog.tableOrNull(name);
+    synchronized (ctx.catalog()) {
+      Table table = ctx.catalog().tableOrNull(name);
       if (table == null) {
         // UntagResource's answer names nothing, unlike ListTagsOfResource's (both recorded by dynalite)
         throw new PartitaException(ErrorCode.ResourceNotFoundException, "Requested resource not found");
@@ -95,7 +95,7 @@ public final class Tagging {
       Map<String, String> tags = new LinkedHashMap<>(def.tags());
       // a key the table does not carry is no error (scylladb's test_tag_resource_basic, against the service)
       if (tags.keySet().removeAll(req.tagKeys())) {
-        ctx.catalog.update(def.withTags(tags));
+        ctx.catalog().update(def.withTags(tags));
       }
     }
     return UntagResourceResponse.builder().build();
@@ -185,7 +185,7 @@ public final class Tagging {
       throw PartitaException.validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
     }
     // a table ARN of another region or account names no table of this database
-    if (!m.group(2).equals(ctx.region) || !m.group(3).equals(Arns.ACCOUNT)) {
+    if (!m.group(2).equals(ctx.region()) || !m.group(3).equals(Arns.ACCOUNT)) {
       throw notFound(arn);
     }
     return m.group(4);
@@ -198,7 +198,7 @@ public final class Tagging {
   }
 
   private static Table table(EngineContext ctx, String name, String arn) {
-    Table t = ctx.catalog.tableOrNull(name);
+    Table t = ctx.catalog().tableOrNull(name);
     if (t == null) {
       throw notFound(arn);
     }

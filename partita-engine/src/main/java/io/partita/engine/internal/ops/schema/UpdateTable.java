@@ -1,7 +1,7 @@
 package io.partita.engine.internal.ops.schema;
 
-import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.PartitaException;
+import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.table.TableSettings;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
@@ -37,25 +37,25 @@ public final class UpdateTable {
         "DisassociationProtectionEnabled", req.disassociationProtectionEnabled() != null,
         "VectorIndexUpdates", req.hasVectorIndexUpdates());
     boolean changesTable = changesTable(req);
-    synchronized (ctx.catalog) {
+    synchronized (ctx.catalog()) {
       if (req.streamSpecification() != null) {
         // with no item write in flight, so a disabled stream's last shard ends exactly at its last record
-        TableDef def = ctx.catalog.get(req.tableName()).def();
+        TableDef def = ctx.catalog().get(req.tableName()).def();
         def = def.withStreams(StreamSpecs.forUpdate(ctx, def, req.streamSpecification()));
-        ctx.catalog.updateExclusively(def, new io.partita.engine.internal.storage.Store.Batch());
+        ctx.catalog().updateExclusively(def, new io.partita.engine.internal.storage.Store.Batch());
         if (!changesTable && !req.hasGlobalSecondaryIndexUpdates()) {
           return UpdateTableResponse.builder().tableDescription(Descriptions.current(ctx, def, TableStatus.UPDATING)).build();
         }
       }
       if (req.hasGlobalSecondaryIndexUpdates()) {
-        TableDef def = IndexBuilds.apply(ctx, ctx.catalog.get(req.tableName()), req.globalSecondaryIndexUpdates(),
+        TableDef def = IndexBuilds.apply(ctx, ctx.catalog().get(req.tableName()), req.globalSecondaryIndexUpdates(),
             req.hasAttributeDefinitions() ? req.attributeDefinitions() : java.util.List.of());
         if (!changesTable) {
           // DynamoDB answers UPDATING while it starts the index change; DescribeTable shows ACTIVE again
           return UpdateTableResponse.builder().tableDescription(Descriptions.current(ctx, def, TableStatus.UPDATING)).build();
         }
       }
-      TableDef old = ctx.catalog.get(req.tableName()).def();
+      TableDef old = ctx.catalog().get(req.tableName()).def();
       if (!changesTable) {
         throw PartitaException.validation("Nothing to update");
       }
@@ -81,12 +81,12 @@ public final class UpdateTable {
       // a request that names the current billing mode (or protection, or settings) again is accepted, as
       // Amazon DynamoDB accepts it, and changes nothing
       TableSettings settings = TableSettingsParams.apply(old.settings(), req.tableClassAsString(), req.sseSpecification(),
-          req.onDemandThroughput(), req.warmThroughput(), billing, ctx.clock.millis());
-      long billingChanged = billing != old.billingMode() ? ctx.clock.millis() : old.billingModeChangedMillis();
+          req.onDemandThroughput(), req.warmThroughput(), billing, ctx.clock().millis());
+      long billingChanged = billing != old.billingMode() ? ctx.clock().millis() : old.billingModeChangedMillis();
       TableDef def = new TableDef(old.id(), old.name(), old.tableId(), old.hash(), old.range(), old.attributeDefinitions(),
           billing, read, write, old.createdMillis(), billingChanged, old.globalIndexes(), old.localIndexes(),
           old.tags(), protection, settings, old.timeToLive(), old.streams(), old.pitr(), old.restored(), old.policies());
-      ctx.catalog.update(def);
+      ctx.catalog().update(def);
       return UpdateTableResponse.builder()
           .tableDescription(Descriptions.current(ctx, def, TableStatus.ACTIVE))
           .build();

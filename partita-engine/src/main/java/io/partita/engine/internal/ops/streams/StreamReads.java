@@ -1,10 +1,10 @@
 package io.partita.engine.internal.ops.streams;
 
+import io.partita.engine.ErrorCode;
+import io.partita.engine.PartitaException;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.context.StreamRecords;
 import io.partita.engine.internal.ops.context.Streams;
-import io.partita.engine.ErrorCode;
-import io.partita.engine.PartitaException;
 import io.partita.engine.internal.storage.Keyspace;
 import io.partita.engine.internal.storage.Store;
 import io.partita.engine.internal.table.StreamDef;
@@ -50,11 +50,11 @@ public final class StreamReads {
       throw PartitaException.validation("Invalid StreamArn");
     }
     List<Stream> all = new ArrayList<>();
-    List<Table> tables = req.tableName() == null ? ctx.catalog.tables() : List.of(ctx.catalog.get(req.tableName()));
+    List<Table> tables = req.tableName() == null ? ctx.catalog().tables() : List.of(ctx.catalog().get(req.tableName()));
     for (Table table : tables) {
       TableDef def = table.def();
       for (StreamDef s : def.streams()) {
-        all.add(Stream.builder().streamArn(def.streamArn(ctx.region, s)).tableName(def.name()).streamLabel(s.label()).build());
+        all.add(Stream.builder().streamArn(def.streamArn(ctx.region(), s)).tableName(def.name()).streamLabel(s.label()).build());
       }
     }
     all.sort(Comparator.comparing(Stream::streamArn));
@@ -168,15 +168,15 @@ public final class StreamReads {
     } else if (type.equals("TRIM_HORIZON")) {
       position = shard.start();
     } else { // LATEST
-      position = shard.open() ? ctx.streams.next() : shard.end() + 1;
+      position = shard.open() ? ctx.streams().next() : shard.end() + 1;
     }
     return GetShardIteratorResponse.builder()
-        .shardIterator(new Streams.Iterator(at.arn(), shard.id(), position, ctx.clock.millis()).encode()).build();
+        .shardIterator(new Streams.Iterator(at.arn(), shard.id(), position, ctx.clock().millis()).encode()).build();
   }
 
   public static GetRecordsResponse getRecords(EngineContext ctx, GetRecordsRequest req) {
     Streams.Iterator it = Streams.Iterator.decode(req.shardIterator());
-    long now = ctx.clock.millis();
+    long now = ctx.clock().millis();
     if (now - it.issuedMillis() > Streams.ITERATOR_MILLIS) {
       throw new PartitaException(ErrorCode.ExpiredIteratorException,
           "The provided iterator exceeds the maximum age allowed.");
@@ -193,7 +193,7 @@ public final class StreamReads {
     List<byte[]> stored = new ArrayList<>();
     long bytes = 0;
     boolean exhausted = false;
-    try (Store.Cursor cursor = ctx.store.cursor(Keyspace.streamKey(tableId, it.position()), to, false)) {
+    try (Store.Cursor cursor = ctx.store().cursor(Keyspace.streamKey(tableId, it.position()), to, false)) {
       while (sequences.size() < limit && bytes < PAGE_BYTES) {
         if (!cursor.next()) {
           exhausted = true;
@@ -210,7 +210,7 @@ public final class StreamReads {
     List<Record> records = new ArrayList<>(sequences.size());
     long next = it.position();
     for (int i = 0; i < sequences.size() && sequences.get(i) <= end; i++) {
-      records.add(StreamRecords.decode(ctx.region, tableId, sequences.get(i), stored.get(i)));
+      records.add(StreamRecords.decode(ctx.region(), tableId, sequences.get(i), stored.get(i)));
       next = sequences.get(i) + 1;
     }
     GetRecordsResponse.Builder out = GetRecordsResponse.builder().records(records);

@@ -1,13 +1,13 @@
 package io.partita.engine.internal.ops.transact;
 
+import io.partita.engine.PartitaException;
+import io.partita.engine.internal.expr.ExpressionContext;
+import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.ops.request.RequestParams;
-import io.partita.engine.PartitaException;
-import io.partita.engine.internal.expr.ExpressionContext;
-import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.AttributeValues;
 import io.partita.engine.internal.value.ItemCodec;
@@ -51,7 +51,7 @@ public final class TransactGetItems {
       } catch (PartitaException e) {
         key = item.get().key(); // an invalid value is answered later, with the item's table
       }
-      if (!seen.add(java.util.Map.entry(ctx.catalog.nameOf(item.get().tableName()), key))) {
+      if (!seen.add(java.util.Map.entry(ctx.catalog().nameOf(item.get().tableName()), key))) {
         throw PartitaException.validation("Transaction request cannot include multiple operations on one item");
       }
     }
@@ -59,7 +59,7 @@ public final class TransactGetItems {
     PartitaException misfit = null;
     for (int i = 0; i < items.size(); i++) {
       Get get = items.get(i).get();
-      TableDef def = ctx.catalog.forItems(get.tableName()).def();
+      TableDef def = ctx.catalog().forItems(get.tableName()).def();
       ExpressionContext expressions = RequestParams.expressions(
           get.hasExpressionAttributeNames(), get.expressionAttributeNames(), false, null,
           get.projectionExpression() != null, "ProjectionExpression is null");
@@ -81,11 +81,11 @@ public final class TransactGetItems {
 
     List<byte[]> keys = reads.stream().map(r -> r.key().storageKey()).toList();
     // a read of an item a transaction is writing now is cancelled, as DynamoDB cancels it (OngoingTransactions)
-    boolean[] conflicts = ctx.transactions.held(keys);
+    boolean[] conflicts = ctx.transactions().held(keys);
     if (conflicts != null) {
       throw Cancellations.conflicted(conflicts);
     }
-    List<byte[]> stored = ctx.store.getAll(keys);
+    List<byte[]> stored = ctx.store().getAll(keys);
     List<ItemResponse> responses = new ArrayList<>(reads.size());
     Map<String, Double> units = new LinkedHashMap<>();
     for (int i = 0; i < reads.size(); i++) {

@@ -1,5 +1,7 @@
 package io.partita.engine.internal.ops.transact;
 
+import io.partita.engine.PartitaException;
+import io.partita.engine.internal.expr.ExpressionContext;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.context.ItemCollections;
 import io.partita.engine.internal.ops.request.Capacity;
@@ -10,8 +12,6 @@ import io.partita.engine.internal.ops.write.PutItem;
 import io.partita.engine.internal.ops.write.ReadModifyWrite;
 import io.partita.engine.internal.ops.write.UpdateItem;
 import io.partita.engine.internal.ops.write.WritePlan;
-import io.partita.engine.PartitaException;
-import io.partita.engine.internal.expr.ExpressionContext;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.AttributeValues;
 import io.partita.engine.internal.value.ItemSize;
@@ -62,7 +62,7 @@ public final class TransactWriteItems {
   public static TransactWriteItemsResponse execute(EngineContext ctx, TransactWriteItemsRequest req) {
     // TransactItems present, 1 to 100 actions, each with its required members: ApiConstraints
     List<TransactWriteItem> items = req.transactItems();
-    return ctx.tokens.run(req, () -> apply(ctx, req, plan(ctx, items)), () -> replay(ctx, req, plan(ctx, items)));
+    return ctx.tokens().run(req, () -> apply(ctx, req, plan(ctx, items)), () -> replay(ctx, req, plan(ctx, items)));
   }
 
   /**
@@ -140,7 +140,7 @@ public final class TransactWriteItems {
     } else {
       return null;
     }
-    TableDef def = ctx.catalog.forItems(table).def(); // a missing table is the request's ResourceNotFoundException
+    TableDef def = ctx.catalog().forItems(table).def(); // a missing table is the request's ResourceNotFoundException
     try {
       Keys.checkSchema(def, key);
       return null;
@@ -202,7 +202,7 @@ public final class TransactWriteItems {
   private static TransactWriteItemsResponse apply(EngineContext ctx, TransactWriteItemsRequest req, List<Action> actions) {
     List<ReadModifyWrite.Target> targets = actions.stream().map(a -> a.plan().target()).toList();
     List<byte[]> items = targets.stream().map(t -> t.key().storageKey()).toList();
-    boolean[] conflicts = ctx.transactions.claim(items);
+    boolean[] conflicts = ctx.transactions().claim(items);
     if (conflicts != null) {
       throw Cancellations.conflicted(conflicts);
     }
@@ -210,7 +210,7 @@ public final class TransactWriteItems {
     try {
       results = ReadModifyWrite.runAll(ctx, targets, (refusals, before) -> Cancellations.of(refusals));
     } finally {
-      ctx.transactions.release(items);
+      ctx.transactions().release(items);
     }
     TransactWriteItemsResponse.Builder out = TransactWriteItemsResponse.builder();
     if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
@@ -253,7 +253,7 @@ public final class TransactWriteItems {
   private static TransactWriteItemsResponse replay(EngineContext ctx, TransactWriteItemsRequest req, List<Action> actions) {
     TransactWriteItemsResponse.Builder out = TransactWriteItemsResponse.builder();
     if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
-      List<byte[]> stored = ctx.store.getAll(actions.stream().map(a -> a.plan().target().key().storageKey()).toList());
+      List<byte[]> stored = ctx.store().getAll(actions.stream().map(a -> a.plan().target().key().storageKey()).toList());
       Map<String, Double> units = new LinkedHashMap<>();
       for (int i = 0; i < actions.size(); i++) {
         long size = stored.get(i) == null ? 0 : ItemSize.of(io.partita.engine.internal.value.ItemCodec.decode(stored.get(i)));

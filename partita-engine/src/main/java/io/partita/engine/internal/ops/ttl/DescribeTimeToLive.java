@@ -16,7 +16,7 @@ public final class DescribeTimeToLive {
   private DescribeTimeToLive() {}
 
   public static DescribeTimeToLiveResponse execute(EngineContext ctx, DescribeTimeToLiveRequest req) {
-    TimeToLive ttl = ctx.catalog.get(req.tableName()).def().timeToLive();
+    TimeToLive ttl = ctx.catalog().get(req.tableName()).def().timeToLive();
     TimeToLiveDescription.Builder d = TimeToLiveDescription.builder();
     if (TimeToLive.maintained(ttl)) {
       d.timeToLiveStatus(TimeToLiveStatus.ENABLED).attributeName(ttl.attributeName());

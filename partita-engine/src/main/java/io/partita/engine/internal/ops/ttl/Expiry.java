@@ -41,7 +41,7 @@ public final class Expiry {
    */
   public static int sweep(EngineContext ctx, long nowSeconds) {
     int deleted = 0;
-    for (Table table : ctx.catalog.tables()) {
+    for (Table table : ctx.catalog().tables()) {
       deleted += sweep(ctx, table, nowSeconds);
     }
     return deleted;
@@ -56,7 +56,7 @@ public final class Expiry {
         return deleted;
       }
       List<byte[]> due = new ArrayList<>(CHUNK);
-      try (Store.Cursor cursor = ctx.store.cursor(from, Keyspace.expiryFrom(def.id(), nowSeconds), false)) {
+      try (Store.Cursor cursor = ctx.store().cursor(from, Keyspace.expiryFrom(def.id(), nowSeconds), false)) {
         while (due.size() < CHUNK && cursor.next()) {
           due.add(cursor.key());
         }
@@ -74,7 +74,7 @@ public final class Expiry {
     List<ReadModifyWrite.Target> targets = new ArrayList<>(entries.size());
     for (byte[] entry : entries) {
       byte[] itemKey = Keyspace.expiryItemKey(entry);
-      byte[] stored = ctx.store.get(itemKey);
+      byte[] stored = ctx.store().get(itemKey);
       if (stored == null) {
         continue; // deleted since the cursor read its entry, and the entry with it
       }

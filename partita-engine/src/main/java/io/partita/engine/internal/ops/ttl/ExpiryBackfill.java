@@ -45,26 +45,26 @@ public final class ExpiryBackfill extends Backfill {
   @Override
   protected void chunk(TableDef def, List<byte[]> keys) {
     Store.Batch batch = new Store.Batch();
-    try (ItemLocks.Held held = ctx.locks.lockAll(keys.stream().map(k -> ItemCollections.lockKey(def, k)).toList())) {
+    try (ItemLocks.Held held = ctx.locks().lockAll(keys.stream().map(k -> ItemCollections.lockKey(def, k)).toList())) {
       for (byte[] key : keys) {
-        byte[] stored = ctx.store.get(key); // re-read: the cursor's snapshot may be behind a writer
+        byte[] stored = ctx.store().get(key); // re-read: the cursor's snapshot may be behind a writer
         byte[] entry = stored == null ? null : ExpiryIndex.entry(def, key, ItemCodec.decode(stored));
         if (entry != null) {
           batch.put(entry, new byte[0]);
         }
       }
       if (batch.count() > 0) {
-        ctx.store.write(batch);
+        ctx.store().write(batch);
       }
     }
   }
 
   @Override
   protected void finish() {
-    synchronized (ctx.catalog) {
+    synchronized (ctx.catalog()) {
       TableDef def = table.def();
       if (live(def)) {
-        ctx.catalog.update(def.withTimeToLive(def.timeToLive().indexed()));
+        ctx.catalog().update(def.withTimeToLive(def.timeToLive().indexed()));
       }
       done();
     }

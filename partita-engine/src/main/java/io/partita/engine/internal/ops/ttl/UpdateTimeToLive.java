@@ -1,8 +1,8 @@
 package io.partita.engine.internal.ops.ttl;
 
+import io.partita.engine.PartitaException;
 import io.partita.engine.internal.ops.context.Backfill;
 import io.partita.engine.internal.ops.context.EngineContext;
-import io.partita.engine.PartitaException;
 import io.partita.engine.internal.storage.Keyspace;
 import io.partita.engine.internal.storage.Store;
 import io.partita.engine.internal.table.Table;
@@ -35,8 +35,8 @@ public final class UpdateTimeToLive {
     String name = spec.attributeName();
     AttributeValues.checkName(name);
     boolean enable = spec.enabled();
-    synchronized (ctx.catalog) {
-      Table table = ctx.catalog.get(req.tableName());
+    synchronized (ctx.catalog()) {
+      Table table = ctx.catalog().get(req.tableName());
       TableDef def = table.def();
       TimeToLive ttl = def.timeToLive();
       boolean on = TimeToLive.maintained(ttl);
@@ -50,19 +50,19 @@ public final class UpdateTimeToLive {
       if (!enable && !on) {
         throw PartitaException.validation("TimeToLive is already disabled");
       }
-      long now = ctx.clock.millis();
+      long now = ctx.clock().millis();
       if (ttl != null && now - ttl.changedMillis() < COOLDOWN.toMillis()) {
         throw PartitaException.validation("Time to live has been modified multiple times within a fixed interval");
       }
       Store.Batch alongside = new Store.Batch();
       if (!enable) {
-        Backfill indexing = ctx.backfills.remove(ExpiryBackfill.key(def));
+        Backfill indexing = ctx.backfills().remove(ExpiryBackfill.key(def));
         if (indexing != null) {
           indexing.cancel();
         }
         alongside.deleteRange(Keyspace.expiryFrom(def.id(), 0), Keyspace.expiryTo(def.id()));
       }
-      ctx.catalog.updateExclusively(def.withTimeToLive(new TimeToLive(name, enable, enable, now)), alongside);
+      ctx.catalog().updateExclusively(def.withTimeToLive(new TimeToLive(name, enable, enable, now)), alongside);
       if (enable) {
         new ExpiryBackfill(ctx, table).start();
       }

@@ -1,13 +1,13 @@
 package io.partita.engine.internal.ops.write;
 
+import io.partita.engine.internal.expr.Condition;
+import io.partita.engine.internal.expr.ExpressionContext;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Conditions;
 import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.ops.request.RequestParams;
 import io.partita.engine.internal.ops.request.ReturnValuesParam;
-import io.partita.engine.internal.expr.Condition;
-import io.partita.engine.internal.expr.ExpressionContext;
 import io.partita.engine.internal.table.Table;
 import io.partita.engine.internal.table.TableDef;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
@@ -42,7 +42,7 @@ public final class DeleteItem {
         req.hasExpressionAttributeNames(), req.expressionAttributeNames(),
         req.hasExpressionAttributeValues(), req.expressionAttributeValues());
     Condition expected = RequestParams.expected(req.hasExpected(), req.expected(), req.conditionalOperatorAsString());
-    Table table = ctx.catalog.forItems(req.tableName());
+    Table table = ctx.catalog().forItems(req.tableName());
     TableDef def = table.def();
     ItemKey key = Keys.ofKey(def, req.key());
     Condition condition = expected != null ? expected : RequestParams.condition(expressions, req.conditionExpression());

@@ -1,5 +1,8 @@
 package io.partita.engine.internal.ops.write;
 
+import io.partita.engine.PartitaException;
+import io.partita.engine.internal.expr.Condition;
+import io.partita.engine.internal.expr.ExpressionContext;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Conditions;
 import io.partita.engine.internal.ops.request.IndexEntries;
@@ -7,9 +10,6 @@ import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.ops.request.RequestParams;
 import io.partita.engine.internal.ops.request.ReturnValuesParam;
-import io.partita.engine.PartitaException;
-import io.partita.engine.internal.expr.Condition;
-import io.partita.engine.internal.expr.ExpressionContext;
 import io.partita.engine.internal.table.Table;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.AttributeValues;
@@ -49,7 +49,7 @@ public final class PutItem {
         req.hasExpressionAttributeValues(), req.expressionAttributeValues());
     Map<String, AttributeValue> item = AttributeValues.validateItem(req.item());
     Condition expected = RequestParams.expected(req.hasExpected(), req.expected(), req.conditionalOperatorAsString());
-    Table table = ctx.catalog.forItems(req.tableName());
+    Table table = ctx.catalog().forItems(req.tableName());
     TableDef def = table.def();
 
     ItemKey key = Keys.ofItem(def, item);

@@ -1,5 +1,6 @@
 package io.partita.engine.internal.ops.write;
 
+import io.partita.engine.PartitaException;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.context.ItemCollections;
 import io.partita.engine.internal.ops.context.ItemLocks;
@@ -7,7 +8,6 @@ import io.partita.engine.internal.ops.context.Streams;
 import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.request.IndexEntries;
 import io.partita.engine.internal.ops.request.ItemKey;
-import io.partita.engine.PartitaException;
 import io.partita.engine.internal.storage.Keyspace;
 import io.partita.engine.internal.storage.Store;
 import io.partita.engine.internal.table.Catalog;
@@ -64,7 +64,7 @@ public final class ReadModifyWrite {
       // an index being backfilled may not hold this item's entry yet: only what is there counts
       // (the backfill checks the same under the same item lock, see IndexBackfill)
       old = new java.util.ArrayList<>(old);
-      old.removeIf(o -> isBackfilling(def, o.index()) && ctx.store.get(o.key()) == null);
+      old.removeIf(o -> isBackfilling(def, o.index()) && ctx.store().get(o.key()) == null);
     }
     List<IndexEntries.Entry> now = IndexEntries.of(def, after);
     Map<String, long[]> deltas = new HashMap<>();
@@ -134,7 +134,7 @@ public final class ReadModifyWrite {
    * is refused as DynamoDB refuses it ({@link OngoingTransactions}).
    */
   static Result run(EngineContext ctx, Table table, ItemKey key, Step step) {
-    if (ctx.transactions.ongoing(key.storageKey())) {
+    if (ctx.transactions().ongoing(key.storageKey())) {
       throw TRANSACTION_ONGOING;
     }
     return runAll(ctx, List.of(new Target(table, key, step)), (refusals, before) -> refusals[0]).get(0);
@@ -179,7 +179,7 @@ public final class ReadModifyWrite {
       }
       List<byte[]> keys = targets.size() == 1 ? List.of(lockKey(targets.get(0)))
           : targets.stream().map(ReadModifyWrite::lockKey).toList();
-      try (ItemLocks.Held held = ctx.locks.lockAll(keys)) {
+      try (ItemLocks.Held held = ctx.locks().lockAll(keys)) {
         return write.get();
       }
     } finally {
@@ -193,7 +193,7 @@ public final class ReadModifyWrite {
     Store.Batch batch = new Store.Batch();
     Plan plan = plan(ctx, batch, targets, skippable);
     if (batch.count() > 0) {
-      ctx.streams.write(ctx, batch, plan.changes());
+      ctx.streams().write(ctx, batch, plan.changes());
     }
     List<Outcome> outcomes = new ArrayList<>(targets.size());
     for (int i = 0; i < targets.size(); i++) {
@@ -213,7 +213,7 @@ public final class ReadModifyWrite {
       throw refusal.of(plan.refusals(), plan.befores());
     }
     if (batch.count() > 0) {
-      ctx.streams.write(ctx, batch, plan.changes());
+      ctx.streams().write(ctx, batch, plan.changes());
     }
     return plan.results();
   }
@@ -241,7 +241,7 @@ public final class ReadModifyWrite {
     List<Streams.Change> changes = new ArrayList<>(0);
     for (int i = 0; i < targets.size(); i++) {
       Target t = targets.get(i);
-      byte[] stored = ctx.store.get(t.key().storageKey());
+      byte[] stored = ctx.store().get(t.key().storageKey());
       Map<String, AttributeValue> before = stored == null ? null : ItemCodec.decode(stored);
       befores.add(before);
       if (takenBack != null) {
@@ -256,7 +256,7 @@ public final class ReadModifyWrite {
         }
         if (def.pitr() != null && !java.util.Objects.equals(r.before(), r.after())) {
           // point-in-time recovery: the image before the change, in the change's own batch (behind the mark too)
-          ctx.changes.record(batch, def, t.key().storageKey(), stored);
+          ctx.changes().record(batch, def, t.key().storageKey(), stored);
         }
         if (takenBack != null) {
           batch.releaseMark();

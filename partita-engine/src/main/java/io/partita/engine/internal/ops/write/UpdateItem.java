@@ -1,5 +1,10 @@
 package io.partita.engine.internal.ops.write;
 
+import io.partita.engine.PartitaException;
+import io.partita.engine.internal.expr.Condition;
+import io.partita.engine.internal.expr.ExpressionContext;
+import io.partita.engine.internal.expr.LegacyUpdate;
+import io.partita.engine.internal.expr.Update;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Conditions;
 import io.partita.engine.internal.ops.request.IndexEntries;
@@ -7,11 +12,6 @@ import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.ops.request.RequestParams;
 import io.partita.engine.internal.ops.request.ReturnValuesParam;
-import io.partita.engine.PartitaException;
-import io.partita.engine.internal.expr.Condition;
-import io.partita.engine.internal.expr.ExpressionContext;
-import io.partita.engine.internal.expr.LegacyUpdate;
-import io.partita.engine.internal.expr.Update;
 import io.partita.engine.internal.table.Table;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.ItemSize;
@@ -66,7 +66,7 @@ public final class UpdateItem {
     // UpdateExpression or ConditionExpression beside them
     LegacyUpdate legacy = req.hasAttributeUpdates() ? LegacyUpdate.of(req.attributeUpdates()) : null;
     Condition expected = RequestParams.expected(req.hasExpected(), req.expected(), req.conditionalOperatorAsString());
-    Table table = ctx.catalog.forItems(req.tableName());
+    Table table = ctx.catalog().forItems(req.tableName());
     TableDef def = table.def();
     ItemKey key = Keys.ofKey(def, req.key());
     Update update = legacy != null ? legacy

@@ -1,8 +1,8 @@
 package io.partita.engine.internal.ops.write;
 
+import io.partita.engine.internal.expr.Update;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.context.ItemCollections;
-import io.partita.engine.internal.expr.Update;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ItemCollectionMetrics;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;

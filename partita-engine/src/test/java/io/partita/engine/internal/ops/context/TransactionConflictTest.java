@@ -1,17 +1,18 @@
-package io.partita.engine.internal.ops.transact;
+package io.partita.engine.internal.ops.context;
 
-import io.partita.engine.internal.ops.context.EngineContext;
-import io.partita.engine.internal.ops.read.GetItem;
-import io.partita.engine.internal.ops.schema.CreateTable;
-import io.partita.engine.internal.ops.write.DeleteItem;
-import io.partita.engine.internal.ops.write.PutItem;
-import io.partita.engine.internal.ops.write.UpdateItem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.partita.engine.ErrorCode;
 import io.partita.engine.Limits;
 import io.partita.engine.PartitaException;
+import io.partita.engine.internal.ops.read.GetItem;
+import io.partita.engine.internal.ops.schema.CreateTable;
+import io.partita.engine.internal.ops.transact.TransactGetItems;
+import io.partita.engine.internal.ops.transact.TransactWriteItems;
+import io.partita.engine.internal.ops.write.DeleteItem;
+import io.partita.engine.internal.ops.write.PutItem;
+import io.partita.engine.internal.ops.write.UpdateItem;
 import io.partita.engine.internal.storage.Store;
 import io.partita.engine.internal.table.Catalog;
 import java.time.Clock;
