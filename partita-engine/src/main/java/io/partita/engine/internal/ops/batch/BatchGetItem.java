@@ -26,7 +26,8 @@ import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 
 /**
  * BatchGetItem: up to 100 keys over one or more tables, each table with its own projection and
- * consistency. The whole request is validated before anything is read: {@link ApiConstraints}
+ * consistency. The whole request is validated before anything is read:
+ * {@link io.partita.engine.internal.ops.request.ApiConstraints}
  * first (required members and the API's declared constraints), then, in Partita's order (the service's
  * order of these semantic checks is not documented), the request's shape and its expression
  * parameters, then every key's values, duplicates and the count (in one pass, key by key), then

@@ -33,7 +33,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * BatchWriteItem: up to 25 puts and deletes over one or more tables.
  *
  * <p>The whole request is validated before anything is written, so one bad request refuses the
- * batch and writes nothing, as DynamoDB documents. After {@link ApiConstraints} (required members
+ * batch and writes nothing, as DynamoDB documents. After
+ * {@link io.partita.engine.internal.ops.request.ApiConstraints} (required members
  * and the API's declared constraints), the checks run in Partita's order (the service's order of
  * these semantic checks is not documented): an empty request; then table by table and request by request, an empty list, a WriteRequest with
  * not exactly one of put and delete, invalid values and an item over 400 KB; then more than 25

@@ -16,7 +16,8 @@ import java.util.concurrent.locks.Lock;
  * long build never holds a thread, a lock or the database open between chunks.
  *
  * <p>Correctness with writes running alongside: from the moment the definition changes (before the
- * first chunk), every item write maintains what is being built ({@link ReadModifyWrite}). A chunk
+ * first chunk), every item write maintains what is being built
+ * ({@link io.partita.engine.internal.ops.write.ReadModifyWrite}). A chunk
  * takes the locks of its items, re-reads each one and writes what it lacks; a writer does the same
  * under the same lock. So every item is covered, whoever comes first. A chunk starts after the last
  * key of the previous one, so items inserted behind the cursor are covered by their writers and

@@ -31,7 +31,8 @@ final class Cancellations {
 
   /**
    * The cancellation of a transaction that meets another one in progress: a TransactionConflict
-   * reason for each item the other holds ({@link OngoingTransactions}), None for the rest.
+   * reason for each item the other holds
+   * ({@link io.partita.engine.internal.ops.context.OngoingTransactions}), None for the rest.
    */
   static PartitaException conflicted(boolean[] conflicts) {
     List<CancellationReason> reasons = new ArrayList<>(conflicts.length);

@@ -47,7 +47,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
  * entries included, go to storage in one atomic batch. Transactions are therefore serializable
  * against each other and against single-item writes; readers see a transaction whole or not at
  * all. What meets a transaction in progress is refused as DynamoDB refuses it, not made to wait
- * ({@link OngoingTransactions}): a single-item write with TransactionConflictException, another
+ * ({@link io.partita.engine.internal.ops.context.OngoingTransactions}):
+ * a single-item write with TransactionConflictException, another
  * transaction with a TransactionConflict cancellation reason. (A BatchWriteItem member still waits
  * for the lock: DynamoDB's per-member conflict answer has no place in BatchWriteItem's response.)
  */

@@ -11,9 +11,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Time to Live's expiry index ({@link Keyspace#EXPIRY}): an entry per item whose TTL attribute holds
- * a due time, in the order of those times, kept by every write in the item's own batch. Apart from
- * the sweep that reads it ({@link Expiry}), because the write path keeps it and the sweep, a layer
- * above, writes through the write path.
+ * a due time, in the order of those times, kept by every write in the item's own batch. It lives
+ * apart from the sweep that reads it ({@link io.partita.engine.internal.ops.ttl.Expiry}) because the
+ * write path keeps it, and the sweep, a room above, deletes through the write path.
  */
 public final class ExpiryIndex {
   private static final BigDecimal LATEST = BigDecimal.valueOf(Long.MAX_VALUE);

@@ -131,7 +131,7 @@ public final class ReadModifyWrite {
 
   /**
    * The single-item write: a refusal is thrown as it is, and an item a transaction is writing now
-   * is refused as DynamoDB refuses it ({@link OngoingTransactions}).
+   * is refused as DynamoDB refuses it ({@link io.partita.engine.internal.ops.context.OngoingTransactions}).
    */
   static Result run(EngineContext ctx, Table table, ItemKey key, Step step) {
     if (ctx.transactions().ongoing(key.storageKey())) {
