@@ -5,7 +5,7 @@ them on each shape's page. Read from the published service model (botocore's ser
 given as the first argument); run again when an operation is added.
 
     python3 partita-engine/src/build/api-constraints.py .../dynamodb/2012-08-10/service-2.json.gz \
-      > partita-engine/src/main/resources/io/partita/engine/ops/api-constraints.tsv
+      > partita-engine/src/main/resources/io/partita/engine/internal/ops/request/api-constraints.tsv
 
 Given the dynamodbstreams model instead, it writes the rows of DynamoDB Streams' operations, to append
 to the same file; the Limit maxima (100, 100, 1000) the API reference states only in words were then

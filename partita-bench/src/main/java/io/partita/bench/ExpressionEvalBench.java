@@ -1,8 +1,8 @@
 package io.partita.bench;
 
-import io.partita.engine.expr.Condition;
-import io.partita.engine.expr.ExpressionContext;
-import io.partita.engine.expr.Update;
+import io.partita.engine.internal.expr.Condition;
+import io.partita.engine.internal.expr.ExpressionContext;
+import io.partita.engine.internal.expr.Update;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;

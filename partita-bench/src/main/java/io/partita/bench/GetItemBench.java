@@ -2,11 +2,11 @@ package io.partita.bench;
 
 import io.partita.embedded.PartitaDynamoDb;
 import io.partita.engine.Partita;
-import io.partita.engine.ops.ApiConstraints;
-import io.partita.engine.storage.Keyspace;
-import io.partita.engine.storage.Store;
-import io.partita.engine.value.ItemCodec;
-import io.partita.engine.value.KeyCodec;
+import io.partita.engine.internal.ops.request.ApiConstraints;
+import io.partita.engine.internal.storage.Keyspace;
+import io.partita.engine.internal.storage.Store;
+import io.partita.engine.internal.value.ItemCodec;
+import io.partita.engine.internal.value.KeyCodec;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -1,7 +1,7 @@
 package io.partita.bench;
 
-import io.partita.engine.value.ItemCodec;
-import io.partita.engine.value.ItemSize;
+import io.partita.engine.internal.value.ItemCodec;
+import io.partita.engine.internal.value.ItemSize;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

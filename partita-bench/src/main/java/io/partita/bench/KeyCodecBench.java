@@ -1,7 +1,7 @@
 package io.partita.bench;
 
-import io.partita.engine.value.KeyCodec;
-import io.partita.engine.value.ScalarType;
+import io.partita.engine.internal.value.KeyCodec;
+import io.partita.engine.internal.value.ScalarType;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

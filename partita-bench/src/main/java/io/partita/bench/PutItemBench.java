@@ -2,7 +2,7 @@ package io.partita.bench;
 
 import io.partita.embedded.PartitaDynamoDb;
 import io.partita.engine.Partita;
-import io.partita.engine.ops.ApiConstraints;
+import io.partita.engine.internal.ops.request.ApiConstraints;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

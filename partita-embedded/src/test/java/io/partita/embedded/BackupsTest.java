@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.partita.engine.Partita;
-import io.partita.engine.storage.Keyspace;
-import io.partita.engine.storage.StorageFaults;
-import io.partita.engine.storage.Store;
+import io.partita.engine.internal.storage.Keyspace;
+import io.partita.engine.internal.storage.StorageFaults;
+import io.partita.engine.internal.storage.Store;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -56,7 +56,7 @@ public final class HotKeys {
    * (known from the first item it answered: a Query of an empty partition is not counted). Scans and
    * index queries are not counted: they have no one partition key of the table.
    */
-  void count(io.partita.engine.ops.EngineContext ctx, String operation,
+  void count(io.partita.engine.internal.ops.context.EngineContext ctx, String operation,
       software.amazon.awssdk.awscore.AwsRequest request, software.amazon.awssdk.awscore.AwsResponse response) {
     try {
       switch (operation) {
@@ -101,8 +101,8 @@ public final class HotKeys {
 
   /** Counts the partition key of {@code item} (a key or a whole item) in the table {@code nameOrArn} names. */
   @SuppressWarnings("unchecked")
-  private void count(io.partita.engine.ops.EngineContext ctx, String nameOrArn, Object item, boolean write) {
-    io.partita.engine.table.TableDef def = ctx.tableForItems(nameOrArn);
+  private void count(io.partita.engine.internal.ops.context.EngineContext ctx, String nameOrArn, Object item, boolean write) {
+    io.partita.engine.internal.table.TableDef def = ctx.tableForItems(nameOrArn);
     AttributeValue v = ((Map<String, AttributeValue>) item).get(def.hash().name());
     String text = v.s() != null ? v.s() : v.n() != null ? v.n()
         : java.util.Base64.getEncoder().encodeToString(v.b().asByteArray());

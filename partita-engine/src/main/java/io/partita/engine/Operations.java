@@ -1,26 +1,26 @@
 package io.partita.engine;
 
-import io.partita.engine.ops.BatchGetItem;
-import io.partita.engine.ops.BatchWriteItem;
-import io.partita.engine.ops.CreateTable;
-import io.partita.engine.ops.DeleteItem;
-import io.partita.engine.ops.DeleteTable;
-import io.partita.engine.ops.DescribeTable;
-import io.partita.engine.ops.DescribeTimeToLive;
-import io.partita.engine.ops.EngineContext;
-import io.partita.engine.ops.GetItem;
-import io.partita.engine.ops.ListTables;
-import io.partita.engine.ops.PutItem;
-import io.partita.engine.ops.Query;
-import io.partita.engine.ops.Scan;
-import io.partita.engine.ops.Tagging;
-import io.partita.engine.ops.StreamReads;
-import io.partita.engine.ops.TransactGetItems;
-import io.partita.engine.ops.TransactWriteItems;
-import io.partita.engine.ops.UpdateItem;
-import io.partita.engine.ops.UpdateTable;
-import io.partita.engine.ops.UpdateTimeToLive;
-import io.partita.engine.partiql.PartiQl;
+import io.partita.engine.internal.ops.batch.BatchGetItem;
+import io.partita.engine.internal.ops.batch.BatchWriteItem;
+import io.partita.engine.internal.ops.context.EngineContext;
+import io.partita.engine.internal.ops.read.GetItem;
+import io.partita.engine.internal.ops.read.Query;
+import io.partita.engine.internal.ops.read.Scan;
+import io.partita.engine.internal.ops.schema.CreateTable;
+import io.partita.engine.internal.ops.schema.DeleteTable;
+import io.partita.engine.internal.ops.schema.DescribeTable;
+import io.partita.engine.internal.ops.schema.ListTables;
+import io.partita.engine.internal.ops.schema.Tagging;
+import io.partita.engine.internal.ops.schema.UpdateTable;
+import io.partita.engine.internal.ops.streams.StreamReads;
+import io.partita.engine.internal.ops.transact.TransactGetItems;
+import io.partita.engine.internal.ops.transact.TransactWriteItems;
+import io.partita.engine.internal.ops.ttl.DescribeTimeToLive;
+import io.partita.engine.internal.ops.ttl.UpdateTimeToLive;
+import io.partita.engine.internal.ops.write.DeleteItem;
+import io.partita.engine.internal.ops.write.PutItem;
+import io.partita.engine.internal.ops.write.UpdateItem;
+import io.partita.engine.internal.partiql.PartiQl;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -88,88 +88,88 @@ final class Operations {
     add("ExecuteTransaction", software.amazon.awssdk.services.dynamodb.model.ExecuteTransactionRequest.class,
         PartiQl::executeTransaction);
     add("CreateBackup", software.amazon.awssdk.services.dynamodb.model.CreateBackupRequest.class,
-        io.partita.engine.ops.OnDemandBackups::create);
+        io.partita.engine.internal.ops.recovery.OnDemandBackups::create);
     add("DescribeBackup", software.amazon.awssdk.services.dynamodb.model.DescribeBackupRequest.class,
-        io.partita.engine.ops.OnDemandBackups::describe);
+        io.partita.engine.internal.ops.recovery.OnDemandBackups::describe);
     add("ListBackups", software.amazon.awssdk.services.dynamodb.model.ListBackupsRequest.class,
-        io.partita.engine.ops.OnDemandBackups::list);
+        io.partita.engine.internal.ops.recovery.OnDemandBackups::list);
     add("DeleteBackup", software.amazon.awssdk.services.dynamodb.model.DeleteBackupRequest.class,
-        io.partita.engine.ops.OnDemandBackups::delete);
+        io.partita.engine.internal.ops.recovery.OnDemandBackups::delete);
     add("RestoreTableFromBackup", software.amazon.awssdk.services.dynamodb.model.RestoreTableFromBackupRequest.class,
-        io.partita.engine.ops.Restores::fromBackup);
+        io.partita.engine.internal.ops.recovery.Restores::fromBackup);
     add("UpdateContinuousBackups", software.amazon.awssdk.services.dynamodb.model.UpdateContinuousBackupsRequest.class,
-        io.partita.engine.ops.ContinuousBackups::update);
+        io.partita.engine.internal.ops.recovery.ContinuousBackups::update);
     add("DescribeContinuousBackups",
         software.amazon.awssdk.services.dynamodb.model.DescribeContinuousBackupsRequest.class,
-        io.partita.engine.ops.ContinuousBackups::describe);
+        io.partita.engine.internal.ops.recovery.ContinuousBackups::describe);
     add("RestoreTableToPointInTime",
         software.amazon.awssdk.services.dynamodb.model.RestoreTableToPointInTimeRequest.class,
-        io.partita.engine.ops.Restores::toPointInTime);
+        io.partita.engine.internal.ops.recovery.Restores::toPointInTime);
     add("DescribeEndpoints", software.amazon.awssdk.services.dynamodb.model.DescribeEndpointsRequest.class,
-        io.partita.engine.ops.ServiceInfo::describeEndpoints);
+        io.partita.engine.internal.ops.schema.ServiceInfo::describeEndpoints);
     add("DescribeLimits", software.amazon.awssdk.services.dynamodb.model.DescribeLimitsRequest.class,
-        io.partita.engine.ops.ServiceInfo::describeLimits);
+        io.partita.engine.internal.ops.schema.ServiceInfo::describeLimits);
     add("PutResourcePolicy", software.amazon.awssdk.services.dynamodb.model.PutResourcePolicyRequest.class,
-        io.partita.engine.ops.ResourcePolicies::put);
+        io.partita.engine.internal.ops.schema.ResourcePolicies::put);
     add("GetResourcePolicy", software.amazon.awssdk.services.dynamodb.model.GetResourcePolicyRequest.class,
-        io.partita.engine.ops.ResourcePolicies::get);
+        io.partita.engine.internal.ops.schema.ResourcePolicies::get);
     add("DeleteResourcePolicy", software.amazon.awssdk.services.dynamodb.model.DeleteResourcePolicyRequest.class,
-        io.partita.engine.ops.ResourcePolicies::delete);
+        io.partita.engine.internal.ops.schema.ResourcePolicies::delete);
     add("DescribeTableReplicaAutoScaling",
         software.amazon.awssdk.services.dynamodb.model.DescribeTableReplicaAutoScalingRequest.class,
-        io.partita.engine.ops.ReplicaAutoScaling::describe);
+        io.partita.engine.internal.ops.schema.ReplicaAutoScaling::describe);
     add("UpdateTableReplicaAutoScaling",
         software.amazon.awssdk.services.dynamodb.model.UpdateTableReplicaAutoScalingRequest.class,
-        io.partita.engine.ops.ReplicaAutoScaling::update);
+        io.partita.engine.internal.ops.schema.ReplicaAutoScaling::update);
     add("DescribeKinesisStreamingDestination",
         software.amazon.awssdk.services.dynamodb.model.DescribeKinesisStreamingDestinationRequest.class,
-        io.partita.engine.ops.KinesisDestinations::describe);
+        io.partita.engine.internal.ops.schema.KinesisDestinations::describe);
     add("EnableKinesisStreamingDestination",
         software.amazon.awssdk.services.dynamodb.model.EnableKinesisStreamingDestinationRequest.class,
-        io.partita.engine.ops.KinesisDestinations::enable);
+        io.partita.engine.internal.ops.schema.KinesisDestinations::enable);
     add("DisableKinesisStreamingDestination",
         software.amazon.awssdk.services.dynamodb.model.DisableKinesisStreamingDestinationRequest.class,
-        io.partita.engine.ops.KinesisDestinations::disable);
+        io.partita.engine.internal.ops.schema.KinesisDestinations::disable);
     add("UpdateKinesisStreamingDestination",
         software.amazon.awssdk.services.dynamodb.model.UpdateKinesisStreamingDestinationRequest.class,
-        io.partita.engine.ops.KinesisDestinations::update);
+        io.partita.engine.internal.ops.schema.KinesisDestinations::update);
     add("ListGlobalTables", software.amazon.awssdk.services.dynamodb.model.ListGlobalTablesRequest.class,
-        io.partita.engine.ops.GlobalTables::list);
+        io.partita.engine.internal.ops.schema.GlobalTables::list);
     add("DescribeGlobalTable", software.amazon.awssdk.services.dynamodb.model.DescribeGlobalTableRequest.class,
-        io.partita.engine.ops.GlobalTables::describe);
+        io.partita.engine.internal.ops.schema.GlobalTables::describe);
     add("DescribeGlobalTableSettings",
         software.amazon.awssdk.services.dynamodb.model.DescribeGlobalTableSettingsRequest.class,
-        io.partita.engine.ops.GlobalTables::describeSettings);
+        io.partita.engine.internal.ops.schema.GlobalTables::describeSettings);
     add("CreateGlobalTable", software.amazon.awssdk.services.dynamodb.model.CreateGlobalTableRequest.class,
-        io.partita.engine.ops.GlobalTables::create);
+        io.partita.engine.internal.ops.schema.GlobalTables::create);
     add("UpdateGlobalTable", software.amazon.awssdk.services.dynamodb.model.UpdateGlobalTableRequest.class,
-        io.partita.engine.ops.GlobalTables::update);
+        io.partita.engine.internal.ops.schema.GlobalTables::update);
     add("UpdateGlobalTableSettings",
         software.amazon.awssdk.services.dynamodb.model.UpdateGlobalTableSettingsRequest.class,
-        io.partita.engine.ops.GlobalTables::updateSettings);
+        io.partita.engine.internal.ops.schema.GlobalTables::updateSettings);
     add("DescribeContributorInsights",
         software.amazon.awssdk.services.dynamodb.model.DescribeContributorInsightsRequest.class,
-        io.partita.engine.ops.ContributorInsights::describe);
+        io.partita.engine.internal.ops.schema.ContributorInsights::describe);
     add("ListContributorInsights", software.amazon.awssdk.services.dynamodb.model.ListContributorInsightsRequest.class,
-        io.partita.engine.ops.ContributorInsights::list);
+        io.partita.engine.internal.ops.schema.ContributorInsights::list);
     add("UpdateContributorInsights",
         software.amazon.awssdk.services.dynamodb.model.UpdateContributorInsightsRequest.class,
-        io.partita.engine.ops.ContributorInsights::update);
+        io.partita.engine.internal.ops.schema.ContributorInsights::update);
     add("SearchVectors", software.amazon.awssdk.services.dynamodb.model.SearchVectorsRequest.class,
-        io.partita.engine.ops.VectorSearch::search);
-    // export and import (io.partita.engine.transfer)
+        io.partita.engine.internal.ops.schema.VectorSearch::search);
+    // export and import (io.partita.engine.internal.transfer)
     add("ImportTable", software.amazon.awssdk.services.dynamodb.model.ImportTableRequest.class,
-        io.partita.engine.transfer.Imports::importTable);
+        io.partita.engine.internal.transfer.Imports::importTable);
     add("DescribeImport", software.amazon.awssdk.services.dynamodb.model.DescribeImportRequest.class,
-        io.partita.engine.transfer.Imports::describeImport);
+        io.partita.engine.internal.transfer.Imports::describeImport);
     add("ListImports", software.amazon.awssdk.services.dynamodb.model.ListImportsRequest.class,
-        io.partita.engine.transfer.Imports::listImports);
+        io.partita.engine.internal.transfer.Imports::listImports);
     add("ExportTableToPointInTime", software.amazon.awssdk.services.dynamodb.model.ExportTableToPointInTimeRequest.class,
-        io.partita.engine.transfer.Exports::exportTable);
+        io.partita.engine.internal.transfer.Exports::exportTable);
     add("DescribeExport", software.amazon.awssdk.services.dynamodb.model.DescribeExportRequest.class,
-        io.partita.engine.transfer.Exports::describeExport);
+        io.partita.engine.internal.transfer.Exports::describeExport);
     add("ListExports", software.amazon.awssdk.services.dynamodb.model.ListExportsRequest.class,
-        io.partita.engine.transfer.Exports::listExports);
+        io.partita.engine.internal.transfer.Exports::listExports);
     // DynamoDB Streams
     add("ListStreams", software.amazon.awssdk.services.dynamodb.model.ListStreamsRequest.class, StreamReads::listStreams);
     add("DescribeStream", software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest.class,

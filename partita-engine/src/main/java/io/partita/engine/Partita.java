@@ -1,13 +1,13 @@
 package io.partita.engine;
 
-import io.partita.engine.ops.ApiConstraints;
-import io.partita.engine.ops.EngineContext;
-import io.partita.engine.storage.DataFormat;
-import io.partita.engine.storage.StorageException;
-import io.partita.engine.storage.StorageFaults;
-import io.partita.engine.storage.StorageUnavailableException;
-import io.partita.engine.storage.Store;
-import io.partita.engine.table.Catalog;
+import io.partita.engine.internal.ops.context.EngineContext;
+import io.partita.engine.internal.ops.request.ApiConstraints;
+import io.partita.engine.internal.storage.DataFormat;
+import io.partita.engine.internal.storage.StorageException;
+import io.partita.engine.internal.storage.StorageFaults;
+import io.partita.engine.internal.storage.StorageUnavailableException;
+import io.partita.engine.internal.storage.Store;
+import io.partita.engine.internal.table.Catalog;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -17,8 +17,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -58,7 +58,7 @@ public final class Partita implements AutoCloseable {
 
   private Partita(Store store, Clock clock, boolean durable, Limits limits, Executor background,
       java.time.Duration sweepInterval, java.time.Duration streamRetention, java.time.Duration shardRollover,
-      String region, java.util.function.Supplier<Path> s3Root, io.partita.engine.transfer.TransferProgress progress) {
+      String region, java.util.function.Supplier<Path> s3Root, io.partita.engine.internal.transfer.TransferProgress progress) {
     this.store = store;
     this.clock = clock;
     this.streamRetentionMillis = streamRetention.toMillis();
@@ -70,8 +70,8 @@ public final class Partita implements AutoCloseable {
       DataFormat.initOrCheck(store);
       this.ctx = new EngineContext(store, new Catalog(store, region), clock, limits,
           background == null ? ownExecutor : background, this::whileOpen, region);
-      ctx.attach(io.partita.engine.transfer.Transfers.class, new io.partita.engine.transfer.Transfers(s3Root, progress));
-      ctx.resumeBackgroundWork();
+      ctx.attach(io.partita.engine.internal.transfer.Transfers.class, new io.partita.engine.internal.transfer.Transfers(s3Root, progress));
+      BackgroundWork.resume(ctx);
       // work a storage fault stopped (an index backfill) starts again once the store recovers
       store.onRecovery(() -> backgroundWork.execute(() -> whileOpen(ctx::resumeStalledWork)));
       this.sweeper = sweepInterval.isZero() ? null : sweeper(sweepInterval);
@@ -99,9 +99,9 @@ public final class Partita implements AutoCloseable {
     private java.time.Duration timeToLiveInterval = DEFAULT_TTL_INTERVAL;
     private java.time.Duration streamRetention = java.time.Duration.ofHours(24);
     private java.time.Duration shardRollover = java.time.Duration.ofHours(4);
-    private String region = io.partita.engine.table.Arns.DEFAULT_REGION;
+    private String region = io.partita.engine.internal.table.Arns.DEFAULT_REGION;
     private Path s3Root;
-    private io.partita.engine.transfer.TransferProgress progress = io.partita.engine.transfer.TransferProgress.NONE;
+    private io.partita.engine.internal.transfer.TransferProgress progress = io.partita.engine.internal.transfer.TransferProgress.NONE;
     private Faults requestFaults = Faults.NONE;
     private boolean trackHotKeys;
     private boolean throttling;
@@ -158,7 +158,7 @@ public final class Partita implements AutoCloseable {
     }
 
     /** Told how a long export or import goes ({@code partita export}'s progress bar); by default nobody. */
-    public Options transferProgress(io.partita.engine.transfer.TransferProgress progress) {
+    public Options transferProgress(io.partita.engine.internal.transfer.TransferProgress progress) {
       this.progress = java.util.Objects.requireNonNull(progress);
       return this;
     }
@@ -181,7 +181,7 @@ public final class Partita implements AutoCloseable {
      * ({@code partita serve --region}), so records name the region clients call.
      */
     public Options region(String region) {
-      this.region = io.partita.engine.table.Arns.region(region);
+      this.region = io.partita.engine.internal.table.Arns.region(region);
       return this;
     }
 
@@ -314,9 +314,9 @@ public final class Partita implements AutoCloseable {
     timer.scheduleWithFixedDelay(() -> {
       try {
         whileOpen(() -> {
-          ctx.expire();
+          BackgroundWork.expire(ctx);
           ctx.maintainStreams(streamRetentionMillis, shardRolloverMillis);
-          ctx.trimChangeLogs();
+          BackgroundWork.trimChangeLogs(ctx);
         });
       } catch (RuntimeException e) {
         // a storage fault: the due items are still due, and the next sweep takes them
@@ -333,7 +333,7 @@ public final class Partita implements AutoCloseable {
    */
   public int expireNow() {
     int[] deleted = {0};
-    now(() -> deleted[0] = ctx.expire());
+    now(() -> deleted[0] = BackgroundWork.expire(ctx));
     return deleted[0];
   }
 
@@ -341,8 +341,8 @@ public final class Partita implements AutoCloseable {
    * This database's exports and imports: the directory standing for S3, and an import's list of bad
    * records ({@code partita import} prints them).
    */
-  public io.partita.engine.transfer.Transfers transfers() {
-    return ctx.attached(io.partita.engine.transfer.Transfers.class);
+  public io.partita.engine.internal.transfer.Transfers transfers() {
+    return ctx.attached(io.partita.engine.internal.transfer.Transfers.class);
   }
 
   /** Closes the open shard of every enabled stream and opens its child, now: for tests of shard lineage. */
@@ -363,7 +363,7 @@ public final class Partita implements AutoCloseable {
    * instant by the database's clock, as the schedule does: for tests.
    */
   public void trimPointInTimeLogsNow() {
-    now(ctx::trimChangeLogs);
+    now(() -> BackgroundWork.trimChangeLogs(ctx));
   }
 
   /** Runs background work on demand, on the caller's thread, as {@link #whileOpen} does; refused once closed. */
@@ -472,14 +472,14 @@ public final class Partita implements AutoCloseable {
       if (closed) {
         return out;
       }
-      io.partita.engine.table.Catalog catalog = ctx.catalog();
-      for (io.partita.engine.table.Table t : catalog.tables()) {
-        io.partita.engine.table.TableDef def = t.def();
+      io.partita.engine.internal.table.Catalog catalog = ctx.catalog();
+      for (io.partita.engine.internal.table.Table t : catalog.tables()) {
+        io.partita.engine.internal.table.TableDef def = t.def();
         try {
           out.add(new TableStatistics(def.name(), null, catalog.itemCount(def), catalog.sizeBytes(def)));
-          for (java.util.List<io.partita.engine.table.IndexDef> indexes : java.util.List.of(def.globalIndexes(),
+          for (java.util.List<io.partita.engine.internal.table.IndexDef> indexes : java.util.List.of(def.globalIndexes(),
               def.localIndexes())) {
-            for (io.partita.engine.table.IndexDef index : indexes) {
+            for (io.partita.engine.internal.table.IndexDef index : indexes) {
               out.add(new TableStatistics(def.name(), index.name(), catalog.indexItemCount(def, index.name()),
                   catalog.indexSizeBytes(def, index.name())));
             }

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
-import software.amazon.awssdk.services.dynamodb.model.DescribeTableResponse;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
@@ -68,7 +68,7 @@ class FullDiskTest {
         assertTrue(get(p, "k0") && get(p, "k" + (acknowledged - 1)), "reads are served while the disk is full");
 
         Files.delete(filler);
-        clock.advanceMillis(io.partita.engine.storage.Store.RETRY_MILLIS);
+        clock.advanceMillis(io.partita.engine.internal.storage.Store.RETRY_MILLIS);
         p.execute(put("after", random, 3000));
         assertTrue(p.storageStatus().writable());
         for (int i = 0; i < acknowledged; i++) {

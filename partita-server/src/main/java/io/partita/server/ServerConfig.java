@@ -43,7 +43,7 @@ public record ServerConfig(String host, int port, int maxRequestBytes, int worke
     Objects.requireNonNull(authenticator, "authenticator");
     Objects.requireNonNull(requestTimeout, "requestTimeout");
     Objects.requireNonNull(latency, "latency");
-    io.partita.engine.table.Arns.region(region); // one rule for a region name, the engine's
+    io.partita.engine.internal.table.Arns.region(region); // one rule for a region name, the engine's
     if (requestTimeout.isNegative() || requestTimeout.isZero()) {
       throw new IllegalArgumentException("requestTimeout must be positive, not " + requestTimeout);
     }

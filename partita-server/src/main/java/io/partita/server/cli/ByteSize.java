@@ -1,6 +1,6 @@
 package io.partita.server.cli;
 
-import io.partita.engine.storage.Store;
+import io.partita.engine.internal.storage.Store;
 import java.util.Locale;
 import picocli.CommandLine;
 

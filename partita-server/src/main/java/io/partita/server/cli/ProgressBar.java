@@ -1,6 +1,6 @@
 package io.partita.server.cli;
 
-import io.partita.engine.transfer.TransferProgress;
+import io.partita.engine.internal.transfer.TransferProgress;
 import java.io.PrintWriter;
 
 /**

@@ -3,7 +3,7 @@ package io.partita.server.cli;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.Partita;
 import io.partita.engine.PartitaException;
-import io.partita.engine.transfer.ItemFiles;
+import io.partita.engine.internal.transfer.ItemFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -55,7 +55,7 @@ public final class SeedCommand implements Callable<Integer> {
     try (Partita db = Partita.open(data); InputStream in = Files.newInputStream(file)) {
       createIfMissing(db);
       long total = Files.size(file);
-      long written = ItemFiles.seed(db, table, in, n -> bar.update("seed " + table, n, -1));
+      long written = ItemFiles.seed(db::execute, table, in, n -> bar.update("seed " + table, n, -1));
       bar.finish();
       spec.commandLine().getOut().println("Put " + written + " items from " + file + " (" + total + " bytes) into " + table);
       return 0;

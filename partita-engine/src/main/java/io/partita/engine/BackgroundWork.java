@@ -1,0 +1,44 @@
+package io.partita.engine;
+
+import io.partita.engine.internal.ops.context.EngineContext;
+import io.partita.engine.internal.ops.recovery.ContinuousBackups;
+import io.partita.engine.internal.ops.recovery.Restores;
+import io.partita.engine.internal.ops.schema.IndexBuilds;
+import io.partita.engine.internal.ops.ttl.Expiry;
+import io.partita.engine.internal.ops.ttl.ExpiryBackfill;
+import io.partita.engine.internal.table.Table;
+
+/**
+ * The database's own work that no request asks for: resuming what a previous run left unfinished,
+ * Time to Live's sweep and point-in-time recovery's trimming. It sits here, above the operations it
+ * starts, so that {@link EngineContext}, which every operation receives, need not know them.
+ */
+final class BackgroundWork {
+  private BackgroundWork() {}
+
+  /** Resumes the backfill of every index a previous run left unfinished (called once at open). */
+  static void resume(EngineContext ctx) {
+    // a restore a crash interrupted left a table half filled, still marked in progress: it goes
+    Restores.dropInterrupted(ctx);
+    for (Table table : ctx.catalog().tables()) {
+      IndexBuilds.resume(ctx, table);
+      ExpiryBackfill.resume(ctx, table);
+    }
+  }
+
+  /**
+   * Deletes the items Time to Live has made due by the clock, through the one write path; answers
+   * how many. The engine's sweeper calls it on its schedule, {@code Partita.expireNow} on demand.
+   */
+  static int expire(EngineContext ctx) {
+    return Expiry.sweep(ctx, ctx.clock().instant().getEpochSecond());
+  }
+
+  /**
+   * Drops the change-log records of every table with point-in-time recovery that are older than its
+   * earliest restorable instant (the schedule's work, or a test's by hand).
+   */
+  static void trimChangeLogs(EngineContext ctx) {
+    ContinuousBackups.trim(ctx);
+  }
+}

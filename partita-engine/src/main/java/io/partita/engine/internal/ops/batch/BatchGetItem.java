@@ -1,0 +1,189 @@
+package io.partita.engine.internal.ops.batch;
+
+import io.partita.engine.PartitaException;
+import io.partita.engine.internal.expr.ExpressionContext;
+import io.partita.engine.internal.expr.Projection;
+import io.partita.engine.internal.ops.context.EngineContext;
+import io.partita.engine.internal.ops.request.Capacity;
+import io.partita.engine.internal.ops.request.ItemKey;
+import io.partita.engine.internal.ops.request.Keys;
+import io.partita.engine.internal.ops.request.RequestParams;
+import io.partita.engine.internal.table.TableDef;
+import io.partita.engine.internal.value.AttributeValues;
+import io.partita.engine.internal.value.ItemCodec;
+import io.partita.engine.internal.value.ItemSize;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+
+/**
+ * BatchGetItem: up to 100 keys over one or more tables, each table with its own projection and
+ * consistency. The whole request is validated before anything is read:
+ * {@link io.partita.engine.internal.ops.request.ApiConstraints}
+ * first (required members and the API's declared constraints), then, in Partita's order (the service's
+ * order of these semantic checks is not documented), the request's shape and its expression
+ * parameters, then every key's values, duplicates and the count (in one pass, key by key), then
+ * the table names, then each table and its keys in request order, then the projections.
+ *
+ * <p>Reads take no lock, as GetItem's: each store get sees one whole item. The keys are read one by
+ * one, not from one snapshot; DynamoDB's BatchGetItem is not a transaction either.
+ *
+ * <p>The answer stops growing at {@link io.partita.engine.Limits#batchGetResponseBytes} (DynamoDB's
+ * 16 MB): the key whose item would pass it, and every key after it, go back in UnprocessedKeys with
+ * their table's projection and consistency, and are not charged. At least one item is always
+ * returned, so a client that follows UnprocessedKeys always gets to the end.
+ */
+public final class BatchGetItem {
+  static final int MAX_KEYS = 100;
+
+  private BatchGetItem() {}
+
+  /** One table's part of the request, validated. */
+  private record TableRead(String name, TableDef def, KeysAndAttributes request, List<ItemKey> keys,
+      Projection projection, boolean consistent) {}
+
+  /**
+   * Checks the whole request as {@link #execute} does, reading no item: for the throttle, which must
+   * refuse an invalid batch as such before it splits the batch by its tables' units.
+   */
+  public static void validate(EngineContext ctx, BatchGetItemRequest req) {
+    checked(ctx, req);
+  }
+
+  public static BatchGetItemResponse execute(EngineContext ctx, BatchGetItemRequest req) {
+    List<TableRead> reads = checked(ctx, req);
+    long budget = ctx.limits().batchGetResponseBytes();
+    long bytes = 0;
+    boolean any = false;
+    boolean full = false;
+    Map<String, List<Map<String, AttributeValue>>> responses = new LinkedHashMap<>();
+    Map<String, KeysAndAttributes> unprocessed = new LinkedHashMap<>();
+    List<ConsumedCapacity> capacity = new ArrayList<>();
+    for (TableRead r : reads) {
+      List<Map<String, AttributeValue>> found = new ArrayList<>();
+      List<Map<String, AttributeValue>> left = new ArrayList<>();
+      double units = 0;
+      // an eventually consistent table's keys read the past the store keeps for them, if any
+      try (io.partita.engine.internal.storage.Store.View past = ctx.pastView(r.consistent())) {
+        io.partita.engine.internal.storage.Reads source = past != null ? past : ctx.store();
+        for (int i = 0; i < r.keys().size(); i++) {
+          if (!full) {
+            byte[] stored = source.get(r.keys().get(i).storageKey());
+            if (stored == null) {
+              // a key that finds no item costs GetItem's minimum, as DynamoDB documents each key of the batch
+              // as an individual GetItem (dynalite's batchGetItem tests, written against the service, agree)
+              units += Capacity.readUnits(0, r.consistent());
+              continue;
+            }
+            Map<String, AttributeValue> item = ItemCodec.decode(stored);
+            Map<String, AttributeValue> out = r.projection() == null ? item : r.projection().apply(item);
+            long size = ItemSize.of(out);
+            if (!any || bytes + size <= budget) {
+              any = true;
+              bytes += size;
+              found.add(out);
+              // each item rounded up to 4 KB on its own, as DynamoDB documents for BatchGetItem
+              units += Capacity.readUnits(ItemSize.of(item), r.consistent());
+              continue;
+            }
+            full = true;
+          }
+          left.add(r.request().keys().get(i));
+        }
+      }
+      responses.put(r.name(), found);
+      if (!left.isEmpty()) {
+        KeysAndAttributes.Builder k = KeysAndAttributes.builder().keys(left);
+        if (r.request().projectionExpression() != null) {
+          k.projectionExpression(r.request().projectionExpression());
+        }
+        if (r.request().hasAttributesToGet()) {
+          k.attributesToGet(r.request().attributesToGet());
+        }
+        if (r.request().hasExpressionAttributeNames()) {
+          k.expressionAttributeNames(r.request().expressionAttributeNames());
+        }
+        if (r.request().consistentRead() != null) {
+          k.consistentRead(r.request().consistentRead());
+        }
+        unprocessed.put(r.name(), k.build());
+      }
+      if (Batches.capacityAsked(req.returnConsumedCapacity())) {
+        capacity.add(Capacity.consumed(req.returnConsumedCapacity(), r.name(), units));
+      }
+    }
+    BatchGetItemResponse.Builder out = BatchGetItemResponse.builder().responses(responses).unprocessedKeys(unprocessed);
+    if (Batches.capacityAsked(req.returnConsumedCapacity())) {
+      out.consumedCapacity(capacity);
+    }
+    return out.build();
+  }
+
+  /** The request's tables, keys and projections, checked in DynamoDB's order. */
+  private static List<TableRead> checked(EngineContext ctx, BatchGetItemRequest req) {
+    Map<String, KeysAndAttributes> items = req.requestItems();
+    items.forEach((name, kaa) -> {
+      if (kaa == null || !kaa.hasKeys() || kaa.keys().isEmpty()) {
+        throw PartitaException.validation(
+            "The list of keys in RequestItems for BatchGetItem is required: " + name + " has empty list");
+      }
+    });
+    // expression parameters given without an expression, or mixed with legacy ones, before anything else (as
+    // Amazon DynamoDB checks them, by the public record of its messages: docs/dynamodb-messages.md)
+    for (KeysAndAttributes kaa : items.values()) {
+      RequestParams.refuseMixing(
+          RequestParams.given("AttributesToGet", kaa.hasAttributesToGet()),
+          RequestParams.given("ProjectionExpression", kaa.projectionExpression() != null));
+      RequestParams.expressions(kaa.hasExpressionAttributeNames(), kaa.expressionAttributeNames(), false, null,
+          kaa.projectionExpression() != null, "ProjectionExpression is null");
+    }
+    // values, duplicates and the count, key by key; duplicates compare normalized values, so 1 and
+    // 1.0 are the same key, as they are one item in DynamoDB
+    int count = 0;
+    for (KeysAndAttributes kaa : items.values()) {
+      Set<Map<String, AttributeValue>> seen = new HashSet<>();
+      for (Map<String, AttributeValue> key : kaa.keys()) {
+        Map<String, AttributeValue> normalized = key == null ? Map.of() : AttributeValues.validateItem(key);
+        if (!seen.add(normalized)) {
+          throw PartitaException.validation(Batches.DUPLICATES);
+        }
+        if (++count > MAX_KEYS) {
+          throw PartitaException.validation("Too many items requested for the BatchGetItem call");
+        }
+      }
+    }
+    items.keySet().forEach(Batches::checkTableName);
+    // each table and its keys, in request order
+    List<TableRead> reads = new ArrayList<>(items.size());
+    for (Map.Entry<String, KeysAndAttributes> e : items.entrySet()) {
+      TableDef def = ctx.catalog().forItems(e.getKey()).def();
+      List<ItemKey> keys = new ArrayList<>(e.getValue().keys().size());
+      for (Map<String, AttributeValue> key : e.getValue().keys()) {
+        keys.add(Keys.ofKey(def, key));
+      }
+      reads.add(new TableRead(e.getKey(), def, e.getValue(), keys, null, false));
+    }
+    // then the projections
+    for (int i = 0; i < reads.size(); i++) {
+      TableRead r = reads.get(i);
+      KeysAndAttributes kaa = r.request();
+      ExpressionContext expressions = RequestParams.expressions(
+          kaa.hasExpressionAttributeNames(), kaa.expressionAttributeNames(), false, null,
+          kaa.projectionExpression() != null, "ProjectionExpression is null");
+      Projection projection = RequestParams.projection(expressions, kaa.projectionExpression(),
+          RequestParams.attributesToGet(kaa.hasAttributesToGet(), kaa.attributesToGet()));
+      expressions.checkAllUsed();
+      reads.set(i, new TableRead(r.name(), r.def(), kaa, r.keys(), projection,
+          Boolean.TRUE.equals(kaa.consistentRead())));
+    }
+    return reads;
+  }
+}

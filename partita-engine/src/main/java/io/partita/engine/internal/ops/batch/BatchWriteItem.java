@@ -1,0 +1,172 @@
+package io.partita.engine.internal.ops.batch;
+
+import io.partita.engine.ErrorCode;
+import io.partita.engine.PartitaException;
+import io.partita.engine.internal.ops.context.EngineContext;
+import io.partita.engine.internal.ops.context.ItemCollections;
+import io.partita.engine.internal.ops.request.Capacity;
+import io.partita.engine.internal.ops.request.IndexEntries;
+import io.partita.engine.internal.ops.request.ItemKey;
+import io.partita.engine.internal.ops.request.Keys;
+import io.partita.engine.internal.ops.write.ReadModifyWrite;
+import io.partita.engine.internal.table.Table;
+import io.partita.engine.internal.table.TableDef;
+import io.partita.engine.internal.value.AttributeValues;
+import io.partita.engine.internal.value.ItemSize;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ItemCollectionMetrics;
+import software.amazon.awssdk.services.dynamodb.model.ReturnItemCollectionMetrics;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * BatchWriteItem: up to 25 puts and deletes over one or more tables.
+ *
+ * <p>The whole request is validated before anything is written, so one bad request refuses the
+ * batch and writes nothing, as DynamoDB documents. After
+ * {@link io.partita.engine.internal.ops.request.ApiConstraints} (required members
+ * and the API's declared constraints), the checks run in Partita's order (the service's order of
+ * these semantic checks is not documented): an empty request; then table by table and request by request, an empty list, a WriteRequest with
+ * not exactly one of put and delete, invalid values and an item over 400 KB; then more than 25
+ * requests; then the table names; then each table in request order: that it exists, and each of
+ * its requests in order: its key (as PutItem or DeleteItem checks it), its index keys, and that no
+ * earlier request of the batch names the same item. Tables are visited in the request's order.
+ *
+ * <p>The writes then go through {@link ReadModifyWrite#runEach}: each is planned as PutItem or
+ * DeleteItem plans it, with its index entries and counters, and all of them are written in one
+ * atomic store write, so a durable store syncs its log once per batch rather than once per item
+ * (25 times fewer syncs for a bulk load). A write that would grow an item collection past its
+ * limit is refused with ItemCollectionSizeLimitExceededException (one of BatchWriteItem's
+ * documented errors): it is left out, the other writes of the batch are still made, and the
+ * exception is thrown once they are, so the batch as a whole is not atomic, as in DynamoDB.
+ *
+ * <p>UnprocessedItems is empty unless throttling is on (the engine's {@code Throttle} holds back
+ * what a table's units cannot cover).
+ */
+public final class BatchWriteItem {
+  static final int MAX_REQUESTS = 25;
+
+  private BatchWriteItem() {}
+
+  /** One validated write: the item to put, or null to delete. */
+  /** One write; {@code named} is its table as RequestItems named it, the key its answers use. */
+  private record Write(String named, Table table, ItemKey key, Map<String, AttributeValue> item) {}
+
+  /**
+   * Checks the whole request as {@link #execute} does, writing nothing: for the throttle, which must
+   * refuse an invalid batch as such before it splits the batch by its tables' units.
+   */
+  public static void validate(EngineContext ctx, BatchWriteItemRequest req) {
+    checked(ctx, req);
+  }
+
+  public static BatchWriteItemResponse execute(EngineContext ctx, BatchWriteItemRequest req) {
+    List<Write> writes = checked(ctx, req);
+    boolean metricsAsked = req.returnItemCollectionMetrics() == ReturnItemCollectionMetrics.SIZE;
+    Map<String, Capacity.Units> units = new LinkedHashMap<>();
+    Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
+    PartitaException collectionFull = null;
+    List<ReadModifyWrite.Outcome> outcomes = ReadModifyWrite.runEach(ctx,
+        writes.stream().map(w -> new ReadModifyWrite.Target(w.table(), w.key(), current -> w.item())).toList(),
+        ex -> ex.code() == ErrorCode.ItemCollectionSizeLimitExceededException);
+    for (int i = 0; i < writes.size(); i++) {
+      Write w = writes.get(i);
+      TableDef def = w.table().def();
+      ReadModifyWrite.Result r = outcomes.get(i).result();
+      if (r == null) {
+        if (collectionFull == null) {
+          collectionFull = outcomes.get(i).refusal();
+        }
+        continue;
+      }
+      units.computeIfAbsent(w.named(), k -> Capacity.Units.ofTable(0)).add(r.writeUnits());
+      ItemCollectionMetrics m = ItemCollections.metrics(req.returnItemCollectionMetrics(), def,
+          w.key().attributes(), r.collectionSize());
+      if (metricsAsked && m != null) {
+        metrics.computeIfAbsent(w.named(), k -> new ArrayList<>()).add(m);
+      }
+    }
+    if (collectionFull != null) {
+      throw collectionFull;
+    }
+    BatchWriteItemResponse.Builder out = BatchWriteItemResponse.builder().unprocessedItems(Map.of());
+    if (Batches.capacityAsked(req.returnConsumedCapacity())) {
+      List<ConsumedCapacity> capacity = new ArrayList<>();
+      units.forEach((table, u) -> capacity.add(u.report(req.returnConsumedCapacity(), table)));
+      out.consumedCapacity(capacity);
+    }
+    if (!metrics.isEmpty()) {
+      out.itemCollectionMetrics(metrics);
+    }
+    return out.build();
+  }
+
+  /** The request's writes, checked in DynamoDB's order: values, sizes, the count, tables, keys, duplicates. */
+  private static List<Write> checked(EngineContext ctx, BatchWriteItemRequest req) {
+    Map<String, List<WriteRequest>> items = req.requestItems();
+    // table by table, request by request: an empty list, a WriteRequest with not exactly one of put
+    // and delete, invalid values, an item over 400 KB; then the count, then the table names
+    int count = 0;
+    Map<WriteRequest, Map<String, AttributeValue>> normalized = new IdentityHashMap<>();
+    for (Map.Entry<String, List<WriteRequest>> e : items.entrySet()) {
+      if (e.getValue() == null || e.getValue().isEmpty()) {
+        throw PartitaException.validation(
+            "The batch write request list for a table cannot be null or empty: " + e.getKey());
+      }
+      for (WriteRequest w : e.getValue()) {
+        if (w == null || (w.putRequest() == null) == (w.deleteRequest() == null)) {
+          // Partita's message for a WriteRequest with neither or both (the service's could not be established)
+          throw PartitaException.validation("Supplied AttributeValue has more than one datatypes set, must contain "
+              + "exactly one of the supported datatypes");
+        }
+        if (w.putRequest() != null ? !w.putRequest().hasItem() : !w.deleteRequest().hasKey()) {
+          throw PartitaException.validation("The supplied Item contains a null AttributeValue");
+        }
+        Map<String, AttributeValue> values = AttributeValues.validateItem(
+            w.putRequest() != null ? w.putRequest().item() : w.deleteRequest().key());
+        if (w.putRequest() != null && ItemSize.of(values) > ItemSize.MAX_ITEM_BYTES) {
+          throw PartitaException.validation("Item size has exceeded the maximum allowed size");
+        }
+        normalized.put(w, values);
+      }
+      count += e.getValue().size();
+    }
+    if (count > MAX_REQUESTS) {
+      throw PartitaException.validation("Too many items requested for the BatchWriteItem call");
+    }
+    items.keySet().forEach(Batches::checkTableName);
+    // each table, then each of its requests, in request order
+    List<Write> writes = new ArrayList<>(count);
+    // storage keys start with the table's id: a table named twice (by name and by ARN) is one table here
+    Set<ByteBuffer> seen = new HashSet<>();
+    for (Map.Entry<String, List<WriteRequest>> e : items.entrySet()) {
+      Table table = ctx.catalog().forItems(e.getKey());
+      TableDef def = table.def();
+      for (WriteRequest w : e.getValue()) {
+        Map<String, AttributeValue> values = normalized.get(w);
+        ItemKey key;
+        if (w.putRequest() != null) {
+          key = Keys.ofItem(def, values);
+          IndexEntries.check(def, values);
+        } else {
+          key = Keys.ofKey(def, values);
+        }
+        if (!seen.add(ByteBuffer.wrap(key.storageKey()))) {
+          throw PartitaException.validation(Batches.DUPLICATES);
+        }
+        writes.add(new Write(e.getKey(), table, key, w.putRequest() != null ? values : null));
+      }
+    }
+    return writes;
+  }
+}

@@ -1,0 +1,57 @@
+package io.partita.engine.internal.ops.read;
+
+import io.partita.engine.internal.expr.ExpressionContext;
+import io.partita.engine.internal.expr.Projection;
+import io.partita.engine.internal.ops.context.EngineContext;
+import io.partita.engine.internal.ops.request.Capacity;
+import io.partita.engine.internal.ops.request.ItemKey;
+import io.partita.engine.internal.ops.request.Keys;
+import io.partita.engine.internal.ops.request.RequestParams;
+import io.partita.engine.internal.table.Table;
+import io.partita.engine.internal.table.TableDef;
+import io.partita.engine.internal.value.ItemCodec;
+import io.partita.engine.internal.value.ItemSize;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+
+/**
+ * GetItem. Reads take no lock: a single RocksDB get sees one whole item. Every read is strongly
+ * consistent here; ConsistentRead only changes what it costs, as DynamoDB bills it.
+ */
+public final class GetItem {
+  private GetItem() {}
+
+  public static GetItemResponse execute(EngineContext ctx, GetItemRequest req) {
+    RequestParams.refuseMixing(
+        RequestParams.given("AttributesToGet", req.hasAttributesToGet()),
+        RequestParams.given("ProjectionExpression", req.projectionExpression() != null));
+    Table table = ctx.catalog().forItems(req.tableName());
+    TableDef def = table.def();
+    ItemKey key = Keys.ofKey(def, req.key());
+    ExpressionContext expressions = RequestParams.expressions(
+        req.hasExpressionAttributeNames(), req.expressionAttributeNames(), false, null,
+        req.projectionExpression() != null, "ProjectionExpression is null");
+    Projection projection = RequestParams.projection(expressions, req.projectionExpression(),
+        RequestParams.attributesToGet(req.hasAttributesToGet(), req.attributesToGet()));
+    expressions.checkAllUsed();
+
+    boolean consistent = Boolean.TRUE.equals(req.consistentRead());
+    byte[] stored;
+    try (io.partita.engine.internal.storage.Store.View past = ctx.pastView(consistent)) {
+      stored = (past != null ? past : ctx.store()).get(key.storageKey());
+    }
+    Map<String, AttributeValue> item = stored == null ? null : ItemCodec.decode(stored);
+    GetItemResponse.Builder out = GetItemResponse.builder();
+    if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
+      out.consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), req.tableName(),
+          Capacity.readUnits(item == null ? 0 : ItemSize.of(item), consistent)));
+    }
+    if (item != null) {
+      out.item(projection == null ? item : projection.apply(item));
+    }
+    return out.build();
+  }
+}

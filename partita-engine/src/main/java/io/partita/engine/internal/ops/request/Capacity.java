@@ -1,0 +1,174 @@
+package io.partita.engine.internal.ops.request;
+
+import java.util.Map;
+import java.util.TreeMap;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+
+/**
+ * Capacity units by DynamoDB's rules: a write costs one unit per started 1 KB of the larger of
+ * the old and the new item; a read one unit per started 4 KB, half of that when eventually
+ * consistent. A request that touches nothing still costs the minimum.
+ *
+ * <p>Index writes are charged as DynamoDB documents them (the Developer Guide's GSI and LSI pages): an
+ * entry put or removed costs its own size in 1 KB units, an entry whose key changed costs both
+ * (remove the old, put the new), an entry whose key stayed but whose projected attributes changed
+ * costs one write of the larger, and an entry the write leaves identical costs nothing.
+ */
+public final class Capacity {
+  private Capacity() {}
+
+  public static double writeUnits(long oldSize, long newSize) {
+    long size = Math.max(oldSize, newSize);
+    return Math.max(1, (size + 1023) / 1024);
+  }
+
+  public static double readUnits(long size, boolean consistent) {
+    double units = Math.max(1, (size + 4095) / 4096);
+    return consistent ? units : units / 2;
+  }
+
+  /**
+   * The units one request consumed on one table, split into the table's share and each index's,
+   * the way ReturnConsumedCapacity INDEXES reports them. Not thread-safe; one per request.
+   */
+  public static final class Units {
+    private double table;
+    /** The part of {@link #table} that is reads, told apart only in a transaction's report. */
+    private double tableReads;
+    private boolean transactional;
+    private final Map<String, Double> global = new TreeMap<>();
+    private final Map<String, Double> local = new TreeMap<>();
+
+    public static Units ofTable(double units) {
+      Units u = new Units();
+      u.table = units;
+      return u;
+    }
+
+    /**
+     * Units of a transaction, in the shape of the API's ConsumedCapacity: the total with the read
+     * units (TransactGetItems, ConditionChecks) and write units it is made of, and with INDEXES
+     * the table's share split the same way for writes and each index's write units. Which of
+     * these members the service fills for a transaction could not be established; this is
+     * Partita's choice.
+     */
+    public static Units transaction() {
+      Units u = new Units();
+      u.transactional = true;
+      return u;
+    }
+
+    /** Adds reads to the table's share. */
+    public Units read(double units) {
+      table += units;
+      tableReads += units;
+      return this;
+    }
+
+    public Units index(boolean isGlobal, String name, double units) {
+      (isGlobal ? global : local).merge(name, units, Double::sum);
+      return this;
+    }
+
+    public Units add(Units other) {
+      table += other.table;
+      tableReads += other.tableReads;
+      other.global.forEach((k, v) -> global.merge(k, v, Double::sum));
+      other.local.forEach((k, v) -> local.merge(k, v, Double::sum));
+      return this;
+    }
+
+    /** These units multiplied, as a transaction's are (twice its plain reads and writes). */
+    public Units times(double factor) {
+      Units u = ofTable(table * factor);
+      u.tableReads = tableReads * factor;
+      u.transactional = transactional;
+      global.forEach((k, v) -> u.global.put(k, v * factor));
+      local.forEach((k, v) -> u.local.put(k, v * factor));
+      return u;
+    }
+
+    double total() {
+      double sum = table;
+      for (double v : global.values()) {
+        sum += v;
+      }
+      for (double v : local.values()) {
+        sum += v;
+      }
+      return sum;
+    }
+
+    /** The ConsumedCapacity to return for {@code tableName}, or {@code null} when not asked for. */
+    public ConsumedCapacity report(ReturnConsumedCapacity mode, String tableName) {
+      if (mode == null || mode == ReturnConsumedCapacity.NONE) {
+        return null;
+      }
+      double total = total();
+      ConsumedCapacity.Builder b = ConsumedCapacity.builder().tableName(tableName).capacityUnits(total);
+      if (transactional) {
+        if (tableReads > 0) {
+          b.readCapacityUnits(tableReads);
+        }
+        if (total - tableReads > 0) {
+          b.writeCapacityUnits(total - tableReads);
+        }
+      }
+      if (mode == ReturnConsumedCapacity.INDEXES) {
+        software.amazon.awssdk.services.dynamodb.model.Capacity.Builder t =
+            software.amazon.awssdk.services.dynamodb.model.Capacity.builder().capacityUnits(table);
+        double tableWrites = table - tableReads;
+        if (transactional && tableWrites > 0) {
+          t.writeCapacityUnits(tableWrites);
+          if (tableReads > 0) {
+            t.readCapacityUnits(tableReads);
+          }
+        }
+        b.table(t.build());
+        if (!global.isEmpty()) {
+          b.globalSecondaryIndexes(capacities(global));
+        }
+        if (!local.isEmpty()) {
+          b.localSecondaryIndexes(capacities(local));
+        }
+      }
+      return b.build();
+    }
+
+    private Map<String, software.amazon.awssdk.services.dynamodb.model.Capacity> capacities(Map<String, Double> m) {
+      Map<String, software.amazon.awssdk.services.dynamodb.model.Capacity> out = new TreeMap<>();
+      m.forEach((k, v) -> {
+        software.amazon.awssdk.services.dynamodb.model.Capacity.Builder c =
+            software.amazon.awssdk.services.dynamodb.model.Capacity.builder().capacityUnits(v);
+        if (transactional) {
+          c.writeCapacityUnits(v); // a transaction's index units are its index writes
+        }
+        out.put(k, c.build());
+      });
+      return out;
+    }
+  }
+
+  /** The ConsumedCapacity of a request that used only the table, or {@code null} when not asked for. */
+  public static ConsumedCapacity consumed(ReturnConsumedCapacity mode, String table, double units) {
+    return Units.ofTable(units).report(mode, table);
+  }
+
+  /** The write units of one index entry changing from {@code old} to {@code now} (either may be null). */
+  public static double indexWriteUnits(IndexEntries.Entry old, IndexEntries.Entry now) {
+    if (old == null && now == null) {
+      return 0;
+    }
+    if (old == null) {
+      return writeUnits(0, now.size());
+    }
+    if (now == null) {
+      return writeUnits(old.size(), 0);
+    }
+    if (java.util.Arrays.equals(old.key(), now.key())) {
+      return IndexEntries.same(old, now) ? 0 : writeUnits(old.size(), now.size());
+    }
+    return writeUnits(old.size(), 0) + writeUnits(0, now.size());
+  }
+}

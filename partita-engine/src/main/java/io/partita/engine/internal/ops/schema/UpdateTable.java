@@ -1,0 +1,95 @@
+package io.partita.engine.internal.ops.schema;
+
+import io.partita.engine.PartitaException;
+import io.partita.engine.internal.ops.context.EngineContext;
+import io.partita.engine.internal.table.TableDef;
+import io.partita.engine.internal.table.TableSettings;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput;
+import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+import software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateTableResponse;
+
+/**
+ * UpdateTable: billing mode, provisioned throughput, deletion protection, the stored settings (table
+ * class, SSE, on-demand and warm throughput: {@link TableSettingsParams}), and creating or deleting a
+ * global secondary index ({@link IndexBuilds}), enabling or disabling the table's stream ({@link
+ * StreamSpecs}). The global tables' parameters and vector indexes are refused by name ({@link
+ * Unsupported}): Partita is one database in one region.
+ */
+public final class UpdateTable {
+  private UpdateTable() {}
+
+  /** Whether the request asks for a change to the table itself (besides its indexes). */
+  private static boolean changesTable(UpdateTableRequest req) {
+    return req.billingMode() != null || req.provisionedThroughput() != null || req.deletionProtectionEnabled() != null
+        || req.tableClass() != null || req.sseSpecification() != null || req.onDemandThroughput() != null
+        || req.warmThroughput() != null;
+  }
+
+  public static UpdateTableResponse execute(EngineContext ctx, UpdateTableRequest req) {
+    ProvisionedThroughput pt = req.provisionedThroughput();
+
+    Unsupported.refuseParameters("UpdateTable", "ReplicaUpdates", req.hasReplicaUpdates(),
+        "MultiRegionConsistency", req.multiRegionConsistency() != null,
+        "GlobalTableWitnessUpdates", req.hasGlobalTableWitnessUpdates(),
+        "GlobalTableSettingsReplicationMode", req.globalTableSettingsReplicationMode() != null,
+        "DisassociationProtectionEnabled", req.disassociationProtectionEnabled() != null,
+        "VectorIndexUpdates", req.hasVectorIndexUpdates());
+    boolean changesTable = changesTable(req);
+    synchronized (ctx.catalog()) {
+      if (req.streamSpecification() != null) {
+        // with no item write in flight, so a disabled stream's last shard ends exactly at its last record
+        TableDef def = ctx.catalog().get(req.tableName()).def();
+        def = def.withStreams(StreamSpecs.forUpdate(ctx, def, req.streamSpecification()));
+        ctx.catalog().updateExclusively(def, new io.partita.engine.internal.storage.Store.Batch());
+        if (!changesTable && !req.hasGlobalSecondaryIndexUpdates()) {
+          return UpdateTableResponse.builder().tableDescription(Descriptions.current(ctx, def, TableStatus.UPDATING)).build();
+        }
+      }
+      if (req.hasGlobalSecondaryIndexUpdates()) {
+        TableDef def = IndexBuilds.apply(ctx, ctx.catalog().get(req.tableName()), req.globalSecondaryIndexUpdates(),
+            req.hasAttributeDefinitions() ? req.attributeDefinitions() : java.util.List.of());
+        if (!changesTable) {
+          // DynamoDB answers UPDATING while it starts the index change; DescribeTable shows ACTIVE again
+          return UpdateTableResponse.builder().tableDescription(Descriptions.current(ctx, def, TableStatus.UPDATING)).build();
+        }
+      }
+      TableDef old = ctx.catalog().get(req.tableName()).def();
+      if (!changesTable) {
+        throw PartitaException.validation("Nothing to update");
+      }
+      BillingMode billing = req.billingMode() == null ? old.billingMode() : req.billingMode();
+      long read = old.readUnits();
+      long write = old.writeUnits();
+      if (billing == BillingMode.PAY_PER_REQUEST) {
+        CreateTable.checkThroughput(billing, pt, null);
+        read = 0;
+        write = 0;
+      } else if (pt != null) {
+        read = pt.readCapacityUnits();
+        write = pt.writeCapacityUnits();
+      } else if (old.billingMode() == BillingMode.PAY_PER_REQUEST) {
+        CreateTable.checkThroughput(billing, null, null);
+      }
+      boolean protection = req.deletionProtectionEnabled() == null ? old.deletionProtection() : req.deletionProtectionEnabled();
+      if (pt != null && billing == old.billingMode() && read == old.readUnits() && write == old.writeUnits()) {
+        throw PartitaException.validation("The provisioned throughput for the table will not change. The requested value equals the current value. Current ReadCapacityUnits provisioned for the table: "
+                + old.readUnits() + ". Requested ReadCapacityUnits: " + read + ". Current WriteCapacityUnits provisioned for the table: "
+                + old.writeUnits() + ". Requested WriteCapacityUnits: " + write + ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits.");
+      }
+      // a request that names the current billing mode (or protection, or settings) again is accepted, as
+      // Amazon DynamoDB accepts it, and changes nothing
+      TableSettings settings = TableSettingsParams.apply(old.settings(), req.tableClassAsString(), req.sseSpecification(),
+          req.onDemandThroughput(), req.warmThroughput(), billing, ctx.clock().millis());
+      long billingChanged = billing != old.billingMode() ? ctx.clock().millis() : old.billingModeChangedMillis();
+      TableDef def = new TableDef(old.id(), old.name(), old.tableId(), old.hash(), old.range(), old.attributeDefinitions(),
+          billing, read, write, old.createdMillis(), billingChanged, old.globalIndexes(), old.localIndexes(),
+          old.tags(), protection, settings, old.timeToLive(), old.streams(), old.pitr(), old.restored(), old.policies());
+      ctx.catalog().update(def);
+      return UpdateTableResponse.builder()
+          .tableDescription(Descriptions.current(ctx, def, TableStatus.ACTIVE))
+          .build();
+    }
+  }
+}

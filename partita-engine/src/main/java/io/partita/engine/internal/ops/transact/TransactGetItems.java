@@ -1,0 +1,110 @@
+package io.partita.engine.internal.ops.transact;
+
+import io.partita.engine.PartitaException;
+import io.partita.engine.internal.expr.ExpressionContext;
+import io.partita.engine.internal.expr.Projection;
+import io.partita.engine.internal.ops.context.EngineContext;
+import io.partita.engine.internal.ops.request.Capacity;
+import io.partita.engine.internal.ops.request.ItemKey;
+import io.partita.engine.internal.ops.request.Keys;
+import io.partita.engine.internal.ops.request.RequestParams;
+import io.partita.engine.internal.table.TableDef;
+import io.partita.engine.internal.value.AttributeValues;
+import io.partita.engine.internal.value.ItemCodec;
+import io.partita.engine.internal.value.ItemSize;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.Get;
+import software.amazon.awssdk.services.dynamodb.model.ItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
+
+/**
+ * TransactGetItems: up to 100 items read as one serializable snapshot. Transactions and
+ * single-item writes reach storage as atomic batches, so a snapshot sees each of them whole or
+ * not at all; no lock is needed.
+ */
+public final class TransactGetItems {
+  private TransactGetItems() {}
+
+  /** One Get; {@code named} is its table as the request named it (name or ARN), as ConsumedCapacity answers it. */
+  private record Read(String named, TableDef table, ItemKey key, Projection projection) {}
+
+  public static TransactGetItemsResponse execute(EngineContext ctx, TransactGetItemsRequest req) {
+    // TransactItems present, 1 to 100 gets, each with its Get, TableName and Key: ApiConstraints
+    List<TransactGetItem> items = req.transactItems();
+    // two gets of one item need no table to be told apart (keys compared by value, 1 and 1.0 alike): refused
+    // before any table is looked up, as BatchGetItem's duplicates are
+    Set<java.util.Map.Entry<String, Map<String, AttributeValue>>> seen = new HashSet<>();
+    for (TransactGetItem item : items) {
+      Map<String, AttributeValue> key;
+      try {
+        key = AttributeValues.validateItem(item.get().key());
+      } catch (PartitaException e) {
+        key = item.get().key(); // an invalid value is answered later, with the item's table
+      }
+      if (!seen.add(java.util.Map.entry(ctx.catalog().nameOf(item.get().tableName()), key))) {
+        throw PartitaException.validation("Transaction request cannot include multiple operations on one item");
+      }
+    }
+    List<Read> reads = new ArrayList<>(items.size());
+    PartitaException misfit = null;
+    for (int i = 0; i < items.size(); i++) {
+      Get get = items.get(i).get();
+      TableDef def = ctx.catalog().forItems(get.tableName()).def();
+      ExpressionContext expressions = RequestParams.expressions(
+          get.hasExpressionAttributeNames(), get.expressionAttributeNames(), false, null,
+          get.projectionExpression() != null, "ProjectionExpression is null");
+      Projection projection = get.projectionExpression() == null ? null : expressions.projection(get.projectionExpression());
+      expressions.checkAllUsed();
+      try {
+        Keys.checkSchema(def, get.key());
+      } catch (PartitaException e) {
+        // an item-level problem, reported once the request as a whole is known valid (below)
+        if (misfit == null) misfit = Cancellations.byAction(i, items.size(), e);
+        continue;
+      }
+      reads.add(new Read(get.tableName(), def, Keys.ofKey(def, get.key()), projection));
+    }
+    if (misfit != null) {
+      // a Key that does not fit its table: the Get's ValidationError reason, as in TransactWriteItems
+      throw misfit;
+    }
+
+    List<byte[]> keys = reads.stream().map(r -> r.key().storageKey()).toList();
+    // a read of an item a transaction is writing now is cancelled, as DynamoDB cancels it (OngoingTransactions)
+    boolean[] conflicts = ctx.transactions().held(keys);
+    if (conflicts != null) {
+      throw Cancellations.conflicted(conflicts);
+    }
+    List<byte[]> stored = ctx.store().getAll(keys);
+    List<ItemResponse> responses = new ArrayList<>(reads.size());
+    Map<String, Double> units = new LinkedHashMap<>();
+    for (int i = 0; i < reads.size(); i++) {
+      Read r = reads.get(i);
+      Map<String, AttributeValue> item = stored.get(i) == null ? null : ItemCodec.decode(stored.get(i));
+      // a transactional read costs twice a strongly consistent one
+      units.merge(r.named(), 2 * Capacity.readUnits(item == null ? 0 : ItemSize.of(item), true), Double::sum);
+      ItemResponse.Builder b = ItemResponse.builder();
+      if (item != null) {
+        b.item(r.projection() == null ? item : r.projection().apply(item));
+      }
+      responses.add(b.build());
+    }
+    TransactGetItemsResponse.Builder out = TransactGetItemsResponse.builder().responses(responses);
+    if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
+      List<ConsumedCapacity> consumed = new ArrayList<>();
+      units.forEach((table, u) -> consumed.add(Capacity.Units.transaction().read(u).report(req.returnConsumedCapacity(), table)));
+      out.consumedCapacity(consumed);
+    }
+    return out.build();
+  }
+}

@@ -1,0 +1,143 @@
+package io.partita.engine.internal.transfer;
+
+import io.partita.engine.internal.ops.context.EngineContext;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * A database's exports and imports: where their buckets are, the history of each (kept as long as
+ * the database is open: DynamoDB lists the last 90 days'; Partita's are not stored), the ClientTokens
+ * seen, and who is told of progress. Attached to
+ * the {@link EngineContext} when the database opens; the operations find it there.
+ */
+public final class Transfers {
+  /** How long a ClientToken makes ImportTable and ExportTableToPointInTime idempotent (API reference: 8 hours). */
+  static final long TOKEN_MILLIS = 8 * 3600_000L;
+
+  final S3Directories directories;
+  final TransferProgress progress;
+  /** Jobs by ARN, oldest first; each is one export's or import's record. */
+  private final Map<String, Job<?>> jobs = new LinkedHashMap<>();
+
+  public Transfers(Supplier<Path> s3Root, TransferProgress progress) {
+    this(new S3Directories(s3Root), progress);
+  }
+
+  Transfers(S3Directories directories, TransferProgress progress) {
+    this.directories = directories;
+    this.progress = progress;
+  }
+
+  /** The directory standing for S3: bucket B is {@code root/B}. */
+  public Path s3Root() {
+    return directories.root();
+  }
+
+  /**
+   * One export or import: its request (without ClientToken, to compare a retry's), its token and when
+   * it was given, and its description as it stands.
+   */
+  static final class Job<D> {
+    final Object request;
+    final String clientToken;
+    final long startMillis;
+    volatile D description;
+    /** Where an import's bad records are listed, or null when it had none. */
+    volatile Path errorLog;
+
+    Job(Object request, String clientToken, long startMillis, D description) {
+      this.request = request;
+      this.clientToken = clientToken;
+      this.startMillis = startMillis;
+      this.description = description;
+    }
+  }
+
+  synchronized void add(String arn, Job<?> job) {
+    jobs.put(arn, job);
+  }
+
+  synchronized Job<?> job(String arn) {
+    return jobs.get(arn);
+  }
+
+  /** The job of a ClientToken given in the last 8 hours for a job of this kind, or null. */
+  synchronized <D> Job<D> byToken(Class<D> kind, String token, long nowMillis) {
+    if (token == null) {
+      return null;
+    }
+    for (Job<?> j : jobs.values()) {
+      if (token.equals(j.clientToken) && kind.isInstance(j.description) && nowMillis - j.startMillis < TOKEN_MILLIS) {
+        @SuppressWarnings("unchecked")
+        Job<D> found = (Job<D>) j;
+        return found;
+      }
+    }
+    return null;
+  }
+
+  /** The jobs of a kind, oldest first. */
+  /** One page of a listing: summaries and the NextToken of the page after it (null: the last). */
+  record Page<S>(List<S> summaries, String nextToken) {}
+
+  /**
+   * A page of ListExports or ListImports: the jobs of {@code kind} of table {@code tableArn} (null:
+   * every table), oldest first, {@code size} a page, after the job a NextToken names.
+   */
+  <D, S> Page<S> page(Class<D> kind, String tableArn, int size, String nextToken,
+      java.util.function.Function<D, String> tableOf, java.util.function.Function<D, S> summary) {
+    String after = nextToken == null ? null : ListTokens.arn(nextToken);
+    List<S> page = new ArrayList<>();
+    boolean started = after == null;
+    String last = null;
+    for (Map.Entry<String, Job<D>> e : jobs(kind)) {
+      if (!started) {
+        started = e.getKey().equals(after);
+        continue;
+      }
+      D d = e.getValue().description;
+      if (tableArn != null && !tableArn.equals(tableOf.apply(d))) {
+        continue;
+      }
+      if (page.size() == size) {
+        return new Page<>(page, ListTokens.of(last));
+      }
+      page.add(summary.apply(d));
+      last = e.getKey();
+    }
+    return new Page<>(page, null);
+  }
+
+  /** The description of the job of {@code kind} at {@code arn}, or null when there is none. */
+  synchronized <D> D description(Class<D> kind, String arn) {
+    Job<?> job = jobs.get(arn);
+    return job == null || !kind.isInstance(job.description) ? null : kind.cast(job.description);
+  }
+
+  synchronized <D> List<Map.Entry<String, Job<D>>> jobs(Class<D> kind) {
+    List<Map.Entry<String, Job<D>>> out = new ArrayList<>();
+    for (Map.Entry<String, Job<?>> e : jobs.entrySet()) {
+      if (kind.isInstance(e.getValue().description)) {
+        @SuppressWarnings("unchecked")
+        Job<D> j = (Job<D>) e.getValue();
+        out.add(Map.entry(e.getKey(), j));
+      }
+    }
+    return out;
+  }
+
+  /** The file listing an import's bad records (file, line, why), or null when it had none or is unknown. */
+  public synchronized Path importErrorLog(String importArn) {
+    Job<?> j = jobs.get(importArn);
+    return j == null ? null : j.errorLog;
+  }
+
+  /** A new export or import id as DynamoDB shapes them: 14 digits of milliseconds, a dash, 8 hex digits. */
+  static String newId(long millis) {
+    return String.format("%014d-%08x", millis, java.util.concurrent.ThreadLocalRandom.current().nextInt());
+  }
+}

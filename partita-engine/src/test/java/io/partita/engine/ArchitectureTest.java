@@ -1,0 +1,179 @@
+package io.partita.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The engine's rooms and its public surface, read from its source tree (docs/DESIGN.md, "Rooms").
+ *
+ * <p>(a) The packages are layered in the order of {@link #LAYERS}, lowest first; a class may name
+ * (by import or by a qualified name in code) only classes of its own layer or of a lower one. The
+ * root package {@code io.partita.engine} is two layers: its values (the exception, the error codes,
+ * the limits, ...) at the bottom, which every room may use, and the entry ({@code Partita} and what
+ * dispatches for it) at the top, which none may.
+ *
+ * <p>(b) The public top-level types outside {@code io.partita.engine.internal} are exactly {@link
+ * #PUBLIC_API}: everything else is package-private or internal.
+ */
+class ArchitectureTest {
+  private static final Path SOURCES = Path.of("src/main/java");
+  private static final String ROOT = "io.partita.engine";
+
+  /**
+   * The root package's types every layer may use: they depend on nothing of the engine. (HotKeys is
+   * API for its record, but it counts from the engine's context, so it belongs to the entry.)
+   */
+  private static final Set<String> ROOT_VALUES =
+      Set.of("ErrorCode", "PartitaException", "Limits", "Faults", "StorageStatus");
+
+  /** Lowest first. "values" and "entry" are the root package's two layers. */
+  static final List<String> LAYERS = List.of(
+      "values",
+      ROOT + ".internal.storage",
+      ROOT + ".internal.value",
+      ROOT + ".internal.table",
+      ROOT + ".internal.expr",
+      ROOT + ".internal.backup",
+      ROOT + ".internal.ops.request",
+      ROOT + ".internal.ops.context",
+      ROOT + ".internal.ops.write",
+      ROOT + ".internal.ops.read",
+      ROOT + ".internal.ops.batch",
+      ROOT + ".internal.ops.transact",
+      ROOT + ".internal.ops.schema",
+      ROOT + ".internal.ops.ttl",
+      ROOT + ".internal.ops.streams",
+      ROOT + ".internal.ops.recovery",
+      ROOT + ".internal.partiql",
+      ROOT + ".internal.transfer",
+      "entry");
+
+  /** The engine's public API: what a user of the engine, the server or the embedded client names. */
+  static final Set<String> PUBLIC_API = Set.of(
+      ROOT + ".Partita",
+      ROOT + ".Limits",
+      ROOT + ".PartitaException",
+      ROOT + ".ErrorCode",
+      ROOT + ".Faults",
+      ROOT + ".HotKeys",
+      ROOT + ".StorageStatus");
+
+  private static final Pattern PACKAGE = Pattern.compile("^package ([\\w.]+);", Pattern.MULTILINE);
+  /** A qualified name of an engine class: its package (lower-case parts) and its type. */
+  private static final Pattern REFERENCE = Pattern.compile("\\bio\\.partita\\.engine((?:\\.[a-z]\\w*)*)\\.([A-Z]\\w*)");
+  private static final Pattern PUBLIC_TYPE = Pattern.compile(
+      "^public (?:(?:final|abstract|sealed|non-sealed|strictfp) )*(?:class|interface|record|enum|@interface) (\\w+)",
+      Pattern.MULTILINE);
+
+  @Test
+  void noRoomNamesARoomAboveIt() throws IOException {
+    List<String> violations = new ArrayList<>();
+    Set<String> entry = new TreeSet<>();
+    for (Path file : sources()) {
+      if (packageOf(Files.readString(file)).equals(ROOT) && !ROOT_VALUES.contains(simpleName(file))) {
+        entry.add(simpleName(file));
+      }
+    }
+    for (Path file : sources()) {
+      String text = Files.readString(file);
+      String from = layerOf(packageOf(text), simpleName(file));
+      if (from == null) {
+        continue; // everyPackageIsALayer names it
+      }
+      if (from.equals("values")) {
+        // the root package's values name its entry types without an import
+        for (String type : entry) {
+          if (Pattern.compile("\\b" + type + "\\b").matcher(withoutComments(text)).find()) {
+            violations.add(SOURCES.relativize(file) + " (values) names " + type + " (entry, above it)");
+          }
+        }
+      }
+      Matcher m = REFERENCE.matcher(withoutComments(text));
+      while (m.find()) {
+        String to = layerOf(ROOT + m.group(1), m.group(2));
+        if (to == null) {
+          violations.add(SOURCES.relativize(file) + " names " + m.group() + ", of no declared layer");
+        } else if (LAYERS.indexOf(to) > LAYERS.indexOf(from)) {
+          violations.add(SOURCES.relativize(file) + " (" + from + ") names " + m.group() + " (" + to + ", above it)");
+        }
+      }
+    }
+    assertTrue(violations.isEmpty(), "imports running upward:\n  " + String.join("\n  ", violations));
+  }
+
+  @Test
+  void everyPackageIsALayer() throws IOException {
+    Set<String> unlisted = new TreeSet<>();
+    for (Path file : sources()) {
+      String text = Files.readString(file);
+      if (layerOf(packageOf(text), simpleName(file)) == null) {
+        unlisted.add(packageOf(text));
+      }
+    }
+    assertTrue(unlisted.isEmpty(), "packages missing from ArchitectureTest.LAYERS: " + unlisted);
+  }
+
+  @Test
+  void thePublicTypesOutsideInternalAreTheApi() throws IOException {
+    Set<String> found = new TreeSet<>();
+    for (Path file : sources()) {
+      String text = Files.readString(file);
+      String pkg = packageOf(text);
+      if (pkg.startsWith(ROOT + ".internal")) {
+        continue;
+      }
+      Matcher m = PUBLIC_TYPE.matcher(text);
+      while (m.find()) {
+        found.add(pkg + "." + m.group(1));
+      }
+    }
+    assertEquals(new TreeSet<>(PUBLIC_API), found,
+        "the public types outside io.partita.engine.internal (make a new one package-private, move it under"
+            + " internal, or add it to the API here and in docs/DESIGN.md)");
+  }
+
+  private static String layerOf(String pkg, String type) {
+    if (pkg.equals(ROOT)) {
+      return ROOT_VALUES.contains(type) ? "values" : "entry";
+    }
+    return LAYERS.contains(pkg) ? pkg : null;
+  }
+
+  private static List<Path> sources() throws IOException {
+    try (Stream<Path> files = Files.walk(SOURCES)) {
+      List<Path> all = files.filter(p -> p.toString().endsWith(".java")).sorted().toList();
+      assertTrue(all.size() > 100, "the engine's sources are not under " + SOURCES.toAbsolutePath());
+      return all;
+    }
+  }
+
+  private static String packageOf(String text) {
+    Matcher m = PACKAGE.matcher(text);
+    assertTrue(m.find(), "a source without a package line");
+    return m.group(1);
+  }
+
+  private static String simpleName(Path file) {
+    String name = file.getFileName().toString();
+    return name.substring(0, name.length() - ".java".length());
+  }
+
+  /** The code without its comments and string literals, so that a javadoc link is not a dependency. */
+  private static String withoutComments(String text) {
+    return text.replaceAll("(?s)/\\*.*?\\*/", "")
+        .replaceAll("//[^\n]*", "")
+        .replaceAll("\"(?:\\\\.|[^\"\\\\\n])*\"", "\"\"");
+  }
+}
