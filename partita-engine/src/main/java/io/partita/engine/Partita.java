@@ -114,7 +114,7 @@ public final class Partita implements AutoCloseable {
      * production. Zero (the default) reads the present. See {@link Partita#consistencyLag(java.time.Duration)}.
      */
     public Options consistencyLag(java.time.Duration lag) {
-      this.consistencyLag = checkedLag(lag);
+      this.consistencyLag = Store.checkedLag(lag);
       return this;
     }
 
@@ -568,22 +568,12 @@ public final class Partita implements AutoCloseable {
    * consistent reads, transactions and writes' conditions always see the present.
    */
   public void consistencyLag(java.time.Duration lag) {
-    store.consistencyLag(checkedLag(lag));
+    store.consistencyLag(lag);
   }
 
   /** How stale eventually consistent reads may be ({@link #consistencyLag(java.time.Duration)}); zero when not. */
   public java.time.Duration consistencyLag() {
     return store.consistencyLag();
-  }
-
-  private static java.time.Duration checkedLag(java.time.Duration lag) {
-    if (lag.isNegative()) {
-      throw new IllegalArgumentException("the consistency lag cannot be negative: " + lag);
-    }
-    if (!lag.isZero() && lag.toMillis() == 0) {
-      throw new IllegalArgumentException("the consistency lag is counted in milliseconds: " + lag);
-    }
-    return lag;
   }
 
   /** Whether tables are held to their throughput ({@link #throttle}). */

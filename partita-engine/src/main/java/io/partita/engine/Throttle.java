@@ -194,6 +194,14 @@ final class Throttle {
         tableItself ? TABLE_MESSAGE : INDEX_MESSAGE, reasons);
   }
 
+  /**
+   * The short code a refusal has inside a transaction's cancellation reasons or a PartiQL batch's
+   * per-statement errors (the API reference's cancellation reason codes).
+   */
+  private static String shortCode(PartitaException refusal) {
+    return refusal.code() == ErrorCode.ThrottlingException ? "ThrottlingError" : "ProvisionedThroughputExceeded";
+  }
+
   // ---- single-item and single-table requests ----
 
   private AwsResponse single(AwsRequest request, boolean write, Function<AwsRequest, AwsResponse> handler) {
@@ -218,40 +226,29 @@ final class Throttle {
     List<BatchStatementRequest> all = request.statements();
     List<BatchStatementRequest> run = new ArrayList<>(all.size());
     BatchStatementResponse[] held = new BatchStatementResponse[all.size()];
-    List<Limit> paying = new ArrayList<>();
-    Map<String, Double> promised = new java.util.HashMap<>();
+    Admission admission = new Admission();
     boolean writes = false; // a batch is all reads or all writes (PartiQL refuses a mix)
-    long now = clock.millis();
     for (int i = 0; i < all.size(); i++) {
       BatchStatementRequest st = all.get(i);
       PartiQl.Target target = PartiQl.target(st.statement(), st.hasParameters() ? st.parameters() : List.of());
       TableDef def = target == null ? null : table(target.table());
       List<Limit> limits = def == null ? List.of() : limits(def, target.index(), target.write());
       writes |= target != null && target.write();
-      List<Limit> exhausted = new ArrayList<>(0);
-      for (Limit l : limits) {
-        if (bucket(l).units(now, l) - promised.getOrDefault(l.key(), 0.0) <= 0) {
-          exhausted.add(l);
-        }
-      }
-      if (exhausted.isEmpty()) {
-        for (Limit l : limits) {
-          promised.merge(l.key(), target.write() ? 1.0 : 0.5, Double::sum);
-        }
-        paying.addAll(limits);
+      List<Limit> refused = admission.refused(limits, target != null && target.write() ? 1 : 0.5);
+      if (refused.isEmpty()) {
         run.add(st);
       } else {
-        PartitaException e = refusal(exhausted);
+        PartitaException e = refusal(refused);
         held[i] = BatchStatementResponse.builder().tableName(def.name()).error(BatchStatementError.builder()
-            .code(e.code() == ErrorCode.ThrottlingException ? "ThrottlingError" : "ProvisionedThroughputExceeded")
+            .code(shortCode(e))
             .message(e.getMessage()).build()).build();
       }
     }
     if (run.size() == all.size()) {
-      return paying.isEmpty() ? handler.apply(request) : metered(request, writes, handler, paying);
+      return admission.paying.isEmpty() ? handler.apply(request) : metered(request, writes, handler, admission.paying);
     }
-    List<BatchStatementResponse> ran = run.isEmpty() ? List.of()
-        : ((BatchExecuteStatementResponse) metered(request.toBuilder().statements(run).build(), writes, handler, paying))
+    List<BatchStatementResponse> ran = run.isEmpty() ? List.of() : ((BatchExecuteStatementResponse) metered(
+        request.toBuilder().statements(run).build(), writes, handler, admission.paying))
             .responses();
     List<BatchStatementResponse> answers = new ArrayList<>(all.size());
     int next = 0;
@@ -335,7 +332,7 @@ final class Throttle {
     }
     if (c.readCapacityUnits() != null || c.writeCapacityUnits() != null) {
       // a transaction: reads and writes told apart
-      payInto(limits(def, null, false), now, reads);
+      payTable(limits(def, null, false), now, reads);
       payTable(limits(def, null, true), now, tableShare - reads);
     } else {
       payTable(limits(def, null, write), now, tableShare);
@@ -359,22 +356,15 @@ final class Throttle {
     }
   }
 
-  private void payInto(List<Limit> limits, long now, double units) {
-    if (units > 0) {
-      payTable(limits, now, units);
-    }
-  }
-
   // ---- batches: what a table's units cannot cover comes back unprocessed ----
 
   private AwsResponse batchGet(BatchGetItemRequest request, Function<AwsRequest, AwsResponse> handler) {
     Map<String, KeysAndAttributes> run = new LinkedHashMap<>();
     Map<String, KeysAndAttributes> held = new LinkedHashMap<>();
-    List<Limit> paying = new ArrayList<>();
-    List<Limit> exhaustedAll = new ArrayList<>();
+    Admission admission = new Admission();
     request.requestItems().forEach((table, keys) -> {
       double each = Boolean.TRUE.equals(keys.consistentRead()) ? 1 : 0.5;
-      int n = admitted(table, false, keys.keys().size(), each, paying, exhaustedAll);
+      int n = admitted(admission, table, false, keys.keys().size(), each);
       if (n > 0) {
         run.put(table, n == keys.keys().size() ? keys : keys.toBuilder().keys(keys.keys().subList(0, n)).build());
       }
@@ -386,10 +376,10 @@ final class Throttle {
       BatchGetItem.validate(ctx, request); // an invalid batch is refused as such, before it is split
     }
     if (run.isEmpty()) {
-      throw refusal(exhaustedAll); // no table has units left: the batch fails as a whole
+      throw refusal(admission.refusedAll); // no table has units left: the batch fails as a whole
     }
     BatchGetItemRequest allowed = held.isEmpty() ? request : request.toBuilder().requestItems(run).build();
-    BatchGetItemResponse r = (BatchGetItemResponse) metered(allowed, false, handler, paying);
+    BatchGetItemResponse r = (BatchGetItemResponse) metered(allowed, false, handler, admission.paying);
     if (held.isEmpty()) {
       return r;
     }
@@ -402,10 +392,9 @@ final class Throttle {
   private AwsResponse batchWrite(BatchWriteItemRequest request, Function<AwsRequest, AwsResponse> handler) {
     Map<String, List<WriteRequest>> run = new LinkedHashMap<>();
     Map<String, List<WriteRequest>> held = new LinkedHashMap<>();
-    List<Limit> paying = new ArrayList<>();
-    List<Limit> exhaustedAll = new ArrayList<>();
+    Admission admission = new Admission();
     request.requestItems().forEach((table, writes) -> {
-      int n = admitted(table, true, writes.size(), 1, paying, exhaustedAll);
+      int n = admitted(admission, table, true, writes.size(), 1);
       if (n > 0) {
         run.put(table, writes.subList(0, n));
       }
@@ -417,10 +406,10 @@ final class Throttle {
       BatchWriteItem.validate(ctx, request);
     }
     if (run.isEmpty()) {
-      throw refusal(exhaustedAll);
+      throw refusal(admission.refusedAll);
     }
     BatchWriteItemRequest allowed = held.isEmpty() ? request : request.toBuilder().requestItems(run).build();
-    BatchWriteItemResponse r = (BatchWriteItemResponse) metered(allowed, true, handler, paying);
+    BatchWriteItemResponse r = (BatchWriteItemResponse) metered(allowed, true, handler, admission.paying);
     if (held.isEmpty()) {
       return r;
     }
@@ -435,31 +424,52 @@ final class Throttle {
     return out;
   }
 
-  /**
-   * How many of a batch table's {@code entries} its units let in, each reckoned at {@code each}
-   * units (the least an entry costs: its size is known only once read): all when the table is not
-   * limited, at least one while its buckets hold any units, none when one is exhausted. A table
-   * that lets entries in adds its limits to those the batch pays; one that lets none in adds its
-   * exhausted limits to {@code exhaustedAll}.
-   */
-  private int admitted(String table, boolean write, int entries, double each, List<Limit> paying,
-      List<Limit> exhaustedAll) {
+  /** How many of a batch table's {@code entries} its units let in, the first ones ({@link Admission}). */
+  private int admitted(Admission admission, String table, boolean write, int entries, double each) {
     TableDef def = table(table);
     List<Limit> limits = def == null ? List.of() : limits(def, null, write);
-    if (limits.isEmpty()) {
-      return entries;
+    int n = 0;
+    while (n < entries && admission.refused(limits, each).isEmpty()) {
+      n++;
     }
-    long now = clock.millis();
-    double units = Double.MAX_VALUE;
-    for (Limit l : limits) {
-      units = Math.min(units, bucket(l).units(now, l));
+    return n;
+  }
+
+  /**
+   * The entries of one batch let in one after another: each is reckoned at the least it costs (its
+   * size is known only once it has run: one unit a write, half or one a read) and promised that much
+   * of its buckets, so an entry is let in while its buckets hold more than the entries before it were
+   * promised: at least one while they hold any units, none once one is exhausted. An entry of a table
+   * without limits is always let in.
+   */
+  private final class Admission {
+    private final long now = clock.millis();
+    private final Map<String, Double> promised = new java.util.HashMap<>();
+    /** The limits of the entries let in: what the batch pays from. */
+    final List<Limit> paying = new ArrayList<>();
+    /** The limits that refused an entry: a refusal's reasons when no entry is let in. */
+    final List<Limit> refusedAll = new ArrayList<>();
+
+    /** Lets in an entry needing {@code limits} at {@code each} units (empty answer), or names the limits that refuse it. */
+    List<Limit> refused(List<Limit> limits, double each) {
+      List<Limit> refused = new ArrayList<>(0);
+      for (Limit l : limits) {
+        if (bucket(l).units(now, l) - promised.getOrDefault(l.key(), 0.0) <= 0) {
+          refused.add(l);
+        }
+      }
+      if (refused.isEmpty()) {
+        for (Limit l : limits) {
+          if (!promised.containsKey(l.key())) {
+            paying.add(l);
+          }
+          promised.merge(l.key(), each, Double::sum);
+        }
+      } else {
+        refusedAll.addAll(refused);
+      }
+      return refused;
     }
-    if (units <= 0) {
-      exhaustedAll.addAll(exhausted(limits));
-      return 0;
-    }
-    paying.addAll(limits);
-    return (int) Math.min(entries, Math.max(1, Math.ceil(units / each)));
   }
 
   // ---- transactions: a throttled action cancels the transaction ----
@@ -497,7 +507,7 @@ final class Throttle {
         throttled = true;
         PartitaException e = refusal(exhausted);
         reasons.add(CancellationReason.builder()
-            .code(e.code() == ErrorCode.ThrottlingException ? "ThrottlingError" : "ProvisionedThroughputExceeded")
+            .code(shortCode(e))
             .message(e.getMessage()).build());
       }
     }

@@ -210,11 +210,11 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
             "top must be a whole number from 1 to " + HOT_KEYS_MOST + ", not '" + t + "'\n", ctx.alloc(), headOnly);
       }
     }
-    java.io.StringWriter json = new java.io.StringWriter();
-    try (com.fasterxml.jackson.core.JsonGenerator g = new com.fasterxml.jackson.core.JsonFactory().createGenerator(json)) {
+    java.util.List<io.partita.engine.HotKeys.HotKey> keys = source.apply(top);
+    return json(g -> {
       g.writeStartObject();
       g.writeArrayFieldStart("HotKeys");
-      for (io.partita.engine.HotKeys.HotKey k : source.apply(top)) {
+      for (io.partita.engine.HotKeys.HotKey k : keys) {
         g.writeStartObject();
         g.writeStringField("TableName", k.table());
         g.writeStringField("PartitionKey", k.partitionKey());
@@ -224,10 +224,7 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       }
       g.writeEndArray();
       g.writeEndObject();
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
-    return Responses.text(HttpResponseStatus.OK, "application/json", json.toString(), ctx.alloc(), headOnly);
+    }, ctx, headOnly);
   }
 
   /** {@code GET /console...}: the web console's files, or 404 (docs/console.md). */
@@ -243,6 +240,22 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
           "no such file in the console\n", ctx.alloc(), headOnly);
     }
     return Responses.consoleAsset(asset.bytes(), asset.contentType(), ctx.alloc(), headOnly);
+  }
+
+  /** What writes a JSON answer of the server's own endpoints (hot keys, schemas). */
+  private interface JsonBody {
+    void writeTo(com.fasterxml.jackson.core.JsonGenerator g) throws java.io.IOException;
+  }
+
+  /** A 200 answer of JSON that {@code body} writes. */
+  private static FullHttpResponse json(JsonBody body, ChannelHandlerContext ctx, boolean headOnly) {
+    java.io.StringWriter json = new java.io.StringWriter();
+    try (com.fasterxml.jackson.core.JsonGenerator g = new com.fasterxml.jackson.core.JsonFactory().createGenerator(json)) {
+      body.writeTo(g);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e); // a StringWriter does not fail
+    }
+    return Responses.text(HttpResponseStatus.OK, "application/json", json.toString(), ctx.alloc(), headOnly);
   }
 
   /** The admin API's paths: {@code POST /partita/faults}, {@code /partita/latency}, ..., a spec as the body. */
@@ -308,8 +321,7 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
   private FullHttpResponse schemas(ChannelHandlerContext ctx, FullHttpRequest request, String path) {
     boolean head = request.method().equals(HttpMethod.HEAD);
     if (path.equals(SCHEMAS)) {
-      java.io.StringWriter json = new java.io.StringWriter();
-      try (com.fasterxml.jackson.core.JsonGenerator g = new com.fasterxml.jackson.core.JsonFactory().createGenerator(json)) {
+      return json(g -> {
         g.writeStartObject();
         g.writeArrayFieldStart("Tables");
         for (String t : state.schemas().keySet()) {
@@ -317,10 +329,7 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         }
         g.writeEndArray();
         g.writeEndObject();
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-      return Responses.text(HttpResponseStatus.OK, "application/json", json.toString(), ctx.alloc(), head);
+      }, ctx, head);
     }
     String table = QueryStringDecoder.decodeComponent(path.substring(SCHEMAS.length() + 1));
     if (!table.matches("[a-zA-Z0-9_.-]{3,255}")) {

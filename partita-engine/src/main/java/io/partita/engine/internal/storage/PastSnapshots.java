@@ -34,10 +34,8 @@ final class PastSnapshots {
   /** Set once the lag is switched off or changed: a writer or reader still holding this takes nothing new. */
   private boolean closed;
 
+  /** A past of {@code lagMillis} (at least 1: {@link Store#checkedLag}). */
   PastSnapshots(long lagMillis) {
-    if (lagMillis <= 0) {
-      throw new IllegalArgumentException("the consistency lag must be positive: " + lagMillis + " ms");
-    }
     this.lagMillis = lagMillis;
     this.tickMillis = Math.max(1, lagMillis / 64);
   }

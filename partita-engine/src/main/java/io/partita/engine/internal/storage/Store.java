@@ -690,7 +690,7 @@ public final class Store implements AutoCloseable, Reads {
    * which something is written, each kept for the lag.
    */
   public void consistencyLag(java.time.Duration lag) {
-    PastSnapshots next = lag.isZero() ? null : new PastSnapshots(lag.toMillis());
+    PastSnapshots next = checkedLag(lag).isZero() ? null : new PastSnapshots(lag.toMillis());
     // under the gate: a reopen or close (which release the snapshots of the database they close)
     // cannot come between the switch and the release of the old past's snapshots
     long stamp = gate.readLock();
@@ -703,6 +703,20 @@ public final class Store implements AutoCloseable, Reads {
     } finally {
       gate.unlockRead(stamp);
     }
+  }
+
+  /**
+   * {@code lag} when it can be a consistency lag: zero, or a whole number of milliseconds or more;
+   * IllegalArgumentException saying why otherwise.
+   */
+  public static java.time.Duration checkedLag(java.time.Duration lag) {
+    if (lag.isNegative()) {
+      throw new IllegalArgumentException("the consistency lag cannot be negative: " + lag);
+    }
+    if (!lag.isZero() && lag.toMillis() == 0) {
+      throw new IllegalArgumentException("the consistency lag is counted in milliseconds: " + lag);
+    }
+    return lag;
   }
 
   /** The lag of {@link #consistencyLag}; zero when off. */

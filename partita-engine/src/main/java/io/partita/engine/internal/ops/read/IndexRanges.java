@@ -85,6 +85,24 @@ final class IndexRanges {
     return needsTable ? new TableFetch(reads, table, consistent) : null;
   }
 
+  /**
+   * What a page of a Query or Scan consumed, as ReturnConsumedCapacity asks for it (null when it
+   * does not): the page's bytes rounded up to 4 KB as one read, a page that read nothing still costing
+   * the minimum (recorded fact query-consumed-capacity-empty; as GetItem of a missing item). A read of
+   * an index is charged to the index, the table's own share then being an LSI's fetches, if any.
+   */
+  static software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity pageCapacity(
+      software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity mode, String tableName,
+      ReadPage.Result page, boolean consistent, IndexDef index, TableFetch fetch) {
+    if (mode == null || mode == software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity.NONE) {
+      return null;
+    }
+    double units = Capacity.readUnits(page.bytesRead(), consistent);
+    return (index == null ? Capacity.Units.ofTable(units)
+        : Capacity.Units.ofTable(TableFetch.of(fetch)).index(index.global(), index.name(), units))
+        .report(mode, tableName);
+  }
+
   /** Replaces an LSI entry by its table item, counting the read units of the fetches. */
   static final class TableFetch implements UnaryOperator<Map<String, AttributeValue>> {
     /** Where the table's items are read: the store, or the past an eventually consistent read sees. */

@@ -10,7 +10,6 @@ import io.partita.engine.internal.expr.LegacyKeyConditions;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.expr.SortCondition;
 import io.partita.engine.internal.ops.context.EngineContext;
-import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.request.IndexEntries;
 import io.partita.engine.internal.ops.request.KeyBytes;
 import io.partita.engine.internal.ops.request.Keys;
@@ -29,7 +28,6 @@ import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * Query: one item collection, or the part of it the sort-key condition selects, read as one key
@@ -143,15 +141,8 @@ public final class Query {
     if (last != null) {
       out.lastEvaluatedKey(last);
     }
-    if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
-      // a page's bytes rounded up to 4 KB as one read; a page that read nothing still costs the minimum
-      // (recorded fact query-consumed-capacity-empty; as GetItem of a missing item)
-      double units = Capacity.readUnits(page.bytesRead(), Boolean.TRUE.equals(req.consistentRead()));
-      // a read of an index is charged to the index; the table's own share is then 0
-      out.consumedCapacity((index == null ? Capacity.Units.ofTable(units)
-          : Capacity.Units.ofTable(IndexRanges.TableFetch.of(fetch)).index(index.global(), index.name(), units))
-          .report(req.returnConsumedCapacity(), req.tableName()));
-    }
+    out.consumedCapacity(IndexRanges.pageCapacity(req.returnConsumedCapacity(), req.tableName(), page,
+        Boolean.TRUE.equals(req.consistentRead()), index, fetch));
     return out.build();
   }
 

@@ -6,7 +6,6 @@ import io.partita.engine.internal.expr.ExpressionContext;
 import io.partita.engine.internal.expr.LegacyConditions;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
-import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.request.IndexEntries;
 import io.partita.engine.internal.ops.request.KeyBytes;
 import io.partita.engine.internal.ops.request.RequestParams;
@@ -22,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
@@ -111,15 +109,8 @@ public final class Scan {
     if (page.lastEvaluatedKey() != null) {
       out.lastEvaluatedKey(page.lastEvaluatedKey());
     }
-    if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
-      // a page's bytes rounded up to 4 KB as one read; a page that read nothing still costs the minimum
-      // (recorded fact query-consumed-capacity-empty; as GetItem of a missing item)
-      double units = Capacity.readUnits(page.bytesRead(), Boolean.TRUE.equals(req.consistentRead()));
-      // a read of an index is charged to the index; the table's own share is then 0
-      out.consumedCapacity((index == null ? Capacity.Units.ofTable(units)
-          : Capacity.Units.ofTable(IndexRanges.TableFetch.of(fetch)).index(index.global(), index.name(), units))
-          .report(req.returnConsumedCapacity(), req.tableName()));
-    }
+    out.consumedCapacity(IndexRanges.pageCapacity(req.returnConsumedCapacity(), req.tableName(), page,
+        Boolean.TRUE.equals(req.consistentRead()), index, fetch));
     return out.build();
   }
 
