@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -142,6 +143,35 @@ class ArchitectureTest {
     assertEquals(new TreeSet<>(PUBLIC_API), found,
         "the public types outside io.partita.engine.internal (make a new one package-private, move it under"
             + " internal, or add it to the API here and in docs/DESIGN.md)");
+  }
+
+  /**
+   * The rules an item write is checked by, and the one place each is called from: every write (a
+   * single-item request, a transaction's action, a batch's entry) becomes a command through
+   * {@code write/WriteCommands}, and execution never checks it again (docs/ARCHITECTURE.md).
+   */
+  static final Map<String, Set<String>> WRITE_RULES = Map.of(
+      "IndexEntries.checkValues", Set.of("WriteCommands"),
+      "IndexEntries.checkTypes", Set.of("WriteCommand"),
+      "IndexEntries.checkUpdated", Set.of("WriteCommand"),
+      "IndexEntries.check", Set.of("WriteCommands"),
+      "RequestParams.conditionContext", Set.of("WriteCommands"),
+      "RequestParams.conditionOnly", Set.of("WriteCommands"),
+      "ReturnValuesParam.onConditionFailure", Set.of("WriteCommands"));
+
+  @Test
+  void eachWriteRuleIsCheckedInOnePlace() throws IOException {
+    List<String> violations = new ArrayList<>();
+    for (Path file : sources()) {
+      String code = withoutComments(Files.readString(file));
+      String name = simpleName(file);
+      WRITE_RULES.forEach((rule, callers) -> {
+        if (Pattern.compile("\\b" + Pattern.quote(rule) + "\\(").matcher(code).find() && !callers.contains(name)) {
+          violations.add(SOURCES.relativize(file) + " calls " + rule + " (only " + callers + " may)");
+        }
+      });
+    }
+    assertTrue(violations.isEmpty(), "a write rule checked outside its one validator:\n  " + String.join("\n  ", violations));
   }
 
   private static String layerOf(String pkg, String type) {

@@ -3,25 +3,18 @@ package io.partita.engine.internal.ops.batch;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
 import io.partita.engine.internal.ops.context.EngineContext;
-import io.partita.engine.internal.ops.context.ItemCollections;
 import io.partita.engine.internal.ops.request.Capacity;
-import io.partita.engine.internal.ops.request.IndexEntries;
-import io.partita.engine.internal.ops.request.ItemKey;
-import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.ops.write.ReadModifyWrite;
+import io.partita.engine.internal.ops.write.WriteCommand;
+import io.partita.engine.internal.ops.write.WriteCommands;
 import io.partita.engine.internal.table.Table;
-import io.partita.engine.internal.table.TableDef;
-import io.partita.engine.internal.value.AttributeValues;
-import io.partita.engine.internal.value.ItemSize;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
@@ -58,10 +51,6 @@ public final class BatchWriteItem {
 
   private BatchWriteItem() {}
 
-  /** One validated write: the item to put, or null to delete. */
-  /** One write; {@code named} is its table as RequestItems named it, the key its answers use. */
-  private record Write(String named, Table table, ItemKey key, Map<String, AttributeValue> item) {}
-
   /**
    * Checks the whole request as {@link #execute} does, writing nothing: for the throttle, which must
    * refuse an invalid batch as such before it splits the batch by its tables' units.
@@ -71,17 +60,16 @@ public final class BatchWriteItem {
   }
 
   public static BatchWriteItemResponse execute(EngineContext ctx, BatchWriteItemRequest req) {
-    List<Write> writes = checked(ctx, req);
+    List<WriteCommand> writes = checked(ctx, req);
     boolean metricsAsked = req.returnItemCollectionMetrics() == ReturnItemCollectionMetrics.SIZE;
     Map<String, Capacity.Units> units = new LinkedHashMap<>();
     Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
     PartitaException collectionFull = null;
     List<ReadModifyWrite.Outcome> outcomes = ReadModifyWrite.runEach(ctx,
-        writes.stream().map(w -> new ReadModifyWrite.Target(w.table(), w.key(), current -> w.item())).toList(),
+        writes.stream().map(WriteCommand::target).toList(),
         ex -> ex.code() == ErrorCode.ItemCollectionSizeLimitExceededException);
     for (int i = 0; i < writes.size(); i++) {
-      Write w = writes.get(i);
-      TableDef def = w.table().def();
+      WriteCommand w = writes.get(i);
       ReadModifyWrite.Result r = outcomes.get(i).result();
       if (r == null) {
         if (collectionFull == null) {
@@ -90,8 +78,7 @@ public final class BatchWriteItem {
         continue;
       }
       units.computeIfAbsent(w.named(), k -> Capacity.Units.ofTable(0)).add(r.writeUnits());
-      ItemCollectionMetrics m = ItemCollections.metrics(req.returnItemCollectionMetrics(), def,
-          w.key().attributes(), r.collectionSize());
+      ItemCollectionMetrics m = w.metrics(req.returnItemCollectionMetrics(), r);
       if (metricsAsked && m != null) {
         metrics.computeIfAbsent(w.named(), k -> new ArrayList<>()).add(m);
       }
@@ -112,17 +99,18 @@ public final class BatchWriteItem {
   }
 
   /** The request's writes, checked in DynamoDB's order: values, sizes, the count, tables, keys, duplicates. */
-  private static List<Write> checked(EngineContext ctx, BatchWriteItemRequest req) {
+  private static List<WriteCommand> checked(EngineContext ctx, BatchWriteItemRequest req) {
     Map<String, List<WriteRequest>> items = req.requestItems();
     // table by table, request by request: an empty list, a WriteRequest with not exactly one of put
     // and delete, invalid values, an item over 400 KB; then the count, then the table names
     int count = 0;
-    Map<WriteRequest, Map<String, AttributeValue>> normalized = new IdentityHashMap<>();
+    Map<String, List<WriteCommands.Draft>> drafts = new LinkedHashMap<>();
     for (Map.Entry<String, List<WriteRequest>> e : items.entrySet()) {
       if (e.getValue() == null || e.getValue().isEmpty()) {
         throw PartitaException.validation(
             "The batch write request list for a table cannot be null or empty: " + e.getKey());
       }
+      List<WriteCommands.Draft> tableDrafts = new ArrayList<>(e.getValue().size());
       for (WriteRequest w : e.getValue()) {
         if (w == null || (w.putRequest() == null) == (w.deleteRequest() == null)) {
           // Partita's message for a WriteRequest with neither or both (the service's could not be established)
@@ -132,13 +120,11 @@ public final class BatchWriteItem {
         if (w.putRequest() != null ? !w.putRequest().hasItem() : !w.deleteRequest().hasKey()) {
           throw PartitaException.validation("The supplied Item contains a null AttributeValue");
         }
-        Map<String, AttributeValue> values = AttributeValues.validateItem(
-            w.putRequest() != null ? w.putRequest().item() : w.deleteRequest().key());
-        if (w.putRequest() != null && ItemSize.of(values) > ItemSize.MAX_ITEM_BYTES) {
-          throw PartitaException.validation("Item size has exceeded the maximum allowed size");
-        }
-        normalized.put(w, values);
+        tableDrafts.add(w.putRequest() != null
+            ? WriteCommands.batchPut(e.getKey(), w.putRequest().item())
+            : WriteCommands.batchDelete(e.getKey(), w.deleteRequest().key()));
       }
+      drafts.put(e.getKey(), tableDrafts);
       count += e.getValue().size();
     }
     if (count > MAX_REQUESTS) {
@@ -146,25 +132,17 @@ public final class BatchWriteItem {
     }
     items.keySet().forEach(Batches::checkTableName);
     // each table, then each of its requests, in request order
-    List<Write> writes = new ArrayList<>(count);
+    List<WriteCommand> writes = new ArrayList<>(count);
     // storage keys start with the table's id: a table named twice (by name and by ARN) is one table here
     Set<ByteBuffer> seen = new HashSet<>();
-    for (Map.Entry<String, List<WriteRequest>> e : items.entrySet()) {
+    for (Map.Entry<String, List<WriteCommands.Draft>> e : drafts.entrySet()) {
       Table table = ctx.catalog().forItems(e.getKey());
-      TableDef def = table.def();
-      for (WriteRequest w : e.getValue()) {
-        Map<String, AttributeValue> values = normalized.get(w);
-        ItemKey key;
-        if (w.putRequest() != null) {
-          key = Keys.ofItem(def, values);
-          IndexEntries.check(def, values);
-        } else {
-          key = Keys.ofKey(def, values);
-        }
-        if (!seen.add(ByteBuffer.wrap(key.storageKey()))) {
+      for (WriteCommands.Draft draft : e.getValue()) {
+        WriteCommand w = draft.bind(table);
+        if (!seen.add(ByteBuffer.wrap(w.key().storageKey()))) {
           throw PartitaException.validation(Batches.DUPLICATES);
         }
-        writes.add(new Write(e.getKey(), table, key, w.putRequest() != null ? values : null));
+        writes.add(w);
       }
     }
     return writes;

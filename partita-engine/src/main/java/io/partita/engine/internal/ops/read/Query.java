@@ -4,27 +4,17 @@ import io.partita.engine.PartitaException;
 import io.partita.engine.internal.expr.Condition;
 import io.partita.engine.internal.expr.ExpressionContext;
 import io.partita.engine.internal.expr.KeyCondition;
-import io.partita.engine.internal.expr.KeySchemaSpec;
 import io.partita.engine.internal.expr.LegacyConditions;
 import io.partita.engine.internal.expr.LegacyKeyConditions;
 import io.partita.engine.internal.expr.Projection;
-import io.partita.engine.internal.expr.SortCondition;
 import io.partita.engine.internal.ops.context.EngineContext;
-import io.partita.engine.internal.ops.request.IndexEntries;
 import io.partita.engine.internal.ops.request.KeyBytes;
-import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.ops.request.RequestParams;
-import io.partita.engine.internal.storage.Keyspace;
 import io.partita.engine.internal.storage.Reads;
 import io.partita.engine.internal.storage.Store;
-import io.partita.engine.internal.table.IndexDef;
-import io.partita.engine.internal.table.KeyDef;
-import io.partita.engine.internal.table.TableDef;
-import io.partita.engine.internal.value.KeyCodec;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
@@ -80,22 +70,16 @@ public final class Query {
     // Limit and IndexName; the key condition read against the key; ExclusiveStartKey; a filter on key
     // attributes; Select
     int limit = ReadParams.limit(req.limit());
-    TableDef def = ctx.catalog().forItems(req.tableName()).def();
-    IndexDef index = ReadParams.index(def, req.indexName());
-    Set<String> projected = ReadParams.projected(def, index);
+    ReadSource source = ReadSource.of(ctx.catalog().forItems(req.tableName()).def(), req.indexName());
     boolean consistent = Boolean.TRUE.equals(req.consistentRead());
 
-    KeySchemaSpec schema = index == null
-        ? new KeySchemaSpec(List.of(def.hash()), def.range() == null ? List.of() : List.of(def.range()))
-        : new KeySchemaSpec(index.hashKeys(), index.rangeKeys());
-    KeyCondition key = keyExpression ? ExpressionContext.keyCondition(boundKey, schema) : legacyKey.against(schema);
-
-    byte[][] range = index == null ? range(def, key) : IndexRanges.of(def, index, key);
+    KeyCondition key = keyExpression ? ExpressionContext.keyCondition(boundKey, source.schema())
+        : legacyKey.against(source.schema());
+    byte[][] range = source.range(key);
     boolean forward = !Boolean.FALSE.equals(req.scanIndexForward());
-    byte[] closedEnd = index == null ? closedEnd(def, key, forward) : null;
+    byte[] closedEnd = source.closedEnd(key, forward);
     if (req.hasExclusiveStartKey()) {
-      byte[] start = index == null ? StartKeys.of(def, req.exclusiveStartKey(), true).storageKey()
-          : StartKeys.ofIndex(def, index, req.exclusiveStartKey());
+      byte[] start = source.startKey(req.exclusiveStartKey(), true);
       if (Arrays.compareUnsigned(start, range[0]) < 0 || Arrays.compareUnsigned(start, range[1]) >= 0
           || Arrays.equals(start, closedEnd)) {
         throw PartitaException.validation("The provided starting key does not match the range key predicate");
@@ -106,24 +90,20 @@ public final class Query {
         range[1] = start;
       }
     }
-    Condition filter = boundFilter == null ? null
-        : boundFilter.refuseUnprojected(req.indexName(), index != null && index.global() ? projected : null)
-            .refuseKeys(index == null ? ReadParams.tableKeyNames(def)
-                : IndexEntries.keys(index).stream().map(KeyDef::name).toList());
+    Condition filter = source.filter(boundFilter, true);
     boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(),
         ReadParams.projectionParameter(req.projectionExpression(), req.hasAttributesToGet()),
         req.indexName());
-    ReadParams.checkIndexRead(index, req.select(), consistent, projection, projected);
+    source.checkRead(req.select(), consistent, projection);
     List<String> filterNames = boundFilter == null ? List.of() : boundFilter.topLevelNames();
-    IndexRanges.TableFetch fetch;
+    ReadSource.TableFetch fetch;
     ReadPage.Result page;
     try (Store.View past = ctx.pastView(consistent)) {
       Reads reads = past != null ? past : ctx.store();
-      fetch = IndexRanges.resolver(reads, def, index, req.select(), projection, filterNames, consistent);
+      fetch = source.fetch(reads, req.select(), projection, filterNames, consistent);
       try (Store.Cursor cursor = reads.cursor(range[0], range[1], !forward)) {
-        page = ReadPage.read(cursor, new ReadPage.Spec(ReadParams.keyNames(def, index), limit, filter,
-            IndexRanges.output(def, index, req.select(), projection, filterNames),
-            countOnly, null, fetch));
+        page = ReadPage.read(cursor, new ReadPage.Spec(source.keyNames(), limit, filter,
+            source.output(req.select(), projection, filterNames), countOnly, null, fetch));
       }
     }
     QueryResponse.Builder out = QueryResponse.builder().count(page.count()).scannedCount(page.scanned());
@@ -131,69 +111,12 @@ public final class Query {
       out.items(page.items());
     }
     Map<String, AttributeValue> last = page.lastEvaluatedKey();
-    if (last != null && index == null
-        && (def.range() == null || Arrays.equals(Keys.ofKey(def, last).storageKey(), closedEnd))) {
-      // the page ended on the last key the condition can select: no key to go on from (the key is
-      // refused as ExclusiveStartKey, see closedEnd); a hash-only table's
-      // Query selects one key at most
-      last = null;
-    }
-    if (last != null) {
+    if (last != null && !source.endsQuery(last, closedEnd)) {
+      // a page that ended on the last key the condition can select has no key to go on from (the
+      // key is refused as ExclusiveStartKey, see ReadSource.TableItems.closedEnd)
       out.lastEvaluatedKey(last);
     }
-    out.consumedCapacity(IndexRanges.pageCapacity(req.returnConsumedCapacity(), req.tableName(), page,
-        Boolean.TRUE.equals(req.consistentRead()), index, fetch));
+    out.consumedCapacity(source.capacity(req.returnConsumedCapacity(), req.tableName(), page, consistent, fetch));
     return out.build();
-  }
-
-  /**
-   * The storage key at which a read in this direction ends when the sort key condition closes the
-   * range there with an inclusive comparison bound: {@code sk <= :v} or the upper bound of BETWEEN
-   * read forward, {@code sk >= :v} or the lower bound of BETWEEN read backward; else null.
-   *
-   * <p>A page that stops at this key says nothing more follows (no LastEvaluatedKey), and this key is
-   * refused as ExclusiveStartKey ("does not match the range key predicate"), as Amazon DynamoDB
-   * was reported to do for {@code >=} read backward. Not for {@code =} nor
-   * begins_with, nor the open end of a partition: there a page that stops at the last item still
-   * names it, and the empty page that follows from it is allowed.
-   */
-  static byte[] closedEnd(TableDef def, KeyCondition key, boolean forward) {
-    SortCondition sort = key.sort();
-    if (sort == null) {
-      return null;
-    }
-    AttributeValue bound = switch (sort.op()) {
-      case LE -> forward ? sort.value() : null;
-      case GE -> forward ? null : sort.value();
-      case BETWEEN -> forward ? sort.upper() : sort.value();
-      default -> null;
-    };
-    if (bound == null) {
-      return null;
-    }
-    byte[] partition = Keyspace.itemKey(def.id(), KeyCodec.encodeTerminated(key.hashValues().get(def.hash().name())), null);
-    return KeyBytes.concat(partition, KeyCodec.encode(bound));
-  }
-
-  /** The storage keys {@code [from, to)} the key condition selects. */
-  static byte[][] range(TableDef def, KeyCondition key) {
-    KeyDef hash = def.hash();
-    AttributeValue hashValue = key.hashValues().get(hash.name());
-    byte[] partition = Keyspace.itemKey(def.id(), KeyCodec.encodeTerminated(hashValue), null);
-    SortCondition sort = key.sort();
-    if (sort == null) {
-      return new byte[][] {partition, KeyBytes.prefixEnd(partition)};
-    }
-    byte[] at = KeyBytes.concat(partition, KeyCodec.encode(sort.value()));
-    return switch (sort.op()) {
-      case EQ -> new byte[][] {at, KeyBytes.after(at)};
-      case LT -> new byte[][] {partition, at};
-      case LE -> new byte[][] {partition, KeyBytes.after(at)};
-      case GT -> new byte[][] {KeyBytes.after(at), KeyBytes.prefixEnd(partition)};
-      case GE -> new byte[][] {at, KeyBytes.prefixEnd(partition)};
-      case BETWEEN -> new byte[][] {at, KeyBytes.after(KeyBytes.concat(partition, KeyCodec.encode(sort.upper())))};
-      // S and B sort keys encode as their own bytes, so a string prefix is a key prefix
-      case BEGINS_WITH -> new byte[][] {at, KeyBytes.prefixEnd(at)};
-    };
   }
 }

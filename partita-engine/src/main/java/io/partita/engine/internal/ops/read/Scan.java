@@ -6,20 +6,14 @@ import io.partita.engine.internal.expr.ExpressionContext;
 import io.partita.engine.internal.expr.LegacyConditions;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
-import io.partita.engine.internal.ops.request.IndexEntries;
 import io.partita.engine.internal.ops.request.KeyBytes;
 import io.partita.engine.internal.ops.request.RequestParams;
-import io.partita.engine.internal.storage.Keyspace;
 import io.partita.engine.internal.storage.Reads;
 import io.partita.engine.internal.storage.Store;
-import io.partita.engine.internal.table.IndexDef;
-import io.partita.engine.internal.table.Table;
-import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.KeyCodec;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Predicate;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
@@ -55,33 +49,25 @@ public final class Scan {
     // Limit and IndexName; the expressions, then unused names and values; ExclusiveStartKey; Select;
     // Segment and TotalSegments
     int limit = ReadParams.limit(req.limit());
-    Table table = ctx.catalog().forItems(req.tableName());
-    TableDef def = table.def();
-    IndexDef index = ReadParams.index(def, req.indexName());
-    Set<String> projected = ReadParams.projected(def, index);
+    ReadSource source = ReadSource.of(ctx.catalog().forItems(req.tableName()).def(), req.indexName());
 
     ExpressionContext.QueryFilter bound = req.filterExpression() == null ? legacyFilter
         : expressions.queryFilter(req.filterExpression());
-    if (bound != null && index != null && index.global()) {
-      bound.refuseUnprojected(index.name(), projected);
-    }
-    Condition filter = bound == null ? null : bound.condition();
+    Condition filter = source.filter(bound, false);
     List<String> filterNames = bound == null ? List.of() : bound.topLevelNames();
     Projection projection = RequestParams.projection(expressions, req.projectionExpression(), attributesToGet);
     expressions.checkAllUsed();
 
-    byte[] start = !req.hasExclusiveStartKey() ? null : index == null
-        ? StartKeys.of(def, req.exclusiveStartKey()).storageKey()
-        : StartKeys.ofIndex(def, index, req.exclusiveStartKey());
+    byte[] start = req.hasExclusiveStartKey() ? source.startKey(req.exclusiveStartKey(), false) : null;
     boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(),
         ReadParams.projectionParameter(req.projectionExpression(), req.hasAttributesToGet()),
         req.indexName());
     segments(req.segment(), req.totalSegments());
-    ReadParams.checkIndexRead(index, req.select(), Boolean.TRUE.equals(req.consistentRead()), projection, projected);
+    boolean consistent = Boolean.TRUE.equals(req.consistentRead());
+    source.checkRead(req.select(), consistent, projection);
 
-    byte[] from = index == null ? Keyspace.itemsFrom(def.id()) : IndexEntries.prefix(def, index);
-    byte[] to = index == null ? Keyspace.itemsTo(def.id()) : KeyBytes.prefixEnd(from);
-    Predicate<byte[]> segment = segmentFilter(req.segment(), req.totalSegments(), from.length);
+    byte[][] range = source.all();
+    Predicate<byte[]> segment = segmentFilter(req.segment(), req.totalSegments(), range[0].length);
     if (start != null) {
       if (segment != null && !segment.test(start)) {
         // a key from another segment would silently skip part of this one. Partita's own
@@ -89,17 +75,16 @@ public final class Scan {
         // Invalid ExclusiveStartKey. Please use ExclusiveStartKey with correct Segment. ..."
         throw PartitaException.validation("Exclusive start key must lie within the segment");
       }
-      from = KeyBytes.after(start);
+      range[0] = KeyBytes.after(start);
     }
-    boolean consistent = Boolean.TRUE.equals(req.consistentRead());
-    IndexRanges.TableFetch fetch;
+    ReadSource.TableFetch fetch;
     ReadPage.Result page;
     try (Store.View past = ctx.pastView(consistent)) {
       Reads reads = past != null ? past : ctx.store();
-      fetch = IndexRanges.resolver(reads, def, index, req.select(), projection, filterNames, consistent);
-      try (Store.Cursor cursor = reads.cursor(from, to, false)) {
-        page = ReadPage.read(cursor, new ReadPage.Spec(ReadParams.keyNames(def, index), limit, filter,
-            IndexRanges.output(def, index, req.select(), projection, filterNames), countOnly, segment, fetch));
+      fetch = source.fetch(reads, req.select(), projection, filterNames, consistent);
+      try (Store.Cursor cursor = reads.cursor(range[0], range[1], false)) {
+        page = ReadPage.read(cursor, new ReadPage.Spec(source.keyNames(), limit, filter,
+            source.output(req.select(), projection, filterNames), countOnly, segment, fetch));
       }
     }
     ScanResponse.Builder out = ScanResponse.builder().count(page.count()).scannedCount(page.scanned());
@@ -109,8 +94,7 @@ public final class Scan {
     if (page.lastEvaluatedKey() != null) {
       out.lastEvaluatedKey(page.lastEvaluatedKey());
     }
-    out.consumedCapacity(IndexRanges.pageCapacity(req.returnConsumedCapacity(), req.tableName(), page,
-        Boolean.TRUE.equals(req.consistentRead()), index, fetch));
+    out.consumedCapacity(source.capacity(req.returnConsumedCapacity(), req.tableName(), page, consistent, fetch));
     return out.build();
   }
 

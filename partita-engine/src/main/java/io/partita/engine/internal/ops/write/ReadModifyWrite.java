@@ -37,6 +37,11 @@ public final class ReadModifyWrite {
   @FunctionalInterface
   public interface Step {
     Map<String, AttributeValue> apply(Map<String, AttributeValue> current);
+
+    /** The size of the item {@link #apply} answered, by DynamoDB's rules: a step that knows it says so. */
+    default long sizeOf(Map<String, AttributeValue> after) {
+      return ItemSize.of(after);
+    }
   }
 
   /** What was there and what is there now; sizes by DynamoDB's rules, 0 for no item. */
@@ -133,11 +138,11 @@ public final class ReadModifyWrite {
    * The single-item write: a refusal is thrown as it is, and an item a transaction is writing now
    * is refused as DynamoDB refuses it ({@link io.partita.engine.internal.ops.context.OngoingTransactions}).
    */
-  static Result run(EngineContext ctx, Table table, ItemKey key, Step step) {
-    if (ctx.transactions().ongoing(key.storageKey())) {
+  static Result run(EngineContext ctx, Target target) {
+    if (ctx.transactions().ongoing(target.key().storageKey())) {
       throw TRANSACTION_ONGOING;
     }
-    return runAll(ctx, List.of(new Target(table, key, step)), (refusals, before) -> refusals[0]).get(0);
+    return runAll(ctx, List.of(target), (refusals, before) -> refusals[0]).get(0);
   }
 
   /**
@@ -285,16 +290,12 @@ public final class ReadModifyWrite {
       return new Result(before, beforeSize, after, beforeSize, -1,
           Capacity.Units.ofTable(Capacity.writeUnits(beforeSize, beforeSize)));
     }
-    long afterSize = after == null ? 0 : ItemSize.of(after);
-    if (afterSize > ItemSize.MAX_ITEM_BYTES) {
-      throw PartitaException.validation("Item size has exceeded the maximum allowed size");
-    }
+    // the step was validated as a command (WriteCommands) or writes what is stored already (Time to
+    // Live, restores): its item is not checked again here
+    long afterSize = after == null ? 0 : t.step().sizeOf(after);
     Capacity.Units units = Capacity.Units.ofTable(Capacity.writeUnits(beforeSize, afterSize));
     if (before == null && after == null) {
       return new Result(null, 0, null, 0, -1, units);
-    }
-    if (after != null) {
-      IndexEntries.check(def, after);
     }
     byte[] key = t.key().storageKey();
     if (after == null) {
