@@ -1,13 +1,12 @@
 package io.partita.engine.internal.ops.batch;
 
 import io.partita.engine.PartitaException;
-import io.partita.engine.internal.expr.ExpressionContext;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.ops.request.Keys;
-import io.partita.engine.internal.ops.request.RequestParams;
+import io.partita.engine.internal.ops.read.ItemProjection;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.AttributeValues;
 import io.partita.engine.internal.value.ItemCodec;
@@ -138,13 +137,10 @@ public final class BatchGetItem {
     });
     // expression parameters given without an expression, or mixed with legacy ones, before anything else (as
     // Amazon DynamoDB checks them, by the public record of its messages: docs/dynamodb-messages.md)
-    for (KeysAndAttributes kaa : items.values()) {
-      RequestParams.refuseMixing(
-          RequestParams.given("AttributesToGet", kaa.hasAttributesToGet()),
-          RequestParams.given("ProjectionExpression", kaa.projectionExpression() != null));
-      RequestParams.expressions(kaa.hasExpressionAttributeNames(), kaa.expressionAttributeNames(), false, null,
-          kaa.projectionExpression() != null, "ProjectionExpression is null");
-    }
+    Map<String, ItemProjection> projections = new LinkedHashMap<>();
+    items.forEach((name, kaa) -> projections.put(name, ItemProjection.given(kaa.hasAttributesToGet(),
+        kaa.attributesToGet(), kaa.projectionExpression(), kaa.hasExpressionAttributeNames(),
+        kaa.expressionAttributeNames())));
     // values, duplicates and the count, key by key; duplicates compare normalized values, so 1 and
     // 1.0 are the same key, as they are one item in DynamoDB
     int count = 0;
@@ -174,15 +170,8 @@ public final class BatchGetItem {
     // then the projections
     for (int i = 0; i < reads.size(); i++) {
       TableRead r = reads.get(i);
-      KeysAndAttributes kaa = r.request();
-      ExpressionContext expressions = RequestParams.expressions(
-          kaa.hasExpressionAttributeNames(), kaa.expressionAttributeNames(), false, null,
-          kaa.projectionExpression() != null, "ProjectionExpression is null");
-      Projection projection = RequestParams.projection(expressions, kaa.projectionExpression(),
-          RequestParams.attributesToGet(kaa.hasAttributesToGet(), kaa.attributesToGet()));
-      expressions.checkAllUsed();
-      reads.set(i, new TableRead(r.name(), r.def(), kaa, r.keys(), projection,
-          Boolean.TRUE.equals(kaa.consistentRead())));
+      reads.set(i, new TableRead(r.name(), r.def(), r.request(), r.keys(), projections.get(r.name()).bind(),
+          Boolean.TRUE.equals(r.request().consistentRead())));
     }
     return reads;
   }

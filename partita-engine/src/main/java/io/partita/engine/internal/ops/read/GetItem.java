@@ -1,12 +1,10 @@
 package io.partita.engine.internal.ops.read;
 
-import io.partita.engine.internal.expr.ExpressionContext;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.ops.request.Keys;
-import io.partita.engine.internal.ops.request.RequestParams;
 import io.partita.engine.internal.table.Table;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.ItemCodec;
@@ -25,18 +23,12 @@ public final class GetItem {
   private GetItem() {}
 
   public static GetItemResponse execute(EngineContext ctx, GetItemRequest req) {
-    RequestParams.refuseMixing(
-        RequestParams.given("AttributesToGet", req.hasAttributesToGet()),
-        RequestParams.given("ProjectionExpression", req.projectionExpression() != null));
+    ItemProjection given = ItemProjection.given(req.hasAttributesToGet(), req.attributesToGet(),
+        req.projectionExpression(), req.hasExpressionAttributeNames(), req.expressionAttributeNames());
     Table table = ctx.catalog().forItems(req.tableName());
     TableDef def = table.def();
     ItemKey key = Keys.ofKey(def, req.key());
-    ExpressionContext expressions = RequestParams.expressions(
-        req.hasExpressionAttributeNames(), req.expressionAttributeNames(), false, null,
-        req.projectionExpression() != null, "ProjectionExpression is null");
-    Projection projection = RequestParams.projection(expressions, req.projectionExpression(),
-        RequestParams.attributesToGet(req.hasAttributesToGet(), req.attributesToGet()));
-    expressions.checkAllUsed();
+    Projection projection = given.bind();
 
     boolean consistent = Boolean.TRUE.equals(req.consistentRead());
     byte[] stored;

@@ -1,13 +1,12 @@
 package io.partita.engine.internal.ops.transact;
 
 import io.partita.engine.PartitaException;
-import io.partita.engine.internal.expr.ExpressionContext;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.ops.request.Keys;
-import io.partita.engine.internal.ops.request.RequestParams;
+import io.partita.engine.internal.ops.read.ItemProjection;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.AttributeValues;
 import io.partita.engine.internal.value.ItemCodec;
@@ -60,11 +59,8 @@ public final class TransactGetItems {
     for (int i = 0; i < items.size(); i++) {
       Get get = items.get(i).get();
       TableDef def = ctx.catalog().forItems(get.tableName()).def();
-      ExpressionContext expressions = RequestParams.expressions(
-          get.hasExpressionAttributeNames(), get.expressionAttributeNames(), false, null,
-          get.projectionExpression() != null, "ProjectionExpression is null");
-      Projection projection = get.projectionExpression() == null ? null : expressions.projection(get.projectionExpression());
-      expressions.checkAllUsed();
+      Projection projection = ItemProjection.given(false, null, get.projectionExpression(),
+          get.hasExpressionAttributeNames(), get.expressionAttributeNames()).bind();
       try {
         Keys.checkSchema(def, get.key());
       } catch (PartitaException e) {
