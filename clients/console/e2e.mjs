@@ -236,7 +236,8 @@ async function apiTable(name, extra = {}) {
     KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }, { AttributeName: 'SK', KeyType: 'RANGE' }],
     AttributeDefinitions: [{ AttributeName: 'PK', AttributeType: 'S' }, { AttributeName: 'SK', AttributeType: 'S' },
       ...(extra.AttributeDefinitions || [])],
-    ...(extra.GlobalSecondaryIndexes ? { GlobalSecondaryIndexes: extra.GlobalSecondaryIndexes } : {}) });
+    ...(extra.GlobalSecondaryIndexes ? { GlobalSecondaryIndexes: extra.GlobalSecondaryIndexes } : {}),
+    ...(extra.LocalSecondaryIndexes ? { LocalSecondaryIndexes: extra.LocalSecondaryIndexes } : {}) });
 }
 
 /** Every item of a table through the API, sorted by key, for comparisons. */
@@ -447,20 +448,39 @@ async function patternsScenario() {
 }
 
 /**
- * A schema registered with the server (PUT /partita/schemas/TABLE, what partita-model's
- * Model.describe() writes) is found without pasting, and a {number:04d} field is padded as the model
- * pads it.
+ * A schema registered with the server (PUT /partita/schemas/TABLE), in the shape partita-model's
+ * Model.describe() writes (DescribeTest pins that text): found without pasting; a {number:04d} field
+ * padded as the model pads it; the indexes with kind and projection beside the table's, and which
+ * patterns each serves; a BETWEEN pattern on an LSI, whose one template each end fills with its own
+ * values.
  */
 async function registeredSchemaScenario() {
   const table = 'Invoices';
-  await apiTable(table);
-  for (const n of ['0007', '0042']) {
-    await api('PutItem', { TableName: table, Item: { PK: { S: 'CUSTOMER#c1' }, SK: { S: `INVOICE#${n}` }, total: { N: n } } });
+  await apiTable(table, {
+    AttributeDefinitions: [{ AttributeName: 'LSI1SK', AttributeType: 'S' }, { AttributeName: 'GSI1PK', AttributeType: 'S' },
+      { AttributeName: 'GSI1SK', AttributeType: 'S' }],
+    LocalSecondaryIndexes: [{ IndexName: 'byDate', Projection: { ProjectionType: 'ALL' },
+      KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }, { AttributeName: 'LSI1SK', KeyType: 'RANGE' }] }],
+    GlobalSecondaryIndexes: [{ IndexName: 'byStatus', Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['total', '_type'] },
+      KeySchema: [{ AttributeName: 'GSI1PK', KeyType: 'HASH' }, { AttributeName: 'GSI1SK', KeyType: 'RANGE' }] }],
+  });
+  for (const [n, date, status] of [['0007', '2025-01-05', 'PAID'], ['0042', '2025-02-10', 'OPEN'], ['0099', '2025-03-20', 'OPEN']]) {
+    await api('PutItem', { TableName: table, Item: { PK: { S: 'CUSTOMER#c1' }, SK: { S: `INVOICE#${n}` }, total: { N: n },
+      _type: { S: 'Invoice' }, LSI1SK: { S: `DATE#${date}` }, GSI1PK: { S: `STATUS#${status}` }, GSI1SK: { S: `INVOICE#${n}` } } });
   }
   const schema = {
-    table, keys: { pk: 'PK', sk: 'SK', type: '_type' }, indexes: {},
-    entities: { Invoice: { type: 'Invoice', pk: 'CUSTOMER#{customer}', sk: 'INVOICE#{number:04d}' } },
-    patterns: [{ name: 'invoice', index: null, pk: 'CUSTOMER#{customer}', sk: { '=': 'INVOICE#{number:04d}' }, entities: ['Invoice'] }],
+    table, keys: { pk: 'PK', sk: 'SK', type: '_type' },
+    indexes: {
+      byStatus: { kind: 'GSI', pk: 'GSI1PK', sk: 'GSI1SK', projection: 'INCLUDE', nonKeyAttributes: ['total', '_type'] },
+      byDate: { kind: 'LSI', pk: 'PK', sk: 'LSI1SK', projection: 'ALL' },
+    },
+    entities: { Invoice: { type: 'Invoice', pk: 'CUSTOMER#{customer}', sk: 'INVOICE#{number:04d}',
+      indexes: { byStatus: { pk: 'STATUS#{status}', sk: 'INVOICE#{number:04d}' }, byDate: { pk: 'CUSTOMER#{customer}', sk: 'DATE#{date}' } } } },
+    patterns: [
+      { name: 'invoice', index: null, pk: 'CUSTOMER#{customer}', sk: { '=': 'INVOICE#{number:04d}' }, entities: ['Invoice'] },
+      { name: 'invoicesBetween', index: 'byDate', pk: 'CUSTOMER#{customer}', sk: { between: 'DATE#{date}' }, entities: ['Invoice'] },
+      { name: 'byStatus', index: 'byStatus', pk: 'STATUS#{status}', sk: { begins_with: 'INVOICE#' }, entities: ['Invoice'] },
+    ],
   };
   const registered = await fetch(`${endpoint}/partita/schemas/${table}`, { method: 'PUT', body: JSON.stringify(schema) });
   check(registered.ok, 'a schema is registered with the server');
@@ -475,6 +495,28 @@ async function registeredSchemaScenario() {
   await page.getByText('invoice (table): 1 item, 1 entity type.').waitFor();
   check((await page.locator('section[data-entity=Invoice]').innerText()).includes('INVOICE#0042'),
     'a {number:04d} field is padded as partita-model pads it: 42 finds INVOICE#0042');
+
+  const indexes = page.locator('section.schema-indexes');
+  const row = async (name) => (await indexes.locator('tbody tr', { hasText: name }).first().innerText()).replace(/\s+/g, ' ');
+  const byStatus = await row('byStatus');
+  check(byStatus.includes('GSI') && byStatus.includes('GSI1PK + GSI1SK') && byStatus.includes('INCLUDE total, _type'),
+    `the schema's GSI is listed with its keys and INCLUDE projection (${byStatus})`);
+  const byDate = await row('byDate');
+  check(byDate.includes('LSI') && byDate.includes('LSI byDate (projection ALL)') && byDate.includes('invoicesBetween'),
+    `the LSI is listed as the table has it, with the pattern it serves (${byDate})`);
+  const between = page.locator('form.pattern[data-pattern=invoicesBetween]');
+  check((await between.innerText()).includes('Served by the LSI byDate (projection ALL): PK = CUSTOMER#{customer} AND LSI1SK BETWEEN DATE#{date-low} AND DATE#{date-high}'),
+    'a BETWEEN pattern says which index serves it and names its two ends');
+  await between.locator('input[name=param-customer]').fill('c1');
+  await between.getByLabel('date (low end)').fill('2025-02-01');
+  await between.getByLabel('date (high end)').fill('2025-03-31');
+  await between.getByRole('button', { name: 'Run invoicesBetween' }).click();
+  await page.getByText('invoicesBetween (index byDate): 2 items, 1 entity type.').waitFor();
+  const found = await page.locator('section[data-entity=Invoice]').innerText();
+  check(found.includes('INVOICE#0042') && found.includes('INVOICE#0099') && !found.includes('INVOICE#0007'),
+    'the BETWEEN runs on the LSI with its two bounds: the invoices of February and March, not January\'s');
+  await indexes.scrollIntoViewIfNeeded();
+  await shot('registered-schema');
 }
 
 /**
