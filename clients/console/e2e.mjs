@@ -167,6 +167,9 @@ async function mainScenario() {
   await page.getByRole('button', { name: 'Run statement' }).click();
   await page.getByText('8 items, page 1.').waitFor();
   check(await page.locator('table.grid tbody tr').count() === 8, 'the statement\'s items are in the grid');
+  await page.getByRole('button', { name: 'JSON', exact: true }).click();
+  check((await page.locator('pre.json').innerText()).includes('"SK": "ORDER#2025-001#ITEM#1"'), 'the statement\'s items as JSON');
+  await page.getByRole('button', { name: 'Grid' }).click();
   check((await page.locator('ol.history').innerText()).includes('SELECT * FROM'), 'the statement is in the history');
   await shot('partiql');
 
@@ -215,6 +218,7 @@ async function mainScenario() {
   await transferScenario();
   await patternsScenario();
   await registeredSchemaScenario();
+  await builderScenario();
 
   // --- Tables after all that, keyboard, narrow window ---
   await page.getByRole('link', { name: 'Tables' }).click();
@@ -255,11 +259,183 @@ async function mainScenario() {
   await page.keyboard.press('Enter');
   await page.locator('section[aria-labelledby=stream-title] [role=status]', { hasText: 'Tailing' }).waitFor();
   check(true, 'and resumes');
+  const narrow = async (hash, ready, name) => {
+    await page.goto(`${endpoint}/console#/${hash}`);
+    await ready();
+    check(await page.evaluate(() => document.documentElement.scrollWidth <= 400), `${name}: no sideways scrolling at 400px`);
+  };
+  await narrow('tables', () => card.waitFor(), 'tables');
+  await shot('tables-narrow');
+  await narrow(`items?table=${TABLE}&pk=USER%23alice`, () => page.getByText('page 1.').waitFor(), 'items and their grid');
+  await narrow('activity', () => page.locator('svg.spark').first().waitFor(), 'activity');
+  await shot('activity-narrow');
+  await narrow('partiql', () => page.locator('textarea[name=statement]').waitFor(), 'PartiQL');
 
+  // the stale edit, the duplicate under a taken key, the stale delete; and the import's bad item
   const stale = refusedOperations.filter((r) => r.includes('ConditionalCheckFailedException'));
   const badImport = (r) => /(BatchWriteItem|PutItem): .*ValidationException/.test(r);
-  check(stale.length === 1 && refusedOperations.every((r) => r.includes('ConditionalCheckFailedException') || badImport(r)),
-    `the API refused only the stale edit and the import's bad item: ${refusedOperations.join('; ')}`);
+  check(stale.length === 3 && stale.filter((r) => r.includes('.DeleteItem:')).length === 1
+    && refusedOperations.every((r) => r.includes('ConditionalCheckFailedException') || badImport(r)),
+  `the API refused only the stale edit, the duplicate, the stale delete and the import's bad item: ${refusedOperations.join('; ')}`);
+}
+
+/**
+ * The Tables screen and the Items builder in full, on a table created in the console with an LSI and
+ * a GSI: the card's facts (items, size, billing, TTL, stream, tags, each index's kind, projection,
+ * status and counts); every sort key operator, backward, a filter, a projection, the column chooser,
+ * DynamoDB JSON, queries on the LSI and the GSI, a Scan; duplicate and delete, each conditional; a
+ * table deleted only once its name is typed again.
+ */
+async function builderScenario() {
+  const table = 'Orders';
+  await page.goto(`${endpoint}/console#/tables`);
+  await page.getByRole('heading', { name: 'Tables' }).waitFor();
+  await page.getByText('Create a table').click();
+  await page.fill('input[name=table-name]', table);
+  await page.getByRole('button', { name: 'Add LSI' }).click();
+  await page.fill('input[name=lsi-name]', 'byTotal');
+  await page.fill('input[name=lsi-sk-name]', 'total');
+  await page.selectOption('select[name=lsi-sk-type]', 'N');
+  await page.getByRole('button', { name: 'Add GSI' }).click();
+  await page.fill('input[name=gsi-name]', 'byStatus');
+  await page.fill('input[name=gsi-pk-name]', 'status');
+  await page.selectOption('select[name=gsi-projection]', 'KEYS_ONLY');
+  await page.getByRole('button', { name: 'Create table' }).click();
+  const card = page.locator(`article[data-table=${table}]`);
+  await card.waitFor();
+  const described = (await api('DescribeTable', { TableName: table })).Table;
+  check(described.LocalSecondaryIndexes[0].KeySchema[1].AttributeName === 'total'
+    && described.GlobalSecondaryIndexes[0].Projection.ProjectionType === 'KEYS_ONLY', 'a table is created in the console with an LSI and a KEYS_ONLY GSI');
+  for (let n = 1; n <= 10; n++) {
+    await api('PutItem', { TableName: table, Item: { PK: { S: 'C#1' }, SK: { S: `O#${String(n).padStart(2, '0')}` },
+      total: { N: String(n * 10) }, status: { S: n % 2 ? 'SHIPPED' : 'OPEN' } } });
+  }
+  await api('TagResource', { ResourceArn: described.TableArn, Tags: [{ Key: 'team', Value: 'shop' }] });
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await card.locator('dd', { hasText: 'team=shop' }).waitFor();
+  const facts = (await card.locator('dl.facts').innerText()).replace(/\s+/g, ' ');
+  check(/Items 10 /.test(facts) && /Size \d/.test(facts) && facts.includes('Key PK (S) + SK (S)') && facts.includes('Billing PAY_PER_REQUEST')
+    && facts.includes('TTL off') && facts.includes('Stream off') && facts.includes('Tags team=shop'),
+  `the card shows items, size, key schema, billing, TTL, stream and tags (${facts})`);
+  const indexRow = async (name) => (await card.locator('tbody tr', { hasText: name }).innerText()).replace(/\s+/g, ' ');
+  check(/byTotal LSI PK \(S\) \+ total \(N\) ALL ACTIVE 10 \d/.test(await indexRow('byTotal'))
+    && /byStatus GSI status \(S\) KEYS_ONLY ACTIVE 10 \d/.test(await indexRow('byStatus')),
+  `each index with its kind, keys, projection, status, item count and size (${await indexRow('byTotal')}; ${await indexRow('byStatus')})`);
+  await shot('table-card');
+
+  // --- every sort key operator ---
+  await card.getByRole('link', { name: 'Items' }).click();
+  await page.getByRole('heading', { name: 'Items' }).waitFor();
+  const said = page.locator('main > .screen > [role=status], main > .screen > [role=alert]').first();
+  const run = async (expect) => {
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.locator('main [role=status]', { hasText: expect }).first().waitFor();
+  };
+  const sks = async () => page.locator('table.grid tbody tr td:nth-child(3)').allInnerTexts();
+  await page.fill('input[name=pk]', 'C#1');
+  for (const [op, value, value2, expected] of [['=', 'O#03', '', ['O#03']], ['<', 'O#03', '', ['O#01', 'O#02']],
+    ['<=', 'O#03', '', ['O#01', 'O#02', 'O#03']], ['>', 'O#08', '', ['O#09', 'O#10']], ['>=', 'O#09', '', ['O#09', 'O#10']],
+    ['BETWEEN', 'O#02', 'O#04', ['O#02', 'O#03', 'O#04']], ['begins_with', 'O#1', '', ['O#10']]]) {
+    await page.selectOption('select[name=sk-op]', op);
+    await page.fill('input[name=sk]', value);
+    if (op === 'BETWEEN') await page.fill('input[name=sk2]', value2);
+    await run(`Query: ${expected.length} item`);
+    const got = await sks();
+    check(JSON.stringify(got) === JSON.stringify(expected), `SK ${op} ${value}${value2 ? ` AND ${value2}` : ''}: ${got.join(', ')}`);
+  }
+  await page.selectOption('select[name=sk-op]', '');
+  await page.selectOption('select[name=direction]', 'backward');
+  await run('Query: 10 items');
+  check((await sks())[0] === 'O#10', 'backward: the last sort key first');
+  await page.selectOption('select[name=direction]', 'forward');
+  await page.fill('input[name=filter]', '#status = :s');
+  await page.fill('input[name=values]', '{":s": {"S": "OPEN"}}');
+  await page.fill('input[name=projection]', 'PK, SK, total');
+  await run('Query: 5 items (10 read)');
+  const headers = await page.locator('table.grid thead th').allInnerTexts();
+  check(JSON.stringify(headers.slice(1)) === '["PK","SK","total"]' && JSON.stringify(await sks()) === '["O#02","O#04","O#06","O#08","O#10"]',
+    'a filter (5 of 10 read) and a projection (only PK, SK, total)');
+  await page.getByText('Columns').click();
+  await page.locator('input[data-column=total]').uncheck();
+  check(JSON.stringify((await page.locator('table.grid thead th').allInnerTexts()).slice(1)) === '["PK","SK"]', 'a column hidden by the chooser');
+  await page.getByRole('button', { name: 'DynamoDB JSON' }).click();
+  const ddb = await page.locator('pre.json').innerText();
+  check(ddb.includes('"total": {') && ddb.includes('"N": "100"'), 'results as DynamoDB JSON');
+  await page.getByRole('button', { name: 'Grid' }).click();
+  await page.fill('input[name=filter]', '');
+  await page.fill('input[name=values]', '');
+  await page.fill('input[name=projection]', '');
+
+  // --- the LSI, the GSI, a Scan ---
+  await page.selectOption('select[name=index]', 'byTotal');
+  await page.getByText('Sort key total').waitFor();
+  await page.selectOption('select[name=sk-op]', '>=');
+  await page.fill('input[name=sk]', '70');
+  await run('Query: 4 items');
+  check(JSON.stringify(await sks()) === '["O#07","O#08","O#09","O#10"]', 'a query on the LSI: total >= 70, a number');
+  await page.selectOption('select[name=index]', 'byStatus');
+  await page.getByText('Partition key status =').waitFor();
+  await page.fill('input[name=pk]', 'SHIPPED');
+  await run('Query: 5 items');
+  check((await page.locator('table.grid thead th').allInnerTexts()).length === 4, 'a query on the KEYS_ONLY GSI: its items, keys only');
+  await page.selectOption('select[name=index]', '');
+  await page.selectOption('select[name=mode]', 'Scan');
+  await page.fill('input[name=filter]', '#total > :t'); // TOTAL is a reserved word
+  await page.fill('input[name=values]', '{":t": {"N": "50"}}');
+  await run('Scan: 5 items (10 read)');
+  check(true, 'a Scan with a filter: 5 of the 10 items read');
+  await page.fill('input[name=filter]', '');
+  await page.fill('input[name=values]', '');
+  await run('Scan: 10 items');
+
+  // --- duplicate and delete, each conditional ---
+  const open = async (sk) => {
+    await page.locator('table.grid tbody tr', { hasText: sk }).getByRole('button', { name: /Open/ }).click();
+    await page.locator('dialog textarea').waitFor();
+  };
+  await open('O#01');
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  await page.getByRole('button', { name: 'Create item' }).click();
+  await page.locator('dialog [role=alert]', { hasText: 'an item with this key already exists' }).waitFor();
+  check(true, 'a duplicate under the same key is refused: it would overwrite the original');
+  const copy = JSON.parse(await page.inputValue('dialog textarea'));
+  copy.SK = { S: 'O#11' };
+  await page.fill('dialog textarea', JSON.stringify(copy));
+  await page.getByRole('button', { name: 'Create item' }).click();
+  await page.locator('dialog').waitFor({ state: 'detached' });
+  const dup = await api('GetItem', { TableName: table, Key: { PK: { S: 'C#1' }, SK: { S: 'O#11' } } });
+  check(dup.Item && dup.Item.total.N === '10', 'the duplicate under a new key is created');
+  await run('Scan: 11 items');
+  await open('O#11');
+  await page.getByRole('button', { name: 'Delete item' }).click();
+  await page.locator('dialog').waitFor({ state: 'detached' });
+  check(!(await api('GetItem', { TableName: table, Key: { PK: { S: 'C#1' }, SK: { S: 'O#11' } } })).Item, 'an item deleted in the editor is gone');
+  await run('Scan: 10 items');
+  await open('O#10');
+  await api('UpdateItem', { TableName: table, Key: { PK: { S: 'C#1' }, SK: { S: 'O#10' } }, UpdateExpression: 'SET #t = :t', ExpressionAttributeNames: { '#t': 'total' },
+    ExpressionAttributeValues: { ':t': { N: '101' } } });
+  await page.getByRole('button', { name: 'Delete item' }).click();
+  await page.locator('dialog [role=alert]', { hasText: 'changed (or was deleted) since it was loaded' }).waitFor();
+  check(Boolean((await api('GetItem', { TableName: table, Key: { PK: { S: 'C#1' }, SK: { S: 'O#10' } } })).Item),
+    'a stale delete is refused and the item stays');
+  await page.keyboard.press('Escape');
+  await page.locator('dialog').waitFor({ state: 'detached' });
+  check(await page.evaluate(() => document.activeElement && /Open/.test(document.activeElement.textContent)),
+    'Escape closes the editor and gives the focus back to the row\'s Open');
+
+  // --- delete a table, once its name is typed again ---
+  await apiTable('Scratch');
+  await page.goto(`${endpoint}/console#/tables`);
+  const scratch = page.locator('article[data-table=Scratch]');
+  await scratch.getByRole('button', { name: 'Delete…' }).click();
+  await page.locator('dialog input').fill('Scratc');
+  await page.getByRole('button', { name: 'Delete table' }).click();
+  await page.locator('dialog [role=alert]', { hasText: 'Type Scratch exactly' }).waitFor();
+  check((await api('ListTables', {})).TableNames.includes('Scratch'), 'a mistyped name deletes nothing');
+  await page.locator('dialog input').fill('Scratch');
+  await page.getByRole('button', { name: 'Delete table' }).click();
+  await scratch.waitFor({ state: 'detached' });
+  check(!(await api('ListTables', {})).TableNames.includes('Scratch'), 'the table is deleted once its name is typed again');
 }
 
 /** A table made through the API for one part of the walk: PK and SK strings, and more definitions if given. */
@@ -516,6 +692,7 @@ async function bigImportScenario() {
     start = page1.LastEvaluatedKey;
   } while (start);
   check(count === 3000, `every item of the file is in the table (${count})`);
+  await page.locator('details.transfer progress').scrollIntoViewIfNeeded();
   await shot('import-progress');
 }
 
@@ -715,7 +892,7 @@ try {
   });
 
   const only = { streams: streamsScenario, transfer: transferScenario, patterns: patternsScenario,
-    registered: registeredSchemaScenario }[process.env.E2E_ONLY];
+    registered: registeredSchemaScenario, builder: builderScenario }[process.env.E2E_ONLY];
   await (signed ? signedScenario() : only ? only() : mainScenario());
   check(errors.length === 0, `no browser console errors${errors.length ? `:\n  ${errors.join('\n  ')}` : ''}`);
   check(refusals.length === refusedOperations.length, 'every failed load in the browser log is a refusal checked above');
