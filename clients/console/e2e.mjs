@@ -321,6 +321,7 @@ async function builderScenario() {
   check(/byTotal LSI PK \(S\) \+ total \(N\) ALL ACTIVE 10 \d/.test(await indexRow('byTotal'))
     && /byStatus GSI status \(S\) KEYS_ONLY ACTIVE 10 \d/.test(await indexRow('byStatus')),
   `each index with its kind, keys, projection, status, item count and size (${await indexRow('byTotal')}; ${await indexRow('byStatus')})`);
+  await card.scrollIntoViewIfNeeded();
   await shot('table-card');
 
   // --- every sort key operator ---
