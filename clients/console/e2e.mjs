@@ -697,7 +697,7 @@ async function bigImportScenario() {
   await shot('import-progress');
 }
 
-/** A schema in Partita's format, pasted: its access patterns listed with their index, run with parameters. */
+/** A schema in Partita's format, loaded from a file: its access patterns listed with their index, run with parameters. */
 async function patternsScenario() {
   const table = 'Blog';
   await apiTable(table, { AttributeDefinitions: [{ AttributeName: 'GSI1PK', AttributeType: 'S' }, { AttributeName: 'GSI1SK', AttributeType: 'S' }],
@@ -727,8 +727,11 @@ async function patternsScenario() {
   await page.goto(`${endpoint}/console#/collection?table=${table}`);
   await page.getByRole('heading', { name: 'Collections' }).waitFor();
   await page.getByText('Schema: key templates and access patterns').click();
-  await page.fill('textarea[name=schema]', JSON.stringify(schema, null, 1));
-  await page.getByRole('button', { name: 'Use schema' }).click();
+  const schemaPath = join(shots, 'blog-schema.json');
+  writeFileSync(schemaPath, JSON.stringify(schema, null, 1));
+  await page.setInputFiles('input[name=schema-file]', schemaPath);
+  await page.getByText('Schema loaded from blog-schema.json.').waitFor();
+  check((await page.inputValue('textarea[name=schema]')).includes('commentsByUser'), 'a schema file is loaded into the schema box and used');
   const card = (name) => page.locator(`form.pattern[data-pattern=${name}]`);
   await card('commentsByUser').waitFor();
   check((await card('commentsByUser').innerText()).includes('Served by the GSI GSI1 (projection ALL): GSI1PK = USER#{username} AND begins_with(GSI1SK, COMMENT#)'),

@@ -4,6 +4,7 @@
 // with the index that serves it, run with parameters.
 import { all, call, getText, tableNames } from './api.js';
 import { tableSelect, editItem, keyCondition } from './items.js';
+import { textChunks } from './transfer.js';
 import { ENDS, endValues, fillTemplate, patternText, readSchema } from './schema.js';
 import { explain, field, fill, grid, h, message, results } from './ui.js';
 import { attributeType, indexNamed, keyNames, text } from './values.js';
@@ -266,6 +267,18 @@ export async function render(root, params) {
     await listPatterns();
   };
   const reloadSchema = () => loadSchema().catch((err) => message(status, explain(err), 'error'));
+  // a schema file read as the import reads files (streamed), then used at once
+  const schemaFile = h('input', { type: 'file', name: 'schema-file', accept: '.json,application/json', onchange: async () => {
+    const chosen = schemaFile.files && schemaFile.files[0];
+    if (!chosen) return;
+    if (chosen.size > 256 * 1024) return message(status, `${chosen.name} is larger than 256 KiB: not a schema.`, 'error');
+    let text = '';
+    for await (const chunk of textChunks(chosen)) text += chunk;
+    schemaText.value = text;
+    if (await listPatterns().catch((err) => message(status, explain(err), 'error'))) {
+      message(status, `Schema loaded from ${chosen.name}.`, 'ok');
+    }
+  } });
   tableChoice.addEventListener('change', reloadSchema);
   reloadSchema();
 
@@ -281,6 +294,7 @@ export async function render(root, params) {
       field('Schema (JSON): Partita\'s entities and patterns, or OneTable\'s models', schemaText,
         'Entities whose pk/sk templates match an item name its type and fields; patterns are listed below to run.'
         + ' Kept in this browser per table. The format is in docs/console.md.'),
+      h('div', { class: 'row' }, field('Or load a schema file', schemaFile, 'A JSON file of either format (at most 256 KiB); it fills the box above.')),
       h('div', { class: 'actions' }, h('button', { type: 'button', onclick: () => listPatterns().catch((err) => message(status, explain(err), 'error')) },
         'Use schema'))),
     h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, 'Show collection'))),
