@@ -235,6 +235,10 @@ async function mainScenario() {
   await page.getByRole('heading', { name: 'PartiQL' }).waitFor();
   await page.keyboard.press('Tab');
   check(await page.evaluate(() => document.activeElement.name === 'statement'), 'Enter on a link opens its screen, Tab goes on into it');
+  await page.keyboard.type(`SELECT * FROM "${TABLE}" WHERE PK = 'USER#bob'`);
+  await page.keyboard.press('Control+Enter');
+  await page.getByText('1 item, page 1.').waitFor();
+  check(true, 'Ctrl+Enter in the editor runs the statement');
   await page.setViewportSize({ width: 400, height: 800 });
   await page.goto(`${endpoint}/console#/collection?table=${TABLE}&pk=USER%23alice`);
   await page.locator('section[data-entity=OrderLine]').waitFor(); // the schema pasted above is kept
