@@ -218,6 +218,7 @@ async function mainScenario() {
   await transferScenario();
   await patternsScenario();
   await registeredSchemaScenario();
+  await modelSchemaScenario();
   await builderScenario();
 
   // --- Tables after all that, keyboard, narrow window ---
@@ -842,6 +843,42 @@ async function registeredSchemaScenario() {
 }
 
 /**
+ * What partita-model's Model.describe() writes, as DescribeTest pins it (its expected text is the file
+ * read here), registered for a table shaped as that model creates it: the console lists the model's
+ * indexes and patterns and runs its BETWEEN pattern on the LSI with two ends.
+ */
+async function modelSchemaScenario() {
+  const described = readFileSync(new URL('../../partita-model/src/test/resources/io/partita/model/blog-describe.json', import.meta.url), 'utf8');
+  const table = 'ModelBlog';
+  const s = (n) => ({ AttributeName: n, AttributeType: 'S' });
+  const key = (pk, sk) => [{ AttributeName: pk, KeyType: 'HASH' }, { AttributeName: sk, KeyType: 'RANGE' }];
+  await api('CreateTable', { TableName: table, BillingMode: 'PAY_PER_REQUEST', KeySchema: key('pk', 'sk'),
+    AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'lsi1sk'].map(s),
+    GlobalSecondaryIndexes: [{ IndexName: 'gsi1', KeySchema: key('gsi1pk', 'gsi1sk'), Projection: { ProjectionType: 'ALL' } },
+      { IndexName: 'titles', KeySchema: key('gsi2pk', 'gsi2sk'), Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['title', '_type'] } }],
+    LocalSecondaryIndexes: [{ IndexName: 'byDay', KeySchema: key('pk', 'lsi1sk'), Projection: { ProjectionType: 'ALL' } }] });
+  for (const [id, day] of [['p1', '2025-01-10'], ['p2', '2025-02-03'], ['p3', '2025-03-01']]) {
+    await api('PutItem', { TableName: table, Item: { pk: { S: 'USER#alice' }, sk: { S: `POST#${id}` }, _type: { S: 'Post' },
+      username: { S: 'alice' }, postId: { S: id }, day: { S: day }, lsi1sk: { S: `DAY#${day}` }, title: { S: `Post ${id}` } } });
+  }
+  const registered = await fetch(`${endpoint}/partita/schemas/${table}`, { method: 'PUT', body: described });
+  check(registered.ok, 'the text Model.describe() writes (DescribeTest\'s) is registered for the table');
+  await page.goto(`${endpoint}/console#/collection?table=${table}`);
+  const between = page.locator('form.pattern[data-pattern="Posts between days"]');
+  await between.waitFor();
+  check((await between.innerText()).includes('Served by the LSI byDay (projection ALL): pk = USER#{username} AND lsi1sk BETWEEN DAY#{day-low} AND DAY#{day-high}'),
+    'the model\'s BETWEEN pattern is listed on its LSI with its two ends');
+  const titles = (await page.locator('section.schema-indexes tbody tr', { hasText: 'titles' }).innerText()).replace(/\s+/g, ' ');
+  check(titles.includes('INCLUDE title, _type'), `the model's INCLUDE index is listed with its projection (${titles})`);
+  await between.getByLabel('username').fill('alice');
+  await between.getByLabel('day (low end)').fill('2025-02-01');
+  await between.getByLabel('day (high end)').fill('2025-02-28');
+  await between.getByRole('button', { name: 'Run Posts between days' }).click();
+  await page.getByText('Posts between days (index byDay): 1 item, 1 entity type.').waitFor();
+  check((await page.locator('section[data-entity=Post]').innerText()).includes('POST#p2'), 'it runs with two bounds: February\'s post only');
+}
+
+/**
  * Against a server that checks signatures: a wrong secret is refused, the right one signs every
  * request (WebCrypto SigV4) and a table is created and listed.
  */
@@ -900,7 +937,7 @@ try {
   });
 
   const only = { streams: streamsScenario, transfer: transferScenario, patterns: patternsScenario,
-    registered: registeredSchemaScenario, builder: builderScenario }[process.env.E2E_ONLY];
+    registered: registeredSchemaScenario, model: modelSchemaScenario, builder: builderScenario }[process.env.E2E_ONLY];
   await (signed ? signedScenario() : only ? only() : mainScenario());
   check(errors.length === 0, `no browser console errors${errors.length ? `:\n  ${errors.join('\n  ')}` : ''}`);
   check(refusals.length === refusedOperations.length, 'every failed load in the browser log is a refusal checked above');
