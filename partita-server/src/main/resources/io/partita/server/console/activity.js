@@ -112,16 +112,16 @@ function series(rows) {
     const last = (a) => (a.length && a[a.length - 1] !== null ? a[a.length - 1] : null);
     const who = `${r.operation} on ${r.table || 'no table'}`;
     const words = (a, unit) => `${a.length} intervals, last ${last(a) === null ? 'none' : `${last(a).toFixed(1)} ${unit}`}`;
-    return { list, cells: [
+    return [
       h('span', { class: 'trend' }, sparkline(rate, `${who}: requests per second, ${words(rate, '/s')}`, 'rate'),
         h('span', {}, last(rate) === null ? '' : last(rate).toFixed(1))),
       h('span', { class: 'trend' }, sparkline(errs, `${who}: errors per second, ${words(errs, '/s')}`, 'errors'),
         h('span', {}, last(errs) === null ? '' : last(errs).toFixed(1))),
       h('span', { class: 'trend' }, sparkline(latency, `${who}: mean latency, ${words(latency, 'ms')}`, 'latency'),
         h('span', {}, last(latency) === null ? '' : last(latency).toFixed(2))),
-    ] };
+    ];
   };
-  return rows.map((r) => ({ r, ...cells(r) }));
+  return rows.map((r) => ({ r, cells: cells(r) }));
 }
 
 export async function render(root) {
