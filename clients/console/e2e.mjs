@@ -167,6 +167,9 @@ async function mainScenario() {
   await page.getByRole('button', { name: 'Run statement' }).click();
   await page.getByText('8 items, page 1.').waitFor();
   check(await page.locator('table.grid tbody tr').count() === 8, 'the statement\'s items are in the grid');
+  await page.getByRole('button', { name: 'JSON', exact: true }).click();
+  check((await page.locator('pre.json').innerText()).includes('"SK": "ORDER#2025-001#ITEM#1"'), 'the statement\'s items as JSON');
+  await page.getByRole('button', { name: 'Grid' }).click();
   check((await page.locator('ol.history').innerText()).includes('SELECT * FROM'), 'the statement is in the history');
   await shot('partiql');
 
@@ -176,6 +179,38 @@ async function mainScenario() {
   check((await page.locator('main').innerText()).includes('PutItem'), 'activity lists the requests per operation');
   await page.getByRole('heading', { name: 'Hot partition keys' }).waitFor();
   check((await page.locator('main').innerText()).includes('USER#alice'), 'the hot keys are listed');
+  // rates over time: samples taken by hand from here on, so each interval holds known requests
+  await page.locator('#auto-refresh').uncheck();
+  const requests = page.locator('section[aria-labelledby=metrics-title]');
+  await page.locator('section[aria-labelledby=metrics-title][aria-busy=false]').waitFor();
+  const samplesTaken = async () => Number(/^(\d+) samples? over/.exec(await requests.locator('p[aria-live]').innerText())[1]);
+  const sampleByHand = async () => {
+    const before = await samplesTaken();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await requests.locator('p[aria-live]', { hasText: new RegExp(`^${before + 1} samples over`) }).waitFor();
+  };
+  const line = async (operation, kind) => {
+    const row = requests.locator('tbody tr').filter({ has: page.getByRole('cell', { name: operation, exact: true }) })
+      .filter({ has: page.getByRole('cell', { name: TABLE, exact: true }) });
+    return (await row.locator(`svg.spark.${kind}`).getAttribute('data-values')).split(',');
+  };
+  await sampleByHand();
+  for (const n of [1, 2, 3, 4, 5]) {
+    await api('PutItem', { TableName: TABLE, Item: { PK: { S: 'USER#carol' }, SK: { S: `NOTE#${n}` } } });
+  }
+  for (const n of [1, 2]) {
+    await fetch(`${endpoint}/`, { method: 'POST', body: JSON.stringify({ TableName: TABLE, Key: { PK: { S: `USER#${n}` } } }),
+      headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'DynamoDB_20120810.GetItem',
+        authorization: 'AWS4-HMAC-SHA256 Credential=e2e/20000101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0' } });
+  }
+  await sampleByHand();
+  await sampleByHand();
+  const [putRate, putIdle] = (await line('PutItem', 'rate')).slice(-2).map(Number);
+  check(putRate > 0 && putIdle === 0, `PutItem on ${TABLE}: its line rises in the interval of the five puts and falls to 0 in the next (${putRate}, ${putIdle})`);
+  const [putLatency, noLatency] = (await line('PutItem', 'latency')).slice(-2);
+  check(Number(putLatency) > 0 && noLatency === '', 'its latency line has the interval\'s mean, and a gap where there were no requests');
+  const [getErrors, noErrors] = (await line('GetItem', 'errors')).slice(-2).map(Number);
+  check(getErrors > 0 && noErrors === 0, `GetItem on ${TABLE}: its errors line shows the two refused reads (${getErrors}, ${noErrors})`);
   await shot('activity');
 
   // --- Streams and TTL, import and export, access patterns: each on tables of its own ---
@@ -183,6 +218,8 @@ async function mainScenario() {
   await transferScenario();
   await patternsScenario();
   await registeredSchemaScenario();
+  await modelSchemaScenario();
+  await builderScenario();
 
   // --- Tables after all that, keyboard, narrow window ---
   await page.getByRole('link', { name: 'Tables' }).click();
@@ -199,6 +236,10 @@ async function mainScenario() {
   await page.getByRole('heading', { name: 'PartiQL' }).waitFor();
   await page.keyboard.press('Tab');
   check(await page.evaluate(() => document.activeElement.name === 'statement'), 'Enter on a link opens its screen, Tab goes on into it');
+  await page.keyboard.type(`SELECT * FROM "${TABLE}" WHERE PK = 'USER#bob'`);
+  await page.keyboard.press('Control+Enter');
+  await page.getByText('1 item, page 1.').waitFor();
+  check(true, 'Ctrl+Enter in the editor runs the statement');
   await page.setViewportSize({ width: 400, height: 800 });
   await page.goto(`${endpoint}/console#/collection?table=${TABLE}&pk=USER%23alice`);
   await page.locator('section[data-entity=OrderLine]').waitFor(); // the schema pasted above is kept
@@ -223,11 +264,184 @@ async function mainScenario() {
   await page.keyboard.press('Enter');
   await page.locator('section[aria-labelledby=stream-title] [role=status]', { hasText: 'Tailing' }).waitFor();
   check(true, 'and resumes');
+  const narrow = async (hash, ready, name) => {
+    await page.goto(`${endpoint}/console#/${hash}`);
+    await ready();
+    check(await page.evaluate(() => document.documentElement.scrollWidth <= 400), `${name}: no sideways scrolling at 400px`);
+  };
+  await narrow('tables', () => card.waitFor(), 'tables');
+  await shot('tables-narrow');
+  await narrow(`items?table=${TABLE}&pk=USER%23alice`, () => page.getByText('page 1.').waitFor(), 'items and their grid');
+  await narrow('activity', () => page.locator('svg.spark').first().waitFor(), 'activity');
+  await shot('activity-narrow');
+  await narrow('partiql', () => page.locator('textarea[name=statement]').waitFor(), 'PartiQL');
 
+  // the stale edit, the duplicate under a taken key, the stale delete; and the import's bad item
   const stale = refusedOperations.filter((r) => r.includes('ConditionalCheckFailedException'));
   const badImport = (r) => /(BatchWriteItem|PutItem): .*ValidationException/.test(r);
-  check(stale.length === 1 && refusedOperations.every((r) => r.includes('ConditionalCheckFailedException') || badImport(r)),
-    `the API refused only the stale edit and the import's bad item: ${refusedOperations.join('; ')}`);
+  check(stale.length === 3 && stale.filter((r) => r.includes('.DeleteItem:')).length === 1
+    && refusedOperations.every((r) => r.includes('ConditionalCheckFailedException') || badImport(r)),
+  `the API refused only the stale edit, the duplicate, the stale delete and the import's bad item: ${refusedOperations.join('; ')}`);
+}
+
+/**
+ * The Tables screen and the Items builder in full, on a table created in the console with an LSI and
+ * a GSI: the card's facts (items, size, billing, TTL, stream, tags, each index's kind, projection,
+ * status and counts); every sort key operator, backward, a filter, a projection, the column chooser,
+ * DynamoDB JSON, queries on the LSI and the GSI, a Scan; duplicate and delete, each conditional; a
+ * table deleted only once its name is typed again.
+ */
+async function builderScenario() {
+  const table = 'Orders';
+  await page.goto(`${endpoint}/console#/tables`);
+  await page.getByRole('heading', { name: 'Tables' }).waitFor();
+  await page.getByText('Create a table').click();
+  await page.fill('input[name=table-name]', table);
+  await page.getByRole('button', { name: 'Add LSI' }).click();
+  await page.fill('input[name=lsi-name]', 'byTotal');
+  await page.fill('input[name=lsi-sk-name]', 'total');
+  await page.selectOption('select[name=lsi-sk-type]', 'N');
+  await page.getByRole('button', { name: 'Add GSI' }).click();
+  await page.fill('input[name=gsi-name]', 'byStatus');
+  await page.fill('input[name=gsi-pk-name]', 'status');
+  await page.selectOption('select[name=gsi-projection]', 'KEYS_ONLY');
+  await page.getByRole('button', { name: 'Create table' }).click();
+  const card = page.locator(`article[data-table=${table}]`);
+  await card.waitFor();
+  const described = (await api('DescribeTable', { TableName: table })).Table;
+  check(described.LocalSecondaryIndexes[0].KeySchema[1].AttributeName === 'total'
+    && described.GlobalSecondaryIndexes[0].Projection.ProjectionType === 'KEYS_ONLY', 'a table is created in the console with an LSI and a KEYS_ONLY GSI');
+  for (let n = 1; n <= 10; n++) {
+    await api('PutItem', { TableName: table, Item: { PK: { S: 'C#1' }, SK: { S: `O#${String(n).padStart(2, '0')}` },
+      total: { N: String(n * 10) }, status: { S: n % 2 ? 'SHIPPED' : 'OPEN' } } });
+  }
+  await api('TagResource', { ResourceArn: described.TableArn, Tags: [{ Key: 'team', Value: 'shop' }] });
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await card.locator('dd', { hasText: 'team=shop' }).waitFor();
+  const facts = (await card.locator('dl.facts').innerText()).replace(/\s+/g, ' ');
+  check(/Items 10 /.test(facts) && /Size \d/.test(facts) && facts.includes('Key PK (S) + SK (S)') && facts.includes('Billing PAY_PER_REQUEST')
+    && facts.includes('TTL off') && facts.includes('Stream off') && facts.includes('Tags team=shop'),
+  `the card shows items, size, key schema, billing, TTL, stream and tags (${facts})`);
+  const indexRow = async (name) => (await card.locator('tbody tr', { hasText: name }).innerText()).replace(/\s+/g, ' ');
+  check(/byTotal LSI PK \(S\) \+ total \(N\) ALL ACTIVE 10 \d/.test(await indexRow('byTotal'))
+    && /byStatus GSI status \(S\) KEYS_ONLY ACTIVE 10 \d/.test(await indexRow('byStatus')),
+  `each index with its kind, keys, projection, status, item count and size (${await indexRow('byTotal')}; ${await indexRow('byStatus')})`);
+  await card.scrollIntoViewIfNeeded();
+  await shot('table-card');
+
+  // --- every sort key operator ---
+  await card.getByRole('link', { name: 'Items' }).click();
+  await page.getByRole('heading', { name: 'Items' }).waitFor();
+  const said = page.locator('main > .screen > [role=status], main > .screen > [role=alert]').first();
+  const run = async (expect) => {
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.locator('main [role=status]', { hasText: expect }).first().waitFor();
+  };
+  const sks = async () => page.locator('table.grid tbody tr td:nth-child(3)').allInnerTexts();
+  await page.fill('input[name=pk]', 'C#1');
+  for (const [op, value, value2, expected] of [['=', 'O#03', '', ['O#03']], ['<', 'O#03', '', ['O#01', 'O#02']],
+    ['<=', 'O#03', '', ['O#01', 'O#02', 'O#03']], ['>', 'O#08', '', ['O#09', 'O#10']], ['>=', 'O#09', '', ['O#09', 'O#10']],
+    ['BETWEEN', 'O#02', 'O#04', ['O#02', 'O#03', 'O#04']], ['begins_with', 'O#1', '', ['O#10']]]) {
+    await page.selectOption('select[name=sk-op]', op);
+    await page.fill('input[name=sk]', value);
+    if (op === 'BETWEEN') await page.fill('input[name=sk2]', value2);
+    await run(`Query: ${expected.length} item`);
+    const got = await sks();
+    check(JSON.stringify(got) === JSON.stringify(expected), `SK ${op} ${value}${value2 ? ` AND ${value2}` : ''}: ${got.join(', ')}`);
+  }
+  await page.selectOption('select[name=sk-op]', '');
+  await page.selectOption('select[name=direction]', 'backward');
+  await run('Query: 10 items');
+  check((await sks())[0] === 'O#10', 'backward: the last sort key first');
+  await page.selectOption('select[name=direction]', 'forward');
+  await page.fill('input[name=filter]', '#status = :s');
+  await page.fill('input[name=values]', '{":s": {"S": "OPEN"}}');
+  await page.fill('input[name=projection]', 'PK, SK, total');
+  await run('Query: 5 items (10 read)');
+  const headers = await page.locator('table.grid thead th').allInnerTexts();
+  check(JSON.stringify(headers.slice(1)) === '["PK","SK","total"]' && JSON.stringify(await sks()) === '["O#02","O#04","O#06","O#08","O#10"]',
+    'a filter (5 of 10 read) and a projection (only PK, SK, total)');
+  await page.getByText('Columns').click();
+  await page.locator('input[data-column=total]').uncheck();
+  check(JSON.stringify((await page.locator('table.grid thead th').allInnerTexts()).slice(1)) === '["PK","SK"]', 'a column hidden by the chooser');
+  await page.getByRole('button', { name: 'DynamoDB JSON' }).click();
+  const ddb = await page.locator('pre.json').innerText();
+  check(ddb.includes('"total": {') && ddb.includes('"N": "100"'), 'results as DynamoDB JSON');
+  await page.getByRole('button', { name: 'Grid' }).click();
+  await page.fill('input[name=filter]', '');
+  await page.fill('input[name=values]', '');
+  await page.fill('input[name=projection]', '');
+
+  // --- the LSI, the GSI, a Scan ---
+  await page.selectOption('select[name=index]', 'byTotal');
+  await page.getByText('Sort key total').waitFor();
+  await page.selectOption('select[name=sk-op]', '>=');
+  await page.fill('input[name=sk]', '70');
+  await run('Query: 4 items');
+  check(JSON.stringify(await sks()) === '["O#07","O#08","O#09","O#10"]', 'a query on the LSI: total >= 70, a number');
+  await page.selectOption('select[name=index]', 'byStatus');
+  await page.getByText('Partition key status =').waitFor();
+  await page.fill('input[name=pk]', 'SHIPPED');
+  await run('Query: 5 items');
+  check((await page.locator('table.grid thead th').allInnerTexts()).length === 4, 'a query on the KEYS_ONLY GSI: its items, keys only');
+  await page.selectOption('select[name=index]', '');
+  await page.selectOption('select[name=mode]', 'Scan');
+  await page.fill('input[name=filter]', '#total > :t'); // TOTAL is a reserved word
+  await page.fill('input[name=values]', '{":t": {"N": "50"}}');
+  await run('Scan: 5 items (10 read)');
+  check(true, 'a Scan with a filter: 5 of the 10 items read');
+  await page.fill('input[name=filter]', '');
+  await page.fill('input[name=values]', '');
+  await run('Scan: 10 items');
+
+  // --- duplicate and delete, each conditional ---
+  const open = async (sk) => {
+    await page.locator('table.grid tbody tr', { hasText: sk }).getByRole('button', { name: /Open/ }).click();
+    await page.locator('dialog textarea').waitFor();
+  };
+  await open('O#01');
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  await page.getByRole('button', { name: 'Create item' }).click();
+  await page.locator('dialog [role=alert]', { hasText: 'an item with this key already exists' }).waitFor();
+  check(true, 'a duplicate under the same key is refused: it would overwrite the original');
+  const copy = JSON.parse(await page.inputValue('dialog textarea'));
+  copy.SK = { S: 'O#11' };
+  await page.fill('dialog textarea', JSON.stringify(copy));
+  await page.getByRole('button', { name: 'Create item' }).click();
+  await page.locator('dialog').waitFor({ state: 'detached' });
+  const dup = await api('GetItem', { TableName: table, Key: { PK: { S: 'C#1' }, SK: { S: 'O#11' } } });
+  check(dup.Item && dup.Item.total.N === '10', 'the duplicate under a new key is created');
+  await run('Scan: 11 items');
+  await open('O#11');
+  await page.getByRole('button', { name: 'Delete item' }).click();
+  await page.locator('dialog').waitFor({ state: 'detached' });
+  check(!(await api('GetItem', { TableName: table, Key: { PK: { S: 'C#1' }, SK: { S: 'O#11' } } })).Item, 'an item deleted in the editor is gone');
+  await run('Scan: 10 items');
+  await open('O#10');
+  await api('UpdateItem', { TableName: table, Key: { PK: { S: 'C#1' }, SK: { S: 'O#10' } }, UpdateExpression: 'SET #t = :t', ExpressionAttributeNames: { '#t': 'total' },
+    ExpressionAttributeValues: { ':t': { N: '101' } } });
+  await page.getByRole('button', { name: 'Delete item' }).click();
+  await page.locator('dialog [role=alert]', { hasText: 'changed (or was deleted) since it was loaded' }).waitFor();
+  check(Boolean((await api('GetItem', { TableName: table, Key: { PK: { S: 'C#1' }, SK: { S: 'O#10' } } })).Item),
+    'a stale delete is refused and the item stays');
+  await page.keyboard.press('Escape');
+  await page.locator('dialog').waitFor({ state: 'detached' });
+  check(await page.evaluate(() => document.activeElement && /Open/.test(document.activeElement.textContent)),
+    'Escape closes the editor and gives the focus back to the row\'s Open');
+
+  // --- delete a table, once its name is typed again ---
+  await apiTable('Scratch');
+  await page.goto(`${endpoint}/console#/tables`);
+  const scratch = page.locator('article[data-table=Scratch]');
+  await scratch.getByRole('button', { name: 'Delete…' }).click();
+  await page.locator('dialog input').fill('Scratc');
+  await page.getByRole('button', { name: 'Delete table' }).click();
+  await page.locator('dialog [role=alert]', { hasText: 'Type Scratch exactly' }).waitFor();
+  check((await api('ListTables', {})).TableNames.includes('Scratch'), 'a mistyped name deletes nothing');
+  await page.locator('dialog input').fill('Scratch');
+  await page.getByRole('button', { name: 'Delete table' }).click();
+  await scratch.waitFor({ state: 'detached' });
+  check(!(await api('ListTables', {})).TableNames.includes('Scratch'), 'the table is deleted once its name is typed again');
 }
 
 /** A table made through the API for one part of the walk: PK and SK strings, and more definitions if given. */
@@ -236,7 +450,8 @@ async function apiTable(name, extra = {}) {
     KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }, { AttributeName: 'SK', KeyType: 'RANGE' }],
     AttributeDefinitions: [{ AttributeName: 'PK', AttributeType: 'S' }, { AttributeName: 'SK', AttributeType: 'S' },
       ...(extra.AttributeDefinitions || [])],
-    ...(extra.GlobalSecondaryIndexes ? { GlobalSecondaryIndexes: extra.GlobalSecondaryIndexes } : {}) });
+    ...(extra.GlobalSecondaryIndexes ? { GlobalSecondaryIndexes: extra.GlobalSecondaryIndexes } : {}),
+    ...(extra.LocalSecondaryIndexes ? { LocalSecondaryIndexes: extra.LocalSecondaryIndexes } : {}) });
 }
 
 /** Every item of a table through the API, sorted by key, for comparisons. */
@@ -339,6 +554,14 @@ async function importFile(path, summary) {
 
 /** Export then import round trips (DynamoDB JSON lines and CSV), a query's results exported, refused items named. */
 async function transferScenario() {
+  // the console streams a file it imports: reading any file or blob whole fails the page
+  await page.addInitScript(() => {
+    const whole = () => { throw new Error('a file was read whole'); };
+    Blob.prototype.text = whole;
+    Blob.prototype.arrayBuffer = whole;
+    for (const m of ['readAsText', 'readAsArrayBuffer', 'readAsDataURL', 'readAsBinaryString']) FileReader.prototype[m] = whole;
+  });
+  await readersScenario();
   await apiTable('Catalog');
   const items = catalogItems();
   for (const item of items) await api('PutItem', { TableName: 'Catalog', Item: item });
@@ -379,9 +602,107 @@ async function transferScenario() {
     'the good item of a refused batch is written');
   await page.locator('ul.refused').scrollIntoViewIfNeeded();
   await shot('import-export');
+  await bigImportScenario();
 }
 
-/** A schema in Partita's format, pasted: its access patterns listed with their index, run with parameters. */
+/**
+ * The import's readers without a browser: every format split into chunks of 1 to 7 characters reads
+ * as it does in one piece (a chunk may end inside a string, an escape, a quoted CSV cell or a CR LF).
+ */
+async function readersScenario() {
+  const { readItems } = await import(new URL('../../partita-server/src/main/resources/io/partita/server/console/transfer.js', import.meta.url));
+  async function* chunked(text, size) {
+    for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
+  }
+  const read = async (text, size) => {
+    const out = [];
+    let format;
+    for await (const e of readItems(chunked(text, size), { PK: 'S' }, (f) => { format = f; })) out.push(e);
+    return { format, out };
+  };
+  const files = {
+    'JSON lines': ['{"PK":{"S":"a"},"SK":{"S":"1"}}\n\n{"PK":{"S":"b, \\"x\\"\\n]"},"SK":{"S":"2"}}\r\n{bad\n{"PK":"plain"}\n',
+      'DynamoDB JSON, JSON lines', ['line 1', 'line 3', 'line 4: not JSON', 'line 5: not DynamoDB JSON']],
+    'JSON array': [' [ {"PK":{"S":"a]"},"SK":{"S":"1"}}, {"PK":{"S":"b"},"SK":{"S":"2"}} ,5, [1] ]',
+      'DynamoDB JSON, JSON array', ['item 1', 'item 2', 'item 3: not a JSON object', 'item 4: not a JSON object']],
+    'Scan answer': ['{\n "Count": 2, "Items": [{"PK":{"S":"a"},"SK":{"S":"1"}},{"PK":{"S":"b"},"SK":{"L":[{"S":"x"}]}}], "ScannedCount": 2}',
+      'DynamoDB JSON, JSON array', ['item 1', 'item 2']],
+    CSV: ['PK (S),SK (S),note\r\n"a,1",x,"line\r\nbreak ""q"""\r\n\r\nb,,5\n"",y,\n', 'CSV', ['row 2', 'row 3', 'row 4']],
+    'an array left open': ['[{"PK":{"S":"a"}}, {"PK"', 'DynamoDB JSON, JSON array', ['item 1', 'item 2: the file ends before']],
+  };
+  const says = (e) => (e.refused ? `${e.refused.at}: ${e.refused.reason}` : e.at);
+  for (const [name, [text, format, expected]] of Object.entries(files)) {
+    const whole = await read(text, Infinity);
+    check(whole.format === format && whole.out.length === expected.length && whole.out.every((e, i) => says(e).startsWith(expected[i])),
+      `${name} is read as ${format}: ${whole.out.map(says).join('; ')}`);
+    for (const size of [1, 2, 3, 7]) {
+      const part = await read(text, size);
+      if (JSON.stringify(part) !== JSON.stringify(whole)) throw new Error(`${name} in chunks of ${size} reads otherwise: ${JSON.stringify(part)}`);
+    }
+  }
+  const csv = (await read(files.CSV[0], 1)).out;
+  check(csv[0].item.note.S === 'line\r\nbreak "q"' && csv[1].item.note.N === '5' && csv[2].item.PK.S === '',
+    'split one character at a time, CSV keeps quoted line breaks and quotes, numbers and the empty string');
+  check(true, 'every format reads the same in chunks of 1, 2, 3 and 7 characters');
+}
+
+/**
+ * A file of 3,000 items (2.9 MB, more than the 2 MB chromium hands a file's stream at a time) imported: read as a stream (the page fails if anything reads
+ * a file whole), progress shown as it goes, written 25 to a batch, and a batch the server left
+ * unprocessed sent again.
+ */
+async function bigImportScenario() {
+  const table = 'Bulk';
+  await apiTable(table);
+  const path = join(shots, 'bulk.jsonl');
+  const lines = [];
+  for (let n = 1; n <= 3000; n++) {
+    lines.push(JSON.stringify({ PK: { S: `DEVICE#${n % 7}` }, SK: { S: `READING#${String(n).padStart(5, '0')}` },
+      celsius: { N: String(n % 40) }, note: { S: 'x'.repeat(900) } }));
+  }
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  // the first batch comes back unprocessed, as DynamoDB answers when it cannot take it all now
+  const batches = [];
+  await page.route(`${endpoint}/`, async (route) => {
+    const request = route.request();
+    const body = request.postDataJSON();
+    if (request.headers()['x-amz-target'] !== 'DynamoDB_20120810.BatchWriteItem' || !body.RequestItems[table]) return route.continue();
+    batches.push(body.RequestItems[table].length);
+    if (batches.length > 1) return route.continue();
+    return route.fulfill({ status: 200, contentType: 'application/x-amz-json-1.0', body: JSON.stringify({ UnprocessedItems: body.RequestItems }) });
+  });
+  await openTransfer(table);
+  await page.evaluate(() => {
+    window.importSaid = [];
+    const status = document.querySelector('details.transfer [role=status]')?.parentElement || document.querySelector('details.transfer');
+    new MutationObserver(() => {
+      const t = document.querySelector('details.transfer [role=status], details.transfer [role=alert]');
+      const bar = document.querySelector('details.transfer progress');
+      if (t) window.importSaid.push([t.innerText, Number(bar.value), Number(bar.max)]);
+    }).observe(status, { subtree: true, childList: true, characterData: true });
+  });
+  await importFile(path, 'Imported 3000 of 3000 items from bulk.jsonl');
+  await page.unroute(`${endpoint}/`);
+  const said = await page.evaluate(() => window.importSaid);
+  const during = said.filter(([t]) => t.startsWith('Importing bulk.jsonl (DynamoDB JSON, JSON lines)'));
+  const partial = during.filter(([, value, max]) => value > 0 && value < max);
+  check(during.length >= 100 && partial.length > 0 && during.some(([t]) => / 1500 read, 1500 written, /.test(t)),
+    `the import shows its progress batch by batch (${during.length} updates, ${partial.length} with part of the file read,`
+    + ` e.g. "${(partial[0] || during[0] || [''])[0]}")`);
+  check(batches.length === 121 && batches.every((n) => n === 25), `3000 items in 120 batches of 25, the unprocessed one sent again (${batches.length} sent)`);
+  let count = 0;
+  let start;
+  do { // a Scan page stops at 1 MB: count every page
+    const page1 = await api('Scan', { TableName: table, Select: 'COUNT', ...(start ? { ExclusiveStartKey: start } : {}) });
+    count += page1.Count;
+    start = page1.LastEvaluatedKey;
+  } while (start);
+  check(count === 3000, `every item of the file is in the table (${count})`);
+  await page.locator('details.transfer progress').scrollIntoViewIfNeeded();
+  await shot('import-progress');
+}
+
+/** A schema in Partita's format, loaded from a file: its access patterns listed with their index, run with parameters. */
 async function patternsScenario() {
   const table = 'Blog';
   await apiTable(table, { AttributeDefinitions: [{ AttributeName: 'GSI1PK', AttributeType: 'S' }, { AttributeName: 'GSI1SK', AttributeType: 'S' }],
@@ -411,11 +732,14 @@ async function patternsScenario() {
   await page.goto(`${endpoint}/console#/collection?table=${table}`);
   await page.getByRole('heading', { name: 'Collections' }).waitFor();
   await page.getByText('Schema: key templates and access patterns').click();
-  await page.fill('textarea[name=schema]', JSON.stringify(schema, null, 1));
-  await page.getByRole('button', { name: 'Use schema' }).click();
+  const schemaPath = join(shots, 'blog-schema.json');
+  writeFileSync(schemaPath, JSON.stringify(schema, null, 1));
+  await page.setInputFiles('input[name=schema-file]', schemaPath);
+  await page.getByText('Schema loaded from blog-schema.json.').waitFor();
+  check((await page.inputValue('textarea[name=schema]')).includes('commentsByUser'), 'a schema file is loaded into the schema box and used');
   const card = (name) => page.locator(`form.pattern[data-pattern=${name}]`);
   await card('commentsByUser').waitFor();
-  check((await card('commentsByUser').innerText()).includes('Served by the index GSI1: GSI1PK = USER#{username} AND begins_with(GSI1SK, COMMENT#)'),
+  check((await card('commentsByUser').innerText()).includes('Served by the GSI GSI1 (projection ALL): GSI1PK = USER#{username} AND begins_with(GSI1SK, COMMENT#)'),
     'each access pattern is listed with the index that serves it and its key condition');
   check((await card('userPage').innerText()).includes('Served by the table\'s key: PK = USER#{username}'), 'a pattern on the table\'s key says so');
   check(await card('byTag').getByRole('button').isDisabled() && (await card('byTag').innerText()).includes('does not have'),
@@ -447,20 +771,39 @@ async function patternsScenario() {
 }
 
 /**
- * A schema registered with the server (PUT /partita/schemas/TABLE, what partita-model's
- * Model.describe() writes) is found without pasting, and a {number:04d} field is padded as the model
- * pads it.
+ * A schema registered with the server (PUT /partita/schemas/TABLE), in the shape partita-model's
+ * Model.describe() writes (DescribeTest pins that text): found without pasting; a {number:04d} field
+ * padded as the model pads it; the indexes with kind and projection beside the table's, and which
+ * patterns each serves; a BETWEEN pattern on an LSI, whose one template each end fills with its own
+ * values.
  */
 async function registeredSchemaScenario() {
   const table = 'Invoices';
-  await apiTable(table);
-  for (const n of ['0007', '0042']) {
-    await api('PutItem', { TableName: table, Item: { PK: { S: 'CUSTOMER#c1' }, SK: { S: `INVOICE#${n}` }, total: { N: n } } });
+  await apiTable(table, {
+    AttributeDefinitions: [{ AttributeName: 'LSI1SK', AttributeType: 'S' }, { AttributeName: 'GSI1PK', AttributeType: 'S' },
+      { AttributeName: 'GSI1SK', AttributeType: 'S' }],
+    LocalSecondaryIndexes: [{ IndexName: 'byDate', Projection: { ProjectionType: 'ALL' },
+      KeySchema: [{ AttributeName: 'PK', KeyType: 'HASH' }, { AttributeName: 'LSI1SK', KeyType: 'RANGE' }] }],
+    GlobalSecondaryIndexes: [{ IndexName: 'byStatus', Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['total', '_type'] },
+      KeySchema: [{ AttributeName: 'GSI1PK', KeyType: 'HASH' }, { AttributeName: 'GSI1SK', KeyType: 'RANGE' }] }],
+  });
+  for (const [n, date, status] of [['0007', '2025-01-05', 'PAID'], ['0042', '2025-02-10', 'OPEN'], ['0099', '2025-03-20', 'OPEN']]) {
+    await api('PutItem', { TableName: table, Item: { PK: { S: 'CUSTOMER#c1' }, SK: { S: `INVOICE#${n}` }, total: { N: n },
+      _type: { S: 'Invoice' }, LSI1SK: { S: `DATE#${date}` }, GSI1PK: { S: `STATUS#${status}` }, GSI1SK: { S: `INVOICE#${n}` } } });
   }
   const schema = {
-    table, keys: { pk: 'PK', sk: 'SK', type: '_type' }, indexes: {},
-    entities: { Invoice: { type: 'Invoice', pk: 'CUSTOMER#{customer}', sk: 'INVOICE#{number:04d}' } },
-    patterns: [{ name: 'invoice', index: null, pk: 'CUSTOMER#{customer}', sk: { '=': 'INVOICE#{number:04d}' }, entities: ['Invoice'] }],
+    table, keys: { pk: 'PK', sk: 'SK', type: '_type' },
+    indexes: {
+      byStatus: { kind: 'GSI', pk: 'GSI1PK', sk: 'GSI1SK', projection: 'INCLUDE', nonKeyAttributes: ['total', '_type'] },
+      byDate: { kind: 'LSI', pk: 'PK', sk: 'LSI1SK', projection: 'ALL' },
+    },
+    entities: { Invoice: { type: 'Invoice', pk: 'CUSTOMER#{customer}', sk: 'INVOICE#{number:04d}',
+      indexes: { byStatus: { pk: 'STATUS#{status}', sk: 'INVOICE#{number:04d}' }, byDate: { pk: 'CUSTOMER#{customer}', sk: 'DATE#{date}' } } } },
+    patterns: [
+      { name: 'invoice', index: null, pk: 'CUSTOMER#{customer}', sk: { '=': 'INVOICE#{number:04d}' }, entities: ['Invoice'] },
+      { name: 'invoicesBetween', index: 'byDate', pk: 'CUSTOMER#{customer}', sk: { between: 'DATE#{date}' }, entities: ['Invoice'] },
+      { name: 'byStatus', index: 'byStatus', pk: 'STATUS#{status}', sk: { begins_with: 'INVOICE#' }, entities: ['Invoice'] },
+    ],
   };
   const registered = await fetch(`${endpoint}/partita/schemas/${table}`, { method: 'PUT', body: JSON.stringify(schema) });
   check(registered.ok, 'a schema is registered with the server');
@@ -475,6 +818,64 @@ async function registeredSchemaScenario() {
   await page.getByText('invoice (table): 1 item, 1 entity type.').waitFor();
   check((await page.locator('section[data-entity=Invoice]').innerText()).includes('INVOICE#0042'),
     'a {number:04d} field is padded as partita-model pads it: 42 finds INVOICE#0042');
+
+  const indexes = page.locator('section.schema-indexes');
+  const row = async (name) => (await indexes.locator('tbody tr', { hasText: name }).first().innerText()).replace(/\s+/g, ' ');
+  const byStatus = await row('byStatus');
+  check(byStatus.includes('GSI') && byStatus.includes('GSI1PK + GSI1SK') && byStatus.includes('INCLUDE total, _type'),
+    `the schema's GSI is listed with its keys and INCLUDE projection (${byStatus})`);
+  const byDate = await row('byDate');
+  check(byDate.includes('LSI') && byDate.includes('LSI byDate (projection ALL)') && byDate.includes('invoicesBetween'),
+    `the LSI is listed as the table has it, with the pattern it serves (${byDate})`);
+  const between = page.locator('form.pattern[data-pattern=invoicesBetween]');
+  check((await between.innerText()).includes('Served by the LSI byDate (projection ALL): PK = CUSTOMER#{customer} AND LSI1SK BETWEEN DATE#{date-low} AND DATE#{date-high}'),
+    'a BETWEEN pattern says which index serves it and names its two ends');
+  await between.locator('input[name=param-customer]').fill('c1');
+  await between.getByLabel('date (low end)').fill('2025-02-01');
+  await between.getByLabel('date (high end)').fill('2025-03-31');
+  await between.getByRole('button', { name: 'Run invoicesBetween' }).click();
+  await page.getByText('invoicesBetween (index byDate): 2 items, 1 entity type.').waitFor();
+  const found = await page.locator('section[data-entity=Invoice]').innerText();
+  check(found.includes('INVOICE#0042') && found.includes('INVOICE#0099') && !found.includes('INVOICE#0007'),
+    'the BETWEEN runs on the LSI with its two bounds: the invoices of February and March, not January\'s');
+  await indexes.scrollIntoViewIfNeeded();
+  await shot('registered-schema');
+}
+
+/**
+ * What partita-model's Model.describe() writes, as DescribeTest pins it (its expected text is the file
+ * read here), registered for a table shaped as that model creates it: the console lists the model's
+ * indexes and patterns and runs its BETWEEN pattern on the LSI with two ends.
+ */
+async function modelSchemaScenario() {
+  const described = readFileSync(new URL('../../partita-model/src/test/resources/io/partita/model/blog-describe.json', import.meta.url), 'utf8');
+  const table = 'ModelBlog';
+  const s = (n) => ({ AttributeName: n, AttributeType: 'S' });
+  const key = (pk, sk) => [{ AttributeName: pk, KeyType: 'HASH' }, { AttributeName: sk, KeyType: 'RANGE' }];
+  await api('CreateTable', { TableName: table, BillingMode: 'PAY_PER_REQUEST', KeySchema: key('pk', 'sk'),
+    AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'lsi1sk'].map(s),
+    GlobalSecondaryIndexes: [{ IndexName: 'gsi1', KeySchema: key('gsi1pk', 'gsi1sk'), Projection: { ProjectionType: 'ALL' } },
+      { IndexName: 'titles', KeySchema: key('gsi2pk', 'gsi2sk'), Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['title', '_type'] } }],
+    LocalSecondaryIndexes: [{ IndexName: 'byDay', KeySchema: key('pk', 'lsi1sk'), Projection: { ProjectionType: 'ALL' } }] });
+  for (const [id, day] of [['p1', '2025-01-10'], ['p2', '2025-02-03'], ['p3', '2025-03-01']]) {
+    await api('PutItem', { TableName: table, Item: { pk: { S: 'USER#alice' }, sk: { S: `POST#${id}` }, _type: { S: 'Post' },
+      username: { S: 'alice' }, postId: { S: id }, day: { S: day }, lsi1sk: { S: `DAY#${day}` }, title: { S: `Post ${id}` } } });
+  }
+  const registered = await fetch(`${endpoint}/partita/schemas/${table}`, { method: 'PUT', body: described });
+  check(registered.ok, 'the text Model.describe() writes (DescribeTest\'s) is registered for the table');
+  await page.goto(`${endpoint}/console#/collection?table=${table}`);
+  const between = page.locator('form.pattern[data-pattern="Posts between days"]');
+  await between.waitFor();
+  check((await between.innerText()).includes('Served by the LSI byDay (projection ALL): pk = USER#{username} AND lsi1sk BETWEEN DAY#{day-low} AND DAY#{day-high}'),
+    'the model\'s BETWEEN pattern is listed on its LSI with its two ends');
+  const titles = (await page.locator('section.schema-indexes tbody tr', { hasText: 'titles' }).innerText()).replace(/\s+/g, ' ');
+  check(titles.includes('INCLUDE title, _type'), `the model's INCLUDE index is listed with its projection (${titles})`);
+  await between.getByLabel('username').fill('alice');
+  await between.getByLabel('day (low end)').fill('2025-02-01');
+  await between.getByLabel('day (high end)').fill('2025-02-28');
+  await between.getByRole('button', { name: 'Run Posts between days' }).click();
+  await page.getByText('Posts between days (index byDay): 1 item, 1 entity type.').waitFor();
+  check((await page.locator('section[data-entity=Post]').innerText()).includes('POST#p2'), 'it runs with two bounds: February\'s post only');
 }
 
 /**
@@ -536,7 +937,7 @@ try {
   });
 
   const only = { streams: streamsScenario, transfer: transferScenario, patterns: patternsScenario,
-    registered: registeredSchemaScenario }[process.env.E2E_ONLY];
+    registered: registeredSchemaScenario, model: modelSchemaScenario, builder: builderScenario }[process.env.E2E_ONLY];
   await (signed ? signedScenario() : only ? only() : mainScenario());
   check(errors.length === 0, `no browser console errors${errors.length ? `:\n  ${errors.join('\n  ')}` : ''}`);
   check(refusals.length === refusedOperations.length, 'every failed load in the browser log is a refusal checked above');

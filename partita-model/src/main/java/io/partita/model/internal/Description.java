@@ -3,12 +3,16 @@ package io.partita.model.internal;
 import io.partita.model.AccessPattern.SortOp;
 import io.partita.model.TableSchema;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.Projection;
 
 /**
  * A model as the console's schema format writes it (docs/console.md, "Schemas"): the table's key
  * attributes, each entity's key templates and type value, and each access pattern with the index
- * that serves it and its key condition. JSON written by hand: the library depends on the SDK only.
+ * that serves it and its key condition; each index with its kind (GSI or LSI) and projection. JSON written by hand: the library depends on the SDK only.
  */
 public final class Description {
   private Description() {}
@@ -21,10 +25,17 @@ public final class Description {
     table.sortKey().ifPresent(sk -> out.append(", \"sk\": ").append(text(sk)));
     out.append(", \"type\": ").append(text(table.typeAttribute())).append('}');
     out.append(",\n  \"indexes\": {");
+    // projections as CreateTable sends them: an INCLUDE carries the type attribute the model adds
+    CreateTableRequest create = table.createTableRequest();
+    Map<String, Projection> projections = new HashMap<>();
+    create.globalSecondaryIndexes().forEach(g -> projections.put(g.indexName(), g.projection()));
+    create.localSecondaryIndexes().forEach(l -> projections.put(l.indexName(), l.projection()));
     List<String> indexes = new ArrayList<>();
-    table.indexes().forEach((name, ix) -> indexes.add(text(name) + ": {\"pk\": " + text(ix.partitionKey())
-        + ix.sortKeyAttribute().map(sk -> ", \"sk\": " + text(sk)).orElse("") + "}"));
-    out.append(String.join(", ", indexes)).append('}');
+    table.indexes().forEach((name, ix) -> indexes.add("\n    " + text(name) + ": {\"kind\": "
+        + text(ix.local() ? "LSI" : "GSI") + ", \"pk\": " + text(ix.partitionKey())
+        + ix.sortKeyAttribute().map(sk -> ", \"sk\": " + text(sk)).orElse("")
+        + projection(projections.get(name)) + "}"));
+    out.append(String.join(",", indexes)).append(indexes.isEmpty() ? "}" : "\n  }");
     out.append(",\n  \"entities\": {");
     List<String> entities = new ArrayList<>();
     for (EntityModel<?> e : model.entities()) {
@@ -64,7 +75,20 @@ public final class Description {
     return out.append(String.join(",", patterns)).append("\n  ]\n}\n").toString();
   }
 
-  /** A sort condition as the format names it: {"begins_with": "ORDER#"}; BETWEEN's two ends are given per call. */
+  /** An index's projection: {@code , "projection": "INCLUDE", "nonKeyAttributes": ["a", "_type"]}. */
+  private static String projection(Projection p) {
+    String out = ", \"projection\": " + text(p.projectionTypeAsString());
+    if (p.hasNonKeyAttributes()) {
+      out += ", \"nonKeyAttributes\": [" + String.join(", ", p.nonKeyAttributes().stream().map(Description::text).toList())
+          + "]";
+    }
+    return out;
+  }
+
+  /**
+   * A sort condition as the format names it: {"begins_with": "ORDER#"}. A BETWEEN has one template, which each
+   * call fills twice (sortBetween(low, high)): the console asks for its fields once per end.
+   */
   private static String sort(SortOp op, String template) {
     String name = switch (op) {
       case EQ -> "=";
@@ -75,8 +99,7 @@ public final class Description {
       case LT -> "<";
       case LTE -> "<=";
     };
-    String value = op == SortOp.BETWEEN ? "[" + text(template) + ", " + text(template) + "]" : text(template);
-    return "{" + text(name) + ": " + value + "}";
+    return "{" + text(name) + ": " + text(template) + "}";
   }
 
   /** A JSON string. */

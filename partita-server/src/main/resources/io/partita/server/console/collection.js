@@ -4,8 +4,9 @@
 // with the index that serves it, run with parameters.
 import { all, call, getText, tableNames } from './api.js';
 import { tableSelect, editItem, keyCondition } from './items.js';
-import { fillTemplate, patternText, readSchema } from './schema.js';
-import { explain, field, fill, h, message, results } from './ui.js';
+import { textChunks } from './transfer.js';
+import { ENDS, endValues, fillTemplate, patternText, readSchema } from './schema.js';
+import { explain, field, fill, grid, h, message, results } from './ui.js';
 import { attributeType, indexNamed, keyNames, text } from './values.js';
 
 /** Attributes that name an item's entity type, tried in this order (ElectroDB's is __edb_e__). */
@@ -105,11 +106,30 @@ export function patternQuery(p, table, values) {
   const [pk, sk] = keyNames((index || table).KeySchema);
   const type = (n) => attributeType(table, n);
   if (p.sk && !sk) throw new Error(`${p.index || table.TableName} has no sort key`);
+  const end = (i) => (p.sk.perEnd ? endValues(values, i) : values);
   const condition = p.sk ? { name: sk, type: type(sk), op: p.sk.op,
-    value: fillTemplate(p.sk.templates[0], values, p.sk.op === 'begins_with'),
-    value2: p.sk.templates[1] === undefined ? undefined : fillTemplate(p.sk.templates[1], values) } : null;
+    value: fillTemplate(p.sk.templates[0], end(0), p.sk.op === 'begins_with'),
+    value2: p.sk.templates[1] === undefined ? undefined : fillTemplate(p.sk.templates[1], end(1)) } : null;
   return { TableName: table.TableName, ...(p.index ? { IndexName: p.index } : {}),
     ...keyCondition(pk, type(pk), fillTemplate(p.pk, values), condition) };
+}
+
+/** An index of a table description in words: "the GSI GSI1 (projection ALL)". */
+function servedBy(table, name) {
+  if (!name) return 'the table\'s key';
+  const kind = (table.LocalSecondaryIndexes || []).some((i) => i.IndexName === name) ? 'LSI' : 'GSI';
+  return `the ${kind} ${name} (projection ${projectionText(indexNamed(table, name).Projection)})`;
+}
+
+function projectionText(p) {
+  if (!p) return '?';
+  return p.ProjectionType === 'INCLUDE' ? `INCLUDE ${(p.NonKeyAttributes || []).join(', ')}` : p.ProjectionType;
+}
+
+/** A parameter's label: a per-end BETWEEN's day-low is "day (low end)". */
+function paramLabel(p, name) {
+  const end = p.sk && p.sk.perEnd && ENDS.find((e) => name.endsWith(`-${e}`));
+  return end ? `${name.slice(0, -end.length - 1)} (${end} end)` : name;
 }
 
 /** A pattern as a card: its key condition, the index serving it, a field per parameter, and Run. */
@@ -125,10 +145,32 @@ function patternCard(p, table, run) {
   h('h3', {}, p.name),
   p.description ? h('p', {}, p.description) : null,
   h('p', { class: 'muted' }, missing ? h('b', { class: 'danger-text' }, `Served by ${p.index}, which ${table.TableName} does not have.`)
-    : `Served by ${p.index ? `the index ${p.index}` : 'the table\'s key'}: ${patternText(p, keyNames((index || table).KeySchema))}`,
-  p.entities.length ? ` · returns ${p.entities.join(', ')}` : ''),
-  h('div', { class: 'row' }, p.fields.map((name, i) => field(name, inputs[i])),
+    : `Served by ${servedBy(table, p.index)}: ${patternText(p, keyNames((index || table).KeySchema))}`,
+  p.entities.length ? ` · returns ${p.entities.join(', ')}` : '',
+  p.sk && p.sk.perEnd ? ' · each end of the BETWEEN fills the template with its own values' : ''),
+  h('div', { class: 'row' }, p.fields.map((name, i) => field(paramLabel(p, name), inputs[i])),
     h('button', { type: 'submit', class: 'primary', disabled: missing }, `Run ${p.name}`)));
+}
+
+/**
+ * The schema's indexes beside the table's: kind, keys and projection as the schema declares them, what
+ * the table has (or that it lacks the index), and the patterns each serves.
+ */
+function indexTable(read, table) {
+  const names = [...new Set([...read.indexes.map((i) => i.name), ...read.patterns.map((p) => p.index).filter(Boolean)])];
+  if (!names.length) return null;
+  const declared = Object.fromEntries(read.indexes.map((i) => [i.name, i]));
+  return h('section', { class: 'schema-indexes', 'aria-labelledby': 'schema-indexes-title' },
+    h('h2', { id: 'schema-indexes-title' }, 'Indexes'),
+    grid(['Index', 'Kind', 'Keys', 'Projection (schema)', 'On the table', 'Serves'], names.map((name) => {
+      const d = declared[name] || {};
+      const real = indexNamed(table, name);
+      const serves = read.patterns.filter((p) => p.index === name).map((p) => p.name);
+      return [name, d.kind || '', [d.pk, d.sk].filter(Boolean).join(' + '),
+        d.projection ? projectionText({ ProjectionType: d.projection, NonKeyAttributes: d.nonKeyAttributes }) : '',
+        real ? `${servedBy(table, name).replace(/^the /, '')}, ${keyNames(real.KeySchema).join(' + ')}` : 'missing',
+        serves.join(', ') || '—'];
+    })));
 }
 
 const EXAMPLE = '{"entities": {"User": {"pk": "USER#{username}", "sk": "PROFILE"}},\n'
@@ -191,7 +233,8 @@ export async function render(root, params) {
     const table = await describe();
     fill(patterns, h('h2', {}, 'Access patterns'),
       h('p', { class: 'muted' }, `From the ${read.format} schema: fill the parameters and run one; a begins_with stops at its first empty parameter.`),
-      h('div', { class: 'pattern-list' }, read.patterns.map((p) => patternCard(p, table, runPattern))));
+      h('div', { class: 'pattern-list' }, read.patterns.map((p) => patternCard(p, table, runPattern))),
+      indexTable(read, table));
     return true;
   };
 
@@ -224,6 +267,18 @@ export async function render(root, params) {
     await listPatterns();
   };
   const reloadSchema = () => loadSchema().catch((err) => message(status, explain(err), 'error'));
+  // a schema file read as the import reads files (streamed), then used at once
+  const schemaFile = h('input', { type: 'file', name: 'schema-file', accept: '.json,application/json', onchange: async () => {
+    const chosen = schemaFile.files && schemaFile.files[0];
+    if (!chosen) return;
+    if (chosen.size > 256 * 1024) return message(status, `${chosen.name} is larger than 256 KiB: not a schema.`, 'error');
+    let text = '';
+    for await (const chunk of textChunks(chosen)) text += chunk;
+    schemaText.value = text;
+    if (await listPatterns().catch((err) => message(status, explain(err), 'error'))) {
+      message(status, `Schema loaded from ${chosen.name}.`, 'ok');
+    }
+  } });
   tableChoice.addEventListener('change', reloadSchema);
   reloadSchema();
 
@@ -239,6 +294,7 @@ export async function render(root, params) {
       field('Schema (JSON): Partita\'s entities and patterns, or OneTable\'s models', schemaText,
         'Entities whose pk/sk templates match an item name its type and fields; patterns are listed below to run.'
         + ' Kept in this browser per table. The format is in docs/console.md.'),
+      h('div', { class: 'row' }, field('Or load a schema file', schemaFile, 'A JSON file of either format (at most 256 KiB); it fills the box above.')),
       h('div', { class: 'actions' }, h('button', { type: 'button', onclick: () => listPatterns().catch((err) => message(status, explain(err), 'error')) },
         'Use schema'))),
     h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary' }, 'Show collection'))),

@@ -71,21 +71,52 @@ function templateOf(v) {
   return typeof v === 'object' ? v.value ?? null : v;
 }
 
-/** One pattern's sort key condition: {op, templates} or null. */
+/**
+ * One pattern's sort key condition: {op, templates, perEnd} or null. A BETWEEN with one template (what
+ * partita-model writes: each end fills the same template, as sortBetween(low, high) does) has
+ * `perEnd`: its sort fields are asked once per end.
+ */
 function sortCondition(sk, name) {
   if (sk == null) return null;
-  if (typeof sk === 'string') return { op: '=', templates: [sk] };
+  if (typeof sk === 'string') return { op: '=', templates: [sk], perEnd: false };
   const [[key, value] = []] = Object.entries(sk);
   const op = OPERATORS[String(key).toLowerCase()];
   if (!op) throw new Error(`pattern ${name}: the sort key condition ${key} is not one of ${Object.keys(OPERATORS).join(', ')}`);
-  const templates = Array.isArray(value) ? value.map(String) : [String(value)];
-  if ((op === 'BETWEEN') !== (templates.length === 2)) throw new Error(`pattern ${name}: between takes two templates, the others one`);
-  return { op, templates };
+  let templates = Array.isArray(value) ? value.map(String) : [String(value)];
+  // [t, t] is how partita-model wrote a BETWEEN before: the same template at both ends is one template
+  if (op === 'BETWEEN' && templates.length === 2 && templates[0] === templates[1]) templates = [templates[0]];
+  const perEnd = op === 'BETWEEN' && templates.length === 1;
+  if (op !== 'BETWEEN' && templates.length !== 1) throw new Error(`pattern ${name}: ${key} takes one template`);
+  if (op === 'BETWEEN' && templates.length > 2) throw new Error(`pattern ${name}: between takes one template, or two`);
+  return { op, templates: perEnd ? [templates[0], templates[0]] : templates, perEnd };
+}
+
+/** The two ends of a BETWEEN whose fields are asked per end: day is asked as day-low and day-high. */
+export const ENDS = ['low', 'high'];
+
+/** The values of one end (0 low, 1 high) of a per-end BETWEEN: day-low's value as day. */
+export function endValues(values, end) {
+  const out = { ...values };
+  for (const [k, v] of Object.entries(values)) {
+    if (k.endsWith(`-${ENDS[end]}`)) out[k.slice(0, -ENDS[end].length - 1)] = v;
+  }
+  return out;
+}
+
+/** An index a schema declares: {name, kind (GSI, LSI or null), pk, sk, projection, nonKeyAttributes}. */
+function indexOf(name, x) {
+  // OneTable writes {hash, sort, project: 'all' | 'keys' | [names], type: 'local'}
+  const project = x.project;
+  const projection = x.projection || (Array.isArray(project) ? 'INCLUDE' : project === 'keys' ? 'KEYS_ONLY'
+    : project === 'all' ? 'ALL' : null);
+  return { name, kind: x.kind || (x.type === 'local' ? 'LSI' : x.type === 'global' ? 'GSI' : null),
+    pk: x.pk || x.hash || null, sk: x.sk || x.sort || null, projection,
+    nonKeyAttributes: x.nonKeyAttributes || (Array.isArray(project) ? project : []) };
 }
 
 /**
  * A schema read: {format, models: [{name, type, pk, sk}], patterns: [{name, index, pk, sk, entities,
- * description, fields}]}. Accepts OneTable's {"models": {"User": {"pk": {"value": "USER#${username}"},
+ * description, fields}], indexes: [{name, kind, pk, sk, projection, nonKeyAttributes}]}. Accepts OneTable's {"models": {"User": {"pk": {"value": "USER#${username}"},
  * ...}}} (the key attributes named by "indexes"."primary", else pk/sk or PK/SK) and Partita's
  * {"entities": {"User": {"pk": "USER#{username}", "sk": "PROFILE", "type": "User"}}, "patterns": [{"name":
  * "ordersOfUser", "index": null, "pk": "USER#{username}", "sk": {"begins_with": "ORDER#"}}]}.
@@ -111,11 +142,18 @@ export function readSchema(schema) {
     const name = p.name || `pattern ${i + 1}`;
     if (!p.pk) throw new Error(`pattern ${name} has no pk template`);
     const sk = sortCondition(p.sk, name);
-    const fields = [...new Set([...fieldsOf(p.pk), ...(sk ? sk.templates.flatMap(fieldsOf) : [])])];
+    const pkFields = fieldsOf(p.pk);
+    // a per-end BETWEEN asks each sort field not in the partition template twice: day-low, day-high
+    const skFields = !sk ? [] : sk.perEnd
+      ? ENDS.flatMap((end) => fieldsOf(sk.templates[0]).filter((f) => !pkFields.includes(f)).map((f) => `${f}-${end}`))
+      : sk.templates.flatMap(fieldsOf);
+    const fields = [...new Set([...pkFields, ...skFields])];
     return { name, index: p.index || null, pk: String(p.pk), sk, entities: p.entities || [], description: p.description || '',
       fields };
   });
-  return { format: entities ? 'Partita' : 'OneTable', models, patterns };
+  const indexes = Object.entries(schema.indexes || {}).filter(([name]) => name !== 'primary')
+    .map(([name, x]) => indexOf(name, x || {}));
+  return { format: entities ? 'Partita' : 'OneTable', models, patterns, indexes };
 }
 
 /** A pattern's key condition in words: PK = USER#{username} AND begins_with(SK, ORDER#). */
@@ -123,7 +161,10 @@ export function patternText(p, keys = ['pk', 'sk']) {
   const [pk, sk] = keys;
   let out = `${pk} = ${p.pk}`;
   if (p.sk) {
-    const [a, b] = p.sk.templates;
+    // a per-end BETWEEN names its ends' fields as its parameters do: DAY#{day-low} AND DAY#{day-high}
+    const pkFields = fieldsOf(p.pk);
+    const [a, b] = p.sk.templates.map((t, i) => (!p.sk.perEnd ? t
+      : t.replace(/(\$?\{)([^}:]+)/g, (m, open, f) => (pkFields.includes(f) ? m : `${open}${f}-${ENDS[i]}`))));
     out += p.sk.op === 'begins_with' ? ` AND begins_with(${sk || 'sk'}, ${a})`
       : p.sk.op === 'BETWEEN' ? ` AND ${sk || 'sk'} BETWEEN ${a} AND ${b}` : ` AND ${sk || 'sk'} ${p.sk.op} ${a}`;
   }

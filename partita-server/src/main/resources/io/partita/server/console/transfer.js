@@ -1,10 +1,10 @@
 // Import and export of items: JSON (plain or DynamoDB JSON, one array or JSON lines) and CSV with
-// typed headers ("name (S)", as the AWS console writes them). Imports go through BatchWriteItem in
-// chunks of 25, retrying UnprocessedItems; a refused batch is written item by item to find the items
-// at fault, which the summary lists.
+// typed headers ("name (S)", as the AWS console writes them). An import streams the file (it is never
+// read whole) into BatchWriteItem in chunks of 25, retrying UnprocessedItems; a refused batch is
+// written item by item to find the items at fault, which the summary lists.
 import { all, call } from './api.js';
 import { explain, field, fill, h, message, select } from './ui.js';
-import { keyOf, plainItem, text } from './values.js';
+import { bytes as bytesText, keyOf, plainItem, text } from './values.js';
 
 /** Export formats: [value, label, file extension, content type]. */
 export const FORMATS = [
@@ -106,44 +106,168 @@ export function toCsv(items, keys = []) {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** CSV (RFC 4180) as rows of cells; a cell is {text, quoted} so "" (an empty string) differs from nothing. */
-export function parseCsv(text) {
-  const rows = [];
-  let row = [];
-  let i = 0;
-  const n = text.length;
-  while (i <= n) {
-    let value = '';
-    let quoted = false;
-    if (text[i] === '"') {
-      quoted = true;
-      i++;
-      for (;;) {
-        if (i >= n) throw new Error('a quoted CSV cell is not closed');
-        if (text[i] === '"') {
-          if (text[i + 1] === '"') {
-            value += '"';
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        value += text[i++];
+// ---- reading a file as a stream ----
+// A file is read chunk by chunk (File.stream()), never whole: each reader below keeps only the
+// element, line or row it is in, so a file larger than the browser holds comfortably imports too.
+
+/** A file's text in chunks, `onBytes(read)` told as each arrives. */
+export async function* textChunks(file, onBytes = () => {}) {
+  const reader = file.stream().getReader();
+  const decoder = new TextDecoder();
+  let read = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    read += value.byteLength;
+    onBytes(read);
+    const text = decoder.decode(value, { stream: true });
+    if (text) yield text;
+  }
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+
+/** The first chunks of a stream looked at (up to a character that is not white space) and given back. */
+async function peek(chunks) {
+  const it = chunks[Symbol.asyncIterator]();
+  const seen = [];
+  let first = '';
+  while (!first) {
+    const { done, value } = await it.next();
+    if (done) break;
+    seen.push(value);
+    first = seen.join('').replace(/^\uFEFF/, '').trimStart().charAt(0);
+  }
+  async function* again() {
+    for (const c of seen) yield c;
+    for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
+  }
+  return { first, chunks: again() };
+}
+
+/** Lines of text in chunks: [text, number]. */
+async function* lines(chunks) {
+  let rest = '';
+  let number = 0;
+  for await (const chunk of chunks) {
+    const parts = (rest + chunk).split('\n');
+    rest = parts.pop();
+    for (const line of parts) yield [line.replace(/\r$/, ''), ++number];
+  }
+  if (rest) yield [rest.replace(/\r$/, ''), ++number];
+}
+
+/**
+ * The elements of a JSON array as text, from text in chunks: the root array's, or (`scanAnswer`) the
+ * array under a root object's "Items", as a Scan answer holds them. Yields [text, number]; an array
+ * never closed (or not found) yields [null, number, why] last.
+ */
+async function* arrayElements(chunks, scanAnswer) {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let target = scanAnswer ? 0 : 1; // the depth of the array whose elements are read (0: not found yet)
+  let key = '';
+  let name = null; // the last string at depth 1 of a Scan answer, then the key before ':'
+  let element = null; // the text of the element being read, up to this chunk
+  let start = 0;
+  let number = 0;
+  let closed = false;
+  for await (const chunk of chunks) {
+    if (element !== null) start = 0;
+    for (let i = 0; i < chunk.length && !closed; i++) {
+      const c = chunk[i];
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === '\\') escaped = true;
+        else if (c === '"') inString = false;
+        if (name !== null && inString) name += c;
+        continue;
+      }
+      const atTarget = target && depth === target;
+      if (atTarget && element === null && c !== ',' && c !== ']' && !/\s/.test(c)) {
+        element = '';
+        start = i;
+      }
+      if (c === '"') {
+        inString = true;
+        name = scanAnswer && !target && depth === 1 ? '' : null;
+      } else if (c === ':' && scanAnswer && !target && depth === 1) {
+        key = name;
+      } else if (c === '{' || c === '[') {
+        depth++;
+        if (scanAnswer && !target && depth === 2 && c === '[' && key === 'Items') target = 2;
+      } else if (atTarget && (c === ',' || c === ']')) {
+        if (element !== null) yield [element + chunk.slice(start, i), ++number];
+        element = null;
+        if (c === ']') closed = true;
+      } else if (c === '}' || c === ']') {
+        depth--;
       }
     }
-    while (i < n && text[i] !== ',' && text[i] !== '\n' && text[i] !== '\r') value += text[i++];
-    row.push({ text: value, quoted });
-    if (text[i] === ',') {
-      i++;
-      continue;
-    }
-    if (text[i] === '\r' && text[i + 1] === '\n') i++;
-    i++;
-    if (row.length > 1 || row[0].text !== '' || row[0].quoted) rows.push(row);
-    row = [];
+    if (element !== null) element += chunk.slice(start);
+    if (closed) return;
   }
-  return rows;
+  yield [null, number + 1, scanAnswer && !target ? 'neither JSON lines nor a JSON array (nor a Scan answer with "Items")'
+    : 'the file ends before its JSON array closes'];
+}
+
+/** CSV (RFC 4180) rows from text in chunks; a cell is {text, quoted}, so "" (an empty string) differs from nothing. */
+async function* csvRows(chunks) {
+  let row = [];
+  let value = '';
+  let quoted = false;
+  let state = 'start'; // start of a cell, in an unquoted one, in quotes, a quote just seen in quotes
+  let afterCr = false;
+  const endCell = () => {
+    row.push({ text: value, quoted });
+    value = '';
+    quoted = false;
+    state = 'start';
+  };
+  for await (const chunk of chunks) {
+    const out = [];
+    for (const c of chunk) {
+      if (afterCr && c === '\n') {
+        afterCr = false;
+        continue;
+      }
+      afterCr = false;
+      if (state === 'quoted') {
+        if (c === '"') state = 'quote';
+        else value += c;
+        continue;
+      }
+      if (state === 'quote') {
+        if (c === '"') {
+          value += '"';
+          state = 'quoted';
+          continue;
+        }
+        state = 'unquoted'; // text after a closing quote stays in the cell, as it is
+      }
+      if (state === 'start' && c === '"') {
+        quoted = true;
+        state = 'quoted';
+      } else if (c === ',') {
+        endCell();
+      } else if (c === '\n' || c === '\r') {
+        endCell();
+        afterCr = c === '\r';
+        if (row.length > 1 || row[0].text !== '' || row[0].quoted) out.push(row);
+        row = [];
+      } else {
+        value += c;
+        state = 'unquoted';
+      }
+    }
+    yield* out;
+  }
+  if (state === 'quoted') throw new Error('a quoted CSV cell is not closed');
+  if (state !== 'start' || row.length) {
+    endCell();
+    if (row.length > 1 || row[0].text !== '' || row[0].quoted) yield row;
+  }
 }
 
 /**
@@ -151,16 +275,18 @@ export function parseCsv(text) {
  * table's type for a key attribute (`types`), else N for a number and S for the rest. An empty cell
  * is no attribute; a quoted empty cell is the empty string.
  */
-export function fromCsv(text, types = {}) {
-  const [header, ...rows] = parseCsv(text);
-  if (!header) return { items: [], refused: [] };
-  const columns = header.map(({ text: h }) => {
-    const m = /^(.*\S)\s*\((S|N|B|BOOL|NULL|M|L|SS|NS|BS)\)$/.exec(h.trim());
-    return m ? { name: m[1], type: m[2] } : { name: h.trim(), type: types[h.trim()] || null };
-  });
-  const items = [];
-  const refused = [];
-  rows.forEach((row, r) => {
+async function* csvItems(chunks, types) {
+  let columns = null;
+  let r = 1;
+  for await (const row of csvRows(chunks)) {
+    if (!columns) {
+      columns = row.map(({ text: h }) => {
+        const m = /^(.*\S)\s*\((S|N|B|BOOL|NULL|M|L|SS|NS|BS)\)$/.exec(h.trim());
+        return m ? { name: m[1], type: m[2] } : { name: h.trim(), type: types[h.trim()] || null };
+      });
+      continue;
+    }
+    const at = `row ${++r}`;
     try {
       const item = {};
       row.forEach((c, i) => {
@@ -169,64 +295,98 @@ export function fromCsv(text, types = {}) {
         const type = col.type || (/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(c.text) ? 'N' : 'S');
         item[col.name] = fromCsvText(type, c.text);
       });
-      items.push({ item, at: `row ${r + 2}` });
+      yield { item, at };
     } catch (err) {
-      refused.push({ at: `row ${r + 2}`, reason: err.message });
+      yield { refused: { at, reason: err.message } };
     }
-  });
-  return { items, refused };
+  }
 }
 
-// ---- reading and writing files ----
-
 /**
- * The items of a file's text, whatever its format: a JSON array (or a Scan answer's {"Items": [...]}),
- * JSON lines, or CSV; plain JSON or DynamoDB JSON (when every item is). Resolves to {format, items:
- * [{item, at}], refused: [{at, reason}]}, `at` saying where in the file.
+ * The items of a file in chunks, whatever its format: a JSON array (or a Scan answer's {"Items":
+ * [...]}), JSON lines, or CSV; DynamoDB JSON when the first item is, plain JSON otherwise (an item of
+ * the other kind in a DynamoDB JSON file is refused). Yields {item, at} and {refused: {at, reason}},
+ * `at` saying where in the file; `onFormat(name)` is told the format once it is known.
  */
-export function parseItems(text, types = {}) {
-  const body = text.replace(/^\uFEFF/, '').trim();
-  let format;
-  let found = [];
-  const refused = [];
-  if (body.startsWith('[') || body.startsWith('{')) {
-    let whole;
-    try {
-      whole = JSON.parse(body);
-    } catch {
-      whole = undefined;
-    }
-    if (Array.isArray(whole) || (whole && Array.isArray(whole.Items))) {
-      format = 'JSON array';
-      found = (Array.isArray(whole) ? whole : whole.Items).map((o, i) => ({ value: unwrap(o), at: `item ${i + 1}` }));
-    } else if (body.startsWith('[')) {
-      throw new Error('the file starts as a JSON array but is not valid JSON');
-    } else {
-      format = 'JSON lines';
-      body.split(/\r?\n/).forEach((line, i) => {
-        if (!line.trim()) return;
-        try {
-          found.push({ value: unwrap(JSON.parse(line)), at: `line ${i + 1}` });
-        } catch (err) {
-          refused.push({ at: `line ${i + 1}`, reason: `not JSON: ${err.message}` });
-        }
-      });
-    }
-  } else {
-    const csv = fromCsv(body, types);
-    return { format: 'CSV', items: csv.items, refused: csv.refused };
+export async function* readItems(source, types = {}, onFormat = () => {}) {
+  const { first, chunks } = await peek(source);
+  if (!first) return;
+  if (first !== '[' && first !== '{') {
+    onFormat('CSV');
+    yield* csvItems(chunks, types);
+    return;
   }
-  const objects = found.filter(({ value, at }) => {
-    const ok = value && typeof value === 'object' && !Array.isArray(value);
-    if (!ok) refused.push({ at, reason: 'not a JSON object' });
-    return ok;
-  });
-  const dynamo = objects.length > 0 && objects.every(({ value }) => isDynamoItem(value));
-  return {
-    format: `${dynamo ? 'DynamoDB JSON' : 'plain JSON'}, ${format}`,
-    items: objects.map(({ value, at }) => ({ item: dynamo ? value : toItem(value), at })),
-    refused,
+  let dynamo = null;
+  const entry = (value, at) => {
+    const v = unwrap(value);
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return { refused: { at, reason: 'not a JSON object' } };
+    if (dynamo === null) {
+      dynamo = isDynamoItem(v);
+      onFormat(`${dynamo ? 'DynamoDB JSON' : 'plain JSON'}, ${kind}`);
+    }
+    if (!dynamo) return { item: toItem(v), at };
+    return isDynamoItem(v) ? { item: v, at } : { refused: { at, reason: 'not DynamoDB JSON, as the file\'s first item is' } };
   };
+  let kind = 'JSON array';
+  let elements;
+  if (first === '[') {
+    elements = arrayElements(chunks, false);
+  } else {
+    // JSON lines, unless the first line is not a whole object or is a Scan answer: then one document
+    const it = lines(chunks);
+    const head = [];
+    let firstLine;
+    for (let n = await it.next(); !n.done; n = await it.next()) {
+      head.push(n.value);
+      if (n.value[0].trim()) {
+        try {
+          firstLine = JSON.parse(n.value[0]);
+        } catch {
+          firstLine = undefined;
+        }
+        break;
+      }
+    }
+    const replay = async function* replay() {
+      for (const [line] of head) yield `${line}\n`;
+      for (let n = await it.next(); !n.done; n = await it.next()) yield `${n.value[0]}\n`;
+    };
+    if (firstLine === undefined || (firstLine && Array.isArray(firstLine.Items))) {
+      elements = arrayElements(replay(), true);
+    } else {
+      kind = 'JSON lines';
+      for (const [line, number] of head) {
+        if (line.trim()) yield entry(JSON.parse(line), `line ${number}`);
+      }
+      for (let n = await it.next(); !n.done; n = await it.next()) {
+        const [line, number] = n.value;
+        if (!line.trim()) continue;
+        let value;
+        try {
+          value = JSON.parse(line);
+        } catch (err) {
+          yield { refused: { at: `line ${number}`, reason: `not JSON: ${err.message}` } };
+          continue;
+        }
+        yield entry(value, `line ${number}`);
+      }
+      return;
+    }
+  }
+  for await (const [text, number, why] of elements) {
+    if (text === null) {
+      yield { refused: { at: `item ${number}`, reason: why } };
+      continue;
+    }
+    let value;
+    try {
+      value = JSON.parse(text);
+    } catch (err) {
+      yield { refused: { at: `item ${number}`, reason: `not JSON: ${err.message}` } };
+      continue;
+    }
+    yield entry(value, `item ${number}`);
+  }
 }
 
 /** Items as a file's text in one of FORMATS: {text, extension, type}. */
@@ -261,23 +421,18 @@ const RETRIABLE = new Set(['ProvisionedThroughputExceededException', 'Throttling
   'InternalServerError', 'ServiceUnavailable']);
 
 /**
- * Writes items into a table: BatchWriteItem, 25 at a time, UnprocessedItems retried with backoff.
- * A batch the server refuses as a whole (one bad item fails them all) is written item by item, so
- * the others get in and the bad ones are named. `progress(done, total)` is called as it goes.
- * Resolves to {written, refused: [{at, key, reason}]}.
+ * Writes items into a table as they come from `entries` (readItems' {item, at} and {refused}):
+ * BatchWriteItem, 25 at a time, UnprocessedItems retried with backoff. A batch the server refuses as
+ * a whole (one bad item fails them all) is written item by item, so the others get in and the bad
+ * ones are named. `progress(read, written)` is called after each batch. Resolves to {read, written,
+ * refused: [{at, key, reason}]}.
  */
 export async function importItems(tableName, entries, keys, progress = () => {}) {
   const refused = [];
-  const ready = entries.filter(({ item, at }) => {
-    const missing = keys.filter((k) => item[k] === undefined);
-    if (missing.length) refused.push({ at, key: keyOf(item, keys), reason: `no key attribute ${missing.join(', ')}` });
-    return !missing.length;
-  });
   let written = 0;
-  let done = entries.length - ready.length;
-  progress(done, entries.length);
-  for (let i = 0; i < ready.length; i += BATCH) {
-    const chunk = ready.slice(i, i + BATCH);
+  let read = 0;
+  let chunk = [];
+  const flush = async () => {
     let pending = chunk.map(({ item }) => ({ PutRequest: { Item: item } }));
     let whole = false;
     let chunkWritten = 0;
@@ -314,10 +469,26 @@ export async function importItems(tableName, entries, keys, progress = () => {})
       }
     }
     written += chunkWritten;
-    done += chunk.length;
-    progress(done, entries.length);
+    chunk = [];
+    progress(read, written);
+  };
+  for await (const entry of entries) {
+    read++;
+    if (entry.refused) {
+      refused.push(entry.refused);
+      continue;
+    }
+    const { item, at } = entry;
+    const missing = keys.filter((k) => item[k] === undefined);
+    if (missing.length) {
+      refused.push({ at, key: keyOf(item, keys), reason: `no key attribute ${missing.join(', ')}` });
+      continue;
+    }
+    chunk.push(entry);
+    if (chunk.length === BATCH) await flush();
   }
-  return { written, refused };
+  if (chunk.length) await flush();
+  return { read, written, refused };
 }
 
 // ---- the panel on the Items screen ----
@@ -356,28 +527,27 @@ export function transferPanel(current, imported) {
     const chosen = file.files && file.files[0];
     if (!chosen) return message(status, 'Choose a file to import first.', 'error');
     const { table, keys, types } = current();
-    let parsed;
-    try {
-      parsed = parseItems(await chosen.text(), types);
-    } catch (err) {
-      return message(status, `Not imported: ${err.message}`, 'error');
-    }
     busy(true);
     bar.hidden = false;
+    bar.max = Math.max(1, chosen.size);
+    bar.value = 0;
     fill(summary);
-    const total = parsed.items.length;
-    const result = await importItems(table.TableName, parsed.items, keys, (done, of) => {
-      bar.max = Math.max(1, of);
-      bar.value = done;
-      message(status, `Importing ${chosen.name} (${parsed.format}) into ${table.TableName}: ${done} of ${of}…`);
+    let format = '';
+    let bytes = 0;
+    const entries = readItems(textChunks(chosen, (n) => { bytes = n; }), types, (f) => { format = f; });
+    const result = await importItems(table.TableName, entries, keys, (read, written) => {
+      bar.value = bytes;
+      message(status, `Importing ${chosen.name} (${format}) into ${table.TableName}: ${read} read, ${written} written,`
+        + ` ${bytesText(bytes)} of ${bytesText(chosen.size)}…`);
     }).catch((err) => ({ error: err }));
     busy(false);
-    if (result.error) return message(status, explain(result.error), 'error');
+    if (result.error) return message(status, `Stopped: ${explain(result.error)}`, 'error');
+    bar.value = bar.max;
     // in the file's order: "line 3" before "line 12"
     const place = (r) => Number(/\d+/.exec(r.at)) || 0;
-    const refused = [...parsed.refused, ...result.refused].sort((a, b) => place(a) - place(b));
-    message(status, `Imported ${result.written} of ${total + parsed.refused.length} item${total === 1 ? '' : 's'} from`
-      + ` ${chosen.name} (${parsed.format}) into ${table.TableName}; ${refused.length} refused.`, refused.length ? 'error' : 'ok');
+    const refused = result.refused.sort((a, b) => place(a) - place(b));
+    message(status, `Imported ${result.written} of ${result.read} item${result.read === 1 ? '' : 's'} from`
+      + ` ${chosen.name} (${format || 'empty'}) into ${table.TableName}; ${refused.length} refused.`, refused.length ? 'error' : 'ok');
     if (refused.length) {
       fill(summary, h('h3', {}, 'Refused'), h('ul', { class: 'refused' }, refused.map((r) => h('li', {},
         h('b', {}, r.at), r.key && Object.keys(r.key).length
