@@ -11,7 +11,9 @@ import javax.lang.model.type.TypeMirror;
 /**
  * Which record component types a key placeholder may name, and which formats fit them, said of the compiler's types.
  * The same rules as {@code ModelCompiler}'s at {@code Model.build()}, which reads them from the codecs at run time; the
- * processor cannot load the record's class, so it states them again here, over type names.
+ * processor cannot load the record's class, so it states them again here, over type names. {@code
+ * KeyTypesAgreementTest} holds the two together: for every component type and format, the processor's verdict must be
+ * {@code build()}'s.
  */
 final class KeyTypes {
 
@@ -66,8 +68,9 @@ final class KeyTypes {
     return qualified.equals(name(t));
   }
 
+  /** The qualified name of a class or interface type; "" for primitives, arrays and the rest (Set.of refuses null). */
   private static String name(TypeMirror t) {
     return t.getKind() == TypeKind.DECLARED
-        ? ((TypeElement) ((DeclaredType) t).asElement()).getQualifiedName().toString() : null;
+        ? ((TypeElement) ((DeclaredType) t).asElement()).getQualifiedName().toString() : "";
   }
 }

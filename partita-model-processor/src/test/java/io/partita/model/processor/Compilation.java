@@ -40,8 +40,13 @@ final class Compilation {
     this.sources = sources;
   }
 
-  /** Compiles {@code sources} (binary class name to text) into a new temporary directory. */
+  /** Compiles {@code sources} (binary class name to text) into a new temporary directory, with the processor. */
   static Compilation of(Map<String, String> sources) {
+    return of(sources, true);
+  }
+
+  /** Compiles {@code sources}, with the processor or with no annotation processing at all. */
+  static Compilation of(Map<String, String> sources, boolean process) {
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     DiagnosticCollector<JavaFileObject> collector = new DiagnosticCollector<>();
     try {
@@ -49,10 +54,15 @@ final class Compilation {
       List<JavaFileObject> units = new ArrayList<>();
       sources.forEach((name, text) -> units.add(new Source(name, text)));
       try (StandardJavaFileManager files = javac.getStandardFileManager(collector, Locale.ROOT, null)) {
-        List<String> options = List.of("-d", out.toString(), "-s", out.toString(), "-classpath",
-            System.getProperty("java.class.path"), "--release", "17", "-Xlint:all");
+        List<String> options = new ArrayList<>(List.of("-d", out.toString(), "-s", out.toString(), "-classpath",
+            System.getProperty("java.class.path"), "--release", "17", "-Xlint:all"));
+        if (!process) {
+          options.add("-proc:none");
+        }
         JavaCompiler.CompilationTask task = javac.getTask(null, files, collector, options, null, units);
-        task.setProcessors(List.of(new KeyTemplateProcessor()));
+        if (process) {
+          task.setProcessors(List.of(new KeyTemplateProcessor()));
+        }
         boolean ok = task.call();
         return new Compilation(ok, collector.getDiagnostics(), out, sources);
       }
