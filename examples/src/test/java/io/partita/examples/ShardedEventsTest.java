@@ -31,7 +31,7 @@ class ShardedEventsTest {
     s.db.createTable();
     Instant start = Instant.parse("2026-04-26T00:00:00Z");
     List<Event> written = new ArrayList<>();
-    for (int i = 0; i < 240; i++) {
+    for (int i = 0; i < 160; i++) {
       EventType type = i % 4 == 3 ? EventType.HEARTBEAT : EventType.TEMP_HIGH;
       written.add(s.record("d_" + (i % 12), start.plus(Duration.ofSeconds(37L * i)), type, i));
     }
@@ -47,8 +47,8 @@ class ShardedEventsTest {
       }
     });
     assertEquals(ShardedEvents.SHARDS, partitions.size(), partitions.toString());
-    assertEquals(180, perShard.stream().mapToInt(Integer::intValue).sum());
-    assertEquals(true, perShard.stream().allMatch(n -> n < 180 / 2), "no shard takes half: " + perShard);
+    assertEquals(120, perShard.stream().mapToInt(Integer::intValue).sum());
+    assertEquals(true, perShard.stream().allMatch(n -> n < 120 / 2), "no shard takes half: " + perShard);
 
     // a window read from every shard in parallel is exactly the events written in it, in time order
     Instant from = start.plus(Duration.ofMinutes(20));
