@@ -164,6 +164,33 @@ class KeyTemplateProcessorTest {
   }
 
   @Test
+  void recordsTheGeneratedClassCouldNotServeAreRefused() {
+    Compilation generic = compile("""
+        @KeyTemplates(partition = "BOX#{id}")
+        record Box<T>(String id, T content) {}
+        class Sample {}
+        """);
+    assertEquals("Entity Box: a generic record cannot be an entity: Entity.of needs one class",
+        onlyError(generic).getMessage(null));
+
+    Compilation clash = compile("""
+        @KeyTemplates(partition = "ROW#{id}", sort = "S")
+        record Row(String id, String SORT) {}
+        class Sample {}
+        """);
+    assertEquals("Entity Row, field SORT: has the name of a generated template constant; rename it",
+        onlyError(clash).getMessage(null));
+
+    Compilation noPartition = compile("""
+        @KeyTemplates(partition = "ROW#{id}", sort = "S", indexes = @KeyTemplates.Index(name = "gsi1", sort = "X"))
+        record Row(String id) {}
+        class Sample {}
+        """);
+    assertEquals("Entity Row: index gsi1 needs a partition template (local = true for a local index)",
+        onlyError(noPartition).getMessage(null));
+  }
+
+  @Test
   void aCorrectRecordGetsTemplateConstantsTypedFieldsAndItsEntity() throws Exception {
     Compilation c = Compilation.of("app.Blog", """
         package app;
