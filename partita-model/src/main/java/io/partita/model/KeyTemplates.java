@@ -12,8 +12,9 @@ import java.lang.annotation.Target;
  * Optional field in the table key fails compilation, pointing at the template. For each annotated record
  * {@code Post} the processor generates a class {@code Post_} (for a record nested in {@code Blog},
  * {@code Blog_Post_}) holding the templates as constants ({@code PARTITION}, {@code SORT}, {@code GSI1_PARTITION},
- * …), one {@link Field} per record component ({@code Post_.title}), and {@code entity()}: the {@link Entity} with
- * these keys, to be completed with ids, timestamps and versions as usual.
+ * …), one {@link Field} per record component ({@code Post_.title}), {@code key(username, postId)} (the table key from
+ * its fields' values, typed) and {@code entity()}: the {@link Entity} with these keys, to be completed with ids,
+ * timestamps and versions as usual.
  *
  * <pre>{@code
  * @KeyTemplates(partition = "USER#{username}", sort = "POST#{postId}",

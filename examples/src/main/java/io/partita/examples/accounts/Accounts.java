@@ -117,7 +117,7 @@ public final class Accounts {
 
   /** P1, strongly consistent: right after {@link #register}, the profile is there. */
   public Optional<User> profile(String userId) {
-    return db.entity(user).get(Key.of(Accounts_User_.userId, userId), true);
+    return db.entity(user).get(Accounts_User_.key(userId), true);
   }
 
   public Address addAddress(Address a) {
@@ -164,8 +164,7 @@ public final class Accounts {
    * version that was read, else {@code VersionConflictException} (re-read and decide again).
    */
   public Order ship(Order o) {
-    return db.entity(order).update(Key.of(Accounts_Order_.userId, o.userId(), Accounts_Order_.placedOn,
-            o.placedOn()).and(Accounts_Order_.orderId, o.orderId()))
+    return db.entity(order).update(Accounts_Order_.key(o.userId(), o.placedOn(), o.orderId()))
         .set(Accounts_Order_.status, OrderStatus.SHIPPED).ifVersion(o.version()).execute();
   }
 

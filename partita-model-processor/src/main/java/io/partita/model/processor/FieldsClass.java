@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.Element;
@@ -15,6 +17,8 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.TypeMirror;
 import javax.tools.Diagnostic;
 
+import io.partita.model.internal.Template;
+
 /**
  * The class generated beside a checked record {@code Post}: {@code Post_} (nested records: {@code Outer_Post_}) with
  * <ul>
@@ -22,6 +26,7 @@ import javax.tools.Diagnostic;
  *   {@code GSI1_SORT} (the index name in capitals), for access patterns to name instead of repeating the text;
  *   <li>one {@code Field<Post, V>} per component, named as the component ({@code Post_.title}), for updates,
  *   conditions and keys ({@code Key.of(Post_.username, "alice")});
+ *   <li>{@code key(username, postId)}: the table key from its fields' values, typed;
  *   <li>{@code entity()}: {@code Entity.of(Post.class)} with its name and these keys.
  * </ul>
  * As visible as the record: public for a public record, package-private otherwise.
@@ -88,6 +93,7 @@ final class FieldsClass {
       s.append("  public static final io.partita.model.Field<").append(type).append(", ").append(value).append("> ")
           .append(c.getKey()).append(" = ").append(type).append("::").append(c.getKey()).append(";\n");
     }
+    tableKey(s, type);
     s.append("\n  /** {@code Entity.of(").append(record.getSimpleName()).append(".class)} named ")
         .append(literal(entity)).append(", with its table and index keys. */\n");
     s.append("  public static io.partita.model.Entity<").append(type).append("> entity() {\n");
@@ -110,6 +116,32 @@ final class FieldsClass {
       env.getMessager().printMessage(Diagnostic.Kind.ERROR, "cannot write " + qualified + ": " + e.getMessage(),
           record);
     }
+  }
+
+  /**
+   * {@code key(…)}: the table key from its fields' values, in the order the templates name them, each with its
+   * component's type, so a missing value or one of the wrong type does not compile. None for a constant key.
+   */
+  private void tableKey(StringBuilder s, String type) {
+    Set<String> fields = new LinkedHashSet<>();
+    for (KeyTemplateProcessor.Declared d : table) {
+      fields.addAll(Template.parse(d.text()).fields());
+    }
+    if (fields.isEmpty()) {
+      return;
+    }
+    StringBuilder params = new StringBuilder();
+    StringBuilder body = new StringBuilder("io.partita.model.Key.empty()");
+    for (String f : fields) {
+      params.append(params.length() == 0 ? "" : ", ").append(components.get(f)).append(' ').append(f);
+      body.append(".and(").append(literal(f)).append(", ").append(f).append(')');
+    }
+    s.append("\n  /** The table key of a {@code ").append(record.getSimpleName()).append("}: the values of its ")
+        .append(fields.size() == 1 ? "field" : "fields").append(" in ")
+        .append(table.stream().map(d -> "{@code " + d.text() + "}").reduce((a, b) -> a + " / " + b).orElse(""))
+        .append(". */\n");
+    s.append("  public static io.partita.model.Key key(").append(params).append(") {\n    return ").append(body)
+        .append(";\n  }\n");
   }
 
   private static void constant(StringBuilder s, KeyTemplateProcessor.Declared d) {

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import io.partita.model.AccessPattern;
 import io.partita.model.Entity;
 import io.partita.model.Field;
+import io.partita.model.Key;
 import io.partita.model.Model;
 import io.partita.model.TableSchema;
 
@@ -232,6 +233,10 @@ class KeyTemplateProcessorTest {
     assertEquals("io.partita.model.Field<app.Blog$Post, java.lang.Integer>",
         fields.getField("rank").getGenericType().getTypeName());
 
+    Key key = (Key) fields.getMethod("key", String.class, String.class).invoke(null, "alice", "p1");
+    assertEquals(Map.of("username", "alice", "postId", "p1"), key.values(), "the table key's fields, in order");
+    assertEquals(List.of("username", "postId"), List.copyOf(key.values().keySet()));
+
     Entity<?> entity = (Entity<?>) fields.getMethod("entity").invoke(null);
     assertEquals("post", entity.name());
     String worksheet = model(entity, (String) fields.getField("PARTITION").get(null),
@@ -275,5 +280,13 @@ class KeyTemplateProcessorTest {
     assertFalse(wrongType.success, "a String for a long field does not compile");
     assertEquals(1, wrongType.errors().size(), () -> wrongType.errorMessages().toString());
     assertTrue(wrongType.pointedAt(wrongType.errors().get(0)).contains("Key.of"), wrongType.errorMessages().toString());
+
+    Compilation wrongKey = Compilation.of(Map.of("app.User", record, "app.Use", """
+        package app;
+        import io.partita.model.Key;
+        class Use { Key k = User_.key(42); }
+        """));
+    assertFalse(wrongKey.success, "a number for the String key field does not compile");
+    assertTrue(wrongKey.pointedAt(wrongKey.errors().get(0)).contains("42"), wrongKey.errorMessages().toString());
   }
 }
