@@ -64,7 +64,7 @@ public final class KeyTemplateProcessor extends AbstractProcessor {
       AnnotationMirror mirror, AnnotationValue value) {}
 
   /** One index's key as declared. */
-  record IndexKey(String name, String constantPrefix, boolean local, Declared partition, Declared sort) {}
+  record IndexKey(String name, boolean local, Declared partition, Declared sort) {}
 
   /** The check of one annotated type; reports every problem found, then generates only when there was none. */
   private final class Check {
@@ -173,7 +173,7 @@ public final class KeyTemplateProcessor extends AbstractProcessor {
               null);
           continue;
         }
-        keys.add(new IndexKey(name, prefix, local, local ? null : partition, sort.text().isEmpty() ? null : sort));
+        keys.add(new IndexKey(name, local, local ? null : partition, sort.text().isEmpty() ? null : sort));
       }
       return keys;
     }
