@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Runs one example's main on Partita embedded (in memory): examples/run.sh Blog | Shop | Memberships | Extensions | Telemetry | OrgTree | OrderStats | ShopsNearby
+# Runs one example's main on Partita embedded (in memory): examples/run.sh Blog | Accounts | Threads | ShardedEvents | Shop | Memberships | Extensions | Telemetry | OrgTree | OrderStats | ShopsNearby
 # Builds engine, embedded, model and examples in one reactor first (nothing installed but the reactor's own jars).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case "${1:-}" in
   Blog) main=io.partita.examples.blog.Blog ;;
+  Accounts) main=io.partita.examples.accounts.Accounts ;;
+  Threads) main=io.partita.examples.threads.Threads ;;
+  ShardedEvents) main=io.partita.examples.sharding.ShardedEvents ;;
   Shop) main=io.partita.examples.ecommerce.Shop ;;
   Memberships) main=io.partita.examples.memberships.Memberships ;;
   Extensions) main=io.partita.examples.extensions.Extensions ;;
@@ -12,7 +15,7 @@ case "${1:-}" in
   OrgTree) main=io.partita.examples.orgtree.OrgTree ;;
   OrderStats) main=io.partita.examples.orderstats.OrderStats ;;
   ShopsNearby) main=io.partita.examples.nearby.ShopsNearby ;;
-  *) echo "usage: examples/run.sh Blog|Shop|Memberships|Extensions|Telemetry|OrgTree|OrderStats|ShopsNearby" >&2; exit 2 ;;
+  *) echo "usage: examples/run.sh Blog|Accounts|Threads|ShardedEvents|Shop|Memberships|Extensions|Telemetry|OrgTree|OrderStats|ShopsNearby" >&2; exit 2 ;;
 esac
 echo "building the example and what it needs (Maven; the first build takes a few minutes)..." >&2
 # -am: the modules examples depends on are built in the same reactor (its tests use partita-server's
