@@ -76,6 +76,9 @@ import org.rocksdb.WriteOptions;
  *       Batch} holds no native memory: its operations become a RocksDB WriteBatch only inside
  *       {@link #write}, which closes it, so a batch that is never written (a refused conditional
  *       write) costs nothing but garbage.
+ *   <li>Readers: a cursor or view holds the gate's read lock, which a reopen or the close takes
+ *       exclusively; so {@link #close} first closes the readers still open ({@link #track}), or it
+ *       would wait for ever on one a caller forgot.
  *   <li>Thread-safe. Only one process may open a data directory at a time.
  * </ul>
  */
@@ -730,11 +733,16 @@ final class RocksStore implements Store {
     /** Frees the native objects. */
     abstract void release();
 
-    /** Throws once closed; called holding this reader's monitor. */
+    /**
+     * Throws once closed: as storage that is gone when the store closed it (a request racing the
+     * shutdown), as a mistake when its reader did. Called holding this reader's monitor.
+     */
     final void checkOpen() {
       if (closed) {
-        throw new StorageUnavailableException(RocksStore.this.closed ? "the storage is closed" : "the reader is closed",
-            null);
+        if (closing) {
+          throw new StorageUnavailableException("the storage is closed", null);
+        }
+        throw new IllegalStateException("the cursor or view is closed");
       }
     }
 
