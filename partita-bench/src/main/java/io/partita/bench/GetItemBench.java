@@ -71,7 +71,7 @@ public class GetItemBench {
 
     store = Store.inMemory();
     storageKey = Keyspace.itemKey(1, KeyCodec.encodeTerminated(AttributeValue.fromS(PK)), null);
-    store.write(new Store.Batch().put(storageKey, ItemCodec.encode(item)));
+    store.write(batch -> batch.put(storageKey, ItemCodec.encode(item)));
 
     GetItemResponse viaClient = client.getItem(request);
     GetItemResponse viaEngine = partita.execute(request);

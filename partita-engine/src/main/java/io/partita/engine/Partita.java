@@ -56,6 +56,11 @@ public final class Partita implements AutoCloseable {
   private final long streamRetentionMillis;
   private final long shardRolloverMillis;
 
+  /** The store under the engine: for the engine's own tests (its open batches and readers). */
+  Store store() {
+    return store;
+  }
+
   private Partita(Store store, Clock clock, boolean durable, Limits limits, Executor background,
       java.time.Duration sweepInterval, java.time.Duration streamRetention, java.time.Duration shardRollover,
       String region, java.util.function.Supplier<Path> s3Root, io.partita.engine.internal.transfer.TransferProgress progress) {

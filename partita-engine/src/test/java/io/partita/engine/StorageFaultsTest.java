@@ -61,7 +61,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * same database takes writes again without a restart.
  */
 class StorageFaultsTest {
-  private static final String T = "faults";
+  static final String T = "faults";
 
   /** One write of each item operation, the second time on a fresh key so nothing refuses it. */
   static Stream<Arguments> writes() {

@@ -56,7 +56,7 @@ public final class Backups {
       }
       long number = Keyspace.backupOfItem(first.get(0).key());
       if (!byNumber.containsKey(number)) {
-        store.write(new Store.Batch().deleteRange(Keyspace.backupItemsFrom(number), Keyspace.backupItemsTo(number)));
+        store.write(batch -> batch.deleteRange(Keyspace.backupItemsFrom(number), Keyspace.backupItemsTo(number)));
       }
       from = Keyspace.backupItemsTo(number);
     }
@@ -80,7 +80,7 @@ public final class Backups {
       BackupRecord b = new BackupRecord(number, arn(def, region, nowMillis, number), backupName, nowMillis, "USER",
           view.counter(Keyspace.sizeBytesKey(def.id())), view.counter(Keyspace.itemCountKey(def.id())), def);
       // the record last: the backup exists from this write on, whole
-      store.write(new Store.Batch().put(Keyspace.backupKey(number), BackupCodec.encode(b)));
+      store.write(batch -> batch.put(Keyspace.backupKey(number), BackupCodec.encode(b)));
       byNumber.put(number, b);
       byArn.put(b.arn(), b);
       return b;
@@ -93,32 +93,31 @@ public final class Backups {
   /** A new backup number; the counter is written at once, so a number is never given twice, crash or not. */
   private synchronized long allocate() {
     long number = store.counter(Keyspace.NEXT_BACKUP_KEY) + 1;
-    store.write(new Store.Batch().addToCounter(Keyspace.NEXT_BACKUP_KEY, 1));
+    store.write(batch -> batch.addToCounter(Keyspace.NEXT_BACKUP_KEY, 1));
     return number;
   }
 
   private void copyItems(Store.View view, long tableId, long number) {
     byte[] prefix = Keyspace.backupItemsFrom(number);
-    Store.Batch batch = new Store.Batch();
-    long bytes = 0;
     try (Store.Cursor items = view.cursor(Keyspace.itemsFrom(tableId), Keyspace.itemsTo(tableId), false)) {
-      while (items.next()) {
-        byte[] value = items.value();
-        batch.put(Keyspace.reprefixed(items.key(), prefix), value);
-        bytes += value.length;
-        if (batch.count() >= BATCH_ITEMS || bytes >= BATCH_BYTES) {
+      boolean more = true;
+      while (more) {
+        try (Store.Batch batch = store.batch()) {
+          long bytes = 0;
+          while (batch.count() < BATCH_ITEMS && bytes < BATCH_BYTES && (more = items.next())) {
+            byte[] value = items.value();
+            batch.put(Keyspace.reprefixed(items.key(), prefix), value);
+            bytes += value.length;
+          }
           store.write(batch);
-          batch = new Store.Batch();
-          bytes = 0;
         }
       }
     }
-    store.write(batch);
   }
 
   private void dropItemsQuietly(long number, RuntimeException cause) {
     try {
-      store.write(new Store.Batch().deleteRange(Keyspace.backupItemsFrom(number), Keyspace.backupItemsTo(number)));
+      store.write(batch -> batch.deleteRange(Keyspace.backupItemsFrom(number), Keyspace.backupItemsTo(number)));
     } catch (RuntimeException again) {
       // the storage cannot write now: the items have no record, so they are invisible, and the next open drops them
       cause.addSuppressed(again);
@@ -155,7 +154,7 @@ public final class Backups {
       if (inUse.contains(b.number())) {
         return false;
       }
-      store.write(new Store.Batch().delete(Keyspace.backupKey(b.number()))
+      store.write(batch -> batch.delete(Keyspace.backupKey(b.number()))
           .deleteRange(Keyspace.backupItemsFrom(b.number()), Keyspace.backupItemsTo(b.number())));
       byNumber.remove(b.number());
       byArn.remove(b.arn());

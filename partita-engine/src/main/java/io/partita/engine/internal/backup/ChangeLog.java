@@ -192,7 +192,7 @@ public final class ChangeLog {
 
   /** Drops the records of table {@code tableId} older than {@code millis}: no restore can reach before it. */
   public static void trim(Store store, long tableId, long millis) {
-    store.write(new Store.Batch().deleteRange(Keyspace.changesFrom(tableId, 0), Keyspace.changesFrom(tableId,
+    store.write(batch -> batch.deleteRange(Keyspace.changesFrom(tableId, 0), Keyspace.changesFrom(tableId,
         Math.max(0, millis))));
   }
 

@@ -23,7 +23,7 @@ public final class DataFormat {
         throw new StorageException(
             store.location() + " holds a RocksDB database that is not a Partita data directory");
       }
-      store.write(new Store.Batch().put(Keyspace.FORMAT_KEY, encode(CURRENT)));
+      store.write(batch -> batch.put(Keyspace.FORMAT_KEY, encode(CURRENT)));
       return;
     }
     int version = decode(marker, store.location());

@@ -77,7 +77,7 @@ public final class Keyspace {
   private Keyspace() {}
 
   public static byte[] tableKey(String name) {
-    byte[] n = Store.utf8(name);
+    byte[] n = name.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     byte[] k = new byte[n.length + 1];
     k[0] = TABLE;
     System.arraycopy(n, 0, k, 1, n.length);

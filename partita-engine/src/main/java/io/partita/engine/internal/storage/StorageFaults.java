@@ -23,6 +23,9 @@ import org.rocksdb.Status;
  *       what a restart after that crash would find.
  *   <li>{@link #failReopens}: the store's attempts to reopen the database for writing fail, so it
  *       serves reads from a read-only reopen meanwhile.
+ *   <li>{@link #failCall}: one chosen store call (a get, a cursor's step, a write: every call the
+ *       engine makes, counted by {@link FaultInjectingStore}) fails with an I/O error, before or
+ *       after it is done, so a test can fail each step of a write path in turn.
  *   <li>{@link #limitSstBytes}: a real RocksDB background error: RocksDB's own SstFileManager
  *       refuses flushes and compactions past the quota and RocksDB stops taking writes, the
  *       sticky state a full disk puts it in.
@@ -46,6 +49,18 @@ public final class StorageFaults {
   private volatile SstFileManager sstFiles;
   private volatile Runnable flusher;
   private final AtomicLong attempts = new AtomicLong();
+  /** Store calls counted so far, and the one to fail (0: none) and when (guarded by this). */
+  private long calls;
+  private long failingCall;
+  private When failingWhen;
+
+  /** Whether a chosen call ({@link #failCall}) fails before the store does it or after. */
+  public enum When {
+    /** Nothing is done: a write is not applied. */
+    BEFORE,
+    /** Done, then reported failed: a write is applied, but the caller is told it failed. */
+    AFTER
+  }
 
   /** Every write fails with {@code kind} before reaching RocksDB, until {@link #clear}. */
   public StorageFaults failWrites(Kind kind) {
@@ -119,6 +134,34 @@ public final class StorageFaults {
       throw new IllegalStateException("no store has been opened with these faults");
     }
     f.run();
+  }
+
+  /**
+   * The {@code n}-th store call from now (1 is the next) fails with an I/O error, {@code when}
+   * said; once. See {@link #calls} for how many calls an operation makes.
+   */
+  public synchronized StorageFaults failCall(long n, When when) {
+    if (n < 1) {
+      throw new IllegalArgumentException("calls are counted from 1, not " + n);
+    }
+    failingCall = calls + n;
+    failingWhen = java.util.Objects.requireNonNull(when);
+    return this;
+  }
+
+  /** The store calls made so far through a store opened with these faults. */
+  public synchronized long calls() {
+    return calls;
+  }
+
+  /** Counts one store call: when it is the chosen one, when it fails; null for a call that goes through. */
+  synchronized When countCall() {
+    calls++;
+    if (calls != failingCall) {
+      return null;
+    }
+    failingCall = 0;
+    return failingWhen;
   }
 
   /** How many writes reached the fault hook (failed ones included; the store's own checks not). */

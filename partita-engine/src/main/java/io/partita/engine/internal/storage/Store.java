@@ -1,100 +1,49 @@
 package io.partita.engine.internal.storage;
 
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.StampedLock;
-import java.util.logging.Level;
-import java.util.logging.Logger;
-import java.util.stream.Stream;
-import org.rocksdb.BlockBasedTableConfig;
-import org.rocksdb.Cache;
-import org.rocksdb.CompressionType;
-import org.rocksdb.Env;
-import org.rocksdb.FlushOptions;
-import org.rocksdb.LRUCache;
-import org.rocksdb.MutableDBOptions;
-import org.rocksdb.Options;
-import org.rocksdb.ReadOptions;
-import org.rocksdb.RocksDB;
-import org.rocksdb.RocksDBException;
-import org.rocksdb.RocksIterator;
-import org.rocksdb.RocksMemEnv;
-import org.rocksdb.Slice;
-import org.rocksdb.Snapshot;
-import org.rocksdb.SstFileManager;
-import org.rocksdb.Statistics;
-import org.rocksdb.StatsLevel;
-import org.rocksdb.Status;
-import org.rocksdb.TickerType;
-import org.rocksdb.UInt64AddOperator;
-import org.rocksdb.WriteBatch;
-import org.rocksdb.WriteBufferManager;
-import org.rocksdb.WriteOptions;
 
 /**
- * The engine's ordered key-value store: RocksDB, on a data directory or on RocksDB's memory
- * environment. Both modes run this same class; only the {@link Env} differs.
- *
- * <p>Contract:
+ * The engine's ordered key-value store: the one contract every implementation keeps, and which
+ * {@code StoreContract} (the test every implementation runs) checks. {@link RocksStore} is the
+ * store (RocksDB, on a data directory or on RocksDB's memory environment); {@link
+ * FaultInjectingStore} wraps it when a test asks for faults.
  *
  * <ul>
- *   <li>{@link #write(Batch)} is atomic: after a crash either every operation of the batch is
- *       visible or none is.
- *   <li>A write is durable when {@link #write(Batch)} returns: the write-ahead log is synced
- *       before the call returns (RocksDB groups concurrent syncs into one). A write that throws was
- *       not acknowledged; it is never applied in part.
- *   <li>{@link #get(byte[])} sees every write that returned before it was called.
- *   <li>{@link #scan(byte[], byte[], int)} reads one consistent snapshot taken when it is called;
- *       writes that happen during the scan are not seen.
- *   <li>Counters ({@link Batch#addToCounter}) are 64-bit little-endian integers added with
- *       RocksDB's merge operator inside the same atomic batch.
- *   <li>Memory: RocksDB's block cache and its memtables share one budget ({@link
- *       Settings#memoryBytes}): the memtables are charged to the block cache, so the two together
- *       stay within it (index and filter blocks are cached there too).
- *   <li>Storage faults: when RocksDB cannot write (no space left on the device, an I/O error), the
- *       write throws {@link StorageUnavailableException} and {@link #health()} says why; reads go on.
- *       RocksDB then refuses every write until its error is cleared, and rocksdbjni 9.8.4 has no
- *       {@code DB::Resume}; so once a retry is due ({@link #RETRY_MILLIS} apart, by the settings'
- *       clock), the next write or {@link #recoverIfDue()} closes and reopens the database (a
- *       durable one: the write-ahead log holds everything acknowledged) and tries an empty write.
- *       While it cannot reopen for writing (the disk still full), it is opened read-only, so reads
- *       are still served. No restart is needed once the cause is gone.
- *   <li>Messages: a {@link StorageUnavailableException}'s message never names a path, so it can be
- *       shown to clients; the RocksDB detail, which names files, is logged and kept as its cause.
- *   <li>Native memory: every RocksDB object the store makes is closed on every path. A {@link
- *       Batch} holds no native memory: its operations become a RocksDB WriteBatch only inside
- *       {@link #write}, which closes it, so a batch that is never written (a refused conditional
- *       write) costs nothing but garbage.
- *   <li>Thread-safe. Only one process may open a data directory at a time.
+ *   <li>{@link #write(Batch)} is atomic: every operation of the batch is visible or none is, after
+ *       a failure or a crash as well. A write that throws was not acknowledged.
+ *   <li>A durable store's write is durable when {@link #write(Batch)} returns.
+ *   <li>{@link #get(byte[])} sees every write that returned before it was called; {@link #getAll},
+ *       {@link #scan}, a {@link Cursor} and a {@link View} each read one snapshot, so a batch is
+ *       seen whole or not at all.
+ *   <li>Keys are ordered as unsigned bytes, lexicographically; ranges are {@code [from, to)}.
+ *   <li>Counters ({@link Batch#addToCounter}) are 64-bit little-endian integers, added inside the
+ *       same atomic batch; absent reads as 0.
+ *   <li>A {@link Batch} is made by {@link #batch()} and closed by its maker on every path
+ *       (try-with-resources): the store counts those open ({@link #openBatches()}), so a path that
+ *       drops one shows.
+ *   <li>Cursors and views are tracked while open: {@link #close()} closes those still open before
+ *       the database (their next use throws {@link StorageUnavailableException}), so a reader that
+ *       forgot one neither holds the close up nor reads freed memory.
+ *   <li>A write the storage cannot take throws {@link StorageUnavailableException}, whose message
+ *       names no path; {@link #health()} says why and reads go on.
+ *   <li>Thread-safe, except a cursor (one reader at a time).
  * </ul>
  */
-public final class Store implements AutoCloseable, Reads {
-  static {
-    RocksNative.load();
-  }
-
-  private static final Logger LOG = Logger.getLogger(Store.class.getName());
-  /** The least time between two attempts to reopen a database RocksDB stopped writing to. */
-  public static final long RETRY_MILLIS = 1000;
-  /** The native WriteBatches open now, in every store (a test's leak check). */
-  private static final AtomicLong OPEN_BATCHES = new AtomicLong();
+public interface Store extends AutoCloseable, Reads {
+  /** The least time between two attempts to reopen a database the storage stopped writing to. */
+  long RETRY_MILLIS = 1000;
 
   /**
    * How a store is opened.
@@ -103,7 +52,7 @@ public final class Store implements AutoCloseable, Reads {
    * @param clock paces recovery attempts after a storage fault
    * @param faults injected faults (tests only), or null
    */
-  public record Settings(long memoryBytes, Clock clock, StorageFaults faults, boolean statistics) {
+  record Settings(long memoryBytes, Clock clock, StorageFaults faults, boolean statistics) {
     /** 256 MiB: see docs/RELIABILITY.md. */
     public static final long DEFAULT_MEMORY_BYTES = 256L << 20;
     /** Below this RocksDB's memtables would be flushed every few hundred items. */
@@ -129,587 +78,41 @@ public final class Store implements AutoCloseable, Reads {
    * paths); {@code since} is when writing first failed; {@code recoveries} counts the times the
    * store recovered by itself.
    */
-  public record Health(boolean writable, String problem, Instant since, long failedWrites, long recoveries) {}
+  record Health(boolean writable, String problem, Instant since, long failedWrites, long recoveries) {}
 
-  private final String location;
-  private final boolean durable;
-  private final Options options;
-  private final Env env;
-  private final Cache cache;
-  /** RocksDB's tickers (block cache hits and misses), or null when not asked for: they cost a little on every read. */
-  private final Statistics statistics;
-  private final WriteBufferManager writeBuffers;
-  private final SstFileManager sstFiles;
-  private final UInt64AddOperator mergeOperator;
-  private final WriteOptions syncWrites;
-  private final WriteOptions unsyncedWrites;
-  private final Clock clock;
-  private final StorageFaults faults;
-  /** Shared by every use of {@link #db}; exclusive while the database is reopened or closed. */
-  private final StampedLock gate = new StampedLock();
-  private final AtomicBoolean recovering = new AtomicBoolean();
-  private final AtomicLong failedWrites = new AtomicLong();
-  private final AtomicLong recoveries = new AtomicLong();
-  private final List<Runnable> recoveryListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
-  private volatile RocksDB db;
-  private volatile boolean readOnly;
-  /** The recent past kept for eventually consistent reads, or null when they read the present. */
-  private volatile PastSnapshots past;
-  /** Why writes fail and since when; null while the store can write. The counters live apart. */
-  private record Fault(String problem, Instant since) {}
-
-  private volatile Fault fault;
-  private volatile long nextAttempt;
-  private volatile boolean closed;
-  /** Set by a simulated crash: the log lengths to cut back to at close, and whether the record is torn. */
-  private volatile Map<Path, Long> syncedLogs;
-  private volatile boolean tornRecord;
-
-  private Store(String location, boolean durable, Options options, Env env, Cache cache, WriteBufferManager writeBuffers,
-      SstFileManager sstFiles, UInt64AddOperator mergeOperator, Settings settings, Statistics statistics)
-      throws RocksDBException {
-    this.statistics = statistics;
-    this.location = location;
-    this.durable = durable;
-    this.options = options;
-    this.env = env;
-    this.cache = cache;
-    this.writeBuffers = writeBuffers;
-    this.sstFiles = sstFiles;
-    this.mergeOperator = mergeOperator;
-    this.clock = settings.clock();
-    this.faults = settings.faults();
-    // in memory the write-ahead log would be one more copy of every write kept in the same memory
-    // it is meant to recover: nothing survives the process to replay it
-    this.syncWrites = new WriteOptions().setSync(durable).setDisableWAL(!durable);
-    this.unsyncedWrites = new WriteOptions().setSync(false).setDisableWAL(!durable);
-    try {
-      this.db = RocksDB.open(options, location);
-    } catch (RocksDBException | RuntimeException e) {
-      syncWrites.close();
-      unsyncedWrites.close();
-      throw e;
-    }
-    if (faults != null) {
-      faults.attach(this::flushForTest);
-    }
-  }
-
-  /** Flushes the memtables and waits; a failure is RocksDB's background error, seen by the next write. */
-  private void flushForTest() {
-    long stamp = gate.readLock();
-    try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
-      handle().flush(flush);
-    } catch (RocksDBException e) {
-      LOG.log(Level.INFO, "Partita: flush failed: " + e.getMessage());
-      return;
-    } finally {
-      gate.unlockRead(stamp);
+  /** One stored key and value. */
+  record Entry(byte[] key, byte[] value) {
+    @Override
+    public String toString() {
+      return Arrays.toString(key) + "=" + value.length + " bytes";
     }
   }
 
   /** Opens (creating if needed) a durable store in {@code directory}. */
-  public static Store open(Path directory) {
+  static Store open(Path directory) {
     return open(directory, Settings.DEFAULT);
   }
 
   /** Opens (creating if needed) a durable store in {@code directory} with {@code settings}. */
-  public static Store open(Path directory, Settings settings) {
-    try {
-      Files.createDirectories(directory);
-    } catch (IOException e) {
-      throw new StorageException("cannot create data directory " + directory + ": " + e.getMessage(), e);
-    }
-    return open(settings, null, directory.toAbsolutePath().toString());
+  static Store open(Path directory, Settings settings) {
+    return FaultInjectingStore.wrap(RocksStore.open(directory, settings), settings.faults());
   }
 
-  /** Opens a fresh store held in memory, on RocksDB's memory environment; gone when closed. */
-  public static Store inMemory() {
+  /** Opens a fresh store held in memory; gone when closed. */
+  static Store inMemory() {
     return inMemory(Settings.DEFAULT);
   }
 
   /** {@link #inMemory()} with {@code settings}. */
-  public static Store inMemory(Settings settings) {
-    return open(settings, new RocksMemEnv(Env.getDefault()), "/partita-memory/" + UUID.randomUUID());
-  }
-
-  private static Store open(Settings settings, Env env, String path) {
-    boolean durable = env == null;
-    long budget = settings.memoryBytes();
-    UInt64AddOperator merge = new UInt64AddOperator();
-    Cache cache = new LRUCache(budget);
-    // the memtables are charged to the block cache, so the two together stay within the budget;
-    // half of it may be memtables before RocksDB flushes the largest
-    WriteBufferManager writeBuffers = new WriteBufferManager(budget / 2, cache);
-    SstFileManager sstFiles = null;
-    Options options = null;
-    Statistics statistics = null;
-    try {
-      sstFiles = durable ? new SstFileManager(Env.getDefault()) : null;
-      options = new Options()
-          .setCreateIfMissing(true)
-          .setMergeOperator(merge)
-          .setCompressionType(CompressionType.LZ4_COMPRESSION)
-          .setKeepLogFileNum(5)
-          .setWriteBufferManager(writeBuffers)
-          .setWriteBufferSize(Math.max(1L << 20, Math.min(64L << 20, budget / 8)))
-          .setTableFormatConfig(new BlockBasedTableConfig()
-              .setBlockCache(cache)
-              .setCacheIndexAndFilterBlocks(true)
-              .setPinL0FilterAndIndexBlocksInCache(true));
-      if (env != null) {
-        options.setEnv(env);
-      }
-      if (settings.statistics()) {
-        // tickers only: the detailed timers cost more than a metrics scrape is worth
-        statistics = new Statistics();
-        statistics.setStatsLevel(StatsLevel.EXCEPT_DETAILED_TIMERS);
-        options.setStatistics(statistics);
-      }
-      if (sstFiles != null) {
-        options.setSstFileManager(sstFiles);
-        if (settings.faults() != null) {
-          settings.faults().attach(sstFiles);
-        }
-      }
-      return new Store(path, durable, options, env, cache, writeBuffers, sstFiles, merge, settings, statistics);
-    } catch (RocksDBException | RuntimeException e) {
-      closeAll(options, statistics, writeBuffers, cache, sstFiles, merge, env);
-      String msg = e instanceof RocksDBException ? String.valueOf(e.getMessage()) : e.toString();
-      if (msg.contains("lock") || msg.contains("LOCK")) {
-        throw new StorageException(
-            "the data directory " + path + " is already open in another process (or in this one); "
-                + "close that first: " + msg, e);
-      }
-      throw new StorageException("cannot open data directory " + path + ": " + msg, e);
-    }
-  }
-
-  private static void closeAll(AutoCloseable... resources) {
-    for (AutoCloseable r : resources) {
-      if (r != null) {
-        try {
-          r.close();
-        } catch (Exception e) {
-          LOG.log(Level.FINE, "closing a RocksDB object failed", e);
-        }
-      }
-    }
-  }
-
-  /** Where the store is: a directory, or a name in the memory environment. For logs and the operator only. */
-  public String location() {
-    return location;
-  }
-
-  /** Whether writes are synced to a directory (not in memory). */
-  public boolean isDurable() {
-    return durable;
-  }
-
-  /** Whether the store can write now, and if not, why; changes only on a write or a recovery. */
-  public Health health() {
-    Fault f = fault;
-    return new Health(f == null, f == null ? null : f.problem(), f == null ? null : f.since(), failedWrites.get(),
-        recoveries.get());
-  }
-
-  /** Runs {@code listener} after each time the store recovered from a storage fault by itself. */
-  public void onRecovery(Runnable listener) {
-    recoveryListeners.add(listener);
-  }
-
-  /** The native WriteBatches open in this process now (a leak check). */
-  static long openNativeBatches() {
-    return OPEN_BATCHES.get();
-  }
-
-  /**
-   * A numeric RocksDB property of the database, such as {@code rocksdb.cur-size-all-mem-tables},
-   * {@code rocksdb.live-sst-files-size}, {@code rocksdb.estimate-pending-compaction-bytes} or
-   * {@code rocksdb.block-cache-usage} (RocksDB's include/rocksdb/db.h lists them): for a metrics
-   * endpoint. Empty while the storage is closed or being reopened, or for a property RocksDB does
-   * not know.
-   */
-  public java.util.OptionalLong longProperty(String name) {
-    long stamp = gate.readLock();
-    try {
-      RocksDB d = db;
-      return d == null || syncedLogs != null ? java.util.OptionalLong.empty()
-          : java.util.OptionalLong.of(d.getLongProperty(name));
-    } catch (RocksDBException e) {
-      return java.util.OptionalLong.empty();
-    } finally {
-      gate.unlockRead(stamp);
-    }
-  }
-
-  /** Block cache hits since the store opened, or -1 when it was opened without {@link Settings#statistics}. */
-  public long blockCacheHits() {
-    return statistics == null ? -1 : statistics.getTickerCount(TickerType.BLOCK_CACHE_HIT);
-  }
-
-  /** Block cache misses since the store opened, or -1 when it was opened without {@link Settings#statistics}. */
-  public long blockCacheMisses() {
-    return statistics == null ? -1 : statistics.getTickerCount(TickerType.BLOCK_CACHE_MISS);
-  }
-
-  public byte[] get(byte[] key) {
-    long stamp = gate.readLock();
-    try {
-      return handle().get(key);
-    } catch (RocksDBException e) {
-      throw readFailure("get", e);
-    } finally {
-      gate.unlockRead(stamp);
-    }
-  }
-
-  /**
-   * The values of {@code keys} (null where absent), all read from one snapshot: a batch written
-   * meanwhile is seen whole or not at all, which is what makes a multi-item read serializable.
-   */
-  public List<byte[]> getAll(List<byte[]> keys) {
-    long stamp = gate.readLock();
-    try {
-      RocksDB d = handle();
-      Snapshot snapshot = d.getSnapshot();
-      try (ReadOptions ro = new ReadOptions().setSnapshot(snapshot)) {
-        List<byte[]> out = new ArrayList<>(keys.size());
-        for (byte[] key : keys) {
-          out.add(d.get(ro, key));
-        }
-        return out;
-      } finally {
-        d.releaseSnapshot(snapshot);
-      }
-    } catch (RocksDBException e) {
-      throw readFailure("get", e);
-    } finally {
-      gate.unlockRead(stamp);
-    }
-  }
-
-  /** Reads a counter written with {@link Batch#addToCounter}; 0 when absent. */
-  public long counter(byte[] key) {
-    byte[] v = get(key);
-    return v == null ? 0 : ByteBuffer.wrap(v).order(ByteOrder.LITTLE_ENDIAN).getLong();
-  }
-
-  /**
-   * Applies the batch atomically and durably (see the class contract). An empty batch writes
-   * nothing.
-   *
-   * @throws StorageUnavailableException when the storage cannot write now; nothing of the batch
-   *     was acknowledged
-   */
-  public void write(Batch batch) {
-    if (batch.ops.isEmpty()) {
-      return;
-    }
-    if (fault != null) {
-      recoverIfDue();
-    }
-    if (readOnly) {
-      // opened read-only while it cannot write: RocksDB's refusal would only hide the cause
-      failedWrites.incrementAndGet();
-      throw new StorageUnavailableException(problem(), null);
-    }
-    long stamp = gate.readLock();
-    try {
-      if (syncedLogs != null) {
-        throw crashed();
-      }
-      Boolean crash = faults == null ? null : faults.takeCrash();
-      try (WriteBatch rocks = batch.toRocks()) {
-        if (faults != null) {
-          faults.beforeWrite(location);
-        }
-        if (crash != null) {
-          crashWhileWriting(rocks, crash);
-        }
-        PastSnapshots p = past;
-        if (p != null) {
-          p.beforeWrite(handle(), clock.millis());
-        }
-        handle().write(syncWrites, rocks);
-        if (faults != null) {
-          faults.afterWrite(location);
-        }
-      }
-    } catch (RocksDBException e) {
-      throw writeFailure(e);
-    } finally {
-      gate.unlockRead(stamp);
-    }
-    if (fault != null) {
-      writable();
-    }
-  }
-
-  /**
-   * A simulated crash in the middle of a write: the batch reaches the log unsynced, and the store
-   * is dead from now on; {@link #close} cuts the logs back to what was synced before.
-   */
-  private void crashWhileWriting(WriteBatch rocks, boolean torn) throws RocksDBException {
-    if (!durable) {
-      throw new IllegalStateException("a crash is simulated on a durable store only");
-    }
-    Map<Path, Long> synced = new HashMap<>();
-    try (Stream<Path> files = Files.list(Path.of(location))) {
-      for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".log")).toList()) {
-        synced.put(f, Files.size(f));
-      }
-    } catch (IOException e) {
-      throw new StorageException("simulated crash: cannot list the logs", e);
-    }
-    handle().write(unsyncedWrites, rocks);
-    tornRecord = torn;
-    syncedLogs = synced;
-    throw crashed();
-  }
-
-  private static StorageException crashed() {
-    return new StorageUnavailableException("the storage crashed (simulated)", null);
-  }
-
-  /**
-   * If the store cannot write and a retry is due, tries to make it writable again: reopens a
-   * durable database (RocksDB keeps refusing writes after a background error until then), and
-   * checks with an empty write. Does nothing when writes work, when a retry is not due yet, or
-   * when another thread is recovering now.
-   */
-  public void recoverIfDue() {
-    if (fault == null || closed || syncedLogs != null) {
-      return;
-    }
-    long now = clock.millis();
-    if (now < nextAttempt || !recovering.compareAndSet(false, true)) {
-      return;
-    }
-    try {
-      nextAttempt = now + RETRY_MILLIS;
-      if (durable && !reopen()) {
-        return;
-      }
-      probe();
-    } finally {
-      recovering.set(false);
-    }
-  }
-
-  /** Closes and reopens the database; read-only when it cannot be opened for writing. */
-  private boolean reopen() {
-    long stamp;
-    try {
-      // a thread reading meanwhile (a Query's cursor) is waited for, but not for ever
-      stamp = gate.tryWriteLock(1, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
-    if (stamp == 0) {
-      return false;
-    }
-    try {
-      if (closed) {
-        return false;
-      }
-      RocksDB old = db;
-      db = null;
-      if (old != null) {
-        releasePast();
-        old.close();
-      }
-      try {
-        if (faults != null) {
-          faults.beforeReopen(location);
-        }
-        db = RocksDB.open(options, location);
-        readOnly = false;
-        return true;
-      } catch (RocksDBException e) {
-        LOG.log(Level.WARNING, "Partita: cannot reopen " + location + " for writing yet (" + e.getMessage()
-            + "); serving reads read-only meanwhile");
-        failed(e);
-        try {
-          db = RocksDB.openReadOnly(options, location);
-          readOnly = true;
-        } catch (RocksDBException e2) {
-          LOG.log(Level.WARNING, "Partita: cannot reopen " + location + " even read-only: " + e2.getMessage());
-        }
-        return false;
-      }
-    } finally {
-      gate.unlockWrite(stamp);
-    }
-  }
-
-  /** An empty write: it fails while RocksDB (or an injected fault) refuses writes. */
-  private void probe() {
-    long stamp = gate.readLock();
-    try (WriteBatch empty = newWriteBatch()) {
-      if (faults != null) {
-        faults.beforeProbe(location);
-      }
-      handle().write(syncWrites, empty);
-    } catch (RocksDBException e) {
-      failed(e);
-      return;
-    } catch (StorageUnavailableException e) {
-      return;
-    } finally {
-      gate.unlockRead(stamp);
-    }
-    writable();
-  }
-
-  private RocksDB handle() {
-    if (syncedLogs != null) {
-      throw crashed();
-    }
-    RocksDB d = db;
-    if (d == null) {
-      String why = problem();
-      throw new StorageUnavailableException(closed ? "the storage is closed" : why == null
-          ? "the storage is being reopened" : why, null);
-    }
-    return d;
-  }
-
-  private StorageException readFailure(String what, RocksDBException e) {
-    LOG.log(Level.WARNING, "Partita: storage " + what + " failed in " + location + ": " + e.getMessage());
-    return new StorageException("storage " + what + " failed: " + problem(e), e);
-  }
-
-  private StorageUnavailableException writeFailure(RocksDBException e) {
-    failedWrites.incrementAndGet();
-    failed(e);
-    return new StorageUnavailableException(problem(), e);
-  }
-
-  private void failed(RocksDBException e) {
-    synchronized (this) {
-      Fault f = fault;
-      if (f == null) {
-        LOG.log(Level.WARNING, "Partita: writes to " + location + " fail (" + e.getMessage()
-            + "); reads go on, and writing is retried until it works again");
-        // the first retry is due at once: a fault that is already gone costs one failed request
-        nextAttempt = clock.millis();
-      }
-      fault = new Fault(problem(e), f == null ? clock.instant() : f.since());
-    }
-  }
-
-  private void writable() {
-    boolean recovered;
-    synchronized (this) {
-      Fault f = fault;
-      recovered = f != null;
-      if (recovered) {
-        recoveries.incrementAndGet();
-        LOG.log(Level.WARNING, "Partita: writes to " + location + " work again (they failed since " + f.since() + ")");
-        fault = null;
-      }
-    }
-    if (recovered) {
-      for (Runnable r : recoveryListeners) {
-        r.run();
-      }
-    }
-  }
-
-  /** What went wrong, in words without paths (RocksDB's messages name files). */
-  /** Why writes fail now, in a client's words; null while the store can write. */
-  private String problem() {
-    Fault f = fault;
-    return f == null ? null : f.problem();
-  }
-
-  static String problem(RocksDBException e) {
-    Status s = e.getStatus();
-    String msg = String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT);
-    if ((s != null && s.getSubCode() == Status.SubCode.NoSpace) || msg.contains("no space left")
-        || msg.contains("max allowed space")) {
-      return "no space left on the storage device";
-    }
-    if (msg.contains("read only") || msg.contains("read-only")) {
-      return "the storage is read-only";
-    }
-    if (s != null && s.getCode() == Status.Code.IOError) {
-      return "a storage I/O error";
-    }
-    return "a storage error";
-  }
-
-  /**
-   * Up to {@code limit} entries with {@code from <= key < to}, in key order, from one snapshot.
-   */
-  public List<Entry> scan(byte[] from, byte[] to, int limit) {
-    List<Entry> out = new ArrayList<>();
-    long stamp = gate.readLock();
-    try (Slice upper = new Slice(to);
-        ReadOptions ro = new ReadOptions().setIterateUpperBound(upper);
-        RocksIterator it = handle().newIterator(ro)) {
-      for (it.seek(from); it.isValid() && out.size() < limit; it.next()) {
-        out.add(new Entry(it.key(), it.value()));
-      }
-      it.status();
-    } catch (RocksDBException e) {
-      throw readFailure("scan", e);
-    } finally {
-      gate.unlockRead(stamp);
-    }
-    return out;
-  }
-
-  /**
-   * A cursor over the entries with {@code from <= key < to}, in key order or reversed, reading one
-   * snapshot: a page of a Query or Scan sees the table as it was when the page began, however long
-   * it reads. The caller must close it; the database is not reopened while a cursor is open.
-   */
-  public Cursor cursor(byte[] from, byte[] to, boolean reverse) {
-    return new Cursor(null, from, to, reverse);
-  }
-
-  /**
-   * A frozen view of the whole store: every read through it ({@link View#get}, {@link View#cursor})
-   * sees the store as it was when the view was taken, whatever is written meanwhile. Writers are not
-   * held back: RocksDB keeps the versions the snapshot needs until it is released. What a backup
-   * copies, or a point-in-time restore reads, so that a table's items, counters and definition are
-   * one consistent state. The caller must close it; the database is not reopened while it is open.
-   */
-  public View view() {
-    return new View();
-  }
-
-  /**
-   * Makes eventually consistent reads ({@link #pastView}) see the store as it was up to {@code lag}
-   * ago, as DynamoDB's eventually consistent reads and GSI queries may (by this store's clock);
-   * {@code Duration.ZERO} turns it off. Costs, while on, a RocksDB snapshot per 64th of the lag in
-   * which something is written, each kept for the lag.
-   */
-  public void consistencyLag(java.time.Duration lag) {
-    PastSnapshots next = checkedLag(lag).isZero() ? null : new PastSnapshots(lag.toMillis());
-    // under the gate: a reopen or close (which release the snapshots of the database they close)
-    // cannot come between the switch and the release of the old past's snapshots
-    long stamp = gate.readLock();
-    try {
-      PastSnapshots before = past;
-      past = next;
-      if (before != null && !closed) {
-        before.close();
-      }
-    } finally {
-      gate.unlockRead(stamp);
-    }
+  static Store inMemory(Settings settings) {
+    return FaultInjectingStore.wrap(RocksStore.inMemory(settings), settings.faults());
   }
 
   /**
    * {@code lag} when it can be a consistency lag: zero, or a whole number of milliseconds or more;
    * IllegalArgumentException saying why otherwise.
    */
-  public static java.time.Duration checkedLag(java.time.Duration lag) {
+  static Duration checkedLag(Duration lag) {
     if (lag.isNegative()) {
       throw new IllegalArgumentException("the consistency lag cannot be negative: " + lag);
     }
@@ -719,308 +122,179 @@ public final class Store implements AutoCloseable, Reads {
     return lag;
   }
 
-  /** The lag of {@link #consistencyLag}; zero when off. */
-  public java.time.Duration consistencyLag() {
-    PastSnapshots p = past;
-    return p == null ? java.time.Duration.ZERO : java.time.Duration.ofMillis(p.lagMillis);
+  /** Where the store is: a directory, or a name in memory. For logs and the operator only. */
+  String location();
+
+  /** Whether writes are synced to a directory (not in memory). */
+  boolean isDurable();
+
+  /** Whether the store can write now, and if not, why; changes only on a write or a recovery. */
+  Health health();
+
+  /** Runs {@code listener} after each time the store recovered from a storage fault by itself. */
+  void onRecovery(Runnable listener);
+
+  /**
+   * A numeric property of the database, such as RocksDB's {@code rocksdb.cur-size-all-mem-tables}:
+   * for a metrics endpoint. Empty while the storage is closed or being reopened, or for a property
+   * it does not know.
+   */
+  OptionalLong longProperty(String name);
+
+  /** Block cache hits since the store opened, or -1 when not counted ({@link Settings#statistics}). */
+  long blockCacheHits();
+
+  /** Block cache misses since the store opened, or -1 when not counted ({@link Settings#statistics}). */
+  long blockCacheMisses();
+
+  @Override
+  byte[] get(byte[] key);
+
+  /**
+   * The values of {@code keys} (null where absent), all read from one snapshot: a batch written
+   * meanwhile is seen whole or not at all, which is what makes a multi-item read serializable.
+   */
+  List<byte[]> getAll(List<byte[]> keys);
+
+  /** Reads a counter written with {@link Batch#addToCounter}; 0 when absent. */
+  default long counter(byte[] key) {
+    return Batch.counterValue(get(key));
   }
+
+  /** A new, empty batch for {@link #write}; its maker closes it. */
+  Batch batch();
+
+  /** The batches of this store made and not yet closed (a leak check). */
+  long openBatches();
+
+  /**
+   * Applies the batch atomically and durably (see the contract). An empty batch writes nothing.
+   *
+   * @throws StorageUnavailableException when the storage cannot write now; nothing of the batch
+   *     was acknowledged
+   * @throws IllegalStateException when the batch is closed
+   */
+  void write(Batch batch);
+
+  /** Writes what {@code ops} puts into a fresh batch: the batch is made, written and closed here. */
+  default void write(java.util.function.Consumer<Batch> ops) {
+    try (Batch batch = batch()) {
+      ops.accept(batch);
+      write(batch);
+    }
+  }
+
+  /**
+   * If the store cannot write and a retry is due, tries to make it writable again. Does nothing
+   * when writes work, when a retry is not due yet, or when another thread is recovering now.
+   */
+  void recoverIfDue();
+
+  /** Up to {@code limit} entries with {@code from <= key < to}, in key order, from one snapshot. */
+  List<Entry> scan(byte[] from, byte[] to, int limit);
+
+  /**
+   * A cursor over the entries with {@code from <= key < to}, in key order or reversed, reading one
+   * snapshot: a page of a Query or Scan sees the table as it was when the page began, however long
+   * it reads. The caller closes it.
+   */
+  @Override
+  Cursor cursor(byte[] from, byte[] to, boolean reverse);
+
+  /**
+   * A frozen view of the whole store: every read through it sees the store as it was when the view
+   * was taken, whatever is written meanwhile. What a backup copies, or a point-in-time restore
+   * reads. The caller closes it.
+   */
+  View view();
+
+  /**
+   * Makes eventually consistent reads ({@link #pastView}) see the store as it was up to {@code lag}
+   * ago, as DynamoDB's eventually consistent reads and GSI queries may (by this store's clock);
+   * {@code Duration.ZERO} turns it off.
+   */
+  void consistencyLag(Duration lag);
+
+  /** The lag of {@link #consistencyLag(Duration)}; zero when off. */
+  Duration consistencyLag();
 
   /**
    * A view of the store as an eventually consistent read sees it now ({@link #consistencyLag}), or
    * null when that is the store as it is (no lag, or nothing written within it). The caller closes it.
    */
-  public View pastView() {
-    PastSnapshots p = past;
-    if (p == null) {
-      return null;
-    }
-    long stamp = gate.readLock();
-    try {
-      RocksDB d = handle();
-      PastSnapshots.Past snapshot = p.acquire(d, clock.millis());
-      if (snapshot == null) {
-        gate.unlockRead(stamp);
-        return null;
-      }
-      try {
-        return new View(stamp, d, snapshot.snapshot, () -> p.release(snapshot));
-      } catch (RuntimeException e) {
-        p.release(snapshot);
-        throw e;
-      }
-    } catch (RuntimeException e) {
-      gate.unlockRead(stamp);
-      throw e;
-    }
-  }
+  View pastView();
 
-  private void releasePast() {
-    PastSnapshots p = past;
-    if (p != null) {
-      p.releaseAll();
-    }
-  }
+  /** The cursors and views open now (a leak check). */
+  int openReaders();
 
-  /** See {@link #view()}. Thread-safe for reads; closed once. */
-  public final class View implements AutoCloseable, Reads {
-    private final long stamp;
-    private final RocksDB d;
-    private final Snapshot snapshot;
-    private final ReadOptions reads;
-    /** Releases a snapshot this view borrowed ({@link #pastView}); null when the view owns its own. */
-    private final Runnable release;
-    private boolean closed;
+  /** Closes the cursors and views still open, then the database. Idempotent. */
+  @Override
+  void close();
 
-    private View(long stamp, RocksDB d, Snapshot borrowed, Runnable release) {
-      this.stamp = stamp;
-      this.d = d;
-      this.snapshot = borrowed;
-      this.reads = new ReadOptions().setSnapshot(borrowed);
-      this.release = release;
-    }
-
-    private View() {
-      this.release = null;
-      this.stamp = gate.readLock();
-      try {
-        this.d = handle();
-        this.snapshot = d.getSnapshot();
-        this.reads = new ReadOptions().setSnapshot(snapshot);
-      } catch (RuntimeException e) {
-        gate.unlockRead(stamp);
-        throw e;
-      }
-    }
-
+  /** See {@link Store#view()}. Thread-safe for reads; closed once. */
+  interface View extends AutoCloseable, Reads {
     /** The value of {@code key} as of the view, or null. */
-    public byte[] get(byte[] key) {
-      try {
-        return d.get(reads, key);
-      } catch (RocksDBException e) {
-        throw readFailure("get", e);
-      }
-    }
+    @Override
+    byte[] get(byte[] key);
 
     /** A counter ({@link Batch#addToCounter}) as of the view; 0 when absent. */
-    public long counter(byte[] key) {
-      byte[] v = get(key);
-      return v == null ? 0 : ByteBuffer.wrap(v).order(ByteOrder.LITTLE_ENDIAN).getLong();
+    default long counter(byte[] key) {
+      return Batch.counterValue(get(key));
     }
 
     /** A cursor over {@code [from, to)} as of the view; closed by the caller, before the view. */
-    public Cursor cursor(byte[] from, byte[] to, boolean reverse) {
-      return new Cursor(snapshot, from, to, reverse);
-    }
+    @Override
+    Cursor cursor(byte[] from, byte[] to, boolean reverse);
 
     @Override
-    public void close() {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      try {
-        reads.close();
-        if (release == null) {
-          d.releaseSnapshot(snapshot);
-        } else {
-          release.run();
-        }
-      } finally {
-        gate.unlockRead(stamp);
-      }
-    }
+    void close();
   }
 
-  /** See {@link #cursor}. Not thread-safe. */
-  public final class Cursor implements AutoCloseable {
-    private final long stamp;
-    private final RocksDB d;
-    private final Snapshot snapshot;
-    /** Whether the snapshot is this cursor's own (released at close) or a {@link View}'s. */
-    private final boolean ownSnapshot;
-    private final Slice lower;
-    private final Slice upper;
-    private final ReadOptions options;
-    private final RocksIterator it;
-    private final boolean reverse;
-    private boolean started;
-    private boolean closed;
-
-    private Cursor(Snapshot shared, byte[] from, byte[] to, boolean reverse) {
-      this.reverse = reverse;
-      this.ownSnapshot = shared == null;
-      this.stamp = gate.readLock();
-      Snapshot s = null;
-      Slice lo = null;
-      Slice up = null;
-      ReadOptions ro = null;
-      RocksDB handle = null;
-      try {
-        handle = handle();
-        s = shared != null ? shared : handle.getSnapshot();
-        lo = new Slice(from);
-        up = new Slice(to);
-        ro = new ReadOptions().setSnapshot(s).setIterateLowerBound(lo).setIterateUpperBound(up);
-        this.it = handle.newIterator(ro);
-      } catch (RuntimeException e) {
-        closeAll(ro, lo, up);
-        if (s != null && shared == null) {
-          handle.releaseSnapshot(s);
-        }
-        gate.unlockRead(stamp);
-        throw e;
-      }
-      this.d = handle;
-      this.snapshot = s;
-      this.lower = lo;
-      this.upper = up;
-      this.options = ro;
-    }
-
+  /** See {@link Store#cursor}. One reader at a time. */
+  interface Cursor extends AutoCloseable {
     /** Moves to the next entry; {@code false} when there is none. */
-    public boolean next() {
-      if (!started) {
-        started = true;
-        if (reverse) {
-          it.seekToLast();
-        } else {
-          it.seekToFirst();
-        }
-      } else if (reverse) {
-        it.prev();
-      } else {
-        it.next();
-      }
-      if (it.isValid()) {
-        return true;
-      }
-      try {
-        it.status();
-      } catch (RocksDBException e) {
-        throw readFailure("cursor", e);
-      }
-      return false;
-    }
+    boolean next();
 
-    public byte[] key() {
-      return it.key();
-    }
+    byte[] key();
 
-    public byte[] value() {
-      return it.value();
-    }
+    byte[] value();
 
     @Override
-    public void close() {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      try {
-        it.close();
-        options.close();
-        lower.close();
-        upper.close();
-        if (ownSnapshot) {
-          d.releaseSnapshot(snapshot);
-        }
-      } finally {
-        gate.unlockRead(stamp);
-      }
-    }
-  }
-
-  @Override
-  public void close() {
-    long stamp = gate.writeLock();
-    try {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      RocksDB d = db;
-      db = null;
-      if (d != null) {
-        if (syncedLogs != null) {
-          // a crashed process flushes nothing: what is only in the memtables is lost with it
-          try {
-            d.setDBOptions(MutableDBOptions.builder().setAvoidFlushDuringShutdown(true).build());
-          } catch (RocksDBException | RuntimeException e) {
-            LOG.log(Level.FINE, "cannot set avoid_flush_during_shutdown", e);
-          }
-        }
-        releasePast();
-        // close order matters: the database before the options, caches and environment it was opened with
-        d.close();
-      }
-      closeAll(syncWrites, unsyncedWrites, options, statistics, writeBuffers, cache, sstFiles, mergeOperator, env);
-    } finally {
-      gate.unlockWrite(stamp);
-    }
-    Map<Path, Long> synced = syncedLogs;
-    if (synced != null) {
-      dropUnsynced(synced, tornRecord);
-    }
-  }
-
-  /** The power loss of a simulated crash: each log cut back to its synced length (or into the lost record). */
-  private void dropUnsynced(Map<Path, Long> synced, boolean torn) {
-    try (Stream<Path> files = Files.list(Path.of(location))) {
-      for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".log")).toList()) {
-        long keep = synced.getOrDefault(f, 0L);
-        long size = Files.size(f);
-        long cut = torn && size > keep ? keep + (size - keep) / 2 : keep;
-        if (cut < size) {
-          try (FileChannel ch = FileChannel.open(f, StandardOpenOption.WRITE)) {
-            ch.truncate(cut);
-          }
-        }
-      }
-    } catch (IOException e) {
-      throw new StorageException("simulated crash: cannot cut the logs back", e);
-    }
-  }
-
-  private static WriteBatch newWriteBatch() {
-    WriteBatch b = new WriteBatch() {
-      @Override
-      public void close() {
-        if (isOwningHandle()) {
-          OPEN_BATCHES.decrementAndGet();
-        }
-        super.close();
-      }
-    };
-    OPEN_BATCHES.incrementAndGet();
-    return b;
-  }
-
-  /** One stored key and value. */
-  public record Entry(byte[] key, byte[] value) {
-    @Override
-    public String toString() {
-      return Arrays.toString(key) + "=" + value.length + " bytes";
-    }
+    void close();
   }
 
   /**
-   * Operations applied together by {@link Store#write(Batch)}. Plain Java until it is written: it
-   * holds no native memory, so one that is never written needs no closing. The arrays given to it
-   * are kept, not copied, until then: they must not change after. Single use.
+   * Operations applied together by {@link Store#write(Batch)}, made by {@link Store#batch()} and
+   * closed by its maker. Plain Java: it holds no native memory (an implementation turns it into its
+   * own only inside {@code write}), so closing it costs nothing, but the store counts the batches
+   * not closed. The arrays given to it are kept, not copied: they must not change after. Single use.
    */
-  public static final class Batch {
-    private static final byte PUT = 0;
-    private static final byte DELETE = 1;
-    private static final byte DELETE_RANGE = 2;
-    private static final byte MERGE = 3;
+  final class Batch implements AutoCloseable {
+    static final byte PUT = 0;
+    static final byte DELETE = 1;
+    static final byte DELETE_RANGE = 2;
+    static final byte MERGE = 3;
 
-    private record Op(byte kind, byte[] a, byte[] b) {}
+    record Op(byte kind, byte[] a, byte[] b) {}
 
-    private final List<Op> ops = new ArrayList<>();
+    final List<Op> ops = new ArrayList<>();
     /** What this batch adds to each counter so far, for writers that need a counter's value as of their batch. */
     private final Map<ByteBuffer, Long> counterDeltas = new HashMap<>();
+    private final AtomicLong open;
     private int markedSize = -1;
     private Map<ByteBuffer, Long> markedDeltas;
+    private boolean closed;
+
+    /** A batch counted in {@code open} until closed. */
+    Batch(AtomicLong open) {
+      this.open = open;
+      open.incrementAndGet();
+    }
+
+    /** A counter's stored bytes as a number; 0 for none. */
+    static long counterValue(byte[] stored) {
+      return stored == null ? 0 : ByteBuffer.wrap(stored).order(ByteOrder.LITTLE_ENDIAN).getLong();
+    }
 
     public Batch put(byte[] key, byte[] value) {
       ops.add(new Op(PUT, key, value));
@@ -1081,28 +355,21 @@ public final class Store implements AutoCloseable, Reads {
       return ops.size();
     }
 
-    /** The RocksDB batch of these operations; the caller closes it. */
-    private WriteBatch toRocks() throws RocksDBException {
-      WriteBatch rocks = newWriteBatch();
-      try {
-        for (Op op : ops) {
-          switch (op.kind) {
-            case PUT -> rocks.put(op.a, op.b);
-            case DELETE -> rocks.delete(op.a);
-            case DELETE_RANGE -> rocks.deleteRange(op.a, op.b);
-            case MERGE -> rocks.merge(op.a, op.b);
-            default -> throw new IllegalStateException("unknown batch operation " + op.kind);
-          }
-        }
-        return rocks;
-      } catch (RocksDBException | RuntimeException e) {
-        rocks.close();
-        throw e;
+    /** Throws when closed: a closed batch is never written. */
+    void checkOpen() {
+      if (closed) {
+        throw new IllegalStateException("the batch is closed");
       }
     }
-  }
 
-  static byte[] utf8(String s) {
-    return s.getBytes(StandardCharsets.UTF_8);
+    /** Drops the operations and stops counting this batch as open. Idempotent. */
+    @Override
+    public void close() {
+      if (!closed) {
+        closed = true;
+        ops.clear();
+        open.decrementAndGet();
+      }
+    }
   }
 }

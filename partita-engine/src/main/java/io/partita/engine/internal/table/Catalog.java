@@ -130,7 +130,7 @@ public final class Catalog {
     }
     long id = store.counter(Keyspace.NEXT_TABLE_ID_KEY) + 1;
     TableDef def = definition.apply(id);
-    store.write(new Store.Batch()
+    store.write(batch -> batch
         .put(Keyspace.tableKey(name), TableDefCodec.encode(def))
         .addToCounter(Keyspace.NEXT_TABLE_ID_KEY, 1));
     tables.put(name, new Table(def));
@@ -140,7 +140,7 @@ public final class Catalog {
   /** Stores a changed definition of an existing table. */
   public synchronized void update(TableDef def) {
     Table t = get(def.name());
-    store.write(new Store.Batch().put(Keyspace.tableKey(def.name()), TableDefCodec.encode(def)));
+    store.write(batch -> batch.put(Keyspace.tableKey(def.name()), TableDefCodec.encode(def)));
     t.replace(def);
   }
 
@@ -149,11 +149,14 @@ public final class Catalog {
    * write of the table in flight: a write that began under the old definition has finished, and
    * every later one sees the new (turning Time to Live on or off, with its expiry index).
    */
-  public synchronized void updateExclusively(TableDef def, Store.Batch alongside) {
+  public synchronized void updateExclusively(TableDef def, java.util.function.Consumer<Store.Batch> alongside) {
     Table t = get(def.name());
     t.lifecycle().writeLock().lock();
     try {
-      store.write(alongside.put(Keyspace.tableKey(def.name()), TableDefCodec.encode(def)));
+      store.write(batch -> {
+        alongside.accept(batch);
+        batch.put(Keyspace.tableKey(def.name()), TableDefCodec.encode(def));
+      });
       t.replace(def);
     } finally {
       t.lifecycle().writeLock().unlock();
@@ -167,7 +170,7 @@ public final class Catalog {
     try {
       TableDef def = t.def();
       long id = def.id();
-      store.write(new Store.Batch()
+      store.write(batch -> batch
           .delete(Keyspace.tableKey(name))
           .delete(Keyspace.itemCountKey(id))
           .delete(Keyspace.sizeBytesKey(id))

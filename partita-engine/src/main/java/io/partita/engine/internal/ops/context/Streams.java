@@ -96,7 +96,7 @@ public final class Streams {
   /**
    * Writes {@code batch} with the records of {@code changes}, numbered in the order batches commit:
    * the numbering and the write happen under one lock, so writes with records are serialized (a
-   * local engine's price for a gap-free order). Without changes it is a plain write.
+   * local engine's price for a strictly increasing order). Without changes it is a plain write.
    */
   public void write(EngineContext ctx, Store.Batch batch, List<Change> changes) {
     if (changes.isEmpty()) {
@@ -111,8 +111,14 @@ public final class Streams {
         batch.put(Keyspace.streamKey(c.def().id(), sequence), StreamRecords.encode(c.def().enabledStream().viewType(),
             now, c.byService(), c.keys(), c.before(), c.after()));
       }
-      ctx.store.write(batch);
-      lastSequence = sequence;
+      try {
+        ctx.store.write(batch);
+      } finally {
+        // spent even when the write throws: one the disk took but reported failed is there, and a
+        // later record must never take (and overwrite) one of its numbers; a gap is harmless, as
+        // numbers only increase (each table's records skip the numbers other tables took)
+        lastSequence = sequence;
+      }
     }
     for (Change c : changes) {
       if (openShardRecords.merge(c.def().id(), 1, Integer::sum) == SHARD_RECORDS) {
@@ -223,7 +229,7 @@ public final class Streams {
           }
         }
         ctx.catalog.updateExclusively(def.withStreams(streams),
-            new Store.Batch().deleteRange(Keyspace.streamKey(tableId, 0), Keyspace.streamKey(tableId, firstKept)));
+            batch -> batch.deleteRange(Keyspace.streamKey(tableId, 0), Keyspace.streamKey(tableId, firstKept)));
       }
     }
   }

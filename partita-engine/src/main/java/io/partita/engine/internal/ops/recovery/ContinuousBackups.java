@@ -51,11 +51,12 @@ public final class ContinuousBackups {
           : new PointInTimeRecovery(days == null ? old.pitr().recoveryPeriodDays() : days, old.pitr().enabledMillis());
       def = old.withPitr(pitr);
       // no write of the table is in flight across the change: every write after it sees it, and logs or not
-      Store.Batch batch = new Store.Batch();
-      if (pitr == null && old.pitr() != null) {
-        ChangeLog.dropAll(batch, old.id());
-      }
-      ctx.catalog().updateExclusively(def, batch);
+      boolean drop = pitr == null && old.pitr() != null;
+      ctx.catalog().updateExclusively(def, batch -> {
+        if (drop) {
+          ChangeLog.dropAll(batch, old.id());
+        }
+      });
     }
     return UpdateContinuousBackupsResponse.builder().continuousBackupsDescription(description(ctx, def)).build();
   }

@@ -66,11 +66,11 @@ final class IndexBackfill extends Backfill {
   }
 
   private void writeEntries(TableDef def, IndexDef index, List<byte[]> keys) {
-    Store.Batch batch = new Store.Batch();
     long count = 0;
     long size = 0;
     // the same lock keys the writers take, so a chunk and a writer of one item exclude each other
-    try (ItemLocks.Held held = ctx.locks().lockAll(keys.stream().map(k -> ItemCollections.lockKey(def, k)).toList())) {
+    try (Store.Batch batch = ctx.store().batch();
+        ItemLocks.Held held = ctx.locks().lockAll(keys.stream().map(k -> ItemCollections.lockKey(def, k)).toList())) {
       for (byte[] key : keys) {
         byte[] stored = ctx.store().get(key); // re-read: the cursor's snapshot may be behind a writer
         IndexEntries.Entry e = stored == null ? null : IndexEntries.entry(def, index, ItemCodec.decode(stored));

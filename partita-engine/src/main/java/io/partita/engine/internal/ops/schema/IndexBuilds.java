@@ -201,7 +201,7 @@ public final class IndexBuilds {
   /** Removes every entry and both counters of {@code index}. */
   private static void clear(EngineContext ctx, TableDef def, IndexDef index) {
     byte[] prefix = IndexEntries.prefix(def, index);
-    ctx.store().write(new Store.Batch()
+    ctx.store().write(batch -> batch
         .deleteRange(prefix, KeyBytes.prefixEnd(prefix))
         .delete(Keyspace.indexCountKey(def.id(), index.name()))
         .delete(Keyspace.indexSizeKey(def.id(), index.name())));

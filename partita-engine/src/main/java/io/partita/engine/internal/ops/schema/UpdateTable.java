@@ -42,7 +42,7 @@ public final class UpdateTable {
         // with no item write in flight, so a disabled stream's last shard ends exactly at its last record
         TableDef def = ctx.catalog().get(req.tableName()).def();
         def = def.withStreams(StreamSpecs.forUpdate(ctx, def, req.streamSpecification()));
-        ctx.catalog().updateExclusively(def, new io.partita.engine.internal.storage.Store.Batch());
+        ctx.catalog().updateExclusively(def, batch -> { });
         if (!changesTable && !req.hasGlobalSecondaryIndexUpdates()) {
           return UpdateTableResponse.builder().tableDescription(Descriptions.current(ctx, def, TableStatus.UPDATING)).build();
         }

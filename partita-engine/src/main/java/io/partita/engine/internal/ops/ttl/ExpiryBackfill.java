@@ -44,8 +44,8 @@ public final class ExpiryBackfill extends Backfill {
 
   @Override
   protected void chunk(TableDef def, List<byte[]> keys) {
-    Store.Batch batch = new Store.Batch();
-    try (ItemLocks.Held held = ctx.locks().lockAll(keys.stream().map(k -> ItemCollections.lockKey(def, k)).toList())) {
+    try (Store.Batch batch = ctx.store().batch();
+        ItemLocks.Held held = ctx.locks().lockAll(keys.stream().map(k -> ItemCollections.lockKey(def, k)).toList())) {
       for (byte[] key : keys) {
         byte[] stored = ctx.store().get(key); // re-read: the cursor's snapshot may be behind a writer
         byte[] entry = stored == null ? null : ExpiryIndex.entry(def, key, ItemCodec.decode(stored));

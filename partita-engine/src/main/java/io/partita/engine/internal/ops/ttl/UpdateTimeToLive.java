@@ -54,15 +54,17 @@ public final class UpdateTimeToLive {
       if (ttl != null && now - ttl.changedMillis() < COOLDOWN.toMillis()) {
         throw PartitaException.validation("Time to live has been modified multiple times within a fixed interval");
       }
-      Store.Batch alongside = new Store.Batch();
       if (!enable) {
         Backfill indexing = ctx.backfills().remove(ExpiryBackfill.key(def));
         if (indexing != null) {
           indexing.cancel();
         }
-        alongside.deleteRange(Keyspace.expiryFrom(def.id(), 0), Keyspace.expiryTo(def.id()));
       }
-      ctx.catalog().updateExclusively(def.withTimeToLive(new TimeToLive(name, enable, enable, now)), alongside);
+      ctx.catalog().updateExclusively(def.withTimeToLive(new TimeToLive(name, enable, enable, now)), batch -> {
+        if (!enable) {
+          batch.deleteRange(Keyspace.expiryFrom(def.id(), 0), Keyspace.expiryTo(def.id()));
+        }
+      });
       if (enable) {
         new ExpiryBackfill(ctx, table).start();
       }

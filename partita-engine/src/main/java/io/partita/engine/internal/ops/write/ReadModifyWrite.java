@@ -195,10 +195,12 @@ public final class ReadModifyWrite {
   }
 
   private static List<Outcome> writeEach(EngineContext ctx, List<Target> targets, Predicate<PartitaException> skippable) {
-    Store.Batch batch = new Store.Batch();
-    Plan plan = plan(ctx, batch, targets, skippable);
-    if (batch.count() > 0) {
-      ctx.streams().write(ctx, batch, plan.changes());
+    Plan plan;
+    try (Store.Batch batch = ctx.store().batch()) {
+      plan = plan(ctx, batch, targets, skippable);
+      if (batch.count() > 0) {
+        ctx.streams().write(ctx, batch, plan.changes());
+      }
     }
     List<Outcome> outcomes = new ArrayList<>(targets.size());
     for (int i = 0; i < targets.size(); i++) {
@@ -212,15 +214,16 @@ public final class ReadModifyWrite {
   }
 
   private static List<Result> writeAll(EngineContext ctx, List<Target> targets, Refusal refusal) {
-    Store.Batch batch = new Store.Batch();
-    Plan plan = plan(ctx, batch, targets, null);
-    if (plan.refused()) {
-      throw refusal.of(plan.refusals(), plan.befores());
+    try (Store.Batch batch = ctx.store().batch()) {
+      Plan plan = plan(ctx, batch, targets, null);
+      if (plan.refused()) {
+        throw refusal.of(plan.refusals(), plan.befores());
+      }
+      if (batch.count() > 0) {
+        ctx.streams().write(ctx, batch, plan.changes());
+      }
+      return plan.results();
     }
-    if (batch.count() > 0) {
-      ctx.streams().write(ctx, batch, plan.changes());
-    }
-    return plan.results();
   }
 
   /**
