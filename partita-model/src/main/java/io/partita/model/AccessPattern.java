@@ -36,6 +36,7 @@ public final class AccessPattern<R> {
   private final String index;
   private final String partition;
   private final SortOp sortOp;
+  private final List<SortOp> sortOps;
   private final String sortTemplate;
   private final String entry;
   private final String range;
@@ -49,7 +50,8 @@ public final class AccessPattern<R> {
     this.entities = List.copyOf(b.entities);
     this.index = b.index;
     this.partition = b.partition;
-    this.sortOp = b.sortOp;
+    this.sortOp = b.sortOps.isEmpty() ? null : b.sortOps.get(0);
+    this.sortOps = List.copyOf(b.sortOps);
     this.sortTemplate = b.sortTemplate;
     this.entry = b.entry;
     this.range = b.range;
@@ -93,8 +95,14 @@ public final class AccessPattern<R> {
     return partition;
   }
 
+  /** The sort key condition a query uses unless it picks another of {@link #sortOps()}. */
   public Optional<SortOp> sortOp() {
     return Optional.ofNullable(sortOp);
+  }
+
+  /** Every sort key condition a query may pick ({@code Query.sort(op, values)}), the default first. */
+  public List<SortOp> sortOps() {
+    return sortOps;
   }
 
   public Optional<String> sortTemplate() {
@@ -141,7 +149,7 @@ public final class AccessPattern<R> {
     private final List<Entity<?>> entities;
     private String index;
     private String partition;
-    private SortOp sortOp;
+    private List<SortOp> sortOps = List.of();
     private String sortTemplate;
     private String entry;
     private String range = "";
@@ -173,8 +181,33 @@ public final class AccessPattern<R> {
      * {@link SortOp#EQ} on the table the pattern is served by GetItem.
      */
     public Builder<R> sort(SortOp op, String template) {
-      this.sortOp = Objects.requireNonNull(op, "op");
+      return sortOps(template, Objects.requireNonNull(op, "op"));
+    }
+
+    /**
+     * The sort template and the conditions a query may choose from, declared once: "the latest N" and "the last 30
+     * days" of one collection are one pattern with {@code BEGINS_WITH} and {@code BETWEEN}. The first is the
+     * default; a query picks another with {@code Query.sort(op, values)} (or {@code sortBetween}), and one not
+     * declared here is refused, naming the pattern and the operator. {@link Model.Builder#build()} checks the
+     * template for every operator (EQ needs the entity's whole sort template, the others a leading part of it).
+     *
+     * <pre>{@code
+     * AccessPattern.of("Orders of a customer", order).partition("CUSTOMER#{customerId}")
+     *     .sortOps("ORDER#{orderedAt}", SortOp.BEGINS_WITH, SortOp.BETWEEN, SortOp.GTE).build();
+     * }</pre>
+     */
+    public Builder<R> sortOps(String template, SortOp... ops) {
       this.sortTemplate = Objects.requireNonNull(template, "template");
+      if (ops.length == 0) {
+        throw new ModelException("Access pattern '" + name + "': declare at least one sort operator");
+      }
+      java.util.LinkedHashSet<SortOp> distinct = new java.util.LinkedHashSet<>();
+      for (SortOp op : ops) {
+        if (!distinct.add(Objects.requireNonNull(op, "op"))) {
+          throw new ModelException("Access pattern '" + name + "' declares sort operator " + op + " twice");
+        }
+      }
+      this.sortOps = List.copyOf(distinct);
       return this;
     }
 

@@ -453,6 +453,7 @@ public final class ModelCompiler {
     if (op != null && shape.sortKey() == null) {
       throw new ModelException(label + ": the " + shape.label() + " has no sort key for a " + op + " condition");
     }
+    List<SortOp> ops = p.sortOps();
     for (EntityModel<?> e : entities) {
       String who = label + ", entity " + e.name();
       if (!p.resultType().isAssignableFrom(e.type())) {
@@ -469,16 +470,18 @@ public final class ModelCompiler {
             + shape.partitionKey() + " template '" + k.partition() + "' on " + shape.label(), e.name(),
             partition.fields().isEmpty() ? null : partition.fields().get(0));
       }
-      if (op == SortOp.EQ && !sort.sameAs(k.sort())) {
+      if (ops.contains(SortOp.EQ) && !sort.sameAs(k.sort())) {
         throw new ModelException(who + ": EQ sort template '" + sort + "' is not the entity's "
             + shape.sortKey() + " template '" + k.sort() + "'", e.name(), null);
       }
-      if (op != null && op != SortOp.EQ && !sort.isPrefixOf(k.sort())) {
-        throw new ModelException(who + ": sort template '" + sort + "' is not a leading part of the entity's "
-            + shape.sortKey() + " template '" + k.sort() + "'", e.name(), null);
+      for (SortOp other : ops) {
+        if (other != SortOp.EQ && !sort.isPrefixOf(k.sort())) {
+          throw new ModelException(who + ": " + other + " sort template '" + sort + "' is not a leading part of the"
+              + " entity's " + shape.sortKey() + " template '" + k.sort() + "'", e.name(), null);
+        }
       }
     }
-    boolean getItem = shape.isTable() && (op == SortOp.EQ || (op == null && shape.sortKey() == null));
-    return new PatternModel(p, shape, partition, op, sort, List.copyOf(entities), getItem);
+    return new PatternModel(p, shape, partition, op, sort, List.copyOf(entities), PatternModel.getItem(shape, op),
+        ops);
   }
 }
