@@ -34,10 +34,10 @@ public final class AccessPattern<R> {
   private final Class<R> resultType;
   private final List<Entity<?>> entities;
   private final String index;
-  private final String partition;
+  private final List<String> partitions;
   private final SortOp sortOp;
   private final List<SortOp> sortOps;
-  private final String sortTemplate;
+  private final List<String> sortTemplates;
   private final String entry;
   private final String range;
   private final String order;
@@ -49,10 +49,10 @@ public final class AccessPattern<R> {
     this.resultType = b.resultType;
     this.entities = List.copyOf(b.entities);
     this.index = b.index;
-    this.partition = b.partition;
+    this.partitions = b.partitions;
     this.sortOp = b.sortOps.isEmpty() ? null : b.sortOps.get(0);
     this.sortOps = List.copyOf(b.sortOps);
-    this.sortTemplate = b.sortTemplate;
+    this.sortTemplates = b.sortTemplates;
     this.entry = b.entry;
     this.range = b.range;
     this.order = b.order;
@@ -91,8 +91,14 @@ public final class AccessPattern<R> {
     return Optional.ofNullable(index);
   }
 
+  /** The partition template (the first, for a multi-attribute key). */
   public String partition() {
-    return partition;
+    return partitions.get(0);
+  }
+
+  /** One partition template per partition key attribute (several for a multi-attribute GSI key). */
+  public List<String> partitionTemplates() {
+    return partitions;
   }
 
   /** The sort key condition a query uses unless it picks another of {@link #sortOps()}. */
@@ -105,8 +111,17 @@ public final class AccessPattern<R> {
     return sortOps;
   }
 
+  /** The sort template the condition applies to (the last, for a multi-attribute key). */
   public Optional<String> sortTemplate() {
-    return Optional.ofNullable(sortTemplate);
+    return sortTemplates.isEmpty() ? Optional.empty() : Optional.of(sortTemplates.get(sortTemplates.size() - 1));
+  }
+
+  /**
+   * The sort templates, one per sort key attribute used, left to right (several for a multi-attribute GSI key: all
+   * but the last compared with {@code =}, the last with the condition).
+   */
+  public List<String> sortTemplates() {
+    return sortTemplates;
   }
 
   /** The worksheet's "Entry Entity"; the returned entities' names unless set. */
@@ -148,9 +163,9 @@ public final class AccessPattern<R> {
     private final Class<R> resultType;
     private final List<Entity<?>> entities;
     private String index;
-    private String partition;
+    private List<String> partitions;
     private List<SortOp> sortOps = List.of();
-    private String sortTemplate;
+    private List<String> sortTemplates = List.of();
     private String entry;
     private String range = "";
     private String order = "";
@@ -171,7 +186,17 @@ public final class AccessPattern<R> {
 
     /** The partition key template; a query gives values for its placeholders. */
     public Builder<R> partition(String template) {
-      this.partition = Objects.requireNonNull(template, "template");
+      this.partitions = List.of(Objects.requireNonNull(template, "template"));
+      return this;
+    }
+
+    /**
+     * The partition templates of a multi-attribute GSI key ({@link TableSchema#globalIndex(String, List, List)}): one
+     * per partition key attribute, each the entity's template for it. A query gives every one a value (DynamoDB
+     * compares each partition attribute with {@code =}).
+     */
+    public Builder<R> partition(List<String> templates) {
+      this.partitions = List.copyOf(templates);
       return this;
     }
 
@@ -197,7 +222,24 @@ public final class AccessPattern<R> {
      * }</pre>
      */
     public Builder<R> sortOps(String template, SortOp... ops) {
-      this.sortTemplate = Objects.requireNonNull(template, "template");
+      return sortOps(List.of(Objects.requireNonNull(template, "template")), ops);
+    }
+
+    /**
+     * The sort templates of a multi-attribute GSI key, left to right (the first one, two, three or four sort key
+     * attributes), and the conditions a query may choose for the last; the ones before it are compared with
+     * {@code =}, as DynamoDB requires (a condition only on the last sort attribute used).
+     *
+     * <pre>{@code
+     * AccessPattern.of("Matches of a round", match).index("byRound").partition(List.of("{tournament}", "{region}"))
+     *     .sortOps(List.of("{round}", "{bracket}"), SortOp.EQ, SortOp.BEGINS_WITH).build();
+     * }</pre>
+     */
+    public Builder<R> sortOps(List<String> templates, SortOp... ops) {
+      if (templates.isEmpty()) {
+        throw new ModelException("Access pattern '" + name + "': a sort condition needs a template");
+      }
+      this.sortTemplates = List.copyOf(templates);
       if (ops.length == 0) {
         throw new ModelException("Access pattern '" + name + "': declare at least one sort operator");
       }
@@ -251,7 +293,7 @@ public final class AccessPattern<R> {
 
     /** The pattern; it is checked against the table and entities by {@link Model.Builder#build()}. */
     public AccessPattern<R> build() {
-      if (partition == null) {
+      if (partitions == null || partitions.isEmpty()) {
         throw new ModelException("Access pattern '" + name + "' has no partition template");
       }
       if (entities.isEmpty()) {

@@ -640,11 +640,9 @@ public final class EntityOps<T> {
       boolean local = k.shape().local(); // a local index's partition key is the table's: never set nor removed
       if (indexKey == null) {
         if (!local) {
-          remove.add(x.name(k.shape().partitionKey()));
+          k.shape().partitionKeys().forEach(a -> remove.add(x.name(a)));
         }
-        if (k.shape().sortKey() != null) {
-          remove.add(x.name(k.shape().sortKey()));
-        }
+        k.shape().sortKeys().forEach(a -> remove.add(x.name(a)));
       } else {
         indexKey.forEach((attr, av) -> {
           if (!local || !attr.equals(k.shape().partitionKey())) {
@@ -967,7 +965,6 @@ public final class EntityOps<T> {
   }
 
   private static String describeTemplates(KeyTemplates k) {
-    return k.shape().partitionKey() + " '" + k.partition() + "'"
-        + (k.sort() == null ? "" : ", " + k.shape().sortKey() + " '" + k.sort() + "'");
+    return ModelCompiler.describe(k);
   }
 }

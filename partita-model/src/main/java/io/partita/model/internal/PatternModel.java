@@ -19,11 +19,27 @@ public record PatternModel(
     Template sort,
     List<EntityModel<?>> entities,
     boolean getItem,
-    List<SortOp> sortOps) {
+    List<SortOp> sortOps,
+    List<Template> partitions,
+    List<Template> sorts) {
 
   /** Whether a query with sort condition {@code op} (null: none) names one whole table key: a GetItem. */
   static boolean getItem(KeyShape shape, SortOp op) {
     return shape.isTable() && (op == SortOp.EQ || (op == null && shape.sortKey() == null));
+  }
+
+  /** The fields the partition templates use. */
+  public List<String> partitionFields() {
+    List<String> out = new java.util.ArrayList<>();
+    partitions.forEach(t -> t.fields().stream().filter(f -> !out.contains(f)).forEach(out::add));
+    return out;
+  }
+
+  /** The fields the sort templates use. */
+  public List<String> sortFields() {
+    List<String> out = new java.util.ArrayList<>();
+    sorts.forEach(t -> t.fields().stream().filter(f -> !out.contains(f)).forEach(out::add));
+    return out;
   }
 
   /**

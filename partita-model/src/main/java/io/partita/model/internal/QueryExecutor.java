@@ -57,9 +57,10 @@ public final class QueryExecutor<R> {
       throw new ValidationException(label + ": consistent reads are not supported on global index "
           + shape.index(), null, null);
     }
-    keys.checkKeyFields(settings.partition(), new HashSet<>(pattern.partition().fields()),
-        "partition template '" + pattern.partition() + "' of access pattern '" + pattern.name() + "'");
-    Set<String> sortFields = pattern.sort() == null ? Set.of() : new HashSet<>(pattern.sort().fields());
+    keys.checkKeyFields(settings.partition(), new HashSet<>(pattern.partitionFields()),
+        "partition template" + (pattern.partitions().size() > 1 ? "s " + pattern.partitions() : " '"
+        + pattern.partition() + "'") + " of access pattern '" + pattern.name() + "'");
+    Set<String> sortFields = new HashSet<>(pattern.sortFields());
     if (settings.sort() != null) {
       keys.checkKeyFields(settings.sort(), sortFields, "sort template of access pattern '" + pattern.name() + "'");
     }
@@ -100,10 +101,8 @@ public final class QueryExecutor<R> {
           attributes.add(e.schemaStamp().getKey()); // the version the upgrade steps start from
         }
       }
-      attributes.add(shape.partitionKey());
-      if (shape.sortKey() != null) {
-        attributes.add(shape.sortKey());
-      }
+      attributes.addAll(shape.partitionKeys());
+      attributes.addAll(shape.sortKeys());
       attributes.add(tablePartitionKey);
       if (tableSortKey != null) {
         attributes.add(tableSortKey);
@@ -142,6 +141,17 @@ public final class QueryExecutor<R> {
 
     StringBuilder keyCondition = new StringBuilder();
     keyCondition.append(x.name(shape.partitionKey())).append(" = ").append(x.value(AttributeValue.fromS(pkText)));
+    // a multi-attribute key: = on every other partition attribute, and on each sort attribute before the last used
+    for (int i = 1; i < pattern.partitions().size(); i++) {
+      keyCondition.append(" AND ").append(x.name(shape.partitionKeys().get(i))).append(" = ").append(x.value(
+          AttributeValue.fromS(keys.render(pattern.partitions().get(i), settings.partition(), false))));
+    }
+    for (int i = 0; op != null && i < pattern.sorts().size() - 1; i++) {
+      keyCondition.append(" AND ").append(x.name(shape.sortKeys().get(i))).append(" = ").append(x.value(
+          AttributeValue.fromS(keys.render(pattern.sorts().get(i), sortValues, false))));
+    }
+    // the attribute the sort condition applies to: the last sort attribute the pattern uses
+    String sortAttribute = pattern.sorts().isEmpty() ? null : shape.sortKeys().get(pattern.sorts().size() - 1);
     if (op != null) {
       Key sortKey = sortValues;
       switch (op) {
@@ -150,18 +160,18 @@ public final class QueryExecutor<R> {
           // and no name for the sort key (DynamoDB refuses a name the expressions do not use)
           String prefix = keys.render(pattern.sort(), sortKey, true);
           if (!prefix.isEmpty()) {
-            keyCondition.append(" AND begins_with(").append(x.name(shape.sortKey())).append(", ")
+            keyCondition.append(" AND begins_with(").append(x.name(sortAttribute)).append(", ")
                 .append(x.value(AttributeValue.fromS(prefix))).append(')');
           }
           break;
         }
         case BETWEEN:
-          keyCondition.append(" AND ").append(x.name(shape.sortKey())).append(" BETWEEN ")
+          keyCondition.append(" AND ").append(x.name(sortAttribute)).append(" BETWEEN ")
               .append(x.value(AttributeValue.fromS(keys.render(pattern.sort(), sortKey, false)))).append(" AND ")
               .append(x.value(AttributeValue.fromS(keys.render(pattern.sort(), sortHigh, false))));
           break;
         default:
-          keyCondition.append(" AND ").append(x.name(shape.sortKey())).append(' ').append(symbol(op)).append(' ')
+          keyCondition.append(" AND ").append(x.name(sortAttribute)).append(' ').append(symbol(op)).append(' ')
               .append(x.value(AttributeValue.fromS(keys.render(pattern.sort(), sortKey, false))));
       }
     }
@@ -266,10 +276,10 @@ public final class QueryExecutor<R> {
 
   private Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item) {
     Map<String, AttributeValue> key = new LinkedHashMap<>();
+    KeyShape shape = pattern.shape();
     for (String k : keyAttributes) {
       AttributeValue v = item.get(k);
-      if (v != null && (k.equals(pattern.shape().partitionKey()) || k.equals(pattern.shape().sortKey())
-          || isTableKey(k))) {
+      if (v != null && (shape.partitionKeys().contains(k) || shape.sortKeys().contains(k) || isTableKey(k))) {
         key.put(k, v);
       }
     }

@@ -52,10 +52,17 @@ public final class Worksheet {
       return "GetItem: " + pk + (op == SortOp.EQ ? ", " + s.sortKey() + " = \"" + p.sort() + "\"" : "");
     }
     String call = "Query " + (s.isTable() ? "table" : s.index()) + ": " + pk;
+    // a multi-attribute key: every partition attribute, and the sort attributes before the last with =
+    for (int i = 1; i < p.partitions().size(); i++) {
+      call += " AND " + s.partitionKeys().get(i) + " = \"" + p.partitions().get(i) + "\"";
+    }
     if (op == null) {
       return call;
     }
-    String sk = s.sortKey();
+    for (int i = 0; i < p.sorts().size() - 1; i++) {
+      call += " AND " + s.sortKeys().get(i) + " = \"" + p.sorts().get(i) + "\"";
+    }
+    String sk = s.sortKeys().get(p.sorts().size() - 1);
     String t = "\"" + p.sort() + "\"";
     switch (op) {
       case EQ:
