@@ -1,14 +1,13 @@
 package io.partita.model;
 
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import io.partita.model.internal.Futures;
 
-import java.util.Objects;
-import java.util.function.Supplier;
-
-/** The retry loop of {@link ModelClient#retryOnConflict} and {@link EntityClient#modify}. */
+/** The retry loop of both clients' {@code retryOnConflict} and {@code modify}. */
 final class Conflicts {
   private Conflicts() {}
 
