@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 import io.partita.model.internal.Dynamo;
+import io.partita.model.internal.Futures;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 
 /**
@@ -34,9 +35,11 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
  */
 public final class AsyncModelClient {
   private final ClientCore core;
+  private final DynamoDbAsyncClient dynamo;
 
   private AsyncModelClient(Builder b) {
     this.core = new ClientCore(b.model, Dynamo.of(b.dynamo), b.clock, b.cursorKey, b.retry, List.copyOf(b.listeners));
+    this.dynamo = b.dynamo;
   }
 
   /** A client with the system clock and a random cursor key (cursors then work only with this instance). */
@@ -50,6 +53,35 @@ public final class AsyncModelClient {
 
   public Model model() {
     return core.model;
+  }
+
+  /**
+   * {@link ModelClient#createTable()}: CreateTable, then, when an entity declares a ttl field, UpdateTimeToLive once
+   * DescribeTable says ACTIVE (polled every 100 ms on a timer, for a minute at most).
+   */
+  public CompletableFuture<Void> createTable() {
+    TableSchema table = core.model.table();
+    return Futures.call(() -> core.dynamo.createTable(table.createTableRequest())).thenCompose(created -> {
+      var ttl = table.timeToLiveRequest();
+      if (ttl.isEmpty()) {
+        return CompletableFuture.<Void>completedFuture(null);
+      }
+      return awaitActive(table.name(), 1).thenCompose(active -> dynamo.updateTimeToLive(ttl.get()))
+          .thenApply(updated -> (Void) null);
+    });
+  }
+
+  private CompletableFuture<Void> awaitActive(String table, int attempt) {
+    return dynamo.describeTable(b -> b.tableName(table)).thenCompose(d -> {
+      if (d.table().tableStatus() == software.amazon.awssdk.services.dynamodb.model.TableStatus.ACTIVE) {
+        return CompletableFuture.<Void>completedFuture(null);
+      }
+      if (attempt >= 600) {
+        throw new ModelException("Table " + table + " was not ACTIVE within a minute of CreateTable");
+      }
+      return CompletableFuture.runAsync(() -> {}, CompletableFuture.delayedExecutor(100,
+          java.util.concurrent.TimeUnit.MILLISECONDS)).thenCompose(x -> awaitActive(table, attempt + 1));
+    });
   }
 
   /** The handle for one entity of the model. */

@@ -13,10 +13,6 @@ import io.partita.engine.Partita;
 import io.partita.server.PartitaServer;
 import io.partita.server.SdkOverHttp;
 import io.partita.server.ServerConfig;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -25,7 +21,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * check what the async client wrote, and that the two clients answer alike). Partita embedded has no asynchronous
  * client: {@code PARTITA} runs the embedded client's calls on a small pool behind the {@link DynamoDbAsyncClient}
  * interface (the futures complete on another thread, as the SDK's do). {@code PARTITA_OVER_HTTP} is the SDK's own
- * asynchronous client with its Netty HTTP client, against Partita's server on a free port.
+ * asynchronous client with its default (Netty) HTTP client, against Partita's server on a free port.
  */
 enum AsyncBackend {
   PARTITA, PARTITA_OVER_HTTP;
@@ -64,10 +60,13 @@ enum AsyncBackend {
       throw new IllegalStateException(e);
     }
     sync = SdkOverHttp.client(endpoint);
-    async = DynamoDbAsyncClient.builder().endpointOverride(endpoint).region(Region.US_EAST_1)
-        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("partita",
-            "partita-secret")))
-        .httpClient(NettyNioAsyncHttpClient.create()).build();
+    // the SDK's defaults, as an application's would be: the Netty HTTP client (on the classpath through dynamodb),
+    // the region and the credentials SdkOverHttp gives the synchronous client, from the system properties the
+    // SDK's default providers read (so this module's code needs none of the SDK's builder types)
+    System.setProperty("aws.region", "us-east-1");
+    System.setProperty("aws.accessKeyId", "partita");
+    System.setProperty("aws.secretAccessKey", "partita-secret");
+    async = DynamoDbAsyncClient.builder().endpointOverride(endpoint).build();
   }
 
   /** Each request of {@code client} sent on {@code pool}, answered through a future. */

@@ -221,7 +221,6 @@ class AsyncModelClientTest {
   @EnumSource(AsyncBackend.class)
   void listenersSeeTheAsyncClientsRequests(AsyncBackend backend) {
     Model model = model();
-    ModelClient.create(model, backend.sync()).createTable();
     List<String> seen = Collections.synchronizedList(new ArrayList<>());
     AsyncModelClient db = AsyncModelClient.builder(model, backend.async()).listener(new ModelListener() {
       @Override
@@ -230,10 +229,26 @@ class AsyncModelClientTest {
             + (response.failed() ? " failed" : "") + (response.consumedCapacity().isPresent() ? " cu" : ""));
       }
     }).build();
+    db.createTable().join();
     Task t = db.entity(TASK).create(new Task("ann", "a", "a", "OPEN", null, null)).join();
     failure(db.entity(TASK).create(t));
     db.query(TASKS_OF_OWNER).partition(Key.of("owner", "ann")).pageAsync().join();
-    assertEquals(List.of("PutItem cu", "PutItem failed", "Query Tasks of an owner cu"), seen);
+    assertEquals(List.of("CreateTable", "PutItem cu", "PutItem failed", "Query Tasks of an owner cu"), seen);
+  }
+
+  record Session(String id, Instant expiresAt) {}
+
+  @ParameterizedTest
+  @EnumSource(AsyncBackend.class)
+  void createTableEnablesTimeToLiveOnceTheTableIsActive(AsyncBackend backend) {
+    Entity<Session> session = Entity.of(Session.class).key("SESSION#{id}", "SESSION").ttl("expiresAt");
+    Model model = Model.builder(TableSchema.named(Backend.freshTable("AsyncTtl"))).entities(session).build();
+    AsyncModelClient.create(model, backend.async()).createTable().join();
+    var ttl = backend.sync().describeTimeToLive(b -> b.tableName(model.table().name())).timeToLiveDescription();
+    assertEquals(software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus.ENABLED, ttl.timeToLiveStatus());
+    assertEquals("expiresAt", ttl.attributeName());
+    assertInstanceOf(software.amazon.awssdk.services.dynamodb.model.ResourceInUseException.class,
+        failure(AsyncModelClient.create(model, backend.async()).createTable()));
   }
 
   record Event(String device, String id, String type, int shard, String at) {}
