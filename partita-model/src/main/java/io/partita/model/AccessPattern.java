@@ -34,9 +34,10 @@ public final class AccessPattern<R> {
   private final Class<R> resultType;
   private final List<Entity<?>> entities;
   private final String index;
-  private final String partition;
+  private final List<String> partitions;
   private final SortOp sortOp;
-  private final String sortTemplate;
+  private final List<SortOp> sortOps;
+  private final List<String> sortTemplates;
   private final String entry;
   private final String range;
   private final String order;
@@ -48,9 +49,10 @@ public final class AccessPattern<R> {
     this.resultType = b.resultType;
     this.entities = List.copyOf(b.entities);
     this.index = b.index;
-    this.partition = b.partition;
-    this.sortOp = b.sortOp;
-    this.sortTemplate = b.sortTemplate;
+    this.partitions = b.partitions;
+    this.sortOp = b.sortOps.isEmpty() ? null : b.sortOps.get(0);
+    this.sortOps = List.copyOf(b.sortOps);
+    this.sortTemplates = b.sortTemplates;
     this.entry = b.entry;
     this.range = b.range;
     this.order = b.order;
@@ -89,16 +91,37 @@ public final class AccessPattern<R> {
     return Optional.ofNullable(index);
   }
 
+  /** The partition template (the first, for a multi-attribute key). */
   public String partition() {
-    return partition;
+    return partitions.get(0);
   }
 
+  /** One partition template per partition key attribute (several for a multi-attribute GSI key). */
+  public List<String> partitionTemplates() {
+    return partitions;
+  }
+
+  /** The sort key condition a query uses unless it picks another of {@link #sortOps()}. */
   public Optional<SortOp> sortOp() {
     return Optional.ofNullable(sortOp);
   }
 
+  /** Every sort key condition a query may pick ({@code Query.sort(op, values)}), the default first. */
+  public List<SortOp> sortOps() {
+    return sortOps;
+  }
+
+  /** The sort template the condition applies to (the last, for a multi-attribute key). */
   public Optional<String> sortTemplate() {
-    return Optional.ofNullable(sortTemplate);
+    return sortTemplates.isEmpty() ? Optional.empty() : Optional.of(sortTemplates.get(sortTemplates.size() - 1));
+  }
+
+  /**
+   * The sort templates, one per sort key attribute used, left to right (several for a multi-attribute GSI key: all
+   * but the last compared with {@code =}, the last with the condition).
+   */
+  public List<String> sortTemplates() {
+    return sortTemplates;
   }
 
   /** The worksheet's "Entry Entity"; the returned entities' names unless set. */
@@ -140,9 +163,9 @@ public final class AccessPattern<R> {
     private final Class<R> resultType;
     private final List<Entity<?>> entities;
     private String index;
-    private String partition;
-    private SortOp sortOp;
-    private String sortTemplate;
+    private List<String> partitions;
+    private List<SortOp> sortOps = List.of();
+    private List<String> sortTemplates = List.of();
     private String entry;
     private String range = "";
     private String order = "";
@@ -163,7 +186,17 @@ public final class AccessPattern<R> {
 
     /** The partition key template; a query gives values for its placeholders. */
     public Builder<R> partition(String template) {
-      this.partition = Objects.requireNonNull(template, "template");
+      this.partitions = List.of(Objects.requireNonNull(template, "template"));
+      return this;
+    }
+
+    /**
+     * The partition templates of a multi-attribute GSI key ({@link TableSchema#globalIndex(String, List, List)}): one
+     * per partition key attribute, each the entity's template for it. A query gives every one a value (DynamoDB
+     * compares each partition attribute with {@code =}).
+     */
+    public Builder<R> partition(List<String> templates) {
+      this.partitions = List.copyOf(templates);
       return this;
     }
 
@@ -173,8 +206,50 @@ public final class AccessPattern<R> {
      * {@link SortOp#EQ} on the table the pattern is served by GetItem.
      */
     public Builder<R> sort(SortOp op, String template) {
-      this.sortOp = Objects.requireNonNull(op, "op");
-      this.sortTemplate = Objects.requireNonNull(template, "template");
+      return sortOps(template, Objects.requireNonNull(op, "op"));
+    }
+
+    /**
+     * The sort template and the conditions a query may choose from, declared once: "the latest N" and "the last 30
+     * days" of one collection are one pattern with {@code BEGINS_WITH} and {@code BETWEEN}. The first is the
+     * default; a query picks another with {@code Query.sort(op, values)} (or {@code sortBetween}), and one not
+     * declared here is refused, naming the pattern and the operator. {@link Model.Builder#build()} checks the
+     * template for every operator (EQ needs the entity's whole sort template, the others a leading part of it).
+     *
+     * <pre>{@code
+     * AccessPattern.of("Orders of a customer", order).partition("CUSTOMER#{customerId}")
+     *     .sortOps("ORDER#{orderedAt}", SortOp.BEGINS_WITH, SortOp.BETWEEN, SortOp.GTE).build();
+     * }</pre>
+     */
+    public Builder<R> sortOps(String template, SortOp... ops) {
+      return sortOps(List.of(Objects.requireNonNull(template, "template")), ops);
+    }
+
+    /**
+     * The sort templates of a multi-attribute GSI key, left to right (the first one, two, three or four sort key
+     * attributes), and the conditions a query may choose for the last; the ones before it are compared with
+     * {@code =}, as DynamoDB requires (a condition only on the last sort attribute used).
+     *
+     * <pre>{@code
+     * AccessPattern.of("Matches of a round", match).index("byRound").partition(List.of("{tournament}", "{region}"))
+     *     .sortOps(List.of("{round}", "{bracket}"), SortOp.EQ, SortOp.BEGINS_WITH).build();
+     * }</pre>
+     */
+    public Builder<R> sortOps(List<String> templates, SortOp... ops) {
+      if (templates.isEmpty()) {
+        throw new ModelException("Access pattern '" + name + "': a sort condition needs a template");
+      }
+      this.sortTemplates = List.copyOf(templates);
+      if (ops.length == 0) {
+        throw new ModelException("Access pattern '" + name + "': declare at least one sort operator");
+      }
+      java.util.LinkedHashSet<SortOp> distinct = new java.util.LinkedHashSet<>();
+      for (SortOp op : ops) {
+        if (!distinct.add(Objects.requireNonNull(op, "op"))) {
+          throw new ModelException("Access pattern '" + name + "' declares sort operator " + op + " twice");
+        }
+      }
+      this.sortOps = List.copyOf(distinct);
       return this;
     }
 
@@ -218,7 +293,7 @@ public final class AccessPattern<R> {
 
     /** The pattern; it is checked against the table and entities by {@link Model.Builder#build()}. */
     public AccessPattern<R> build() {
-      if (partition == null) {
+      if (partitions == null || partitions.isEmpty()) {
         throw new ModelException("Access pattern '" + name + "' has no partition template");
       }
       if (entities.isEmpty()) {

@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 import io.partita.model.internal.EntityOps;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import io.partita.model.internal.Futures;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 
 /**
@@ -31,18 +31,16 @@ public final class BatchGet {
   /** DynamoDB's limit of keys per BatchGetItem. */
   public static final int MAX_KEYS = 100;
 
-  private final ModelClient client;
-  private final DynamoDbClient dynamo;
+  private final ClientCore client;
   private RetryPolicy retry;
   private boolean consistentRead;
   private final List<EntityOps<?>> entities = new ArrayList<>();
   private final List<Key> keys = new ArrayList<>();
   private final List<Map<String, AttributeValue>> rendered = new ArrayList<>();
 
-  BatchGet(ModelClient client, DynamoDbClient dynamo, RetryPolicy retry) {
+  BatchGet(ClientCore client) {
     this.client = client;
-    this.dynamo = dynamo;
-    this.retry = retry;
+    this.retry = client.retry;
   }
 
   public <T extends Record> BatchGet get(Entity<T> entity, Key... keys) {
@@ -71,41 +69,60 @@ public final class BatchGet {
   }
 
   public Items execute() {
-    String table = client.model().table().name();
+    return Futures.join(executeAsync());
+  }
+
+  /**
+   * {@link #execute()} without waiting: on an {@link AsyncModelClient} the chunks are read one after another without
+   * blocking a thread, the backoff before a retry a timer.
+   */
+  public CompletableFuture<Items> executeAsync() {
+    String table = client.model.table().name();
     List<Map<String, AttributeValue>> distinct = new ArrayList<>(new LinkedHashSet<>(rendered));
     Map<Map<String, AttributeValue>, Map<String, AttributeValue>> found = new HashMap<>();
     Set<Map<String, AttributeValue>> failed = new HashSet<>();
+    CompletableFuture<Void> chunks = CompletableFuture.completedFuture(null);
     for (int from = 0; from < distinct.size(); from += MAX_KEYS) {
-      List<Map<String, AttributeValue>> pending = distinct.subList(from, Math.min(distinct.size(), from + MAX_KEYS));
-      for (int attempt = 1; !pending.isEmpty(); attempt++) {
-        if (attempt > retry.maxAttempts()) {
-          failed.addAll(pending);
-          break;
-        }
-        if (attempt > 1) {
-          retry.sleepBefore(attempt - 1);
-        }
-        KeysAndAttributes request = KeysAndAttributes.builder().keys(pending).consistentRead(consistentRead).build();
-        BatchGetItemResponse r = dynamo.batchGetItem(BatchGetItemRequest.builder()
-            .requestItems(Map.of(table, request)).build());
-        for (Map<String, AttributeValue> item : r.responses().getOrDefault(table, List.of())) {
-          found.put(client.keyOf(item), item);
-        }
-        KeysAndAttributes left = r.hasUnprocessedKeys() ? r.unprocessedKeys().get(table) : null;
-        pending = left == null || !left.hasKeys() ? List.of() : left.keys();
-      }
+      List<Map<String, AttributeValue>> chunk = distinct.subList(from, Math.min(distinct.size(), from + MAX_KEYS));
+      chunks = chunks.thenCompose(x -> read(table, chunk, 1, found, failed));
     }
-    List<Items.Entry> entries = new ArrayList<>();
-    List<ItemKey> unprocessed = new ArrayList<>();
-    Set<Map<String, AttributeValue>> reported = new HashSet<>();
-    for (int i = 0; i < rendered.size(); i++) {
-      Map<String, AttributeValue> k = rendered.get(i);
-      EntityOps<?> ops = entities.get(i);
-      entries.add(new Items.Entry(ops.entity(), k, ops.decodeOwn(found.get(k)).orElse(null)));
-      if (failed.contains(k) && reported.add(k)) {
-        unprocessed.add(new ItemKey(ops.entity().name(), keys.get(i)));
+    return chunks.thenApply(x -> {
+      List<Items.Entry> entries = new ArrayList<>();
+      List<ItemKey> unprocessed = new ArrayList<>();
+      Set<Map<String, AttributeValue>> reported = new HashSet<>();
+      for (int i = 0; i < rendered.size(); i++) {
+        Map<String, AttributeValue> k = rendered.get(i);
+        EntityOps<?> ops = entities.get(i);
+        entries.add(new Items.Entry(ops.entity(), k, ops.decodeOwn(found.get(k)).orElse(null)));
+        if (failed.contains(k) && reported.add(k)) {
+          unprocessed.add(new ItemKey(ops.entity().name(), keys.get(i)));
+        }
       }
+      return new Items(client.model, entries, unprocessed);
+    });
+  }
+
+  /** Attempt {@code attempt} at {@code pending}, then again at what it left, until done or out of attempts. */
+  private CompletableFuture<Void> read(String table, List<Map<String, AttributeValue>> pending, int attempt,
+      Map<Map<String, AttributeValue>, Map<String, AttributeValue>> found, Set<Map<String, AttributeValue>> failed) {
+    if (pending.isEmpty()) {
+      return CompletableFuture.completedFuture(null);
     }
-    return new Items(client.model(), entries, unprocessed);
+    if (attempt > retry.maxAttempts()) {
+      failed.addAll(pending);
+      return CompletableFuture.completedFuture(null);
+    }
+    CompletableFuture<Void> wait = attempt > 1 ? retry.pauseBefore(attempt - 1, client.dynamo.blocking())
+        : CompletableFuture.completedFuture(null);
+    return wait.thenCompose(x -> {
+      KeysAndAttributes request = KeysAndAttributes.builder().keys(pending).consistentRead(consistentRead).build();
+      return client.dynamo.batchGetItem(BatchGetItemRequest.builder().requestItems(Map.of(table, request)).build());
+    }).thenCompose(r -> {
+      for (Map<String, AttributeValue> item : r.responses().getOrDefault(table, List.of())) {
+        found.put(client.keyOf(item), item);
+      }
+      KeysAndAttributes left = r.hasUnprocessedKeys() ? r.unprocessedKeys().get(table) : null;
+      return read(table, left == null || !left.hasKeys() ? List.of() : left.keys(), attempt + 1, found, failed);
+    });
   }
 }

@@ -9,13 +9,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 import io.partita.model.internal.EntityOps;
+import io.partita.model.internal.Futures;
 import io.partita.model.internal.WritePlan;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -47,15 +47,13 @@ public final class BatchWrite {
 
   private record Op(EntityOps<?> ops, Object record, Key deleteKey) {}
 
-  private final ModelClient client;
-  private final DynamoDbClient dynamo;
+  private final ClientCore client;
   private RetryPolicy retry;
   private final List<Op> ops = new ArrayList<>();
 
-  BatchWrite(ModelClient client, DynamoDbClient dynamo, RetryPolicy retry) {
+  BatchWrite(ClientCore client) {
     this.client = client;
-    this.dynamo = dynamo;
-    this.retry = retry;
+    this.retry = client.retry;
   }
 
   @SafeVarargs
@@ -90,17 +88,48 @@ public final class BatchWrite {
     return this;
   }
 
-  @SuppressWarnings({"unchecked", "rawtypes"})
   public Result execute() {
-    String table = client.model().table().name();
+    return Futures.join(executeAsync());
+  }
+
+  /**
+   * {@link #execute()} without waiting: on an {@link AsyncModelClient} the items are built (a read-only field's
+   * stored value read) and the chunks sent one after another without blocking a thread, the backoff a timer.
+   */
+  public CompletableFuture<Result> executeAsync() {
+    CompletableFuture<List<WritePlan>> planned = CompletableFuture.completedFuture(new ArrayList<>());
+    for (Op op : ops) {
+      if (op.record() != null) {
+        planned = planned.thenCompose(list -> planPut(op.ops(), op.record()).thenApply(p -> {
+          list.add(p);
+          return list;
+        }));
+      } else {
+        planned = planned.thenApply(list -> {
+          list.add(null);
+          return list;
+        });
+      }
+    }
+    return planned.thenCompose(this::send);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> CompletableFuture<WritePlan> planPut(EntityOps<T> ops, Object record) {
+    return ops.planned(reads -> ops.planBatchPut((T) record, reads));
+  }
+
+  private CompletableFuture<Result> send(List<WritePlan> plans) {
+    String table = client.model.table().name();
     List<WriteRequest> requests = new ArrayList<>();
     List<Map<String, AttributeValue>> keys = new ArrayList<>();
     List<Object> records = new ArrayList<>();
     Set<Map<String, AttributeValue>> seen = new HashSet<>();
-    for (Op op : ops) {
+    for (int i = 0; i < ops.size(); i++) {
+      Op op = ops.get(i);
+      WritePlan p = plans.get(i);
       Map<String, AttributeValue> key;
-      if (op.record() != null) {
-        WritePlan p = ((EntityOps) op.ops()).planBatchPut((Record) op.record());
+      if (p != null) {
         key = p.key();
         requests.add(WriteRequest.builder().putRequest(b -> b.item(p.item())).build());
         records.add(p.written());
@@ -120,36 +149,46 @@ public final class BatchWrite {
       position.put(keys.get(i), i);
     }
     boolean[] failed = new boolean[requests.size()];
+    CompletableFuture<Void> chunks = CompletableFuture.completedFuture(null);
     for (int from = 0; from < requests.size(); from += MAX_WRITES) {
-      List<WriteRequest> pending = requests.subList(from, Math.min(requests.size(), from + MAX_WRITES));
-      for (int attempt = 1; !pending.isEmpty(); attempt++) {
-        if (attempt > retry.maxAttempts()) {
-          for (WriteRequest w : pending) {
-            failed[position.get(keyOf(w))] = true;
-          }
-          break;
-        }
-        if (attempt > 1) {
-          retry.sleepBefore(attempt - 1);
-        }
-        BatchWriteItemResponse r = dynamo.batchWriteItem(BatchWriteItemRequest.builder()
-            .requestItems(Map.of(table, pending)).build());
-        List<WriteRequest> left = r.hasUnprocessedItems() ? r.unprocessedItems().get(table) : null;
-        pending = left == null ? List.of() : left;
-      }
+      List<WriteRequest> chunk = requests.subList(from, Math.min(requests.size(), from + MAX_WRITES));
+      chunks = chunks.thenCompose(x -> write(table, chunk, 1, position, failed));
     }
-    List<Object> written = new ArrayList<>();
-    List<Object> unprocessedPuts = new ArrayList<>();
-    List<ItemKey> unprocessedDeletes = new ArrayList<>();
-    for (int i = 0; i < ops.size(); i++) {
-      Op op = ops.get(i);
-      if (op.record() != null) {
-        (failed[i] ? unprocessedPuts : written).add(records.get(i));
-      } else if (failed[i]) {
-        unprocessedDeletes.add(new ItemKey(op.ops().entity().name(), op.deleteKey()));
+    return chunks.thenApply(x -> {
+      List<Object> written = new ArrayList<>();
+      List<Object> unprocessedPuts = new ArrayList<>();
+      List<ItemKey> unprocessedDeletes = new ArrayList<>();
+      for (int i = 0; i < ops.size(); i++) {
+        Op op = ops.get(i);
+        if (op.record() != null) {
+          (failed[i] ? unprocessedPuts : written).add(records.get(i));
+        } else if (failed[i]) {
+          unprocessedDeletes.add(new ItemKey(op.ops().entity().name(), op.deleteKey()));
+        }
       }
+      return new Result(Collections.unmodifiableList(written), unprocessedPuts, unprocessedDeletes);
+    });
+  }
+
+  /** Attempt {@code attempt} at {@code pending}, then again at what it left, until done or out of attempts. */
+  private CompletableFuture<Void> write(String table, List<WriteRequest> pending, int attempt,
+      Map<Map<String, AttributeValue>, Integer> position, boolean[] failed) {
+    if (pending.isEmpty()) {
+      return CompletableFuture.completedFuture(null);
     }
-    return new Result(Collections.unmodifiableList(written), unprocessedPuts, unprocessedDeletes);
+    if (attempt > retry.maxAttempts()) {
+      for (WriteRequest w : pending) {
+        failed[position.get(keyOf(w))] = true;
+      }
+      return CompletableFuture.completedFuture(null);
+    }
+    CompletableFuture<Void> wait = attempt > 1 ? retry.pauseBefore(attempt - 1, client.dynamo.blocking())
+        : CompletableFuture.completedFuture(null);
+    return wait.thenCompose(x -> client.dynamo.batchWriteItem(BatchWriteItemRequest.builder()
+        .requestItems(Map.of(table, pending)).build())).thenCompose(r -> {
+          List<WriteRequest> left = r.hasUnprocessedItems() ? r.unprocessedItems().get(table) : null;
+          return write(table, left == null ? List.of() : left, attempt + 1, position, failed);
+        });
   }
 
   private Map<String, AttributeValue> keyOf(WriteRequest w) {

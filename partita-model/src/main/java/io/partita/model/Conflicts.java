@@ -1,29 +1,39 @@
 package io.partita.model;
 
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
-/** The retry loop of {@link ModelClient#retryOnConflict} and {@link EntityClient#modify}. */
+import io.partita.model.internal.Futures;
+
+/** The retry loop of both clients' {@code retryOnConflict} and {@code modify}. */
 final class Conflicts {
   private Conflicts() {}
 
   /**
-   * Runs {@code work} until it returns, or throws something other than a conflict, or {@code retry}'s attempts are
-   * spent (the last conflict is thrown then). Between attempts it sleeps the policy's full-jitter backoff.
+   * Runs {@code work} until its future completes with a value, or fails with something other than a conflict, or
+   * {@code retry}'s attempts are spent (the last conflict is the failure then). Between attempts it waits the
+   * policy's full-jitter backoff: a sleep on the caller's thread when {@code blocking}, a timer otherwise.
    */
-  static <V> V retry(RetryPolicy retry, Supplier<V> work) {
+  static <V> CompletableFuture<V> retry(RetryPolicy retry, boolean blocking, Supplier<CompletableFuture<V>> work) {
     Objects.requireNonNull(retry, "retry");
     Objects.requireNonNull(work, "work");
-    for (int attempt = 1; ; attempt++) {
-      try {
-        return work.get();
-      } catch (ModelException e) {
-        if (!isConflict(e) || attempt >= retry.maxAttempts()) {
-          throw e;
-        }
+    return attempt(retry, blocking, work, 1);
+  }
+
+  private static <V> CompletableFuture<V> attempt(RetryPolicy retry, boolean blocking,
+      Supplier<CompletableFuture<V>> work, int attempt) {
+    return Futures.call(work).handle((v, e) -> {
+      if (e == null) {
+        return CompletableFuture.completedFuture(v);
       }
-      retry.sleepBefore(attempt);
-    }
+      Throwable cause = Futures.unwrap(e);
+      if (!(cause instanceof ModelException m) || !isConflict(m) || attempt >= retry.maxAttempts()) {
+        throw Futures.rethrow(cause);
+      }
+      return retry.pauseBefore(attempt, blocking).thenCompose(x -> attempt(retry, blocking, work, attempt + 1));
+    }).thenCompose(Function.identity());
   }
 
   /**

@@ -49,6 +49,7 @@ public final class Entity<T extends Record> {
   private String partitionKey;
   private String sortKey;
   private final Map<String, List<String>> indexes = new LinkedHashMap<>();
+  private final Map<String, List<List<String>>> multiIndexes = new LinkedHashMap<>();
   private final Map<String, String> storedNames = new LinkedHashMap<>();
   private final Map<String, Ids> generatedIds = new LinkedHashMap<>();
   private final Map<String, Object> defaults = new LinkedHashMap<>();
@@ -99,6 +100,26 @@ public final class Entity<T extends Record> {
   public Entity<T> index(String index, String partitionKey, String sortKey) {
     indexes.put(Objects.requireNonNull(index, "index"),
         Arrays.asList(Objects.requireNonNull(partitionKey, "partitionKey"), sortKey));
+    multiIndexes.remove(index);
+    return this;
+  }
+
+  /**
+   * The key this entity's items get in a global index with a multi-attribute key ({@link
+   * TableSchema#globalIndex(String, List, List)}): one template per key attribute, in the index's order. Each
+   * attribute is written on its own; when any placeholder's field is an empty Optional, none is written and the item
+   * stays out of the index (a sparse index).
+   *
+   * <pre>{@code
+   * Entity.of(Match.class).key("MATCH#{id}", "MATCH#{id}")
+   *     .index("byRound", List.of("{tournament}", "{region}"), List.of("{round}", "{bracket}"));
+   * }</pre>
+   */
+  public Entity<T> index(String index, List<String> partitionKeys, List<String> sortKeys) {
+    List<String> p = List.copyOf(Objects.requireNonNull(partitionKeys, "partitionKeys"));
+    List<String> s = List.copyOf(Objects.requireNonNull(sortKeys, "sortKeys"));
+    multiIndexes.put(Objects.requireNonNull(index, "index"), List.of(p, s));
+    indexes.remove(index);
     return this;
   }
 
@@ -253,7 +274,8 @@ public final class Entity<T extends Record> {
     Set<String> seconds = new LinkedHashSet<>(epochSeconds);
     return new EntitySpec(type, name, partitionKey, sortKey, indexCopy, new LinkedHashMap<>(storedNames),
         new LinkedHashMap<>(generatedIds), new LinkedHashMap<>(defaults), createdAt, updatedAt, ttl, seconds,
-        version, copyRules(), schemaVersion, schemaAttribute, new LinkedHashMap<>(upgrades));
+        version, copyRules(), schemaVersion, schemaAttribute, new LinkedHashMap<>(upgrades),
+        new LinkedHashMap<>(multiIndexes));
   }
 
   private Map<String, List<Rule>> copyRules() {

@@ -1,8 +1,10 @@
 package io.partita.model;
 
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 import io.partita.model.internal.EntityOps;
+import io.partita.model.internal.Futures;
 
 /**
  * Reads and writes one entity's items: {@code db.entity(post)}. Every write carries the entity's type attribute,
@@ -14,11 +16,11 @@ import io.partita.model.internal.EntityOps;
  * failures are the AWS SDK's exceptions.
  */
 public final class EntityClient<T extends Record> {
-  private final ModelClient client;
+  private final ClientCore client;
   private final EntityOps<T> ops;
   private final String name;
 
-  EntityClient(ModelClient client, EntityOps<T> ops, String name) {
+  EntityClient(ClientCore client, EntityOps<T> ops, String name) {
     this.client = client;
     this.ops = ops;
     this.name = name;
@@ -39,11 +41,11 @@ public final class EntityClient<T extends Record> {
 
   /** The item at the table key built from {@code key}, if there is one of this entity (eventually consistent). */
   public Optional<T> get(Key key) {
-    return ops.get(key, false);
+    return Futures.join(ops.get(key, false));
   }
 
   public Optional<T> get(Key key, boolean consistentRead) {
-    return ops.get(key, consistentRead);
+    return Futures.join(ops.get(key, consistentRead));
   }
 
   /**
@@ -52,7 +54,7 @@ public final class EntityClient<T extends Record> {
    * @throws AlreadyExistsException when an item with the same table key exists
    */
   public T create(T record) {
-    return ops.create(record);
+    return Futures.join(ops.create(record));
   }
 
   /**
@@ -62,22 +64,22 @@ public final class EntityClient<T extends Record> {
    * @throws VersionConflictException when the stored version is not the record's
    */
   public T put(T record) {
-    return ops.put(record, null);
+    return Futures.join(ops.put(record, null));
   }
 
   /** {@link #put(Record)} only if {@code condition} holds on the stored item. */
   public T put(T record, Condition condition) {
-    return ops.put(record, condition);
+    return Futures.join(ops.put(record, condition));
   }
 
   /** Deletes the item at {@code key}; returns it when it was an item of this entity. */
   public Optional<T> delete(Key key) {
-    return ops.delete(key, null);
+    return Futures.join(ops.delete(key, null));
   }
 
   /** Deletes the item at {@code key} only if {@code condition} holds. */
   public Optional<T> delete(Key key, Condition condition) {
-    return ops.delete(key, condition);
+    return Futures.join(ops.delete(key, condition));
   }
 
   /**
@@ -86,7 +88,7 @@ public final class EntityClient<T extends Record> {
    * @throws VersionConflictException when it is not
    */
   public Optional<T> delete(T record) {
-    return ops.delete(record, null);
+    return Futures.join(ops.delete(record, null));
   }
 
   /**
@@ -108,7 +110,7 @@ public final class EntityClient<T extends Record> {
    * @throws ConditionFailedException when the key holds an item of another entity
    */
   public T upsert(T record) {
-    return ops.upsert(record);
+    return Futures.join(ops.upsert(record));
   }
 
   /**
@@ -127,15 +129,26 @@ public final class EntityClient<T extends Record> {
    * @throws VersionConflictException when every attempt met a conflict
    */
   public Optional<T> modify(Key key, java.util.function.UnaryOperator<T> change, RetryPolicy retry) {
+    return Futures.join(modify(ops, key, change, retry));
+  }
+
+  /** The read-change-put loop of both clients' {@code modify}. */
+  static <T extends Record> CompletableFuture<Optional<T>> modify(EntityOps<T> ops, Key key,
+      java.util.function.UnaryOperator<T> change, RetryPolicy retry) {
     java.util.Objects.requireNonNull(change, "change");
+    String name = ops.entity().name();
     if (ops.entity().version() == null) {
-      throw new ValidationException("Entity " + name + " has no version field; modify needs one to detect a"
-          + " concurrent write (declare it with Entity.version)", name, null);
+      return CompletableFuture.failedFuture(new ValidationException("Entity " + name + " has no version field;"
+          + " modify needs one to detect a concurrent write (declare it with Entity.version)", name, null));
     }
-    return Conflicts.retry(retry, () -> ops.get(key, true).map(current -> {
+    return Conflicts.retry(retry, ops.blocking(), () -> ops.get(key, true).thenCompose(found -> {
+      if (found.isEmpty()) {
+        return CompletableFuture.completedFuture(Optional.<T>empty());
+      }
+      T current = found.get();
       T changed = java.util.Objects.requireNonNull(change.apply(current), "the change returned null");
       ops.checkSameKey(current, changed);
-      return ops.put(changed, null);
+      return ops.put(changed, null).thenApply(Optional::of);
     }));
   }
 

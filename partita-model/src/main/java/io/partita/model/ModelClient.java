@@ -1,16 +1,13 @@
 package io.partita.model;
 
-import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 
-import io.partita.model.internal.Cursors;
-import io.partita.model.internal.EntityOps;
-import io.partita.model.internal.ObservedDynamoDb;
-import io.partita.model.internal.QueryExecutor;
-import io.partita.model.internal.QuerySettings;
+import io.partita.model.internal.Dynamo;
+import io.partita.model.internal.Futures;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -24,24 +21,12 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * }</pre>
  */
 public final class ModelClient {
-  private final Model model;
+  private final ClientCore core;
   private final DynamoDbClient dynamo;
-  private final Clock clock;
-  private final Cursors cursors;
-  private final RetryPolicy retry;
 
   private ModelClient(Builder b) {
-    this.retry = b.retry;
-    this.model = b.model;
-    this.dynamo = b.listeners.isEmpty() ? b.dynamo
-        : new ObservedDynamoDb(b.dynamo, b.listeners, b.model.table().name());
-    this.clock = b.clock;
-    byte[] key = b.cursorKey;
-    if (key == null) {
-      key = new byte[32];
-      new SecureRandom().nextBytes(key);
-    }
-    this.cursors = new Cursors(key);
+    this.core = new ClientCore(b.model, Dynamo.of(b.dynamo), b.clock, b.cursorKey, b.retry, List.copyOf(b.listeners));
+    this.dynamo = b.dynamo;
   }
 
   /** A client with the system clock and a random cursor key (cursors then work only with this instance). */
@@ -54,7 +39,7 @@ public final class ModelClient {
   }
 
   public Model model() {
-    return model;
+    return core.model;
   }
 
   /**
@@ -64,8 +49,8 @@ public final class ModelClient {
    * request is sent once DescribeTable says ACTIVE.
    */
   public void createTable() {
-    TableSchema table = model.table();
-    dynamo.createTable(table.createTableRequest());
+    TableSchema table = core.model.table();
+    Futures.join(core.dynamo.createTable(table.createTableRequest()));
     var ttl = table.timeToLiveRequest();
     if (ttl.isPresent()) {
       awaitActive(table.name());
@@ -91,38 +76,31 @@ public final class ModelClient {
 
   /** The handle for one entity of the model. */
   public <T extends Record> EntityClient<T> entity(Entity<T> entity) {
-    return handle(model.entityModel(entity));
+    return handle(core.model.entityModel(entity));
   }
 
   /** The handle for the entity whose record class is {@code type}. */
   public <T extends Record> EntityClient<T> entity(Class<T> type) {
-    return handle(model.entityModel(type));
+    return handle(core.model.entityModel(type));
   }
 
   private <T extends Record> EntityClient<T> handle(io.partita.model.internal.EntityModel<T> e) {
-    TableSchema table = model.table();
-    return new EntityClient<>(this, new EntityOps<>(e, dynamo, table.name(), table.partitionKey(), clock, false),
-        e.name());
-  }
-
-  <T extends Record> EntityOps<T> ops(Entity<T> entity) {
-    TableSchema table = model.table();
-    return new EntityOps<>(model.entityModel(entity), dynamo, table.name(), table.partitionKey(), clock, true);
+    return new EntityClient<>(core, core.ops(e, false), e.name());
   }
 
   /** A TransactWriteItems over the model's entities: put, create, update, delete, check. */
   public Transaction transaction() {
-    return new Transaction(this, dynamo);
+    return new Transaction(core);
   }
 
   /** A BatchGetItem of keys of the model's entities: chunked, unprocessed keys retried ({@link RetryPolicy}). */
   public BatchGet batchGet() {
-    return new BatchGet(this, dynamo, retry);
+    return new BatchGet(core);
   }
 
   /** A BatchWriteItem of puts and deletes: chunked, unprocessed writes retried ({@link RetryPolicy}). */
   public BatchWrite batchWrite() {
-    return new BatchWrite(this, dynamo, retry);
+    return new BatchWrite(core);
   }
 
   /**
@@ -140,53 +118,24 @@ public final class ModelClient {
    * }</pre>
    */
   public <V> V retryOnConflict(RetryPolicy retry, java.util.function.Supplier<V> work) {
-    return Conflicts.retry(retry, work);
+    java.util.Objects.requireNonNull(work, "work");
+    return Futures.join(Conflicts.retry(retry, true, () -> CompletableFuture.completedFuture(work.get())));
   }
 
   /** {@link #retryOnConflict(RetryPolicy, java.util.function.Supplier)} with {@link RetryPolicy#defaults()}. */
   public <V> V retryOnConflict(java.util.function.Supplier<V> work) {
-    return Conflicts.retry(RetryPolicy.defaults(), work);
-  }
-
-  /** The table key attributes of {@code item}. */
-  java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> keyOf(
-      java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> item) {
-    TableSchema table = model.table();
-    java.util.Map<String, software.amazon.awssdk.services.dynamodb.model.AttributeValue> key =
-        new java.util.LinkedHashMap<>(4);
-    key.put(table.partitionKey(), item.get(table.partitionKey()));
-    table.sortKey().ifPresent(sk -> key.put(sk, item.get(sk)));
-    return key;
+    return retryOnConflict(RetryPolicy.defaults(), work);
   }
 
   /** A TransactGetItems of keys of the model's entities. */
   public TransactGet transactGet() {
-    return new TransactGet(this, dynamo);
+    return new TransactGet(core);
   }
 
   /** A query by one of the model's access patterns. */
   public <R> Query<R> query(AccessPattern<R> pattern) {
-    model.patternModel(pattern); // refuse a pattern of another model now, not at page()
-    return new Query<>(this, pattern);
-  }
-
-  Cursors cursors() {
-    return cursors;
-  }
-
-  <T extends Record> io.partita.model.internal.ScanExecutor<T> scanExecutor(
-      io.partita.model.internal.EntityModel<T> entity, Condition filter, Integer limit, int maxRequests,
-      boolean consistentRead, int segment, int segments) {
-    TableSchema table = model.table();
-    return new io.partita.model.internal.ScanExecutor<>(entity, dynamo, table.name(), table.partitionKey(),
-        table.sortKey().orElse(null), filter, limit, maxRequests, consistentRead, segment, segments);
-  }
-
-  <R> QueryExecutor<R> executor(AccessPattern<R> pattern, QuerySettings settings) {
-    TableSchema table = model.table();
-    DynamoDbClient db = dynamo instanceof ObservedDynamoDb o ? o.forPattern(pattern.name()) : dynamo;
-    return new QueryExecutor<>(model.patternModel(pattern), pattern.resultType(), settings, db, table.name(),
-        table.partitionKey(), table.sortKey().orElse(null), table.typeAttribute());
+    core.model.patternModel(pattern); // refuse a pattern of another model now, not at page()
+    return new Query<>(core, pattern);
   }
 
   /** Configures a {@link ModelClient}. */
@@ -214,10 +163,7 @@ public final class ModelClient {
      * key so a cursor from one is accepted by another; without one, a random key is made per client.
      */
     public Builder cursorKey(byte[] key) {
-      if (Objects.requireNonNull(key, "key").length < 16) {
-        throw new IllegalArgumentException("a cursor key needs at least 16 bytes");
-      }
-      this.cursorKey = key.clone();
+      this.cursorKey = ClientCore.cursorKey(key);
       return this;
     }
 

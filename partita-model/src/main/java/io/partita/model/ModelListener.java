@@ -24,8 +24,10 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
  *     .build();
  * }</pre>
  *
- * <p>Listeners run on the calling thread, in registration order (after: in reverse), and must be thread-safe; an
- * exception a listener throws reaches the caller. With at least one listener, requests ask DynamoDB for their
+ * <p>Listeners run in registration order (after: in reverse) and must be thread-safe: on a {@link ModelClient}, on
+ * the calling thread, and an exception a listener throws reaches the caller; on an {@link AsyncModelClient},
+ * {@code before} on the thread that sends and {@code after} on the thread that completes the request, and an
+ * exception fails the request's future. With at least one listener, requests ask DynamoDB for their
  * consumed capacity ({@code ReturnConsumedCapacity = TOTAL}, free) unless they already asked for more.
  */
 public interface ModelListener {

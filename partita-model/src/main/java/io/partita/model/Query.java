@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 
+import io.partita.model.internal.Futures;
 import io.partita.model.internal.QueryExecutor;
 import io.partita.model.internal.QuerySettings;
 
@@ -26,11 +28,12 @@ import io.partita.model.internal.QuerySettings;
  * A Query is a mutable builder: not thread-safe; configure it and run it in one thread.
  */
 public final class Query<R> {
-  private final ModelClient client;
+  private final ClientCore client;
   private final AccessPattern<R> pattern;
   private Key partition = Key.empty();
   private Key sort;
   private Key sortHigh;
+  private AccessPattern.SortOp sortOp;
   private boolean descending;
   private Integer limit;
   private int maxRequests = 1;
@@ -39,7 +42,7 @@ public final class Query<R> {
   private Condition filter;
   private String cursor;
 
-  Query(ModelClient client, AccessPattern<R> pattern) {
+  Query(ClientCore client, AccessPattern<R> pattern) {
     this.client = client;
     this.pattern = pattern;
   }
@@ -59,8 +62,21 @@ public final class Query<R> {
     return this;
   }
 
+  /**
+   * Values for the pattern's sort template, with condition {@code op}: one of the operators the pattern declares
+   * ({@link AccessPattern.Builder#sortOps}); for BETWEEN use {@link #sortBetween}.
+   *
+   * @throws ValidationException (from {@link #page()}) when the pattern does not declare {@code op}
+   */
+  public Query<R> sort(AccessPattern.SortOp op, Key values) {
+    this.sortOp = Objects.requireNonNull(op, "op");
+    this.sort = Objects.requireNonNull(values, "values");
+    return this;
+  }
+
   /** Both bounds, inclusive, for a BETWEEN pattern. */
   public Query<R> sortBetween(Key low, Key high) {
+    this.sortOp = AccessPattern.SortOp.BETWEEN;
     this.sort = Objects.requireNonNull(low, "low");
     this.sortHigh = Objects.requireNonNull(high, "high");
     return this;
@@ -128,14 +144,32 @@ public final class Query<R> {
 
   /** Runs the query for one page. */
   public Page<R> page() {
-    QueryExecutor<R> executor = executor();
-    return Pages.page(client.cursors(), executor.identity(), cursor, executor::fetch);
+    return Futures.join(pageAsync());
+  }
+
+  /**
+   * {@link #page()} without waiting (on an {@link AsyncModelClient}, nothing blocks; on a {@link ModelClient}, the
+   * future is complete when returned). The future fails with the exceptions {@code page()} throws.
+   */
+  public CompletableFuture<Page<R>> pageAsync() {
+    return Futures.call(() -> {
+      QueryExecutor<R> executor = executor();
+      return Pages.page(client.cursors, executor.identity(), cursor, executor::fetch);
+    });
+  }
+
+  /** {@link #all()} without waiting: each page's request is sent when the previous page answered. */
+  public CompletableFuture<List<R>> allAsync() {
+    return Futures.call(() -> {
+      QueryExecutor<R> executor = executor();
+      return Pages.all(client.cursors, executor.identity(), cursor, executor::fetch);
+    });
   }
 
   /** Every page, lazily: a request is made only when the stream needs the next page. */
   public Stream<Page<R>> pages() {
     QueryExecutor<R> executor = executor();
-    return Pages.pages(client.cursors(), executor.identity(), cursor, executor::fetch);
+    return Pages.pages(client.cursors, executor.identity(), cursor, executor::fetch);
   }
 
   /** Every item of every page, lazily. */
@@ -152,7 +186,7 @@ public final class Query<R> {
 
   private QueryExecutor<R> executor() {
     QuerySettings settings = new QuerySettings(partition, sort, sortHigh, descending, limit, maxRequests,
-        consistentRead, projection, filter);
+        consistentRead, projection, filter, sortOp);
     return client.executor(pattern, settings);
   }
 }

@@ -100,6 +100,20 @@ public final class RetryPolicy {
     }
   }
 
+  /**
+   * Waits before retry {@code retry}: {@link #sleepBefore} on the caller's thread when {@code blocking} (the
+   * synchronous client), otherwise a timer that holds no thread (the asynchronous client). An injected sleeper is
+   * the caller's clock (a test's recorder): it is called in both cases, on the thread that completed the request.
+   */
+  java.util.concurrent.CompletableFuture<Void> pauseBefore(int retry, boolean blocking) {
+    if (blocking || sleeper != THREAD_SLEEP) {
+      sleepBefore(retry);
+      return java.util.concurrent.CompletableFuture.completedFuture(null);
+    }
+    return java.util.concurrent.CompletableFuture.runAsync(() -> {}, java.util.concurrent.CompletableFuture
+        .delayedExecutor(delay(retry).toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS));
+  }
+
   private static Duration nonNegative(Duration d) {
     if (Objects.requireNonNull(d, "delay").isNegative()) {
       throw new IllegalArgumentException("a delay cannot be negative");

@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import io.partita.model.internal.EntityModel;
+import io.partita.model.internal.Futures;
 import io.partita.model.internal.ScanExecutor;
 
 /**
@@ -34,7 +35,7 @@ import io.partita.model.internal.ScanExecutor;
  * to the entity, the filter and the segment. A Scan is a mutable builder: not thread-safe.
  */
 public final class Scan<T extends Record> {
-  private final ModelClient client;
+  private final ClientCore client;
   private final EntityModel<T> entity;
   private Condition filter;
   private Integer limit;
@@ -44,7 +45,7 @@ public final class Scan<T extends Record> {
   private int segment = -1;
   private int segments;
 
-  Scan(ModelClient client, EntityModel<T> entity) {
+  Scan(ClientCore client, EntityModel<T> entity) {
     this.client = client;
     this.entity = entity;
   }
@@ -101,14 +102,29 @@ public final class Scan<T extends Record> {
 
   /** One page. */
   public Page<T> page() {
-    ScanExecutor<T> executor = executor();
-    return Pages.page(client.cursors(), executor.identity(), cursor, executor::fetch);
+    return Futures.join(pageAsync());
+  }
+
+  /** {@link #page()} without waiting (see {@link Query#pageAsync()}). */
+  public CompletableFuture<Page<T>> pageAsync() {
+    return Futures.call(() -> {
+      ScanExecutor<T> executor = executor();
+      return Pages.page(client.cursors, executor.identity(), cursor, executor::fetch);
+    });
+  }
+
+  /** {@link #all()} without waiting: each page's request is sent when the previous page answered. */
+  public CompletableFuture<List<T>> allAsync() {
+    return Futures.call(() -> {
+      ScanExecutor<T> executor = executor();
+      return Pages.all(client.cursors, executor.identity(), cursor, executor::fetch);
+    });
   }
 
   /** Every page, lazily: a request is made only when the stream needs the next page. */
   public Stream<Page<T>> pages() {
     ScanExecutor<T> executor = executor();
-    return Pages.pages(client.cursors(), executor.identity(), cursor, executor::fetch);
+    return Pages.pages(client.cursors, executor.identity(), cursor, executor::fetch);
   }
 
   /** Every item of every page, lazily. */

@@ -84,12 +84,21 @@ public final class TableSchema {
    * has the table's partition key and its own sort key. {@code throughput} is null when the table is on demand (or
    * for a local index, which shares the table's).
    */
-  public record Index(String name, String partitionKey, String sortKey, Projection projection, boolean local,
-      Throughput throughput) {
+  public record Index(String name, List<String> partitionKeys, List<String> sortKeys, Projection projection,
+      boolean local, Throughput throughput) {
     public Index {
       Objects.requireNonNull(name, "name");
-      Objects.requireNonNull(partitionKey, "partitionKey");
+      partitionKeys = List.copyOf(partitionKeys);
+      sortKeys = List.copyOf(sortKeys);
+      if (partitionKeys.isEmpty()) {
+        throw new IllegalArgumentException("index " + name + " needs a partition key attribute");
+      }
       Objects.requireNonNull(projection, "projection");
+    }
+
+    public Index(String name, String partitionKey, String sortKey, Projection projection, boolean local,
+        Throughput throughput) {
+      this(name, List.of(partitionKey), sortKey == null ? List.of() : List.of(sortKey), projection, local, throughput);
     }
 
     /** A global index projecting ALL. */
@@ -97,8 +106,23 @@ public final class TableSchema {
       this(name, partitionKey, sortKey, Projection.all(), false, null);
     }
 
+    /** The (first) partition key attribute. */
+    public String partitionKey() {
+      return partitionKeys.get(0);
+    }
+
+    /** The (first) sort key attribute, or null. */
+    public String sortKey() {
+      return sortKeys.isEmpty() ? null : sortKeys.get(0);
+    }
+
+    /** Whether the index key has several partition or sort attributes (a multi-attribute GSI key). */
+    public boolean multiAttribute() {
+      return partitionKeys.size() > 1 || sortKeys.size() > 1;
+    }
+
     public Optional<String> sortKeyAttribute() {
-      return Optional.ofNullable(sortKey);
+      return Optional.ofNullable(sortKey());
     }
 
     /**
@@ -111,7 +135,7 @@ public final class TableSchema {
     }
 
     Index with(Projection p, Throughput t) {
-      return new Index(name, partitionKey, sortKey, p, local, t);
+      return new Index(name, partitionKeys, sortKeys, p, local, t);
     }
   }
 
@@ -187,6 +211,53 @@ public final class TableSchema {
       Projection projection) {
     return add(new Index(checkName(indexName, "index name"), nonEmpty(partitionKeyAttribute, "index partition key"),
         sortKeyAttribute, projection, false, throughput));
+  }
+
+  /**
+   * Adds a global secondary index with a multi-attribute key: up to four partition key attributes and up to four sort
+   * key attributes, each written from its own template ({@link Entity#index(String, List, List)}). A query gives
+   * every partition attribute a value and the sort attributes left to right, with a condition only on the last one
+   * it uses (DynamoDB's rules: Amazon DynamoDB Developer Guide, "Multi-attribute keys pattern").
+   *
+   * <pre>{@code
+   * TableSchema.named("Esports").globalIndex("byRound", List.of("gsi2tournament", "gsi2region"),
+   *     List.of("gsi2round", "gsi2bracket"))
+   * }</pre>
+   */
+  public TableSchema globalIndex(String indexName, List<String> partitionKeyAttributes,
+      List<String> sortKeyAttributes) {
+    return globalIndex(indexName, partitionKeyAttributes, sortKeyAttributes, Projection.all());
+  }
+
+  /** {@link #globalIndex(String, List, List)} with a projection. */
+  public TableSchema globalIndex(String indexName, List<String> partitionKeyAttributes,
+      List<String> sortKeyAttributes, Projection projection) {
+    String n = checkName(indexName, "index name");
+    List<String> pks = attributes(n, partitionKeyAttributes, "partition", 1);
+    List<String> sks = attributes(n, sortKeyAttributes, "sort", 0);
+    Set<String> distinct = new LinkedHashSet<>(pks);
+    for (String a : sks) {
+      if (!distinct.add(a)) {
+        throw new ModelException("Index " + n + " names key attribute " + a + " twice");
+      }
+    }
+    return add(new Index(n, pks, sks, projection, false, throughput));
+  }
+
+  /** DynamoDB's limit on the attributes of each part of a multi-attribute GSI key. */
+  public static final int MAX_KEY_ATTRIBUTES = 4;
+
+  private static List<String> attributes(String index, List<String> names, String part, int least) {
+    Objects.requireNonNull(names, part + " key attributes");
+    if (names.size() < least || names.size() > MAX_KEY_ATTRIBUTES) {
+      throw new ModelException("Index " + index + ": a " + part + " key has " + least + " to " + MAX_KEY_ATTRIBUTES
+          + " attributes, not " + names.size());
+    }
+    List<String> out = new ArrayList<>();
+    for (String a : names) {
+      out.add(nonEmpty(a, "index " + part + " key"));
+    }
+    return out;
   }
 
   /** Adds a local secondary index: the table's partition key and {@code sortKeyAttribute} (projection ALL). */
@@ -284,10 +355,8 @@ public final class TableSchema {
       out.add(sortKey);
     }
     for (Index i : indexes.values()) {
-      out.add(i.partitionKey());
-      if (i.sortKey() != null) {
-        out.add(i.sortKey());
-      }
+      out.addAll(i.partitionKeys());
+      out.addAll(i.sortKeys());
     }
     return out;
   }
@@ -325,7 +394,7 @@ public final class TableSchema {
             .projection(projection).build());
       } else {
         GlobalSecondaryIndex.Builder g = GlobalSecondaryIndex.builder().indexName(i.name())
-            .keySchema(keySchema(i.partitionKey(), i.sortKey())).projection(projection);
+            .keySchema(keySchema(i.partitionKeys(), i.sortKeys())).projection(projection);
         if (i.throughput() != null) {
           g.provisionedThroughput(units(i.throughput()));
         }
@@ -380,13 +449,21 @@ public final class TableSchema {
   }
 
   private static List<KeySchemaElement> keySchema(String hash, String range) {
+    return keySchema(List.of(hash), range == null ? List.of() : List.of(range));
+  }
+
+  /** HASH elements first, then RANGE ones, each part in order (a multi-attribute GSI key has several). */
+  private static List<KeySchemaElement> keySchema(List<String> hash, List<String> range) {
     List<KeySchemaElement> out = new ArrayList<>();
-    out.add(KeySchemaElement.builder().attributeName(hash).keyType(KeyType.HASH).build());
-    if (range != null) {
-      out.add(KeySchemaElement.builder().attributeName(range).keyType(KeyType.RANGE).build());
+    for (String h : hash) {
+      out.add(KeySchemaElement.builder().attributeName(h).keyType(KeyType.HASH).build());
+    }
+    for (String r : range) {
+      out.add(KeySchemaElement.builder().attributeName(r).keyType(KeyType.RANGE).build());
     }
     return out;
   }
+
 
   /**
    * DynamoDB's rule for table and index names: 3 to 255 characters of {@code a-z A-Z 0-9 _ - .}. Checked here, so a

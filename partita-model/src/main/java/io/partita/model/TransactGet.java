@@ -3,13 +3,15 @@ package io.partita.model;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import io.partita.model.internal.EntityModel;
 import io.partita.model.internal.EntityOps;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import io.partita.model.internal.Futures;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
 
 /**
  * A TransactGetItems over entities: items of several entities read as one serializable snapshot, decoded. Not
@@ -21,14 +23,12 @@ import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
  * }</pre>
  */
 public final class TransactGet {
-  private final ModelClient client;
-  private final DynamoDbClient dynamo;
+  private final ClientCore client;
   private final List<EntityOps<?>> entities = new ArrayList<>();
   private final List<Map<String, AttributeValue>> keys = new ArrayList<>();
 
-  TransactGet(ModelClient client, DynamoDbClient dynamo) {
+  TransactGet(ClientCore client) {
     this.client = client;
-    this.dynamo = dynamo;
   }
 
   public <T extends Record> TransactGet get(Entity<T> entity, Key key) {
@@ -40,23 +40,32 @@ public final class TransactGet {
 
   /** Reads every item; one absent or of another entity is absent from the result. */
   public Items execute() {
+    return Futures.join(executeAsync());
+  }
+
+  /** {@link #execute()} without waiting. */
+  public CompletableFuture<Items> executeAsync() {
     if (keys.isEmpty()) {
-      throw new ValidationException("a transactional get needs at least one key", null, null);
+      return CompletableFuture.failedFuture(new ValidationException("a transactional get needs at least one key",
+          null, null));
     }
-    String table = client.model().table().name();
+    String table = client.model.table().name();
     List<TransactGetItem> items = new ArrayList<>();
     for (Map<String, AttributeValue> k : keys) {
       items.add(TransactGetItem.builder().get(g -> g.tableName(table).key(k)).build());
     }
-    List<ItemResponse> responses = dynamo.transactGetItems(b -> b.transactItems(items)).responses();
-    List<Items.Entry> entries = new ArrayList<>();
-    for (int i = 0; i < keys.size(); i++) {
-      ItemResponse r = i < responses.size() ? responses.get(i) : null;
-      Map<String, AttributeValue> item = r == null || !r.hasItem() ? null : r.item();
-      EntityOps<?> ops = entities.get(i);
-      EntityModel<?> e = ops.entity();
-      entries.add(new Items.Entry(e, keys.get(i), ops.decodeOwn(item).orElse(null)));
-    }
-    return new Items(client.model(), entries, List.of());
+    return client.dynamo.transactGetItems(TransactGetItemsRequest.builder().transactItems(items).build())
+        .thenApply(answer -> {
+          List<ItemResponse> responses = answer.responses();
+          List<Items.Entry> entries = new ArrayList<>();
+          for (int i = 0; i < keys.size(); i++) {
+            ItemResponse r = i < responses.size() ? responses.get(i) : null;
+            Map<String, AttributeValue> item = r == null || !r.hasItem() ? null : r.item();
+            EntityOps<?> ops = entities.get(i);
+            EntityModel<?> e = ops.entity();
+            entries.add(new Items.Entry(e, keys.get(i), ops.decodeOwn(item).orElse(null)));
+          }
+          return new Items(client.model, entries, List.of());
+        });
   }
 }

@@ -4,14 +4,15 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 import io.partita.model.internal.EntityOps;
+import io.partita.model.internal.Futures;
 import io.partita.model.internal.WritePlan;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
@@ -38,21 +39,19 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
  * update's action fails its condition. Not thread-safe.
  */
 public final class Transaction {
-  private final ModelClient client;
-  private final DynamoDbClient dynamo;
-  private final List<Supplier<WritePlan>> actions = new ArrayList<>();
+  private final ClientCore client;
+  private final List<Supplier<CompletableFuture<WritePlan>>> actions = new ArrayList<>();
   private final List<String> names = new ArrayList<>();
   private String token;
   private boolean returnCurrent;
   private List<WritePlan> plans;
   private TransactWriteItemsRequest request;
 
-  Transaction(ModelClient client, DynamoDbClient dynamo) {
+  Transaction(ClientCore client) {
     this.client = client;
-    this.dynamo = dynamo;
   }
 
-  private Transaction add(String action, Supplier<WritePlan> plan) {
+  private Transaction add(String action, Supplier<CompletableFuture<WritePlan>> plan) {
     if (request != null) {
       throw new IllegalStateException("this transaction was executed; start a new one to change it");
     }
@@ -62,25 +61,26 @@ public final class Transaction {
   }
 
   /** Adds an action on {@code entity} (resolved now, so a foreign entity is refused here), planned at execute. */
-  private <T extends Record> Transaction add(String action, Entity<T> entity, Function<EntityOps<T>, WritePlan> plan) {
+  private <T extends Record> Transaction add(String action, Entity<T> entity,
+      java.util.function.BiFunction<EntityOps<T>, EntityOps.Reads, WritePlan> plan) {
     EntityOps<T> ops = client.ops(entity);
-    return add(action, () -> plan.apply(ops));
+    return add(action, () -> ops.planned(reads -> plan.apply(ops, reads)));
   }
 
   /** Writes the record, replacing any item (with the version check of {@link EntityClient#put}). */
   public <T extends Record> Transaction put(Entity<T> entity, T record) {
-    return add("put", entity, ops -> ops.planPut(record, null));
+    return add("put", entity, (ops, reads) -> ops.planPut(record, null, reads));
   }
 
   /** {@link #put(Entity, Record)} only if {@code condition} holds. */
   public <T extends Record> Transaction put(Entity<T> entity, T record, Condition condition) {
     Objects.requireNonNull(condition, "condition");
-    return add("put", entity, ops -> ops.planPut(record, condition));
+    return add("put", entity, (ops, reads) -> ops.planPut(record, condition, reads));
   }
 
   /** Writes a new item; its reason is an {@link AlreadyExistsException} when the key is taken. */
   public <T extends Record> Transaction create(Entity<T> entity, T record) {
-    return add("create", entity, ops -> ops.planCreate(record));
+    return add("create", entity, (ops, reads) -> ops.planCreate(record));
   }
 
   /** An update of the item at {@code key}, built by {@code changes} as {@link EntityClient#update} builds it. */
@@ -88,26 +88,26 @@ public final class Transaction {
     EntityOps<T> ops = client.ops(entity);
     Update<T> update = new Update<>(ops, key);
     changes.accept(update);
-    return add("update", () -> ops.planUpdate(update.spec()));
+    return add("update", () -> ops.planned(reads -> ops.planUpdate(update.spec(), reads)));
   }
 
   public <T extends Record> Transaction delete(Entity<T> entity, Key key) {
-    return add("delete", entity, ops -> ops.planDelete(key, null));
+    return add("delete", entity, (ops, reads) -> ops.planDelete(key, null));
   }
 
   public <T extends Record> Transaction delete(Entity<T> entity, Key key, Condition condition) {
     Objects.requireNonNull(condition, "condition");
-    return add("delete", entity, ops -> ops.planDelete(key, condition));
+    return add("delete", entity, (ops, reads) -> ops.planDelete(key, condition));
   }
 
   /** Deletes the record's item, for a versioned entity only if the stored version is the record's. */
   public <T extends Record> Transaction delete(Entity<T> entity, T record) {
-    return add("delete", entity, ops -> ops.planDelete(record, null));
+    return add("delete", entity, (ops, reads) -> ops.planDelete(record, null));
   }
 
   /** Requires {@code condition} to hold on the item at {@code key}, without writing it. */
   public <T extends Record> Transaction check(Entity<T> entity, Key key, Condition condition) {
-    return add("check", entity, ops -> ops.planCheck(key, condition));
+    return add("check", entity, (ops, reads) -> ops.planCheck(key, condition));
   }
 
   /** The idempotency token: a repeat of the same request with the same token within 10 minutes is not applied. */
@@ -131,32 +131,55 @@ public final class Transaction {
    * @throws ValidationException for an action that does not fit the model (nothing is sent)
    */
   public Result execute() {
-    if (request == null) {
-      if (actions.isEmpty()) {
-        throw new ValidationException("a transaction needs at least one action", null, null);
+    return Futures.join(executeAsync());
+  }
+
+  /**
+   * {@link #execute()} without waiting (on an {@link AsyncModelClient}, the reads an update's derived keys need are
+   * asynchronous too); the future fails with the exceptions {@code execute} throws.
+   */
+  public CompletableFuture<Result> executeAsync() {
+    CompletableFuture<TransactWriteItemsRequest> built;
+    if (request != null) {
+      built = CompletableFuture.completedFuture(request);
+    } else if (actions.isEmpty()) {
+      return CompletableFuture.failedFuture(new ValidationException("a transaction needs at least one action", null,
+          null));
+    } else {
+      CompletableFuture<List<WritePlan>> planned = CompletableFuture.completedFuture(new ArrayList<>());
+      for (Supplier<CompletableFuture<WritePlan>> a : actions) {
+        planned = planned.thenCompose(list -> Futures.call(a).thenApply(p -> {
+          list.add(p);
+          return list;
+        }));
       }
-      List<WritePlan> built = new ArrayList<>();
-      List<TransactWriteItem> items = new ArrayList<>();
-      for (Supplier<WritePlan> a : actions) {
-        WritePlan p = a.get();
-        built.add(p);
-        items.add(p.transactItem(client.model().table().name(), returnCurrent));
+      built = planned.thenApply(list -> {
+        if (request == null) { // two overlapping executeAsync calls: the first plan is the one sent
+          List<TransactWriteItem> items = new ArrayList<>();
+          for (WritePlan p : list) {
+            items.add(p.transactItem(client.model.table().name(), returnCurrent));
+          }
+          plans = list;
+          request = TransactWriteItemsRequest.builder().transactItems(items).clientRequestToken(token).build();
+        }
+        return request;
+      });
+    }
+    return built.thenCompose(r -> client.dynamo.transactWriteItems(r)).handle((response, e) -> {
+      if (e != null) {
+        if (Futures.unwrap(e) instanceof software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException c) {
+          throw canceled(c);
+        }
+        throw Futures.rethrow(e);
       }
-      plans = built;
-      request = TransactWriteItemsRequest.builder().transactItems(items).clientRequestToken(token).build();
-    }
-    try {
-      dynamo.transactWriteItems(request);
-    } catch (software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException e) {
-      throw canceled(e);
-    }
-    List<Object> written = new ArrayList<>();
-    List<String> entities = new ArrayList<>();
-    for (WritePlan p : plans) {
-      written.add(p.written());
-      entities.add(p.entityName());
-    }
-    return new Result(written, List.copyOf(names), entities);
+      List<Object> written = new ArrayList<>();
+      List<String> entities = new ArrayList<>();
+      for (WritePlan p : plans) {
+        written.add(p.written());
+        entities.add(p.entityName());
+      }
+      return new Result(written, List.copyOf(names), entities);
+    });
   }
 
   /**

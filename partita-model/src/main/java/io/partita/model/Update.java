@@ -185,7 +185,15 @@ public final class Update<T extends Record> {
    * @throws ConditionFailedException when the item does not exist or the condition does not hold
    */
   public T execute() {
-    return ops.update(spec());
+    return io.partita.model.internal.Futures.join(ops.update(spec()));
+  }
+
+  /**
+   * {@link #execute()} without waiting: on an {@link AsyncModelClient}'s handle nothing blocks (a derived-key input
+   * the update must read is read asynchronously too); the future fails with the exceptions {@code execute} throws.
+   */
+  public java.util.concurrent.CompletableFuture<T> executeAsync() {
+    return io.partita.model.internal.Futures.call(() -> ops.update(spec()));
   }
 
   UpdateSpec spec() {

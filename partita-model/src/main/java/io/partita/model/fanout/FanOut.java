@@ -1,6 +1,7 @@
 package io.partita.model.fanout;
 
 import io.partita.model.AccessPattern;
+import io.partita.model.AsyncModelClient;
 import io.partita.model.Key;
 import io.partita.model.ModelClient;
 import io.partita.model.Query;
@@ -56,5 +57,29 @@ public final class FanOut {
       throw e;
     }
     return out;
+  }
+
+  /**
+   * {@link #query(ModelClient, AccessPattern, List, UnaryOperator, Executor)} on the asynchronous client: every
+   * partition's query is sent at once (each reads its pages one after another), and the future completes with the
+   * items in the order of the partitions, or fails with the first query's failure. No thread is held while the
+   * queries run.
+   */
+  public static <T> CompletableFuture<List<T>> query(AsyncModelClient db, AccessPattern<T> pattern,
+      List<Key> partitions, UnaryOperator<Query<T>> refine) {
+    Objects.requireNonNull(db, "db");
+    Objects.requireNonNull(pattern, "pattern");
+    UnaryOperator<Query<T>> each = refine == null ? UnaryOperator.identity() : refine;
+    List<CompletableFuture<List<T>>> running = new ArrayList<>(partitions.size());
+    for (Key partition : partitions) {
+      running.add(each.apply(db.query(pattern).partition(partition)).allAsync());
+    }
+    return CompletableFuture.allOf(running.toArray(new CompletableFuture<?>[0])).thenApply(x -> {
+      List<T> out = new ArrayList<>();
+      for (CompletableFuture<List<T>> r : running) {
+        out.addAll(r.join());
+      }
+      return out;
+    });
   }
 }

@@ -1,6 +1,7 @@
 package io.partita.model.fanout;
 
 import io.partita.model.AccessPattern;
+import io.partita.model.AsyncModelClient;
 import io.partita.model.Key;
 import io.partita.model.ModelClient;
 import io.partita.model.Query;
@@ -8,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.UnaryOperator;
@@ -83,5 +85,16 @@ public final class WriteShards {
       out.sort(order);
     }
     return out;
+  }
+
+  /** {@link #queryAll(ModelClient, AccessPattern, Key, UnaryOperator, Comparator, Executor)} on the asynchronous client: every shard asked at once. */
+  public <T> CompletableFuture<List<T>> queryAll(AsyncModelClient db, AccessPattern<T> pattern, Key partition,
+      UnaryOperator<Query<T>> refine, Comparator<? super T> order) {
+    return FanOut.query(db, pattern, partitions(partition), refine).thenApply(out -> {
+      if (order != null) {
+        out.sort(order);
+      }
+      return out;
+    });
   }
 }

@@ -1,6 +1,7 @@
 package io.partita.model.geo;
 
 import io.partita.model.AccessPattern;
+import io.partita.model.AsyncModelClient;
 import io.partita.model.Key;
 import io.partita.model.ModelClient;
 import io.partita.model.fanout.FanOut;
@@ -8,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.ToDoubleFunction;
 
@@ -71,10 +73,28 @@ public final class Nearby<T> {
    * {@code executor} (a pool of the application's; null: one after another).
    */
   public List<Near<T>> search(ModelClient db, double lat, double lon, double radiusMeters, Executor executor) {
-    List<Key> cells = Geohash.covering(lat, lon, radiusMeters, precision).stream()
-        .map(cell -> Key.of(cellField, cell)).toList();
+    return near(FanOut.query(db, byCell, cells(lat, lon, radiusMeters), null, executor), lat, lon, radiusMeters);
+  }
+
+  /** {@link #search(ModelClient, double, double, double)} on the asynchronous client: every cell asked at once. */
+  public CompletableFuture<List<Near<T>>> search(AsyncModelClient db, double lat, double lon, double radiusMeters) {
+    List<Key> cells;
+    try {
+      cells = cells(lat, lon, radiusMeters);
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    return FanOut.query(db, byCell, cells, null).thenApply(items -> near(items, lat, lon, radiusMeters));
+  }
+
+  private List<Key> cells(double lat, double lon, double radiusMeters) {
+    return Geohash.covering(lat, lon, radiusMeters, precision).stream().map(cell -> Key.of(cellField, cell)).toList();
+  }
+
+  /** The distance post-filter: the items within the circle, nearest first. */
+  private List<Near<T>> near(List<T> items, double lat, double lon, double radiusMeters) {
     List<Near<T>> out = new ArrayList<>();
-    for (T item : FanOut.query(db, byCell, cells, null, executor)) {
+    for (T item : items) {
       double meters = Geohash.distanceMeters(lat, lon, latitude.applyAsDouble(item), longitude.applyAsDouble(item));
       if (meters <= radiusMeters) {
         out.add(new Near<>(item, meters));

@@ -27,8 +27,42 @@ public final class EntityModel<T> {
   public record Schema(int version, String attribute,
       Map<Integer, java.util.function.UnaryOperator<Map<String, AttributeValue>>> upgrades) {}
 
-  /** The templates of one key (table or index). {@code sort} is null when the key has no sort key. */
-  public record KeyTemplates(KeyShape shape, Template partition, Template sort) {}
+  /**
+   * The templates of one key (table or index), one per key attribute of {@code shape}: one partition and at most one
+   * sort template, or for a multi-attribute GSI key up to four of each.
+   */
+  public record KeyTemplates(KeyShape shape, List<Template> partitions, List<Template> sorts) {
+    public KeyTemplates {
+      partitions = List.copyOf(partitions);
+      sorts = List.copyOf(sorts);
+    }
+
+    public KeyTemplates(KeyShape shape, Template partition, Template sort) {
+      this(shape, List.of(partition), sort == null ? List.of() : List.of(sort));
+    }
+
+    /** The (first) partition template. */
+    public Template partition() {
+      return partitions.get(0);
+    }
+
+    /** The (first) sort template, or null. */
+    public Template sort() {
+      return sorts.isEmpty() ? null : sorts.get(0);
+    }
+
+    /** Every template with its attribute, partition first. */
+    public Map<String, Template> byAttribute() {
+      Map<String, Template> out = new LinkedHashMap<>();
+      for (int i = 0; i < partitions.size(); i++) {
+        out.put(shape.partitionKeys().get(i), partitions.get(i));
+      }
+      for (int i = 0; i < sorts.size(); i++) {
+        out.put(shape.sortKeys().get(i), sorts.get(i));
+      }
+      return out;
+    }
+  }
 
   private final String name;
   private final Class<T> type;
@@ -165,9 +199,9 @@ public final class EntityModel<T> {
 
   /** The fields {@code k}'s templates use, partition first. */
   public static List<String> fieldsOf(KeyTemplates k) {
-    List<String> fields = new java.util.ArrayList<>(k.partition().fields());
-    if (k.sort() != null) {
-      for (String f : k.sort().fields()) {
+    List<String> fields = new java.util.ArrayList<>();
+    for (Template t : k.byAttribute().values()) {
+      for (String f : t.fields()) {
         if (!fields.contains(f)) {
           fields.add(f);
         }
@@ -181,15 +215,13 @@ public final class EntityModel<T> {
    * or null when a field is absent (the item has no entry in that index).
    */
   public Map<String, AttributeValue> renderKey(KeyTemplates k, java.util.function.Function<String, String> text) {
-    String pk = render(k.partition(), text, false);
-    String sk = k.sort() == null ? null : render(k.sort(), text, false);
-    if (pk == null || (k.sort() != null && sk == null)) {
-      return null;
-    }
     Map<String, AttributeValue> out = new LinkedHashMap<>(4);
-    out.put(k.shape().partitionKey(), AttributeValue.fromS(pk));
-    if (sk != null) {
-      out.put(k.shape().sortKey(), AttributeValue.fromS(sk));
+    for (Map.Entry<String, Template> e : k.byAttribute().entrySet()) {
+      String rendered = render(e.getValue(), text, false);
+      if (rendered == null) {
+        return null; // every key attribute or none: an item missing one is out of the index
+      }
+      out.put(e.getKey(), AttributeValue.fromS(rendered));
     }
     return out;
   }
@@ -343,19 +375,15 @@ public final class EntityModel<T> {
   }
 
   private void putKey(KeyTemplates k, Object[] values, Map<String, AttributeValue> out, boolean required) {
-    String pk = render(k.partition(), placeholder -> text(values, placeholder), false);
-    String sk = k.sort() == null ? null : render(k.sort(), placeholder -> text(values, placeholder), false);
-    if (pk == null || (k.sort() != null && sk == null)) {
+    Map<String, AttributeValue> key = indexKey(k, values);
+    if (key == null) {
       if (required) {
         throw new ValidationException("Entity " + name + ": the " + k.shape().label() + " key cannot be built",
             name, null);
       }
       return; // sparse: an item whose index key fields are absent stays out of the index
     }
-    out.put(k.shape().partitionKey(), AttributeValue.fromS(pk));
-    if (sk != null) {
-      out.put(k.shape().sortKey(), AttributeValue.fromS(sk));
-    }
+    out.putAll(key);
   }
 
   private String text(Object[] values, String placeholder) {
@@ -506,11 +534,12 @@ public final class EntityModel<T> {
   }
 
   private static void addShape(KeyShape s, List<String> out) {
-    if (!out.contains(s.partitionKey())) {
-      out.add(s.partitionKey());
-    }
-    if (s.sortKey() != null && !out.contains(s.sortKey())) {
-      out.add(s.sortKey());
+    for (List<String> part : List.of(s.partitionKeys(), s.sortKeys())) {
+      for (String a : part) {
+        if (!out.contains(a)) {
+          out.add(a);
+        }
+      }
     }
   }
 

@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 import io.partita.model.AlreadyExistsException;
 import io.partita.model.Condition;
@@ -24,18 +26,14 @@ import io.partita.model.VersionConflictException;
 import io.partita.model.internal.EntityModel.KeyTemplates;
 import io.partita.model.internal.RecordMapper.Field;
 import io.partita.model.internal.UpdateSpec.Action;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * The writes and reads of one entity. Every write is first built as a {@link WritePlan} (item or update expression,
@@ -47,13 +45,13 @@ public final class EntityOps<T> {
   static final int STALE_READ_ATTEMPTS = 5;
 
   private final EntityModel<T> entity;
-  private final DynamoDbClient db;
+  private final Dynamo db;
   private final String tableName;
   private final String partitionKey;
   private final Clock clock;
   private final boolean returnCurrent;
 
-  public EntityOps(EntityModel<T> entity, DynamoDbClient db, String tableName, String partitionKey, Clock clock,
+  public EntityOps(EntityModel<T> entity, Dynamo db, String tableName, String partitionKey, Clock clock,
       boolean returnCurrent) {
     this.entity = entity;
     this.db = db;
@@ -71,12 +69,17 @@ public final class EntityOps<T> {
     return entity;
   }
 
+  /** Whether requests complete on the caller's thread (the synchronous client). */
+  public boolean blocking() {
+    return db.blocking();
+  }
+
   // ---- reads
 
-  public Optional<T> get(Key key, boolean consistentRead) {
-    GetItemResponse response = db.getItem(b -> b.tableName(tableName).key(entity.key(key))
-        .consistentRead(consistentRead));
-    return decodeOwn(response.hasItem() ? response.item() : null);
+  public CompletableFuture<Optional<T>> get(Key key, boolean consistentRead) {
+    return Futures.call(() -> db.getItem(GetItemRequest.builder().tableName(tableName).key(entity.key(key))
+        .consistentRead(consistentRead).build()))
+        .thenApply(response -> decodeOwn(response.hasItem() ? response.item() : null));
   }
 
   /** The item decoded when it is one of this entity's, otherwise empty. */
@@ -100,53 +103,56 @@ public final class EntityOps<T> {
   // ---- single writes
 
   /** Writes a new item; fails with {@link AlreadyExistsException} when the key is taken. */
-  @SuppressWarnings("unchecked")
-  public T create(T record) {
-    WritePlan p = planCreate(record);
-    try {
-      db.putItem(putRequest(p));
-    } catch (ConditionalCheckFailedException e) {
-      throw failure(p, e.hasItem() ? e.item() : null, returnCurrent, e);
-    }
-    return (T) p.written;
+  public CompletableFuture<T> create(T record) {
+    return planned(reads -> planCreate(record)).thenCompose(this::put);
   }
 
   /**
    * Writes the item, replacing any item at its key. With a version field, the write holds only if the stored
    * version is the record's (or there is no item, for version null/0), and writes the next version.
    */
-  @SuppressWarnings("unchecked")
-  public T put(T record, Condition condition) {
-    WritePlan p = planPut(record, condition);
-    try {
-      db.putItem(putRequest(p));
-    } catch (ConditionalCheckFailedException e) {
-      throw failure(p, e.hasItem() ? e.item() : null, returnCurrent, e);
-    }
-    return (T) p.written;
+  public CompletableFuture<T> put(T record, Condition condition) {
+    return planned(reads -> planPut(record, condition, reads)).thenCompose(this::put);
   }
 
-  public Optional<T> delete(Key key, Condition condition) {
-    return delete(planDelete(key, condition));
+  @SuppressWarnings("unchecked")
+  private CompletableFuture<T> put(WritePlan p) {
+    return db.putItem(putRequest(p)).handle((r, e) -> {
+      if (e != null) {
+        throw refused(p, e);
+      }
+      return (T) p.written;
+    });
+  }
+
+  /** A refused condition as the typed exception {@link #failure} explains; any other failure as it is. */
+  private RuntimeException refused(WritePlan p, Throwable e) {
+    if (Futures.unwrap(e) instanceof ConditionalCheckFailedException c) {
+      return failure(p, c.hasItem() ? c.item() : null, returnCurrent, c);
+    }
+    throw Futures.rethrow(e);
+  }
+
+  public CompletableFuture<Optional<T>> delete(Key key, Condition condition) {
+    return Futures.call(() -> delete(planDelete(key, condition)));
   }
 
   /** Deletes the record's item; with a version field, only if the stored version is still the record's. */
-  public Optional<T> delete(T record, Condition condition) {
-    return delete(planDelete(record, condition));
+  public CompletableFuture<Optional<T>> delete(T record, Condition condition) {
+    return Futures.call(() -> delete(planDelete(record, condition)));
   }
 
-  private Optional<T> delete(WritePlan p) {
+  private CompletableFuture<Optional<T>> delete(WritePlan p) {
     DeleteItemRequest.Builder b = DeleteItemRequest.builder().tableName(tableName).key(p.key)
         .returnValues(ReturnValue.ALL_OLD);
     conditionOn(p, b::conditionExpression, b::expressionAttributeNames, b::expressionAttributeValues,
         b::returnValuesOnConditionCheckFailure);
-    DeleteItemResponse response;
-    try {
-      response = db.deleteItem(b.build());
-    } catch (ConditionalCheckFailedException e) {
-      throw failure(p, e.hasItem() ? e.item() : null, returnCurrent, e);
-    }
-    return decodeOwn(response.hasAttributes() ? response.attributes() : null);
+    return db.deleteItem(b.build()).handle((response, e) -> {
+      if (e != null) {
+        throw refused(p, e);
+      }
+      return decodeOwn(response.hasAttributes() ? response.attributes() : null);
+    });
   }
 
   /**
@@ -154,27 +160,33 @@ public final class EntityOps<T> {
    * give, they were read first and the write is conditioned on them; if another writer changed them in between, the
    * update is planned again from a new read (a few times at most).
    */
-  public T update(UpdateSpec spec) {
-    for (int attempt = 1; ; attempt++) {
-      WritePlan p = planUpdate(spec);
-      try {
-        return execute(p);
-      } catch (StaleReadException stale) {
-        if (attempt >= STALE_READ_ATTEMPTS) {
-          throw new ConditionFailedException("Entity " + entity.name() + ": item " + describe(p.key) + ": the"
-              + " fields its index keys are built from kept changing during " + attempt + " attempts",
-              entity.name(), null, stale.getCause());
-        }
+  public CompletableFuture<T> update(UpdateSpec spec) {
+    return update(spec, 1);
+  }
+
+  private CompletableFuture<T> update(UpdateSpec spec, int attempt) {
+    return planned(reads -> planUpdate(spec, reads)).thenCompose(p -> execute(p).handle((written, e) -> {
+      if (e == null) {
+        return CompletableFuture.completedFuture(written);
       }
-    }
+      if (!(Futures.unwrap(e) instanceof StaleReadException stale)) {
+        throw Futures.rethrow(e);
+      }
+      if (attempt >= STALE_READ_ATTEMPTS) {
+        throw new ConditionFailedException("Entity " + entity.name() + ": item " + describe(p.key) + ": the"
+            + " fields its index keys are built from kept changing during " + attempt + " attempts",
+            entity.name(), null, stale.getCause());
+      }
+      return update(spec, attempt + 1);
+    }).thenCompose(Function.identity()));
   }
 
   /** Puts the record, keeping the createdAt of an item already there; returns the item as it is afterwards. */
-  public T upsert(T record) {
-    return execute(planUpsert(record));
+  public CompletableFuture<T> upsert(T record) {
+    return planned(reads -> planUpsert(record, reads)).thenCompose(this::execute);
   }
 
-  private T execute(WritePlan p) {
+  private CompletableFuture<T> execute(WritePlan p) {
     UpdateItemRequest.Builder b = UpdateItemRequest.builder().tableName(tableName).key(p.key)
         .updateExpression(p.updateExpression).returnValues(ReturnValue.ALL_NEW);
     conditionOn(p, b::conditionExpression, b::expressionAttributeNames, b::expressionAttributeValues,
@@ -183,16 +195,74 @@ public final class EntityOps<T> {
       b.expressionAttributeNames(p.x.names().isEmpty() ? null : p.x.names());
       b.expressionAttributeValues(p.x.values().isEmpty() ? null : p.x.values());
     }
-    UpdateItemResponse response;
-    try {
-      response = db.updateItem(b.build());
-    } catch (ConditionalCheckFailedException e) {
+    return db.updateItem(b.build()).handle((response, e) -> {
+      if (e == null) {
+        return CompletableFuture.completedFuture(entity.decode(response.attributes(), false));
+      }
+      if (!(Futures.unwrap(e) instanceof ConditionalCheckFailedException c)) {
+        throw Futures.rethrow(e);
+      }
       // to tell "no item", "another version", "a derived-key input changed" and "the caller's condition" apart, the
       // failure is explained from the item as it is: the one DynamoDB returned, or a consistent read of it
-      Map<String, AttributeValue> current = returnCurrent ? (e.hasItem() ? e.item() : null) : readItem(p.key);
-      throw failure(p, current, true, e);
+      CompletableFuture<Map<String, AttributeValue>> current = returnCurrent
+          ? CompletableFuture.completedFuture(c.hasItem() ? c.item() : null) : readItem(p.key);
+      return current.<T>thenApply(item -> {
+        throw failure(p, item, true, c);
+      });
+    }).thenCompose(Function.identity());
+  }
+
+  // ---- reads a plan needs
+
+  /** What planning reads from the stored item: {@code fields} (and the type attribute), strongly consistent. */
+  @FunctionalInterface
+  public interface Reads {
+    /** The item's projection, or null when there is no item. */
+    Map<String, AttributeValue> fields(Map<String, AttributeValue> key, Set<String> fields);
+  }
+
+  /** A plan asked for a read not yet made. */
+  private static final class NeedsRead extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final transient Map<String, AttributeValue> key;
+    final transient Set<String> fields;
+
+    NeedsRead(Map<String, AttributeValue> key, Set<String> fields) {
+      super(null, null, false, false);
+      this.key = key;
+      this.fields = fields;
     }
-    return entity.decode(response.attributes(), false);
+  }
+
+  /**
+   * Makes a plan whose planning may read the stored item ({@link Reads}), on either client without blocking: planning
+   * is pure and cheap, so a planner that asks for a read not made yet stops, the read is sent, and the planner runs
+   * again with the answer at hand. Answers are given in the order they were asked: a planner asks the same reads in
+   * the same order each run (only generated ids and timestamps differ, and a generated key is a new item anyway).
+   */
+  public CompletableFuture<WritePlan> planned(Function<Reads, WritePlan> planner) {
+    return planned(planner, new ArrayList<>());
+  }
+
+  private CompletableFuture<WritePlan> planned(Function<Reads, WritePlan> planner,
+      List<Optional<Map<String, AttributeValue>>> answers) {
+    int[] asked = {0};
+    Reads reads = (key, fields) -> {
+      if (asked[0] < answers.size()) {
+        return answers.get(asked[0]++).orElse(null);
+      }
+      throw new NeedsRead(key, new LinkedHashSet<>(fields));
+    };
+    try {
+      return CompletableFuture.completedFuture(planner.apply(reads));
+    } catch (NeedsRead n) {
+      return readFields(n.key, n.fields).thenCompose(item -> {
+        answers.add(Optional.ofNullable(item));
+        return planned(planner, answers);
+      });
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
   }
 
   // ---- plans
@@ -213,9 +283,9 @@ public final class EntityOps<T> {
    * The item a batch writes for {@code record}: built as a put builds it, but unconditional (BatchWriteItem takes
    * no conditions), so the version is incremented without a check.
    */
-  public WritePlan planBatchPut(T record) {
+  public WritePlan planBatchPut(T record, Reads reads) {
     Object[] values = entity.prepare(record, clock.instant());
-    checkReadOnly(values);
+    checkReadOnly(values, reads);
     if (entity.version() != null) {
       Long v = entity.currentVersion(values);
       entity.withVersion(values, v == null ? 1 : v + 1);
@@ -224,9 +294,9 @@ public final class EntityOps<T> {
         new Expressions(), false, null, false, null, null, entity.construct(values));
   }
 
-  public WritePlan planPut(T record, Condition condition) {
+  public WritePlan planPut(T record, Condition condition, Reads reads) {
     Object[] values = entity.prepare(record, clock.instant());
-    checkReadOnly(values);
+    checkReadOnly(values, reads);
     Expressions x = new Expressions();
     String expression = condition == null ? null : x.condition(condition, List.of(entity), partitionKey);
     Long expected = null;
@@ -288,7 +358,7 @@ public final class EntityOps<T> {
    * (consistently) on which the write is then conditioned. A template that can no longer be built (an Optional
    * removed) removes the index key attributes.
    */
-  public WritePlan planUpdate(UpdateSpec spec) {
+  public WritePlan planUpdate(UpdateSpec spec, Reads reads) {
     String name = entity.name();
     if (spec.actions().isEmpty()) {
       throw new ValidationException("Entity " + name + ": an update needs at least one change", name, null);
@@ -469,7 +539,7 @@ public final class EntityOps<T> {
     }
     Set<String> readGuards = new HashSet<>();
     if (!unknown.isEmpty()) {
-      Map<String, AttributeValue> current = readFields(key, unknown);
+      Map<String, AttributeValue> current = reads.fields(key, unknown);
       if (current == null || !entity.owns(current)) {
         throw new ConditionFailedException("Entity " + name + ": there is no item of this entity at "
             + describe(key) + " to update", name, null, null);
@@ -507,9 +577,9 @@ public final class EntityOps<T> {
   }
 
   /** The UpdateItem that writes {@code record} whole but keeps createdAt when the item exists. */
-  public WritePlan planUpsert(T record) {
+  public WritePlan planUpsert(T record, Reads reads) {
     Object[] values = entity.prepare(record, clock.instant());
-    checkReadOnly(values);
+    checkReadOnly(values, reads);
     Long expected = entity.version() == null ? null : entity.currentVersion(values);
     if (entity.version() != null) {
       entity.withVersion(values, expected == null ? 1 : expected + 1); // not written from here: see below
@@ -570,11 +640,9 @@ public final class EntityOps<T> {
       boolean local = k.shape().local(); // a local index's partition key is the table's: never set nor removed
       if (indexKey == null) {
         if (!local) {
-          remove.add(x.name(k.shape().partitionKey()));
+          k.shape().partitionKeys().forEach(a -> remove.add(x.name(a)));
         }
-        if (k.shape().sortKey() != null) {
-          remove.add(x.name(k.shape().sortKey()));
-        }
+        k.shape().sortKeys().forEach(a -> remove.add(x.name(a)));
       } else {
         indexKey.forEach((attr, av) -> {
           if (!local || !attr.equals(k.shape().partitionKey())) {
@@ -611,22 +679,22 @@ public final class EntityOps<T> {
     return out.toString();
   }
 
-  private Map<String, AttributeValue> readFields(Map<String, AttributeValue> key, Set<String> fields) {
+  private CompletableFuture<Map<String, AttributeValue>> readFields(Map<String, AttributeValue> key,
+      Set<String> fields) {
     Expressions x = new Expressions();
     List<String> projected = new ArrayList<>();
     projected.add(x.name(entity.typeAttribute()));
     for (String f : fields) {
       projected.add(x.name(entity.mapper().field(f).stored()));
     }
-    GetItemResponse r = db.getItem(GetItemRequest.builder().tableName(tableName).key(key).consistentRead(true)
-        .projectionExpression(String.join(", ", projected)).expressionAttributeNames(x.names()).build());
-    return r.hasItem() && !r.item().isEmpty() ? r.item() : null;
+    return db.getItem(GetItemRequest.builder().tableName(tableName).key(key).consistentRead(true)
+        .projectionExpression(String.join(", ", projected)).expressionAttributeNames(x.names()).build())
+        .thenApply(r -> r.hasItem() && !r.item().isEmpty() ? r.item() : null);
   }
 
-  private Map<String, AttributeValue> readItem(Map<String, AttributeValue> key) {
-    GetItemResponse r = db.getItem(GetItemRequest.builder().tableName(tableName).key(key).consistentRead(true)
-        .build());
-    return r.hasItem() && !r.item().isEmpty() ? r.item() : null;
+  private CompletableFuture<Map<String, AttributeValue>> readItem(Map<String, AttributeValue> key) {
+    return db.getItem(GetItemRequest.builder().tableName(tableName).key(key).consistentRead(true).build())
+        .thenApply(r -> r.hasItem() && !r.item().isEmpty() ? r.item() : null);
   }
 
   /**
@@ -687,14 +755,14 @@ public final class EntityOps<T> {
    * (consistently, projecting only those fields) and compared with the record's. Two requests: a writer between them
    * goes unnoticed unless the entity is versioned, when the write's version check refuses it.
    */
-  private void checkReadOnly(Object[] values) {
+  private void checkReadOnly(Object[] values, Reads reads) {
     List<Field> readOnly = entity.readOnlyFields();
     if (readOnly.isEmpty()) {
       return;
     }
     Set<String> names = new LinkedHashSet<>();
     readOnly.forEach(f -> names.add(f.name()));
-    Map<String, AttributeValue> current = readFields(entity.key(values), names);
+    Map<String, AttributeValue> current = reads.fields(entity.key(values), names);
     if (current == null || !entity.owns(current)) {
       return; // a new item: nothing to keep
     }
@@ -897,7 +965,6 @@ public final class EntityOps<T> {
   }
 
   private static String describeTemplates(KeyTemplates k) {
-    return k.shape().partitionKey() + " '" + k.partition() + "'"
-        + (k.sort() == null ? "" : ", " + k.shape().sortKey() + " '" + k.sort() + "'");
+    return ModelCompiler.describe(k);
   }
 }

@@ -12,7 +12,7 @@ public record EntitySpec(
     String name,
     String partitionKey,
     String sortKey,
-    Map<String, List<String>> indexes,
+    Map<String, List<String>> indexes, // [partition template (null: the table's), sort template or null]
     Map<String, String> storedNames,
     Map<String, Ids> generatedIds,
     Map<String, Object> defaults,
@@ -25,4 +25,5 @@ public record EntitySpec(
     int schemaVersion,
     String schemaAttribute,
     Map<Integer, java.util.function.UnaryOperator<Map<String, software.amazon.awssdk.services.dynamodb.model
-        .AttributeValue>>> upgrades) {}
+        .AttributeValue>>> upgrades,
+    Map<String, List<List<String>>> multiIndexes) {}

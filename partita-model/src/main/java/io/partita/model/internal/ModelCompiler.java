@@ -162,7 +162,7 @@ public final class ModelCompiler {
         throw fail(name, null, "index " + e.getKey() + " is not an index of table " + table.name() + " (it has "
             + table.indexes().keySet() + ")");
       }
-      KeyShape shape = new KeyShape(index.name(), index.partitionKey(), index.sortKey(), index.local());
+      KeyShape shape = new KeyShape(index.name(), index.partitionKeys(), index.sortKeys(), index.local());
       String partition = e.getValue().get(0) == null ? spec.partitionKey() : e.getValue().get(0);
       KeyTemplates k = keyTemplates(name, mapper, shape, partition, e.getValue().get(1), false);
       if (index.local() && !k.partition().sameAs(tableKey.partition())) {
@@ -170,6 +170,14 @@ public final class ModelCompiler {
             + " template must be the table's '" + tableKey.partition() + "', not '" + k.partition() + "'");
       }
       indexKeys.put(index.name(), k);
+    }
+    for (Map.Entry<String, List<List<String>>> e : spec.multiIndexes().entrySet()) {
+      TableSchema.Index index = table.indexes().get(e.getKey());
+      if (index == null) {
+        throw fail(name, null, "index " + e.getKey() + " is not an index of table " + table.name() + " (it has "
+            + table.indexes().keySet() + ")");
+      }
+      indexKeys.put(index.name(), multiKeyTemplates(name, mapper, index, e.getValue().get(0), e.getValue().get(1)));
     }
 
     Map<Field, Ids> generated = new LinkedHashMap<>();
@@ -304,8 +312,33 @@ public final class ModelCompiler {
     throw fail(entity, field, "the " + role + " field must be " + allowed + ", not " + f.type().getTypeName());
   }
 
+  /** An entity's templates for a multi-attribute GSI key: one per key attribute, as many as the index has. */
+  private KeyTemplates multiKeyTemplates(String entity, RecordMapper<?> mapper, TableSchema.Index index,
+      List<String> partitions, List<String> sorts) {
+    String where = "index " + index.name();
+    if (partitions.size() != index.partitionKeys().size() || sorts.size() != index.sortKeys().size()) {
+      throw fail(entity, null, "the " + where + " has partition key " + index.partitionKeys() + " and sort key "
+          + index.sortKeys() + ": give one template per attribute, not " + partitions.size() + " and "
+          + sorts.size());
+    }
+    List<Template> p = new ArrayList<>();
+    for (int i = 0; i < partitions.size(); i++) {
+      p.add(template(entity, mapper, where, index.partitionKeys().get(i), partitions.get(i), false));
+    }
+    List<Template> s = new ArrayList<>();
+    for (int i = 0; i < sorts.size(); i++) {
+      s.add(template(entity, mapper, where, index.sortKeys().get(i), sorts.get(i), false));
+    }
+    return new KeyTemplates(new KeyShape(index.name(), index.partitionKeys(), index.sortKeys(), false), p, s);
+  }
+
   private KeyTemplates keyTemplates(String entity, RecordMapper<?> mapper, KeyShape shape, String partition,
       String sort, boolean requiredFields) {
+    if (shape.multiAttribute()) {
+      throw fail(entity, null, "index " + shape.index() + " has a multi-attribute key (partition " + shape
+          .partitionKeys() + ", sort " + shape.sortKeys() + "): declare its templates with index(name, List.of(..),"
+          + " List.of(..))");
+    }
     String where = shape.isTable() ? "table" : "index " + shape.index();
     if (shape.sortKey() == null && sort != null) {
       throw fail(entity, null, "the " + where + " has no sort key, but a sort key template '" + sort
@@ -387,16 +420,16 @@ public final class ModelCompiler {
   }
 
   private static String firstField(KeyTemplates k) {
-    List<String> fields = new ArrayList<>(k.partition().fields());
-    if (k.sort() != null) {
-      fields.addAll(k.sort().fields());
-    }
+    List<String> fields = EntityModel.fieldsOf(k);
     return fields.isEmpty() ? null : fields.get(0);
   }
 
-  private static String describe(KeyTemplates k) {
-    return k.shape().partitionKey() + " '" + k.partition() + "'"
-        + (k.sort() == null ? "" : ", " + k.shape().sortKey() + " '" + k.sort() + "'");
+  /** {@code pk 'USER#{id}', sk 'POST#{postId}'}: each key attribute and its template. */
+  static String describe(KeyTemplates k) {
+    StringBuilder out = new StringBuilder();
+    k.byAttribute().forEach((attribute, t) -> out.append(out.length() == 0 ? "" : ", ").append(attribute)
+        .append(" '").append(t).append('\''));
+    return out.toString();
   }
 
   /**
@@ -407,11 +440,10 @@ public final class ModelCompiler {
     if (index.projection().type() == software.amazon.awssdk.services.dynamodb.model.ProjectionType.ALL) {
       return;
     }
-    Set<String> keys = new HashSet<>(List.of(table.partitionKey(), index.partitionKey()));
+    Set<String> keys = new HashSet<>(List.of(table.partitionKey()));
     table.sortKey().ifPresent(keys::add);
-    if (index.sortKey() != null) {
-      keys.add(index.sortKey());
-    }
+    keys.addAll(index.partitionKeys());
+    keys.addAll(index.sortKeys());
     for (EntityModel<?> e : entities) {
       for (Field f : e.mapper().fields()) {
         if (!index.projects(f.stored(), keys)) {
@@ -434,25 +466,41 @@ public final class ModelCompiler {
         throw new ModelException(label + ": index " + p.index().get() + " is not an index of table "
             + table.name() + " (it has " + table.indexes().keySet() + ")");
       }
-      shape = new KeyShape(index.name(), index.partitionKey(), index.sortKey(), index.local());
+      shape = new KeyShape(index.name(), index.partitionKeys(), index.sortKeys(), index.local());
       checkProjected(label, index, entities);
     } else {
       shape = new KeyShape(null, table.partitionKey(), table.sortKey().orElse(null));
     }
-    Template partition;
-    Template sort = null;
+    List<Template> partitions = new ArrayList<>();
+    List<Template> sorts = new ArrayList<>();
     try {
-      partition = Template.parse(p.partition());
-      if (p.sortTemplate().isPresent()) {
-        sort = Template.parse(p.sortTemplate().get());
+      for (String t : p.partitionTemplates()) {
+        partitions.add(Template.parse(t));
+      }
+      for (String t : p.sortTemplates()) {
+        sorts.add(Template.parse(t));
       }
     } catch (IllegalArgumentException e) {
       throw new ModelException(label + ": a template cannot be parsed: " + e.getMessage());
     }
+    if (partitions.size() != shape.partitionKeys().size()) {
+      // DynamoDB compares every partition key attribute with =: a query names them all
+      throw new ModelException(label + ": the " + shape.label() + " has partition key " + shape.partitionKeys()
+          + "; give one partition template per attribute, not " + partitions.size());
+    }
+    Template partition = partitions.get(0);
+    Template sort = sorts.isEmpty() ? null : sorts.get(sorts.size() - 1);
     SortOp op = p.sortOp().orElse(null);
     if (op != null && shape.sortKey() == null) {
       throw new ModelException(label + ": the " + shape.label() + " has no sort key for a " + op + " condition");
     }
+    if (sorts.size() > shape.sortKeys().size()) {
+      throw new ModelException(label + ": the " + shape.label() + " has sort key " + shape.sortKeys() + "; "
+          + sorts.size() + " sort templates are too many");
+    }
+    // the condition applies to the last sort attribute used; those before it are compared with =
+    String sortAttribute = sort == null ? null : shape.sortKeys().get(sorts.size() - 1);
+    List<SortOp> ops = p.sortOps();
     for (EntityModel<?> e : entities) {
       String who = label + ", entity " + e.name();
       if (!p.resultType().isAssignableFrom(e.type())) {
@@ -464,21 +512,33 @@ public final class ModelCompiler {
         throw new ModelException(who + ": the entity has no key on " + shape.label()
             + ", so the pattern would need a Scan", e.name(), null);
       }
-      if (!partition.sameAs(k.partition())) {
-        throw new ModelException(who + ": partition template '" + partition + "' is not the entity's "
-            + shape.partitionKey() + " template '" + k.partition() + "' on " + shape.label(), e.name(),
-            partition.fields().isEmpty() ? null : partition.fields().get(0));
+      for (int i = 0; i < partitions.size(); i++) {
+        Template t = partitions.get(i);
+        if (!t.sameAs(k.partitions().get(i))) {
+          throw new ModelException(who + ": partition template '" + t + "' is not the entity's "
+              + shape.partitionKeys().get(i) + " template '" + k.partitions().get(i) + "' on " + shape.label(),
+              e.name(), t.fields().isEmpty() ? null : t.fields().get(0));
+        }
       }
-      if (op == SortOp.EQ && !sort.sameAs(k.sort())) {
+      for (int i = 0; i < sorts.size() - 1; i++) {
+        if (!sorts.get(i).sameAs(k.sorts().get(i))) {
+          throw new ModelException(who + ": sort template '" + sorts.get(i) + "' (compared with =) is not the"
+              + " entity's " + shape.sortKeys().get(i) + " template '" + k.sorts().get(i) + "'", e.name(), null);
+        }
+      }
+      Template entitySort = sort == null ? null : k.sorts().get(sorts.size() - 1);
+      if (ops.contains(SortOp.EQ) && !sort.sameAs(entitySort)) {
         throw new ModelException(who + ": EQ sort template '" + sort + "' is not the entity's "
-            + shape.sortKey() + " template '" + k.sort() + "'", e.name(), null);
+            + sortAttribute + " template '" + entitySort + "'", e.name(), null);
       }
-      if (op != null && op != SortOp.EQ && !sort.isPrefixOf(k.sort())) {
-        throw new ModelException(who + ": sort template '" + sort + "' is not a leading part of the entity's "
-            + shape.sortKey() + " template '" + k.sort() + "'", e.name(), null);
+      for (SortOp other : ops) {
+        if (other != SortOp.EQ && !sort.isPrefixOf(entitySort)) {
+          throw new ModelException(who + ": " + other + " sort template '" + sort + "' is not a leading part of the"
+              + " entity's " + sortAttribute + " template '" + entitySort + "'", e.name(), null);
+        }
       }
     }
-    boolean getItem = shape.isTable() && (op == SortOp.EQ || (op == null && shape.sortKey() == null));
-    return new PatternModel(p, shape, partition, op, sort, List.copyOf(entities), getItem);
+    return new PatternModel(p, shape, partition, op, sort, List.copyOf(entities), PatternModel.getItem(shape, op),
+        ops, partitions, sorts);
   }
 }

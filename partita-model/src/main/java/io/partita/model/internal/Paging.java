@@ -3,6 +3,7 @@ package io.partita.model.internal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -28,16 +29,74 @@ final class Paging {
    * @param decode an item as a result, or null to skip and count it
    * @param keyOf the start key that continues after an item
    */
-  static <R> QueryExecutor.Result<R> fetch(Map<String, AttributeValue> start, Integer limit, int maxRequests,
-      Function<Map<String, AttributeValue>, Response> send, Function<Map<String, AttributeValue>, R> decode,
+  static <R> CompletableFuture<QueryExecutor.Result<R>> fetch(Map<String, AttributeValue> start, Integer limit,
+      int maxRequests, Function<Map<String, AttributeValue>, CompletableFuture<Response>> send,
+      Function<Map<String, AttributeValue>, R> decode,
       Function<Map<String, AttributeValue>, Map<String, AttributeValue>> keyOf) {
-    List<R> items = new ArrayList<>();
-    int skipped = 0;
-    int requests = 0;
-    Map<String, AttributeValue> next = start;
-    while (true) {
-      Response response = send.apply(next);
-      requests++;
+    return new Loop<>(limit, maxRequests, send, decode, keyOf).from(start);
+  }
+
+  /** One page being filled: the requests made so far and what they gave. */
+  private static final class Loop<R> {
+    private final Integer limit;
+    private final int maxRequests;
+    private final Function<Map<String, AttributeValue>, CompletableFuture<Response>> send;
+    private final Function<Map<String, AttributeValue>, R> decode;
+    private final Function<Map<String, AttributeValue>, Map<String, AttributeValue>> keyOf;
+    private final List<R> items = new ArrayList<>();
+    private final CompletableFuture<QueryExecutor.Result<R>> done = new CompletableFuture<>();
+    private int skipped;
+    private int requests;
+
+    Loop(Integer limit, int maxRequests, Function<Map<String, AttributeValue>, CompletableFuture<Response>> send,
+        Function<Map<String, AttributeValue>, R> decode,
+        Function<Map<String, AttributeValue>, Map<String, AttributeValue>> keyOf) {
+      this.limit = limit;
+      this.maxRequests = maxRequests;
+      this.send = send;
+      this.decode = decode;
+      this.keyOf = keyOf;
+    }
+
+    /**
+     * Sends from {@code next} until the page is done. A response already there (the synchronous client's) is taken
+     * in this loop rather than in a callback, so a long page does not nest one stack frame per request.
+     */
+    CompletableFuture<QueryExecutor.Result<R>> from(Map<String, AttributeValue> next) {
+      try {
+        while (next != null || requests == 0) {
+          CompletableFuture<Response> response = send.apply(next);
+          requests++;
+          if (!response.isDone()) {
+            response.whenComplete((r, e) -> {
+              if (e != null) {
+                done.completeExceptionally(Futures.unwrap(e));
+              } else {
+                try {
+                  Map<String, AttributeValue> after = take(r);
+                  if (!done.isDone()) {
+                    from(after);
+                  }
+                } catch (RuntimeException x) {
+                  done.completeExceptionally(x);
+                }
+              }
+            });
+            return done;
+          }
+          next = take(Futures.join(response));
+          if (done.isDone()) {
+            return done;
+          }
+        }
+      } catch (RuntimeException e) {
+        done.completeExceptionally(e);
+      }
+      return done;
+    }
+
+    /** Takes one response's items; completes the page when it is full or ended, else gives the next start key. */
+    private Map<String, AttributeValue> take(Response response) {
       List<Map<String, AttributeValue>> page = response.items();
       boolean more = response.lastKey() != null;
       for (int i = 0; i < page.size(); i++) {
@@ -50,13 +109,16 @@ final class Paging {
         }
         if (limit != null && items.size() == limit) {
           boolean rest = i < page.size() - 1 || more;
-          return new QueryExecutor.Result<>(items, skipped, rest ? keyOf.apply(item) : null);
+          done.complete(new QueryExecutor.Result<>(items, skipped, rest ? keyOf.apply(item) : null));
+          return null;
         }
       }
-      next = response.lastKey();
+      Map<String, AttributeValue> next = response.lastKey();
       if (next == null || requests >= maxRequests) {
-        return new QueryExecutor.Result<>(items, skipped, next);
+        done.complete(new QueryExecutor.Result<>(items, skipped, next));
+        return null;
       }
+      return next;
     }
   }
 }

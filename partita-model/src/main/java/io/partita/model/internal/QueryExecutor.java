@@ -7,17 +7,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 
 import io.partita.model.AccessPattern.SortOp;
 import io.partita.model.Key;
 import io.partita.model.ValidationException;
 import io.partita.model.internal.RecordMapper.Field;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * Runs one access pattern with one set of values: builds the GetItem or Query request once (key condition,
@@ -32,7 +30,7 @@ public final class QueryExecutor<R> {
   private final PatternModel pattern;
   private final Class<R> type;
   private final QuerySettings settings;
-  private final DynamoDbClient db;
+  private final Dynamo db;
   private final String tableName;
   private final String typeAttribute;
   private final Map<String, EntityModel<?>> byTypeName;
@@ -42,7 +40,7 @@ public final class QueryExecutor<R> {
   private final GetItemRequest get;
   private final String identity;
 
-  public QueryExecutor(PatternModel pattern, Class<R> type, QuerySettings settings, DynamoDbClient db,
+  public QueryExecutor(PatternModel pattern, Class<R> type, QuerySettings settings, Dynamo db,
       String tableName, String tablePartitionKey, String tableSortKey, String typeAttribute) {
     this.pattern = pattern;
     this.type = type;
@@ -59,9 +57,10 @@ public final class QueryExecutor<R> {
       throw new ValidationException(label + ": consistent reads are not supported on global index "
           + shape.index(), null, null);
     }
-    keys.checkKeyFields(settings.partition(), new HashSet<>(pattern.partition().fields()),
-        "partition template '" + pattern.partition() + "' of access pattern '" + pattern.name() + "'");
-    Set<String> sortFields = pattern.sort() == null ? Set.of() : new HashSet<>(pattern.sort().fields());
+    keys.checkKeyFields(settings.partition(), new HashSet<>(pattern.partitionFields()),
+        "partition template" + (pattern.partitions().size() > 1 ? "s " + pattern.partitions() : " '"
+        + pattern.partition() + "'") + " of access pattern '" + pattern.name() + "'");
+    Set<String> sortFields = new HashSet<>(pattern.sortFields());
     if (settings.sort() != null) {
       keys.checkKeyFields(settings.sort(), sortFields, "sort template of access pattern '" + pattern.name() + "'");
     }
@@ -70,11 +69,13 @@ public final class QueryExecutor<R> {
           "sort template of access pattern '" + pattern.name() + "'");
     }
     boolean between = settings.sortHigh() != null;
-    if (between != (pattern.sortOp() == SortOp.BETWEEN)) {
-      throw new ValidationException(label + " has sort condition " + pattern.sortOp() + "; "
+    // the condition this query uses: the one it picked (sortBetween picks BETWEEN), else the pattern's default
+    SortOp op = pattern.sortOp(settings.sortOp() != null ? settings.sortOp() : between ? SortOp.BETWEEN : null);
+    if (between != (op == SortOp.BETWEEN)) {
+      throw new ValidationException(label + " has sort condition " + op + "; "
           + (between ? "sortBetween does not apply" : "give both bounds with sortBetween(low, high)"), null, null);
     }
-    if (pattern.sortOp() == null && settings.sort() != null) {
+    if (op == null && settings.sort() != null) {
       throw new ValidationException(label + " has no sort key condition; sort values do not apply", null, null);
     }
 
@@ -100,10 +101,8 @@ public final class QueryExecutor<R> {
           attributes.add(e.schemaStamp().getKey()); // the version the upgrade steps start from
         }
       }
-      attributes.add(shape.partitionKey());
-      if (shape.sortKey() != null) {
-        attributes.add(shape.sortKey());
-      }
+      attributes.addAll(shape.partitionKeys());
+      attributes.addAll(shape.sortKeys());
       attributes.add(tablePartitionKey);
       if (tableSortKey != null) {
         attributes.add(tableSortKey);
@@ -119,13 +118,13 @@ public final class QueryExecutor<R> {
     // a sort template may repeat a partition field (USER#{username} / USER#{username}): one value serves both
     Key sortValues = merge(settings.partition(), settings.sort());
     Key sortHigh = settings.sortHigh() == null ? null : merge(settings.partition(), settings.sortHigh());
-    if (pattern.getItem()) {
+    if (PatternModel.getItem(shape, op)) {
       if (settings.filter() != null) {
         throw new ValidationException(label + " is served by GetItem, which takes no filter", null, null);
       }
       Map<String, AttributeValue> key = new LinkedHashMap<>();
       key.put(shape.partitionKey(), AttributeValue.fromS(pkText));
-      if (pattern.sortOp() == SortOp.EQ) {
+      if (op == SortOp.EQ) {
         Key sortKey = sortValues;
         key.put(shape.sortKey(), AttributeValue.fromS(keys.render(pattern.sort(), sortKey, false)));
       }
@@ -142,26 +141,37 @@ public final class QueryExecutor<R> {
 
     StringBuilder keyCondition = new StringBuilder();
     keyCondition.append(x.name(shape.partitionKey())).append(" = ").append(x.value(AttributeValue.fromS(pkText)));
-    if (pattern.sortOp() != null) {
+    // a multi-attribute key: = on every other partition attribute, and on each sort attribute before the last used
+    for (int i = 1; i < pattern.partitions().size(); i++) {
+      keyCondition.append(" AND ").append(x.name(shape.partitionKeys().get(i))).append(" = ").append(x.value(
+          AttributeValue.fromS(keys.render(pattern.partitions().get(i), settings.partition(), false))));
+    }
+    for (int i = 0; op != null && i < pattern.sorts().size() - 1; i++) {
+      keyCondition.append(" AND ").append(x.name(shape.sortKeys().get(i))).append(" = ").append(x.value(
+          AttributeValue.fromS(keys.render(pattern.sorts().get(i), sortValues, false))));
+    }
+    // the attribute the sort condition applies to: the last sort attribute the pattern uses
+    String sortAttribute = pattern.sorts().isEmpty() ? null : shape.sortKeys().get(pattern.sorts().size() - 1);
+    if (op != null) {
       Key sortKey = sortValues;
-      switch (pattern.sortOp()) {
+      switch (op) {
         case BEGINS_WITH: {
           // a template that starts with a value not given ({at}) has no prefix: the whole partition,
           // and no name for the sort key (DynamoDB refuses a name the expressions do not use)
           String prefix = keys.render(pattern.sort(), sortKey, true);
           if (!prefix.isEmpty()) {
-            keyCondition.append(" AND begins_with(").append(x.name(shape.sortKey())).append(", ")
+            keyCondition.append(" AND begins_with(").append(x.name(sortAttribute)).append(", ")
                 .append(x.value(AttributeValue.fromS(prefix))).append(')');
           }
           break;
         }
         case BETWEEN:
-          keyCondition.append(" AND ").append(x.name(shape.sortKey())).append(" BETWEEN ")
+          keyCondition.append(" AND ").append(x.name(sortAttribute)).append(" BETWEEN ")
               .append(x.value(AttributeValue.fromS(keys.render(pattern.sort(), sortKey, false)))).append(" AND ")
               .append(x.value(AttributeValue.fromS(keys.render(pattern.sort(), sortHigh, false))));
           break;
         default:
-          keyCondition.append(" AND ").append(x.name(shape.sortKey())).append(' ').append(symbol(pattern.sortOp())).append(' ')
+          keyCondition.append(" AND ").append(x.name(sortAttribute)).append(' ').append(symbol(op)).append(' ')
               .append(x.value(AttributeValue.fromS(keys.render(pattern.sort(), sortKey, false))));
       }
     }
@@ -239,36 +249,37 @@ public final class QueryExecutor<R> {
    * is spent. When the limit is reached inside a DynamoDB page, {@code next} is the key of the last item taken, so
    * nothing is lost or read twice.
    */
-  public Result<R> fetch(Map<String, AttributeValue> start) {
-    List<R> items = new ArrayList<>();
-    int skipped = 0;
+  public CompletableFuture<Result<R>> fetch(Map<String, AttributeValue> start) {
     if (get != null) {
       if (start != null) {
-        return new Result<>(items, 0, null);
+        return CompletableFuture.completedFuture(new Result<>(new ArrayList<>(), 0, null));
       }
-      GetItemResponse response = db.getItem(get);
-      if (response.hasItem() && !response.item().isEmpty()) {
-        R decoded = decode(response.item());
-        if (decoded == null) {
-          skipped++;
-        } else {
-          items.add(decoded);
+      return db.getItem(get).thenApply(response -> {
+        List<R> items = new ArrayList<>();
+        int skipped = 0;
+        if (response.hasItem() && !response.item().isEmpty()) {
+          R decoded = decode(response.item());
+          if (decoded == null) {
+            skipped++;
+          } else {
+            items.add(decoded);
+          }
         }
-      }
-      return new Result<>(items, skipped, null);
+        return new Result<>(items, skipped, null);
+      });
     }
-    return Paging.fetch(start, settings.limit(), settings.maxRequests(), from -> {
-      QueryResponse r = db.query(from == null ? query : query.toBuilder().exclusiveStartKey(from).build());
-      return Paging.Response.of(r.items(), r.hasLastEvaluatedKey(), r.lastEvaluatedKey());
-    }, this::decode, this::keyOf);
+    return Paging.fetch(start, settings.limit(), settings.maxRequests(), from -> db.query(from == null ? query
+        : query.toBuilder().exclusiveStartKey(from).build())
+        .thenApply(r -> Paging.Response.of(r.items(), r.hasLastEvaluatedKey(), r.lastEvaluatedKey())),
+        this::decode, this::keyOf);
   }
 
   private Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item) {
     Map<String, AttributeValue> key = new LinkedHashMap<>();
+    KeyShape shape = pattern.shape();
     for (String k : keyAttributes) {
       AttributeValue v = item.get(k);
-      if (v != null && (k.equals(pattern.shape().partitionKey()) || k.equals(pattern.shape().sortKey())
-          || isTableKey(k))) {
+      if (v != null && (shape.partitionKeys().contains(k) || shape.sortKeys().contains(k) || isTableKey(k))) {
         key.put(k, v);
       }
     }

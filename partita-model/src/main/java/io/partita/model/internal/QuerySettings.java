@@ -2,6 +2,7 @@ package io.partita.model.internal;
 
 import java.util.List;
 
+import io.partita.model.AccessPattern;
 import io.partita.model.Condition;
 import io.partita.model.Key;
 
@@ -15,4 +16,5 @@ public record QuerySettings(
     int maxRequests,
     boolean consistentRead,
     List<String> projection,
-    Condition filter) {}
+    Condition filter,
+    AccessPattern.SortOp sortOp) {}

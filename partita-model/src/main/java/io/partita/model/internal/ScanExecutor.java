@@ -4,12 +4,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 
 import io.partita.model.Condition;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * Scans the table for one entity's items: a Scan with {@code FilterExpression = <type attribute> = <entity>} (and
@@ -18,7 +17,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  */
 public final class ScanExecutor<T> {
   private final EntityModel<T> entity;
-  private final DynamoDbClient db;
+  private final Dynamo db;
   private final ScanRequest scan;
   private final Integer limit;
   private final int maxRequests;
@@ -30,7 +29,7 @@ public final class ScanExecutor<T> {
    * @param segment the segment to read, or -1 for the whole table
    * @param segments how many segments the table is split into (ignored without a segment)
    */
-  public ScanExecutor(EntityModel<T> entity, DynamoDbClient db, String tableName, String tablePartitionKey,
+  public ScanExecutor(EntityModel<T> entity, Dynamo db, String tableName, String tablePartitionKey,
       String tableSortKey, Condition filter, Integer limit, int maxRequests, boolean consistentRead, int segment,
       int segments) {
     this.entity = entity;
@@ -64,11 +63,11 @@ public final class ScanExecutor<T> {
   }
 
   /** Reads from {@code start} (null: the beginning) as {@link Paging#fetch} does. */
-  public QueryExecutor.Result<T> fetch(Map<String, AttributeValue> start) {
-    return Paging.fetch(start, limit, maxRequests, from -> {
-      ScanResponse r = db.scan(from == null ? scan : scan.toBuilder().exclusiveStartKey(from).build());
-      return Paging.Response.of(r.items(), r.hasLastEvaluatedKey(), r.lastEvaluatedKey());
-    }, item -> entity.owns(item) ? entity.decode(item, false) : null, this::keyOf);
+  public CompletableFuture<QueryExecutor.Result<T>> fetch(Map<String, AttributeValue> start) {
+    return Paging.fetch(start, limit, maxRequests, from -> db.scan(from == null ? scan
+        : scan.toBuilder().exclusiveStartKey(from).build())
+        .thenApply(r -> Paging.Response.of(r.items(), r.hasLastEvaluatedKey(), r.lastEvaluatedKey())),
+        item -> entity.owns(item) ? entity.decode(item, false) : null, this::keyOf);
   }
 
   private Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item) {

@@ -73,6 +73,7 @@ public final class TableExport {
    * place for local indexes or time to live, so they are left out.
    */
   public static String noSqlWorkbench(CompiledModel model, String modelName, String date) {
+    refuseMultiAttribute(model.table(), "a NoSQL Workbench model");
     TableSchema table = model.table();
     CreateTableRequest r = table.createTableRequest();
     Map<String, Object> t = new LinkedHashMap<>();
@@ -140,6 +141,7 @@ public final class TableExport {
   }
 
   public static String terraform(TableSchema table, CreateTableRequest r, String resourceName) {
+    refuseMultiAttribute(table, "Terraform");
     StringBuilder out = new StringBuilder();
     out.append("resource \"aws_dynamodb_table\" ").append(hcl(resourceName)).append(" {\n");
     out.append("  name         = ").append(hcl(r.tableName())).append('\n');
@@ -182,6 +184,20 @@ public final class TableExport {
     table.timeToLiveAttribute().ifPresent(a -> out.append("\n  ttl {\n    attribute_name = ").append(hcl(a))
         .append("\n    enabled        = true\n  }\n"));
     return out.append("}\n").toString();
+  }
+
+  /**
+   * Terraform's and NoSQL Workbench's index blocks hold one hash and one range attribute: an index with a
+   * multi-attribute key is refused rather than exported wrong (the CloudFormation export carries it whole).
+   */
+  private static void refuseMultiAttribute(TableSchema table, String format) {
+    for (TableSchema.Index i : table.indexes().values()) {
+      if (i.multiAttribute()) {
+        throw new io.partita.model.ModelException("Index " + i.name() + " has a multi-attribute key (partition "
+            + i.partitionKeys() + ", sort " + i.sortKeys() + "), which " + format + " export does not write yet;"
+            + " use toCloudFormation()");
+      }
+    }
   }
 
   private static void projectionHcl(Projection p, StringBuilder out) {

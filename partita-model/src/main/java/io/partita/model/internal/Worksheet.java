@@ -1,5 +1,6 @@
 package io.partita.model.internal;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import io.partita.model.AccessPattern;
@@ -33,18 +34,37 @@ public final class Worksheet {
 
   /** The DynamoDB call, e.g. {@code Query gsi1: gsi1pk = "TAG#{tag}" AND begins_with(gsi1sk, "POST#")}. */
   static String call(PatternModel p) {
+    if (p.sortOps().size() < 2) {
+      return call(p, p.sortOp());
+    }
+    // a pattern with several sort conditions: the call each makes, the default first
+    List<String> calls = new ArrayList<>();
+    for (SortOp op : p.sortOps()) {
+      calls.add(call(p, op));
+    }
+    return String.join(" or ", calls);
+  }
+
+  private static String call(PatternModel p, SortOp op) {
     KeyShape s = p.shape();
     String pk = s.partitionKey() + " = \"" + p.partition() + "\"";
-    if (p.getItem()) {
-      return "GetItem: " + pk + (p.sortOp() == SortOp.EQ ? ", " + s.sortKey() + " = \"" + p.sort() + "\"" : "");
+    if (PatternModel.getItem(s, op)) {
+      return "GetItem: " + pk + (op == SortOp.EQ ? ", " + s.sortKey() + " = \"" + p.sort() + "\"" : "");
     }
     String call = "Query " + (s.isTable() ? "table" : s.index()) + ": " + pk;
-    if (p.sortOp() == null) {
+    // a multi-attribute key: every partition attribute, and the sort attributes before the last with =
+    for (int i = 1; i < p.partitions().size(); i++) {
+      call += " AND " + s.partitionKeys().get(i) + " = \"" + p.partitions().get(i) + "\"";
+    }
+    if (op == null) {
       return call;
     }
-    String sk = s.sortKey();
+    for (int i = 0; i < p.sorts().size() - 1; i++) {
+      call += " AND " + s.sortKeys().get(i) + " = \"" + p.sorts().get(i) + "\"";
+    }
+    String sk = s.sortKeys().get(p.sorts().size() - 1);
     String t = "\"" + p.sort() + "\"";
-    switch (p.sortOp()) {
+    switch (op) {
       case EQ:
         return call + " AND " + sk + " = " + t;
       case BEGINS_WITH:

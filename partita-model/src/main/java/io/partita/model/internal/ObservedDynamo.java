@@ -4,10 +4,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 import io.partita.model.ModelListener;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
@@ -35,22 +35,23 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
- * The DynamoDB client a {@link io.partita.model.ModelClient} with listeners sends through: each operation the library
- * uses is handed to the listeners before and after, with its latency and consumed capacity (asked for with
- * {@code ReturnConsumedCapacity = TOTAL} when the request did not ask). {@link #forPattern} gives the view that
- * names an access pattern. Operations the library does not use are not supported.
+ * What a client with listeners sends through: each request is handed to the listeners before and after, with its
+ * latency and consumed capacity (asked for with {@code ReturnConsumedCapacity = TOTAL} when the request did not ask).
+ * {@link #forPattern} gives the view that names an access pattern. One wrapper for both clients: over the
+ * synchronous one, {@code after} runs on the caller's thread; over the asynchronous one, on the thread that
+ * completes the request.
  */
-public final class ObservedDynamoDb implements DynamoDbClient {
-  private final DynamoDbClient delegate;
+public final class ObservedDynamo implements Dynamo {
+  private final Dynamo delegate;
   private final List<ModelListener> listeners;
   private final String table;
   private final Optional<String> pattern;
 
-  public ObservedDynamoDb(DynamoDbClient delegate, List<ModelListener> listeners, String table) {
+  public ObservedDynamo(Dynamo delegate, List<ModelListener> listeners, String table) {
     this(delegate, List.copyOf(listeners), table, Optional.empty());
   }
 
-  private ObservedDynamoDb(DynamoDbClient delegate, List<ModelListener> listeners, String table,
+  private ObservedDynamo(Dynamo delegate, List<ModelListener> listeners, String table,
       Optional<String> pattern) {
     this.delegate = delegate;
     this.listeners = listeners;
@@ -59,28 +60,28 @@ public final class ObservedDynamoDb implements DynamoDbClient {
   }
 
   /** The same client, its requests reported as serving access pattern {@code name}. */
-  public ObservedDynamoDb forPattern(String name) {
-    return new ObservedDynamoDb(delegate, listeners, table, Optional.of(name));
+  @Override
+  public ObservedDynamo forPattern(String name) {
+    return new ObservedDynamo(delegate, listeners, table, Optional.of(name));
   }
 
-  private <Q extends DynamoDbRequest, S> S call(String operation, Q request, Function<Q, S> send,
-      Function<S, List<ConsumedCapacity>> capacity) {
+  private <Q extends DynamoDbRequest, S> CompletableFuture<S> call(String operation, Q request,
+      Function<Q, CompletableFuture<S>> send, Function<S, List<ConsumedCapacity>> capacity) {
     ModelListener.Request r = new ModelListener.Request(operation, table, pattern, request);
     for (ModelListener l : listeners) {
       l.before(r);
     }
     long start = System.nanoTime();
-    S response;
-    try {
-      response = send.apply(request);
-    } catch (RuntimeException e) {
-      after(r, new ModelListener.Response(Duration.ofNanos(System.nanoTime() - start), OptionalDouble.empty(),
-          Optional.of(e)));
-      throw e;
-    }
-    Duration latency = Duration.ofNanos(System.nanoTime() - start);
-    after(r, new ModelListener.Response(latency, units(capacity.apply(response)), Optional.empty()));
-    return response;
+    return Futures.call(() -> send.apply(request)).whenComplete((response, error) -> {
+      Duration latency = Duration.ofNanos(System.nanoTime() - start);
+      if (error != null) {
+        Throwable cause = Futures.unwrap(error);
+        RuntimeException e = cause instanceof RuntimeException x ? x : new java.util.concurrent.CompletionException(cause);
+        after(r, new ModelListener.Response(latency, OptionalDouble.empty(), Optional.of(e)));
+      } else {
+        after(r, new ModelListener.Response(latency, units(capacity.apply(response)), Optional.empty()));
+      }
+    });
   }
 
   private void after(ModelListener.Request r, ModelListener.Response response) {
@@ -114,79 +115,75 @@ public final class ObservedDynamoDb implements DynamoDbClient {
   }
 
   @Override
-  public GetItemResponse getItem(GetItemRequest request) {
+  public CompletableFuture<GetItemResponse> getItem(GetItemRequest request) {
     return call("GetItem", request.toBuilder().returnConsumedCapacity(total(request.returnConsumedCapacity()))
         .build(), delegate::getItem, r -> one(r.consumedCapacity()));
   }
 
   @Override
-  public PutItemResponse putItem(PutItemRequest request) {
+  public CompletableFuture<PutItemResponse> putItem(PutItemRequest request) {
     return call("PutItem", request.toBuilder().returnConsumedCapacity(total(request.returnConsumedCapacity()))
         .build(), delegate::putItem, r -> one(r.consumedCapacity()));
   }
 
   @Override
-  public UpdateItemResponse updateItem(UpdateItemRequest request) {
+  public CompletableFuture<UpdateItemResponse> updateItem(UpdateItemRequest request) {
     return call("UpdateItem", request.toBuilder().returnConsumedCapacity(total(request.returnConsumedCapacity()))
         .build(), delegate::updateItem, r -> one(r.consumedCapacity()));
   }
 
   @Override
-  public DeleteItemResponse deleteItem(DeleteItemRequest request) {
+  public CompletableFuture<DeleteItemResponse> deleteItem(DeleteItemRequest request) {
     return call("DeleteItem", request.toBuilder().returnConsumedCapacity(total(request.returnConsumedCapacity()))
         .build(), delegate::deleteItem, r -> one(r.consumedCapacity()));
   }
 
   @Override
-  public QueryResponse query(QueryRequest request) {
+  public CompletableFuture<QueryResponse> query(QueryRequest request) {
     return call("Query", request.toBuilder().returnConsumedCapacity(total(request.returnConsumedCapacity()))
         .build(), delegate::query, r -> one(r.consumedCapacity()));
   }
 
   @Override
-  public ScanResponse scan(ScanRequest request) {
+  public CompletableFuture<ScanResponse> scan(ScanRequest request) {
     return call("Scan", request.toBuilder().returnConsumedCapacity(total(request.returnConsumedCapacity()))
         .build(), delegate::scan, r -> one(r.consumedCapacity()));
   }
 
   @Override
-  public BatchGetItemResponse batchGetItem(BatchGetItemRequest request) {
+  public CompletableFuture<BatchGetItemResponse> batchGetItem(BatchGetItemRequest request) {
     return call("BatchGetItem", request.toBuilder().returnConsumedCapacity(total(request.returnConsumedCapacity()))
         .build(), delegate::batchGetItem, r -> r.hasConsumedCapacity() ? r.consumedCapacity() : null);
   }
 
   @Override
-  public BatchWriteItemResponse batchWriteItem(BatchWriteItemRequest request) {
+  public CompletableFuture<BatchWriteItemResponse> batchWriteItem(BatchWriteItemRequest request) {
     return call("BatchWriteItem", request.toBuilder()
         .returnConsumedCapacity(total(request.returnConsumedCapacity())).build(), delegate::batchWriteItem,
         r -> r.hasConsumedCapacity() ? r.consumedCapacity() : null);
   }
 
   @Override
-  public TransactGetItemsResponse transactGetItems(TransactGetItemsRequest request) {
+  public CompletableFuture<TransactGetItemsResponse> transactGetItems(TransactGetItemsRequest request) {
     return call("TransactGetItems", request.toBuilder()
         .returnConsumedCapacity(total(request.returnConsumedCapacity())).build(), delegate::transactGetItems,
         r -> r.hasConsumedCapacity() ? r.consumedCapacity() : null);
   }
 
   @Override
-  public TransactWriteItemsResponse transactWriteItems(TransactWriteItemsRequest request) {
+  public CompletableFuture<TransactWriteItemsResponse> transactWriteItems(TransactWriteItemsRequest request) {
     return call("TransactWriteItems", request.toBuilder()
         .returnConsumedCapacity(total(request.returnConsumedCapacity())).build(), delegate::transactWriteItems,
         r -> r.hasConsumedCapacity() ? r.consumedCapacity() : null);
   }
 
   @Override
-  public CreateTableResponse createTable(CreateTableRequest request) {
+  public CompletableFuture<CreateTableResponse> createTable(CreateTableRequest request) {
     return call("CreateTable", request, delegate::createTable, r -> null);
   }
 
   @Override
-  public String serviceName() {
-    return delegate.serviceName();
+  public boolean blocking() {
+    return delegate.blocking();
   }
-
-  /** The model client does not own the DynamoDB client: closing this view closes nothing. */
-  @Override
-  public void close() {}
 }
