@@ -97,6 +97,23 @@ public final class Model {
   }
 
   /**
+   * The item this model stores for {@code record} as it is — fields, type attribute, schema version, table key and
+   * every index key that can be built — with nothing maintained: no id generated, no timestamp or version changed,
+   * no rule run. The inverse of {@link #decode}; what a backfill compares a stored item with
+   * ({@code io.partita.model.migrate.Migration}).
+   *
+   * @throws ValidationException when the record is of no entity of this model, or a required field is null
+   */
+  public Map<String, AttributeValue> encode(Record record) {
+    Objects.requireNonNull(record, "record");
+    return encodeAs(entityModel(record.getClass()), record);
+  }
+
+  private static Map<String, AttributeValue> encodeAs(EntityModel<?> e, Record record) {
+    return e.item(e.mapper().values(record));
+  }
+
+  /**
    * The model as a NoSQL Workbench data model file (JSON, the format of its "Export model", version 3.0), to open in
    * its data modeler and visualizer: the table's keys, every entity's fields as attributes with their types, one
    * facet per entity named after it with its key templates as key aliases, the global indexes with their
