@@ -127,6 +127,20 @@ public final class Model {
         "modelName"), date);
   }
 
+  /**
+   * The model as a OneTable schema (JSON, {@code format: 'onetable:1.0.0'}): the indexes, each entity as a model with
+   * its key templates as {@code ${field}} value templates, its fields typed, required unless Optional, with
+   * {@code generate} and {@code default}, and the timestamps as {@code params}, for the TypeScript services that share
+   * the table. {@code io.partita.model.onetable.OneTableSchema} reads it back.
+   *
+   * @throws ModelException naming entity and field for what OneTable cannot say: a key format ({@code {n:04d}}), a
+   *     stored name other than the field's, an Instant stored as epoch seconds, entities with different timestamp
+   *     fields
+   */
+  public String toOneTable() {
+    return io.partita.model.internal.OneTableExport.json(compiled);
+  }
+
   @SuppressWarnings("unchecked")
   <T extends Record> EntityModel<T> entityModel(Entity<T> entity) {
     EntityModel<?> e = entities.get(entity);
