@@ -75,7 +75,7 @@ public final class OneTableSchema {
 
   /** Reads the schema: JSON, or the JavaScript/TypeScript object literal ({@code const S = {...} as const;}). */
   public static OneTableSchema parse(String text) {
-    return new OneTableSchema(SchemaText.parse(Objects.requireNonNull(text, "text")));
+    return new OneTableSchema(io.partita.model.internal.JsonText.parse(Objects.requireNonNull(text, "text")));
   }
 
   /** The schema's {@code format} ({@code onetable:1.0.0}, {@code dynatable:1.0.0}). */
@@ -356,7 +356,7 @@ public final class OneTableSchema {
 
   /** The lower-case type name: from a bare constructor ({@code String}) or a string ({@code 'string'}). */
   static String typeName(Object type) {
-    if (type instanceof SchemaText.Name n) {
+    if (type instanceof io.partita.model.internal.JsonText.Name n) {
       return n.text().toLowerCase(java.util.Locale.ROOT);
     }
     return type == null ? null : type.toString().toLowerCase(java.util.Locale.ROOT);

@@ -1,4 +1,4 @@
-package io.partita.model.onetable;
+package io.partita.model.internal;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -9,33 +9,41 @@ import java.util.Map;
 import io.partita.model.ModelException;
 
 /**
- * Reads a schema as JSON or as the JavaScript/TypeScript object literal OneTable and Dynatable users write (seed 003):
- * unquoted keys, single-quoted strings, comments, trailing commas, and the type constructors ({@code String},
+ * Reads JSON, and the JavaScript/TypeScript object literals OneTable and Dynatable users write their schemas in (seed
+ * 003): unquoted keys, single-quoted strings, comments, trailing commas, and the type constructors ({@code String},
  * {@code Number}, ...) as bare names. Text before the first brace ({@code const BlogSchema =}) and after the object
  * ({@code as const;}) is ignored. Objects become {@code LinkedHashMap}s (declaration order kept), arrays {@code List}s,
- * numbers {@code BigDecimal}s, a bare name a {@link Name}.
+ * numbers {@code BigDecimal}s, a bare name a {@link Name}. For the OneTable schema reader and Lambda's stream events.
  */
-final class SchemaText {
+public final class JsonText {
   /** A bare identifier used as a value: {@code String}, {@code Number}, {@code Date}, ... */
-  record Name(String text) {}
+  public record Name(String text) {}
 
   private final String s;
   private int i;
 
-  private SchemaText(String s) {
+  private JsonText(String s) {
     this.s = s;
   }
 
-  static Map<String, Object> parse(String text) {
+  /** The object the text holds (its first brace to the matching one). */
+  public static Map<String, Object> parse(String text) {
     int start = text.indexOf('{');
     if (start < 0) {
-      throw new ModelException("Not a OneTable schema: no object in the text");
+      throw new ModelException("No JSON object in the text");
     }
-    SchemaText p = new SchemaText(text);
+    JsonText p = new JsonText(text);
     p.i = start;
     @SuppressWarnings("unchecked")
     Map<String, Object> out = (Map<String, Object>) p.value();
     return out;
+  }
+
+  /** Compact-enough JSON of maps, lists, strings, numbers and booleans (two spaces per level). */
+  public static String write(Object value) {
+    StringBuilder out = new StringBuilder();
+    TableExport.json(value, out, "");
+    return out.toString();
   }
 
   private Object value() {
@@ -198,7 +206,7 @@ final class SchemaText {
         line++;
       }
     }
-    return new ModelException("OneTable schema, line " + line + ": expected " + expected + " at '"
+    return new ModelException("JSON, line " + line + ": expected " + expected + " at '"
         + s.substring(Math.min(i, s.length()), Math.min(i + 20, s.length())).replace('\n', ' ') + "'");
   }
 }
