@@ -28,6 +28,11 @@ import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
  * listener (the engine marks them as DynamoDB does); a Lambda event, as JSON text and as the Java runtime's map,
  * decoded into the same events; a failing record answered with Lambda's partial batch response and the records
  * after it left for the retry; in process, the failure thrown and the batch delivered again.
+ *
+ * <p>Sources: a TTL deletion's {@code userIdentity} is type {@code Service}, principal {@code dynamodb.amazonaws.com}
+ * (Amazon DynamoDB API Reference, DynamoDB Streams {@code Record} and {@code Identity}); the partial batch response
+ * {@code {"batchItemFailures": [{"itemIdentifier": "<SequenceNumber>"}]}} and retry from the lowest reported
+ * sequence number (AWS Lambda Developer Guide, "Configuring partial batch response with DynamoDB and Lambda").
  */
 class StreamProcessorTest {
   sealed interface Web permits Session, Page {}
