@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
@@ -265,7 +266,7 @@ public final class Migration<T extends Record> {
       synchronized (state) {
         state[segment] = c;
       }
-      progress.accept(totals.add(segment, c.done(), scanned, migrated, current, gone));
+      progress.accept(totals.add(c.done(), scanned, migrated, current, gone));
       if (c.done()) {
         return;
       }
@@ -343,7 +344,7 @@ public final class Migration<T extends Record> {
     private final AtomicLong migrated = new AtomicLong();
     private final AtomicLong current = new AtomicLong();
     private final AtomicLong gone = new AtomicLong();
-    private final java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger done = new AtomicInteger();
 
     Totals(Checkpoint[] state) {
       for (Checkpoint c : state) {
@@ -357,7 +358,7 @@ public final class Migration<T extends Record> {
       }
     }
 
-    Progress add(int segment, boolean segmentDone, long s, long m, long c, long g) {
+    Progress add(boolean segmentDone, long s, long m, long c, long g) {
       return new Progress(id, segments, segmentDone ? done.incrementAndGet() : done.get(), scanned.addAndGet(s),
           migrated.addAndGet(m), current.addAndGet(c), gone.addAndGet(g));
     }

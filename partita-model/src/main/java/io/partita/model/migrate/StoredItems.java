@@ -1,10 +1,7 @@
 package io.partita.model.migrate;
 
 import java.math.BigDecimal;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -29,21 +26,6 @@ final class StoredItems {
       }
     }
     return true;
-  }
-
-  /** The attribute names whose values differ between {@code a} and {@code b} (present in one only, or unequal). */
-  static List<String> differences(Map<String, AttributeValue> a, Map<String, AttributeValue> b) {
-    Set<String> names = new java.util.TreeSet<>(a.keySet());
-    names.addAll(b.keySet());
-    List<String> out = new ArrayList<>();
-    for (String n : names) {
-      AttributeValue x = a.get(n);
-      AttributeValue y = b.get(n);
-      if (x == null || y == null || !same(x, y)) {
-        out.add(n);
-      }
-    }
-    return out;
   }
 
   static boolean same(AttributeValue a, AttributeValue b) {
@@ -100,9 +82,5 @@ final class StoredItems {
       i++;
     }
     return b.toString();
-  }
-
-  static Map<String, AttributeValue> copy(Map<String, AttributeValue> item) {
-    return new HashMap<>(item);
   }
 }

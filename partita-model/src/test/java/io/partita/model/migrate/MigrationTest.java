@@ -11,7 +11,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -355,6 +354,5 @@ class MigrationTest {
     seen.clear();
     shadow.list("order", () -> List.of(new R("a", 1), new R("b", 2)), () -> List.of(new R("b", 2), new R("a", 1)));
     assertEquals(List.of(ShadowRead.Difference.Kind.ORDER), seen.stream().map(ShadowRead.Difference::kind).toList());
-    assertTrue(new HashMap<>().isEmpty());
   }
 }
