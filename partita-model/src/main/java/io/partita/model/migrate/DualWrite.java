@@ -83,18 +83,17 @@ public final class DualWrite<T extends Record> {
           Object a = args != null && args.length == 1 ? args[0] : null;
           switch (method.getName()) {
             case "putItem" -> {
-              PutItemRequest r = a instanceof PutItemRequest p ? p : PutItemRequest.builder()
-                  .applyMutation(consumer(a)).build();
+              PutItemRequest r = a instanceof PutItemRequest p ? p : built(PutItemRequest.builder(), a).build();
               return dynamo.putItem(r.toBuilder().item(withOld(r.tableName(), r.item())).build());
             }
             case "batchWriteItem" -> {
-              BatchWriteItemRequest r = a instanceof BatchWriteItemRequest b ? b : BatchWriteItemRequest.builder()
-                  .applyMutation(consumer(a)).build();
+              BatchWriteItemRequest r = a instanceof BatchWriteItemRequest b ? b
+                  : built(BatchWriteItemRequest.builder(), a).build();
               return dynamo.batchWriteItem(batch(r));
             }
             case "transactWriteItems" -> {
               TransactWriteItemsRequest r = a instanceof TransactWriteItemsRequest t ? t
-                  : TransactWriteItemsRequest.builder().applyMutation(consumer(a)).build();
+                  : built(TransactWriteItemsRequest.builder(), a).build();
               var response = dynamo.transactWriteItems(transact(r));
               for (TransactWriteItem w : r.transactItems()) {
                 if (w.update() != null && mine(w.update().tableName())) {
@@ -104,8 +103,8 @@ public final class DualWrite<T extends Record> {
               return response;
             }
             case "updateItem" -> {
-              UpdateItemRequest r = a instanceof UpdateItemRequest u ? u : UpdateItemRequest.builder()
-                  .applyMutation(consumer(a)).build();
+              UpdateItemRequest r = a instanceof UpdateItemRequest u ? u
+                  : built(UpdateItemRequest.builder(), a).build();
               UpdateItemResponse response = dynamo.updateItem(r);
               if (mine(r.tableName())) {
                 followUp(r.key(), r.returnValues() == ReturnValue.ALL_NEW ? response.attributes() : null);
@@ -123,9 +122,11 @@ public final class DualWrite<T extends Record> {
         });
   }
 
+  /** {@code builder} after the caller's {@code Consumer<Builder>} (the SDK's consumer-style overloads) ran on it. */
   @SuppressWarnings("unchecked")
-  private static <B> Consumer<B> consumer(Object a) {
-    return (Consumer<B>) a;
+  private static <B> B built(B builder, Object consumer) {
+    ((Consumer<B>) consumer).accept(builder);
+    return builder;
   }
 
   private boolean mine(String table) {
