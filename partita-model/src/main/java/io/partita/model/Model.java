@@ -97,6 +97,23 @@ public final class Model {
   }
 
   /**
+   * The item this model stores for {@code record} as it is — fields, type attribute, schema version, table key and
+   * every index key that can be built — with nothing maintained: no id generated, no timestamp or version changed,
+   * no rule run. The inverse of {@link #decode}; what a backfill compares a stored item with
+   * ({@code io.partita.model.migrate.Migration}).
+   *
+   * @throws ValidationException when the record is of no entity of this model, or a required field is null
+   */
+  public Map<String, AttributeValue> encode(Record record) {
+    Objects.requireNonNull(record, "record");
+    return encodeAs(entityModel(record.getClass()), record);
+  }
+
+  private static Map<String, AttributeValue> encodeAs(EntityModel<?> e, Record record) {
+    return e.item(e.mapper().values(record));
+  }
+
+  /**
    * The model as a NoSQL Workbench data model file (JSON, the format of its "Export model", version 3.0), to open in
    * its data modeler and visualizer: the table's keys, every entity's fields as attributes with their types, one
    * facet per entity named after it with its key templates as key aliases, the global indexes with their
@@ -108,6 +125,20 @@ public final class Model {
         .format(java.time.LocalDateTime.now(java.time.ZoneOffset.UTC));
     return io.partita.model.internal.TableExport.noSqlWorkbench(compiled, Objects.requireNonNull(modelName,
         "modelName"), date);
+  }
+
+  /**
+   * The model as a OneTable schema (JSON, {@code format: 'onetable:1.0.0'}): the indexes, each entity as a model with
+   * its key templates as {@code ${field}} value templates, its fields typed, required unless Optional, with
+   * {@code generate} and {@code default}, and the timestamps as {@code params}, for the TypeScript services that share
+   * the table. {@code io.partita.model.onetable.OneTableSchema} reads it back.
+   *
+   * @throws ModelException naming entity and field for what OneTable cannot say: a key format ({@code {n:04d}}), a
+   *     stored name other than the field's, an Instant stored as epoch seconds, entities with different timestamp
+   *     fields
+   */
+  public String toOneTable() {
+    return io.partita.model.internal.OneTableExport.json(compiled);
   }
 
   @SuppressWarnings("unchecked")

@@ -2,8 +2,8 @@ package io.partita.model;
 
 /**
  * One DynamoDB stream record as a change of the model's entities, decoded by {@link StreamEvents}: an item
- * {@link Inserted}, {@link Modified} or {@link Removed}, with its images as entity records, or an item of no entity
- * the decoder knows ({@link Unrecognized}), reported rather than dropped.
+ * {@link Inserted}, {@link Modified}, {@link Removed} or {@link Expired} (deleted by Time to Live), with its images as
+ * entity records, or an item of no entity the decoder knows ({@link Unrecognized}), reported rather than dropped.
  *
  * <p>On Java 21 a handler matches the records' patterns:
  *
@@ -12,6 +12,7 @@ package io.partita.model;
  *   case StreamEvent.Inserted(Order o) -> count(o.status(), +1);
  *   case StreamEvent.Modified(Order before, Order after) -> { count(before.status(), -1); count(after.status(), +1); }
  *   case StreamEvent.Removed(Order o) -> count(o.status(), -1);
+ *   case StreamEvent.Expired(Order o) -> count(o.status(), -1);         // deleted by Time to Live
  *   case StreamEvent.Unrecognized<?> u -> log.warn("not an entity item: {}", u.record().dynamodb().keys());
  *   default -> { }  // changes of the other entities
  * }
@@ -50,8 +51,26 @@ public sealed interface StreamEvent<T> {
    */
   record Modified<T>(T before, T after) implements StreamEvent<T> {}
 
-  /** An item deleted ({@code REMOVE}), by a write or by Time to Live (the record's {@code userIdentity} says which). */
+  /** An item deleted ({@code REMOVE}) by a write. A deletion by Time to Live is {@link Expired}. */
   record Removed<T>(T item) implements StreamEvent<T> {
+    @Override
+    public T before() {
+      return item;
+    }
+
+    @Override
+    public T after() {
+      return null;
+    }
+  }
+
+  /**
+   * An item deleted by DynamoDB's Time to Live after it expired: a {@code REMOVE} whose {@code userIdentity} is type
+   * {@code Service}, principal {@code dynamodb.amazonaws.com} (DynamoDB Streams API reference, {@code Record} and
+   * {@code Identity}). Told apart from {@link Removed} because a handler usually treats them differently (an
+   * expired session is not a user's deletion); {@link #before()} is the item, like a removal's.
+   */
+  record Expired<T>(T item) implements StreamEvent<T> {
     @Override
     public T before() {
       return item;

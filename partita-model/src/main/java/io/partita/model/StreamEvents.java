@@ -101,7 +101,8 @@ public final class StreamEvents<T> {
       case MODIFY:
         return new StreamEvent.Modified<>(decode(before, data.oldImage()), decode(after, data.newImage()));
       default:
-        return new StreamEvent.Removed<>(decode(before, data.oldImage()));
+        return byTimeToLive(record) ? new StreamEvent.Expired<>(decode(before, data.oldImage()))
+            : new StreamEvent.Removed<>(decode(before, data.oldImage()));
     }
   }
 
@@ -112,6 +113,15 @@ public final class StreamEvents<T> {
       out.add(decode(r));
     }
     return out;
+  }
+
+  /**
+   * Whether a REMOVE was Time to Live's: DynamoDB marks those with {@code userIdentity} type {@code Service} and
+   * principal {@code dynamodb.amazonaws.com} (DynamoDB Streams API reference, Record.userIdentity).
+   */
+  static boolean byTimeToLive(software.amazon.awssdk.services.dynamodb.model.Record record) {
+    var who = record.userIdentity();
+    return who != null && "Service".equals(who.type()) && "dynamodb.amazonaws.com".equals(who.principalId());
   }
 
   private EntityModel<?> entityOf(Map<String, AttributeValue> image) {

@@ -172,6 +172,16 @@ public final class EntityModel<T> {
     return version;
   }
 
+  /** The fields filled with a new id when empty, and how. */
+  public Map<Field, Ids> generatedIds() {
+    return generatedIds;
+  }
+
+  /** The fields given a value when null, and the value. */
+  public Map<Field, Object> defaults() {
+    return defaults;
+  }
+
   public Field createdAt() {
     return createdAt;
   }

@@ -249,7 +249,7 @@ public final class TableExport {
   }
 
   /** Pretty JSON of maps, lists, strings, numbers and booleans, two spaces per level. */
-  private static void json(Object v, StringBuilder out, String indent) {
+  static void json(Object v, StringBuilder out, String indent) {
     if (v instanceof Map<?, ?> m) {
       out.append("{");
       String inner = indent + "  ";

@@ -1,0 +1,86 @@
+package io.partita.model.migrate;
+
+import java.math.BigDecimal;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Comparing stored items: equality as DynamoDB means it (numbers by value, sets without order), and the condition
+ * that an item is still as it was read, which every rewrite of a migration carries.
+ */
+final class StoredItems {
+  private StoredItems() {}
+
+  /** Whether two items hold the same attributes with the same values. */
+  static boolean same(Map<String, AttributeValue> a, Map<String, AttributeValue> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (Map.Entry<String, AttributeValue> e : a.entrySet()) {
+      AttributeValue other = b.get(e.getKey());
+      if (other == null || !same(e.getValue(), other)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  static boolean same(AttributeValue a, AttributeValue b) {
+    if (a.type() != b.type()) {
+      return false;
+    }
+    switch (a.type()) {
+      case N:
+        return new BigDecimal(a.n()).compareTo(new BigDecimal(b.n())) == 0;
+      case SS:
+        return new HashSet<>(a.ss()).equals(new HashSet<>(b.ss()));
+      case NS: {
+        Set<BigDecimal> x = new HashSet<>();
+        a.ns().forEach(n -> x.add(new BigDecimal(n).stripTrailingZeros()));
+        Set<BigDecimal> y = new HashSet<>();
+        b.ns().forEach(n -> y.add(new BigDecimal(n).stripTrailingZeros()));
+        return x.equals(y);
+      }
+      case BS:
+        return new HashSet<>(a.bs()).equals(new HashSet<>(b.bs()));
+      case L: {
+        if (a.l().size() != b.l().size()) {
+          return false;
+        }
+        for (int i = 0; i < a.l().size(); i++) {
+          if (!same(a.l().get(i), b.l().get(i))) {
+            return false;
+          }
+        }
+        return true;
+      }
+      case M:
+        return same(a.m(), b.m());
+      default:
+        return a.equals(b);
+    }
+  }
+
+  /**
+   * A condition that holds while the stored item is still {@code read}: each of its attributes equal to the value
+   * read. Written with placeholders {@code #uN}/{@code :uN} into {@code names} and {@code values}.
+   */
+  static String unchanged(Map<String, AttributeValue> read, Map<String, String> names,
+      Map<String, AttributeValue> values) {
+    StringBuilder b = new StringBuilder();
+    int i = 0;
+    for (Map.Entry<String, AttributeValue> e : read.entrySet()) {
+      if (b.length() > 0) {
+        b.append(" AND ");
+      }
+      names.put("#u" + i, e.getKey());
+      values.put(":u" + i, e.getValue());
+      b.append("#u").append(i).append(" = :u").append(i);
+      i++;
+    }
+    return b.toString();
+  }
+}
