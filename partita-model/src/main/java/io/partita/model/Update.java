@@ -36,9 +36,12 @@ import io.partita.model.internal.UpdateSpec.Kind;
  * the update itself, the table key given to {@code update(key)}, {@link #assuming(String, Object)}, and otherwise a
  * consistent read of just those fields made before the write; the write is then conditioned on the assumed or read
  * values being still there, so a key is never rendered from stale values. A read value that changed before the write
- * makes the update plan again from a new read (up to 5 attempts); a wrong {@code assuming} value is a
- * {@link ConditionFailedException}. Changes whose result only the database knows ({@code add}, {@code subtract},
- * {@code setIfNotExists}, nested paths) are refused on a field that feeds an index key.
+ * makes the update plan again from a new read (up to 5 attempts, then a {@link VersionConflictException}, which
+ * {@code retryOnConflict} retries); a wrong {@code assuming} value is a {@link ConditionFailedException}. A number
+ * that feeds an index key may still be changed by {@code add} or {@code subtract}: its stored value is read, the key
+ * rendered from that value plus the change, and the write conditioned on the value read, so a counter feeding an
+ * index (a stock level in a low-stock index) changes atomically. Other changes whose result only the database knows
+ * ({@code setIfNotExists}, {@code append}, nested paths) are refused on a field that feeds an index key.
  *
  * <p><b>Maintained fields.</b> The item must exist and be of this entity (the update never creates a partial item);
  * otherwise a {@link ConditionFailedException}. {@code updatedAt} is set to now unless the update sets it; the

@@ -1,8 +1,10 @@
 package io.partita.model;
 
 /**
- * A write carrying version {@code v} found another version stored (someone else wrote first), or found an item
- * where it expected none. Re-read, re-apply the change and write again.
+ * A write carrying version {@code v} found another version stored (someone else wrote first), found an item where
+ * it expected none, or an update found changed, attempt after attempt, a field it read to build an index key (its
+ * {@link #expectedVersion()} is then null). Re-read, re-apply the change and write again: {@code retryOnConflict}
+ * does.
  */
 public class VersionConflictException extends ConditionFailedException {
   private static final long serialVersionUID = 1L;

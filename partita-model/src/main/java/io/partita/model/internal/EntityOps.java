@@ -173,9 +173,10 @@ public final class EntityOps<T> {
         throw Futures.rethrow(e);
       }
       if (attempt >= STALE_READ_ATTEMPTS) {
-        throw new ConditionFailedException("Entity " + entity.name() + ": item " + describe(p.key) + ": the"
+        // other writers kept coming first: a conflict, which retryOnConflict takes
+        throw new VersionConflictException("Entity " + entity.name() + ": item " + describe(p.key) + ": the"
             + " fields its index keys are built from kept changing during " + attempt + " attempts",
-            entity.name(), null, stale.getCause());
+            entity.name(), null, null, stale.getCause());
       }
       return update(spec, attempt + 1);
     }).thenCompose(Function.identity()));
@@ -370,6 +371,7 @@ public final class EntityOps<T> {
     List<DocPath> paths = new ArrayList<>();
     Map<String, Object> known = new HashMap<>(); // top-level field -> its new value (null: absent)
     Set<String> opaque = new HashSet<>(); // top-level fields changed to a value only the database will know
+    Map<String, BigDecimal> counters = new HashMap<>(); // top-level numbers added to or subtracted from: the change
     Set<String> touched = new LinkedHashSet<>();
     Set<String> tableKeyFields = entity.tableKeyFields();
     List<String> ruleGuards = new ArrayList<>();
@@ -423,6 +425,10 @@ public final class EntityOps<T> {
             String zero = x.value(AttributeValue.fromN("0"));
             c.set.add(path + " = if_not_exists(" + path + ", " + zero + ") "
                 + (a.kind() == UpdateSpec.Kind.ADD ? "+ " : "- ") + x.value(encode(p, required(v, p, a), a)));
+            if (p.isTopLevel()) {
+              BigDecimal delta = Numbers.exact((Number) v);
+              counters.put(top.name(), a.kind() == UpdateSpec.Kind.ADD ? delta : delta.negate());
+            }
           } else {
             throw invalid(p, a, "works on numbers" + (a.kind() == UpdateSpec.Kind.ADD ? " and sets" : "")
                 + ", not on a " + p.codec().javaType().getSimpleName());
@@ -507,6 +513,13 @@ public final class EntityOps<T> {
       }
       affected.add(k);
       for (String f : fields) {
+        if (opaque.contains(f) && counters.containsKey(f)) {
+          // a counter that feeds an index key: its stored value is read and the key rendered from that value plus
+          // the change; the write is conditioned on the value read, so it is still an atomic change (planned again
+          // from a new read when another writer came first)
+          unknown.add(f);
+          continue;
+        }
         if (opaque.contains(f)) {
           throw new ValidationException("Entity " + name + ", field " + f + ": it feeds the key of index "
               + k.shape().index() + " (" + describeTemplates(k) + "), so the update must give its new value: use"
@@ -547,7 +560,12 @@ public final class EntityOps<T> {
       for (String f : unknown) {
         Field field = entity.mapper().field(f);
         AttributeValue av = current.get(field.stored());
-        texts.put(f, av == null ? null : field.codec().keyText(field.codec().decode(av)));
+        if (counters.containsKey(f)) {
+          BigDecimal after = (av == null ? BigDecimal.ZERO : new BigDecimal(av.n())).add(counters.get(f));
+          texts.put(f, field.codec().keyText(Numbers.convert(after, field.valueType())));
+        } else {
+          texts.put(f, av == null ? null : field.codec().keyText(field.codec().decode(av)));
+        }
         guards.put(field.stored(), av);
         readGuards.add(field.stored());
       }

@@ -104,9 +104,10 @@ public final class WritePlan {
     try {
       return ops.failure(this, item, known, cause);
     } catch (EntityOps.StaleReadException stale) {
-      return new io.partita.model.ConditionFailedException("Entity " + entityName() + ": item "
+      // another writer came first: a conflict, which retryOnConflict takes
+      return new io.partita.model.VersionConflictException("Entity " + entityName() + ": item "
           + ops.describe(key) + ": a field its index keys are built from changed after it was read", entityName(),
-          ops.decodeCurrent(item), cause);
+          null, ops.decodeCurrent(item), cause);
     }
   }
 
