@@ -154,7 +154,7 @@ class ArchitectureTest {
       "IndexEntries.checkValues", Set.of("WriteCommands"),
       "IndexEntries.checkTypes", Set.of("WriteCommand"),
       "IndexEntries.checkUpdated", Set.of("WriteCommand"),
-      "IndexEntries.check", Set.of("WriteCommands"),
+      "IndexEntries.check", Set.of("WriteCommands", "WriteCommand"),
       "RequestParams.conditionContext", Set.of("WriteCommands"),
       "RequestParams.conditionOnly", Set.of("WriteCommands"),
       "ReturnValuesParam.onConditionFailure", Set.of("WriteCommands"));

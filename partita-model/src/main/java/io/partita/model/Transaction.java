@@ -44,8 +44,9 @@ public final class Transaction {
   private final List<String> names = new ArrayList<>();
   private String token;
   private boolean returnCurrent;
-  private List<WritePlan> plans;
-  private TransactWriteItemsRequest request;
+  // set once by the first plan to finish (the futures of overlapping executeAsync calls may finish on other threads)
+  private volatile List<WritePlan> plans;
+  private volatile TransactWriteItemsRequest request;
 
   Transaction(ClientCore client) {
     this.client = client;
@@ -154,15 +155,17 @@ public final class Transaction {
         }));
       }
       built = planned.thenApply(list -> {
-        if (request == null) { // two overlapping executeAsync calls: the first plan is the one sent
-          List<TransactWriteItem> items = new ArrayList<>();
-          for (WritePlan p : list) {
-            items.add(p.transactItem(client.model.table().name(), returnCurrent));
+        synchronized (this) {
+          if (request == null) { // two overlapping executeAsync calls: the first plan is the one sent
+            List<TransactWriteItem> items = new ArrayList<>();
+            for (WritePlan p : list) {
+              items.add(p.transactItem(client.model.table().name(), returnCurrent));
+            }
+            plans = list;
+            request = TransactWriteItemsRequest.builder().transactItems(items).clientRequestToken(token).build();
           }
-          plans = list;
-          request = TransactWriteItemsRequest.builder().transactItems(items).clientRequestToken(token).build();
+          return request;
         }
-        return request;
       });
     }
     return built.thenCompose(r -> client.dynamo.transactWriteItems(r)).handle((response, e) -> {

@@ -320,5 +320,37 @@ class FrictionTest {
         .key(Map.of("pk", AttributeValue.fromS("SKU#A1"), "sk", AttributeValue.fromS("STOCK")))).item();
     assertEquals("LEVEL#000017#A1", raw.get("gsi1sk").s(), "the index key is the stock's, not a stale one");
     assertEquals(List.of("A1", "B2"), db.query(byLevel).page().items().stream().map(Stocked::sku).toList());
+
+    // below zero: a padded key cannot hold it, and nothing is written
+    ValidationException negative = assertThrows(ValidationException.class,
+        () -> items.update(a1).subtract("stock", 18).execute());
+    assertTrue(negative.getMessage().contains("at least 0"), negative.getMessage());
+    assertEquals(17, items.get(a1, true).orElseThrow().stock());
+  }
+
+  record Limited(String sku, int stock) {}
+
+  /** With a min rule, a decrement past it is the condition's refusal the rule promises, from the value read. */
+  @ParameterizedTest
+  @EnumSource(Backend.class)
+  void aCounterFeedingAnIndexKeepsItsRules(Backend backend) {
+    Entity<Limited> limited = Entity.of(Limited.class).key("SKU#{sku}", "STOCK")
+        .index("gsi1", "STOCK", "LEVEL#{stock:010d}#{sku}").validate("stock", Rule.min(0));
+    Model model = Model.builder(TableSchema.named(Backend.freshTable("Limited")).globalIndex("gsi1", "gsi1pk", "gsi1sk"))
+        .entities(limited).build();
+    ModelClient db = ModelClient.create(model, backend.client());
+    db.createTable();
+    EntityClient<Limited> items = db.entity(limited);
+    items.create(new Limited("A1", 2));
+    ConditionFailedException refused = assertThrows(ConditionFailedException.class,
+        () -> items.update(Key.of("sku", "A1")).subtract("stock", 5).execute());
+    assertTrue(refused.getMessage().contains("min 0"), refused.getMessage());
+    assertEquals(2, items.get(Key.of("sku", "A1"), true).orElseThrow().stock(), "nothing was written");
+    // an int counter at its type's edge
+    items.put(new Limited("B2", Integer.MAX_VALUE));
+    ValidationException overflow = assertThrows(ValidationException.class,
+        () -> items.update(Key.of("sku", "B2")).add("stock", 1).execute());
+    assertEquals("stock", overflow.field());
+    assertEquals(0, items.update(Key.of("sku", "A1")).subtract("stock", 2).execute().stock());
   }
 }

@@ -562,7 +562,7 @@ public final class EntityOps<T> {
         AttributeValue av = current.get(field.stored());
         if (counters.containsKey(f)) {
           BigDecimal after = (av == null ? BigDecimal.ZERO : new BigDecimal(av.n())).add(counters.get(f));
-          texts.put(f, field.codec().keyText(Numbers.convert(after, field.valueType())));
+          texts.put(f, field.codec().keyText(counterValue(field, after, key)));
         } else {
           texts.put(f, av == null ? null : field.codec().keyText(field.codec().decode(av)));
         }
@@ -592,6 +592,30 @@ public final class EntityOps<T> {
       plan.ruleGuards = String.join(", ", guarded);
     }
     return plan;
+  }
+
+  /**
+   * The value a counter that feeds an index key will have, from the value read: refused as the write's own
+   * condition would refuse it when it breaks a {@code min}/{@code max} rule (the write is conditioned on the value
+   * read, so this is what the database would answer), and as a {@link ValidationException} when it leaves the field's
+   * type. A value the key's format cannot hold (a padded number below zero) is refused when the key is rendered.
+   */
+  private Object counterValue(Field field, BigDecimal after, Map<String, AttributeValue> key) {
+    for (io.partita.model.Rule r : entity.rules(field)) {
+      boolean min = r.kind() == io.partita.model.Rule.Kind.MIN;
+      if ((min || r.kind() == io.partita.model.Rule.Kind.MAX)
+          && (min ? after.compareTo((BigDecimal) r.bound()) < 0 : after.compareTo((BigDecimal) r.bound()) > 0)) {
+        throw new ConditionFailedException("Entity " + entity.name() + ": item " + describe(key) + ": field "
+            + field.name() + " would be " + after.toPlainString() + ", which breaks rule '" + r + "'; nothing was"
+            + " written", entity.name(), null, null);
+      }
+    }
+    try {
+      return Numbers.convert(after, field.valueType());
+    } catch (IllegalArgumentException e) {
+      throw new ValidationException("Entity " + entity.name() + ", field " + field.name() + ": the change makes it "
+          + after.toPlainString() + ", which " + e.getMessage(), entity.name(), field.name());
+    }
   }
 
   /** The UpdateItem that writes {@code record} whole but keeps createdAt when the item exists. */

@@ -192,7 +192,7 @@ public final class DualWrite<T extends Record> {
     }
     Map<String, String> names = new HashMap<>();
     Map<String, AttributeValue> values = new HashMap<>();
-    String condition = StoredItems.unchanged(item, names, values);
+    String condition = StoredItems.unchanged(item, old.keySet(), names, values);
     StringBuilder set = new StringBuilder();
     int i = 0;
     for (Map.Entry<String, AttributeValue> e : old.entrySet()) {

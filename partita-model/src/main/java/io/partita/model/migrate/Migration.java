@@ -299,7 +299,7 @@ public final class Migration<T extends Record> {
       }
       Map<String, String> names = new HashMap<>();
       Map<String, AttributeValue> values = new HashMap<>();
-      String unchanged = StoredItems.unchanged(read, names, values);
+      String unchanged = StoredItems.unchanged(read, target.keySet(), names, values);
       try {
         dynamo.putItem(PutItemRequest.builder().tableName(model.table().name()).item(target)
             .conditionExpression(unchanged).expressionAttributeNames(names).expressionAttributeValues(values)

@@ -48,13 +48,11 @@ public final class ShadowRead<T> {
   /** A read of one item: returns {@code primary}'s answer; reports when {@code shadow}'s differs. */
   public Optional<T> one(String read, Supplier<Optional<T>> primary, Supplier<Optional<T>> shadow) {
     Optional<T> answer = primary.get();
-    Optional<T> other;
-    try {
-      other = shadow.get();
-    } catch (RuntimeException e) {
-      reporter.accept(new Difference<>(read, Difference.Kind.SHADOW_FAILED, null, answer.orElse(null), null, e));
-      return answer;
-    }
+    shadowed(read, answer.orElse(null), () -> compare(read, answer, shadow.get()));
+    return answer;
+  }
+
+  private void compare(String read, Optional<T> answer, Optional<T> other) {
     if (answer.isPresent() && other.isEmpty()) {
       reporter.accept(new Difference<>(read, Difference.Kind.MISSING, identity.apply(answer.get()), answer.get(),
           null, null));
@@ -65,7 +63,22 @@ public final class ShadowRead<T> {
       reporter.accept(new Difference<>(read, Difference.Kind.CHANGED, identity.apply(answer.get()), answer.get(),
           other.get(), null));
     }
-    return answer;
+  }
+
+  /**
+   * Runs the shadow read and its comparison; whatever fails in them (the shadow, an identity or equals of the
+   * records, the reporter) is reported as SHADOW_FAILED and never reaches the caller, whose answer is the primary's.
+   */
+  private void shadowed(String read, T primaryItem, Runnable comparison) {
+    try {
+      comparison.run();
+    } catch (RuntimeException e) {
+      try {
+        reporter.accept(new Difference<>(read, Difference.Kind.SHADOW_FAILED, null, primaryItem, null, e));
+      } catch (RuntimeException reporterFailed) {
+        // a reporter that fails is the migration's tooling failing, not the application's read
+      }
+    }
   }
 
   /**
@@ -74,13 +87,11 @@ public final class ShadowRead<T> {
    */
   public List<T> list(String read, Supplier<List<T>> primary, Supplier<List<T>> shadow) {
     List<T> answer = primary.get();
-    List<T> other;
-    try {
-      other = shadow.get();
-    } catch (RuntimeException e) {
-      reporter.accept(new Difference<>(read, Difference.Kind.SHADOW_FAILED, null, null, null, e));
-      return answer;
-    }
+    shadowed(read, null, () -> compare(read, answer, shadow.get()));
+    return answer;
+  }
+
+  private void compare(String read, List<T> answer, List<T> other) {
     Map<Object, T> theirs = new LinkedHashMap<>();
     for (T t : other) {
       theirs.put(identity.apply(t), t);
@@ -104,7 +115,6 @@ public final class ShadowRead<T> {
     if (!differs && !answer.equals(other)) {
       reporter.accept(new Difference<>(read, Difference.Kind.ORDER, null, null, null, null));
     }
-    return answer;
   }
 
   /**

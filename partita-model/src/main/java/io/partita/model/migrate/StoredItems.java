@@ -66,10 +66,12 @@ final class StoredItems {
 
   /**
    * A condition that holds while the stored item is still {@code read}: each of its attributes equal to the value
-   * read. Written with placeholders {@code #uN}/{@code :uN} into {@code names} and {@code values}.
+   * read, and each of {@code absent} (attributes the write will hold that the read did not find) still absent, so a
+   * writer that only added one of them in between is noticed too. Written with placeholders {@code #uN}/{@code :uN}
+   * into {@code names} and {@code values}.
    */
-  static String unchanged(Map<String, AttributeValue> read, Map<String, String> names,
-      Map<String, AttributeValue> values) {
+  static String unchanged(Map<String, AttributeValue> read, java.util.Collection<String> absent,
+      Map<String, String> names, Map<String, AttributeValue> values) {
     StringBuilder b = new StringBuilder();
     int i = 0;
     for (Map.Entry<String, AttributeValue> e : read.entrySet()) {
@@ -79,6 +81,14 @@ final class StoredItems {
       names.put("#u" + i, e.getKey());
       values.put(":u" + i, e.getValue());
       b.append("#u").append(i).append(" = :u").append(i);
+      i++;
+    }
+    for (String a : absent) {
+      if (read.containsKey(a)) {
+        continue;
+      }
+      names.put("#u" + i, a);
+      b.append(b.length() > 0 ? " AND " : "").append("attribute_not_exists(#u").append(i).append(")");
       i++;
     }
     return b.toString();

@@ -8,6 +8,7 @@ import io.partita.engine.internal.ops.request.Conditions;
 import io.partita.engine.internal.ops.request.IndexEntries;
 import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.table.Table;
+import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.ItemSize;
 import java.util.HashMap;
 import java.util.Map;
@@ -63,16 +64,22 @@ public sealed interface WriteCommand extends ReadModifyWrite.Step {
 
   /**
    * Writes {@code item} whole, under {@code condition} (null: none). {@code size} is the item's size
-   * by DynamoDB's rules, measured once. Unless {@code typesChecked}, the index key attributes' types
-   * are checked when the item is written, before the condition: DynamoDB finds a wrong type then, so
-   * inside a transaction it is the action's ValidationError, not the request's error.
+   * by DynamoDB's rules, measured once. {@code checkedAgainst} is the table definition its index keys'
+   * values were checked against; unless {@code typesChecked}, their types are checked when the item is
+   * written, before the condition: DynamoDB finds a wrong type then, so inside a transaction it is the
+   * action's ValidationError, not the request's error. An index added to the table between the check
+   * and the write (UpdateTable) has the item checked whole against it then.
    */
   record Put(String named, Table table, ItemKey key, Map<String, AttributeValue> item, long size,
-      Condition condition, boolean allOldOnFailure, boolean typesChecked, ReturnValue returnValues) implements WriteCommand {
+      Condition condition, boolean allOldOnFailure, TableDef checkedAgainst, boolean typesChecked,
+      ReturnValue returnValues) implements WriteCommand {
     @Override
     public Map<String, AttributeValue> apply(Map<String, AttributeValue> current) {
-      if (!typesChecked) {
-        IndexEntries.checkTypes(table.def(), item);
+      TableDef now = table.def();
+      if (now != checkedAgainst) {
+        IndexEntries.check(now, item);
+      } else if (!typesChecked) {
+        IndexEntries.checkTypes(now, item);
       }
       Conditions.require(condition, current, allOldOnFailure);
       return item;

@@ -128,7 +128,7 @@ public final class WriteCommands {
         } else {
           IndexEntries.checkValues(def, item);
         }
-        return new WriteCommand.Put(named, table, key, item, size, condition, allOldOnFailure, batch, returnValues);
+        return new WriteCommand.Put(named, table, key, item, size, condition, allOldOnFailure, def, batch, returnValues);
       }
     };
   }
