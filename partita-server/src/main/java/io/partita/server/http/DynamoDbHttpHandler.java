@@ -20,6 +20,7 @@ import io.partita.server.auth.SignedRequest;
 import io.partita.server.observe.Observation;
 import io.partita.server.observe.ServerMetrics;
 import io.partita.server.wire.Dispatcher;
+import io.partita.server.wire.FrontEndRefusal;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayDeque;
@@ -372,10 +373,9 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
   private FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request) {
     if (request.decoderResult().isFailure()) {
       Throwable cause = request.decoderResult().cause();
-      PartitaException refusal = cause instanceof BodyLimit.Refused refused ? refused.answer
-          : new PartitaException(ErrorCode.SerializationException, "The request could not be decoded: "
-              + cause.getMessage());
-      return Responses.error(refusal, ctx.alloc());
+      return cause instanceof BodyLimit.Refused refused ? Responses.error(refused.answer, ctx.alloc())
+          : Responses.error(new PartitaException(ErrorCode.SerializationException, "The request could not be decoded: "
+              + cause.getMessage()), ctx.alloc());
     }
     HttpMethod method = request.method();
     // the health answer is the root's only, as the service's; a GET elsewhere is refused below as any non-POST
@@ -431,6 +431,13 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
             request.content(), state.maxRequestBytes());
         status = state.dispatcher().dispatch(target, json, output(body), watch);
       } catch (PartitaException e) {
+        body.clear();
+        status = Dispatcher.writeError(e, new ByteBufOutputStream(body));
+        if (watch != null) {
+          watch.error(e.code().name());
+        }
+      } catch (FrontEndRefusal e) {
+        // refused before the engine: not signed as the server's credentials require
         body.clear();
         status = Dispatcher.writeError(e, new ByteBufOutputStream(body));
         if (watch != null) {

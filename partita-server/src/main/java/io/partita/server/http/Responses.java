@@ -14,6 +14,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.partita.engine.PartitaException;
 import io.partita.engine.StorageStatus;
 import io.partita.server.wire.Dispatcher;
+import io.partita.server.wire.FrontEndRefusal;
 import io.partita.server.wire.RequestIds;
 import java.nio.charset.StandardCharsets;
 import java.util.zip.CRC32;
@@ -153,6 +154,12 @@ final class Responses {
   }
 
   static FullHttpResponse error(PartitaException e, ByteBufAllocator alloc) {
+    ByteBuf body = alloc.buffer();
+    int status = Dispatcher.writeError(e, new ByteBufOutputStream(body));
+    return json(HttpResponseStatus.valueOf(status), body, Compression.NONE, alloc);
+  }
+
+  static FullHttpResponse error(FrontEndRefusal e, ByteBufAllocator alloc) {
     ByteBuf body = alloc.buffer();
     int status = Dispatcher.writeError(e, new ByteBufOutputStream(body));
     return json(HttpResponseStatus.valueOf(status), body, Compression.NONE, alloc);
