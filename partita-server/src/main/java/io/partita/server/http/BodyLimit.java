@@ -64,6 +64,10 @@ final class BodyLimit extends HttpObjectAggregator {
    */
   @Override
   protected Object newContinueResponse(HttpMessage start, int maxContentLength, ChannelPipeline pipeline) {
+    if (!start.headers().contains(io.netty.handler.codec.http.HttpHeaderNames.EXPECT)) {
+      // most requests: no answer before the body, as the aggregator would say after three lookups
+      return null;
+    }
     if (HttpUtil.is100ContinueExpected(start) && HttpUtil.getContentLength(start, -1L) > maxContentLength) {
       start.headers().remove(io.netty.handler.codec.http.HttpHeaderNames.EXPECT);
       FullHttpResponse refusal = Responses.error(tooLarge(declaredSize(start), maxBytes), pipeline.channel().alloc());

@@ -90,6 +90,8 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
   private final RequestDeadline deadline;
   private final ArrayDeque<FullHttpRequest> waiting = new ArrayDeque<>();
   private boolean busy;
+  /** Whether reading is paused while an answer is made elsewhere or later (see start). */
+  private boolean paused;
 
   DynamoDbHttpHandler(ServerState state, Executor workers, RequestDeadline deadline) {
     super(false);
@@ -113,7 +115,6 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
 
   private void start(ChannelHandlerContext ctx, FullHttpRequest request) {
     busy = true;
-    ctx.channel().config().setAutoRead(false);
     if (!state.enter()) {
       request.release();
       // lingering, like every close during a shutdown: see Ending.unlessDraining
@@ -121,7 +122,15 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       return;
     }
     try {
-      if (state.threading().runsOnEventLoop(request)) {
+      boolean onEventLoop = state.threading().runsOnEventLoop(request);
+      if (!onEventLoop || state.latency().isOn()) {
+        // answered later: read nothing more meanwhile, so requests wait in the client's socket
+        // rather than here. An answer written before this returns needs no pause: the next request
+        // is read after it, and pausing costs two changes of the socket's interest set a request.
+        paused = true;
+        ctx.channel().config().setAutoRead(false);
+      }
+      if (onEventLoop) {
         serve(ctx, request);
       } else {
         workers.execute(() -> serve(ctx, request));
@@ -187,6 +196,9 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       }
     }
   }
+
+  /** The initial size of a JSON answer's buffer. */
+  private static final int ANSWER_BUFFER_BYTES = 4096;
 
   /** The most keys a table {@code GET /partita/hot-keys?top=N} lists. */
   static final int HOT_KEYS_MOST = 100;
@@ -418,7 +430,9 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       return Responses.error(new PartitaException(ErrorCode.UnknownOperationException,
           "DynamoDB's API accepts POST requests only, not " + method), ctx.alloc());
     }
-    ByteBuf body = ctx.alloc().buffer();
+    // room for most answers from the start (a 1 KB item, a page of small ones): the default 256
+    // bytes grew, by copying, two or three times for each
+    ByteBuf body = ctx.alloc().buffer(ANSWER_BUFFER_BYTES);
     String target = request.headers().get("X-Amz-Target");
     Observation watch = state.observing() ? new Observation(System.nanoTime(), operationLabel(target)) : null;
     try {
@@ -534,7 +548,8 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       // a task, not a call: requests served on the event loop would otherwise recurse once per
       // pipelined request
       ctx.executor().execute(() -> start(ctx, next));
-    } else {
+    } else if (paused) {
+      paused = false;
       ctx.channel().config().setAutoRead(true);
       ctx.read();
     }
