@@ -88,6 +88,18 @@ class RequestDeadlineTest {
     assertFalse(channel.isOpen());
   }
 
+  /** The deadline's check lapses while the connection is idle; the next request still gets one. */
+  @Test
+  void aRequestAfterAnIdlePauseIsTimedToo() {
+    send(WHOLE);
+    after(DEADLINE.multipliedBy(2));
+    send("POST / HTTP/1.1\r\n");
+    after(DEADLINE.minusSeconds(1));
+    assertTrue(channel.isOpen(), "the request began 59 seconds ago");
+    after(Duration.ofSeconds(1));
+    assertFalse(channel.isOpen());
+  }
+
   /** Silence with no request begun is the idle timer's business (HttpServer's five minutes). */
   @Test
   void noByteNoDeadline() {
