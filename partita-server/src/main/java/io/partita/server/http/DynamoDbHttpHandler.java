@@ -126,7 +126,7 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       if (!onEventLoop || state.latency().isOn()) {
         // answered later: read nothing more meanwhile, so requests wait in the client's socket
         // rather than here. An answer written before this returns needs no pause: the next request
-        // is read after it, and pausing costs two changes of the socket's interest set a request.
+        // is read after it, and pausing and resuming cost the selector's locked bookkeeping twice.
         paused = true;
         ctx.channel().config().setAutoRead(false);
       }
