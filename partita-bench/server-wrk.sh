@@ -6,7 +6,8 @@
 # also gives the server's CPU over the measured run (user + system time from /proc, in cores: CPU
 # seconds per second), so the throughput per server core can be read off.
 #   partita-bench/server-wrk.sh [--data DIR] [DURATION] [CONNECTIONS]
-# WRK_WARMUP (seconds, default 5) is the unmeasured run before each measured one. SERVE_OPTS adds
+# WRK_WARMUP (seconds, default 5) is the unmeasured run before each measured one; WRK_BENCHES the
+# requests to run (default "getitem putitem query health", the scripts' names). SERVE_OPTS adds
 # options to `partita serve` (e.g. SERVE_OPTS="--metrics" or "--log-requests=json": the overhead
 # of watching, BENCHMARKS.md).
 set -euo pipefail
@@ -42,7 +43,7 @@ cpu_ticks() { awk '{sub(/.*\) /, ""); print $12 + $13}' "/proc/$pid/stat"; }
 hz=$(getconf CLK_TCK)
 
 echo "server: ./partita serve ${storage[*]}; wrk -t1 -c$connections -d${duration}s (after a ${warmup} s warm-up each)"
-for bench in getitem putitem query health; do
+for bench in ${WRK_BENCHES:-getitem putitem query health}; do
   wrk -t1 -c"$connections" -d"${warmup}s" -s "$here/$bench.lua" "$endpoint/" >/dev/null
   before=$(cpu_ticks); start=$(date +%s%N)
   result=$(wrk -t1 -c"$connections" -d"${duration}s" --latency -s "$here/$bench.lua" "$endpoint/")

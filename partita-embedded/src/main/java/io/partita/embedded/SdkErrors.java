@@ -43,7 +43,7 @@ final class SdkErrors {
         .errorCode(code.name())
         .errorMessage(e.getMessage())
         .serviceName(serviceName)
-        .sdkHttpResponse(SdkHttpResponse.builder().statusCode(code.httpStatus()).build())
+        .sdkHttpResponse(SdkHttpResponse.builder().statusCode(HttpStatuses.of(code)).build())
         .build();
     AwsServiceException.Builder b = switch (code) {
       case ConditionalCheckFailedException -> ConditionalCheckFailedException.builder().item(e.item());
@@ -87,6 +87,6 @@ final class SdkErrors {
       case ImportNotFoundException -> software.amazon.awssdk.services.dynamodb.model.ImportNotFoundException.builder();
       default -> DynamoDbException.builder();
     };
-    return b.message(e.getMessage()).statusCode(code.httpStatus()).awsErrorDetails(details).build();
+    return b.message(e.getMessage()).statusCode(HttpStatuses.of(code)).awsErrorDetails(details).build();
   }
 }

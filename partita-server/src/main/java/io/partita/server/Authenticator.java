@@ -1,7 +1,7 @@
 package io.partita.server;
 
-import io.partita.engine.PartitaException;
 import io.partita.server.auth.SignedRequest;
+import io.partita.server.wire.FrontEndRefusal;
 
 /** Decides whether a request's signature lets it in. */
 @FunctionalInterface
@@ -12,7 +12,7 @@ public interface Authenticator {
   /**
    * Returns normally when {@code request} may be served.
    *
-   * @throws PartitaException with DynamoDB's authentication error otherwise
+   * @throws FrontEndRefusal with DynamoDB's authentication error otherwise
    */
   void authenticate(SignedRequest request);
 }

@@ -1,7 +1,6 @@
 package io.partita.server.auth;
 
-import io.partita.engine.ErrorCode;
-import io.partita.engine.PartitaException;
+import io.partita.server.wire.FrontEndRefusal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -18,20 +17,20 @@ import java.util.List;
 final class AuthFailures {
   private AuthFailures() {}
 
-  static PartitaException missingAuthenticationToken() {
-    return new PartitaException(
-        ErrorCode.MissingAuthenticationTokenException, "Request is missing Authentication Token");
+  static FrontEndRefusal missingAuthenticationToken() {
+    return new FrontEndRefusal(
+        FrontEndRefusal.Code.MissingAuthenticationTokenException, "Request is missing Authentication Token");
   }
 
-  static PartitaException bothHeaderAndQueryAuthentication() {
-    return new PartitaException(
-        ErrorCode.InvalidSignatureException,
+  static FrontEndRefusal bothHeaderAndQueryAuthentication() {
+    return new FrontEndRefusal(
+        FrontEndRefusal.Code.InvalidSignatureException,
         "Found both 'X-Amz-Algorithm' as a query-string param and 'Authorization' as HTTP header.");
   }
 
-  static PartitaException notAKeyValuePair(String component, String authorization) {
-    return new PartitaException(
-        ErrorCode.IncompleteSignatureException,
+  static FrontEndRefusal notAKeyValuePair(String component, String authorization) {
+    return new FrontEndRefusal(
+        FrontEndRefusal.Code.IncompleteSignatureException,
         "'"
             + component
             + "' not a valid key=value pair (missing equal-sign) in Authorization header: '"
@@ -43,7 +42,7 @@ final class AuthFailures {
    * "Authorization header requires 'Credential' parameter. ... Authorization=AWS4-HMAC-SHA256 ...":
    * one sentence per missing part, then the header as received.
    */
-  static PartitaException incompleteAuthorizationHeader(
+  static FrontEndRefusal incompleteAuthorizationHeader(
       List<String> missingParameters, boolean missingDate, String authorization) {
     StringBuilder message = new StringBuilder();
     for (String parameter : missingParameters) {
@@ -54,21 +53,21 @@ final class AuthFailures {
           "Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header. ");
     }
     message.append("Authorization=").append(authorization);
-    return new PartitaException(ErrorCode.IncompleteSignatureException, message.toString());
+    return new FrontEndRefusal(FrontEndRefusal.Code.IncompleteSignatureException, message.toString());
   }
 
-  static PartitaException incompleteQueryParameters(List<String> missingParameters) {
+  static FrontEndRefusal incompleteQueryParameters(List<String> missingParameters) {
     StringBuilder message = new StringBuilder();
     for (String parameter : missingParameters) {
       message.append("AWS query-string parameters must include '").append(parameter).append("'. ");
     }
     message.append("Re-examine the query-string parameters.");
-    return new PartitaException(ErrorCode.IncompleteSignatureException, message.toString());
+    return new FrontEndRefusal(FrontEndRefusal.Code.IncompleteSignatureException, message.toString());
   }
 
-  static PartitaException dateNotBasicFormat(String date) {
-    return new PartitaException(
-        ErrorCode.IncompleteSignatureException,
+  static FrontEndRefusal dateNotBasicFormat(String date) {
+    return new FrontEndRefusal(
+        FrontEndRefusal.Code.IncompleteSignatureException,
         "Date must be in ISO-8601 'basic format'. Got '"
             + date
             + "'. See http://en.wikipedia.org/wiki/ISO_8601");
@@ -78,9 +77,9 @@ final class AuthFailures {
    * "Signature expired: 20240101T000000Z is now earlier than 20240101T001000Z (20240101T002500Z -
    * 15 min.)".
    */
-  static PartitaException signatureExpired(Instant requestDate, Instant now, Duration skew) {
-    return new PartitaException(
-        ErrorCode.InvalidSignatureException,
+  static FrontEndRefusal signatureExpired(Instant requestDate, Instant now, Duration skew) {
+    return new FrontEndRefusal(
+        FrontEndRefusal.Code.InvalidSignatureException,
         "Signature expired: "
             + AmzDate.basic(requestDate)
             + " is now earlier than "
@@ -96,9 +95,9 @@ final class AuthFailures {
    * "Signature not yet current: 20240101T004100Z is still later than 20240101T004000Z
    * (20240101T002500Z + 15 min.)".
    */
-  static PartitaException signatureNotYetCurrent(Instant requestDate, Instant now, Duration skew) {
-    return new PartitaException(
-        ErrorCode.InvalidSignatureException,
+  static FrontEndRefusal signatureNotYetCurrent(Instant requestDate, Instant now, Duration skew) {
+    return new FrontEndRefusal(
+        FrontEndRefusal.Code.InvalidSignatureException,
         "Signature not yet current: "
             + AmzDate.basic(requestDate)
             + " is still later than "
@@ -115,9 +114,9 @@ final class AuthFailures {
    * this (they bound presigned URLs by the same 15-minute window as headers), so the message is
    * modelled on "Signature expired" above.
    */
-  static PartitaException presignedUrlExpired(Instant requestDate, Instant now, long seconds) {
-    return new PartitaException(
-        ErrorCode.InvalidSignatureException,
+  static FrontEndRefusal presignedUrlExpired(Instant requestDate, Instant now, long seconds) {
+    return new FrontEndRefusal(
+        FrontEndRefusal.Code.InvalidSignatureException,
         "Signature expired: "
             + AmzDate.basic(requestDate)
             + " is now earlier than "
@@ -130,15 +129,15 @@ final class AuthFailures {
   }
 
   /** S3's wording; the only AWS wording there is for a malformed X-Amz-Expires. */
-  static PartitaException expiresNotANumber() {
-    return new PartitaException(
-        ErrorCode.IncompleteSignatureException, "X-Amz-Expires should be a number");
+  static FrontEndRefusal expiresNotANumber() {
+    return new FrontEndRefusal(
+        FrontEndRefusal.Code.IncompleteSignatureException, "X-Amz-Expires should be a number");
   }
 
   /** S3's wording, the only AWS wording there is for an X-Amz-Expires beyond seven days. */
-  static PartitaException expiresTooLong() {
-    return new PartitaException(
-        ErrorCode.IncompleteSignatureException,
+  static FrontEndRefusal expiresTooLong() {
+    return new FrontEndRefusal(
+        FrontEndRefusal.Code.IncompleteSignatureException,
         "X-Amz-Expires must be less than a week (in seconds); that is, the given X-Amz-Expires"
             + " must be less than 604800 seconds");
   }
@@ -147,9 +146,9 @@ final class AuthFailures {
    * AWS's current wording; DynamoDB answered "'Host' must be a 'SignedHeader' in the AWS
    * Authorization." in 2013 (dynalite), and "... 'Host' or ':authority' ..." since HTTP/2.
    */
-  static PartitaException hostNotSigned() {
-    return new PartitaException(
-        ErrorCode.InvalidSignatureException,
+  static FrontEndRefusal hostNotSigned() {
+    return new FrontEndRefusal(
+        FrontEndRefusal.Code.InvalidSignatureException,
         "'Host' or ':authority' must be a 'SignedHeader' in the AWS Authorization.");
   }
 
@@ -159,22 +158,22 @@ final class AuthFailures {
    * scratchstack-aws-signature does for its required headers ("'x-amz-request-id' must be a
    * 'SignedHeader' in the AWS Authorization.").
    */
-  static PartitaException headerNotSigned(String name) {
-    return new PartitaException(
-        ErrorCode.InvalidSignatureException,
+  static FrontEndRefusal headerNotSigned(String name) {
+    return new FrontEndRefusal(
+        FrontEndRefusal.Code.InvalidSignatureException,
         "'" + name + "' must be a 'SignedHeader' in the AWS Authorization.");
   }
 
   /** DynamoDB's own wording (dynalite), trailing space included. */
-  static PartitaException unsupportedAlgorithm(String algorithm) {
-    return new PartitaException(
-        ErrorCode.IncompleteSignatureException,
+  static FrontEndRefusal unsupportedAlgorithm(String algorithm) {
+    return new FrontEndRefusal(
+        FrontEndRefusal.Code.IncompleteSignatureException,
         "Unsupported AWS 'algorithm': '" + algorithm + "' (only AWS4-HMAC-SHA256 for now). ");
   }
 
-  static PartitaException credentialNotFiveElements(String credential) {
-    return new PartitaException(
-        ErrorCode.IncompleteSignatureException,
+  static FrontEndRefusal credentialNotFiveElements(String credential) {
+    return new FrontEndRefusal(
+        FrontEndRefusal.Code.IncompleteSignatureException,
         "Credential must have exactly 5 slash-delimited elements, e.g."
             + " keyid/date/region/service/term, got '"
             + credential
@@ -189,8 +188,8 @@ final class AuthFailures {
    * 15; "... not 'us-east-1'. ", gonsuke/fluent-plugin-dynamodb issue 30), dynalite's record of all
    * four together ends in the date's "." with none.
    */
-  static PartitaException badCredentialScope(List<String> problems) {
-    return new PartitaException(ErrorCode.InvalidSignatureException, String.join("", problems));
+  static FrontEndRefusal badCredentialScope(List<String> problems) {
+    return new FrontEndRefusal(FrontEndRefusal.Code.InvalidSignatureException, String.join("", problems));
   }
 
   static String regionProblem(String region) {
@@ -218,9 +217,9 @@ final class AuthFailures {
         + "'.";
   }
 
-  static PartitaException unrecognizedClient() {
-    return new PartitaException(
-        ErrorCode.UnrecognizedClientException,
+  static FrontEndRefusal unrecognizedClient() {
+    return new FrontEndRefusal(
+        FrontEndRefusal.Code.UnrecognizedClientException,
         "The security token included in the request is invalid.");
   }
 
@@ -229,15 +228,15 @@ final class AuthFailures {
    * for a token it does not recognize lacks the final period of the unknown-key sentence above:
    * dynalite's record, and DynamoDB's raw answer quoted in baopham/laravel-dynamodb issue 228.
    */
-  static PartitaException invalidSessionToken() {
-    return new PartitaException(
-        ErrorCode.UnrecognizedClientException,
+  static FrontEndRefusal invalidSessionToken() {
+    return new FrontEndRefusal(
+        FrontEndRefusal.Code.UnrecognizedClientException,
         "The security token included in the request is invalid");
   }
 
-  static PartitaException signatureMismatch() {
-    return new PartitaException(
-        ErrorCode.InvalidSignatureException,
+  static FrontEndRefusal signatureMismatch() {
+    return new FrontEndRefusal(
+        FrontEndRefusal.Code.InvalidSignatureException,
         "The request signature we calculated does not match the signature you provided. Check"
             + " your AWS Secret Access Key and signing method. Consult the service documentation"
             + " for details.");

@@ -13,7 +13,7 @@ record CredentialScope(
    * The five elements of {@code credential}. Trailing slashes are ignored, as DynamoDB ignores them
    * (dynalite's record of its behaviour).
    *
-   * @throws io.partita.engine.PartitaException IncompleteSignatureException when there are not
+   * @throws io.partita.server.wire.FrontEndRefusal IncompleteSignatureException when there are not
    *     exactly five elements
    */
   static CredentialScope parse(String credential) {

@@ -1,6 +1,6 @@
 package io.partita.server.auth;
 
-import io.partita.engine.PartitaException;
+import io.partita.server.wire.FrontEndRefusal;
 import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
@@ -90,7 +90,7 @@ public final class SigV4Verifier {
   /**
    * Returns when {@code request} is signed by one of the known access keys; throws otherwise.
    *
-   * @throws PartitaException MissingAuthenticationTokenException, IncompleteSignatureException,
+   * @throws FrontEndRefusal MissingAuthenticationTokenException, IncompleteSignatureException,
    *     InvalidSignatureException or UnrecognizedClientException, with DynamoDB's message
    */
   public void verify(SignedRequest request) {

@@ -44,7 +44,7 @@ record SignatureParameters(
   /**
    * The parameters of an Authorization header whose scheme starts with "AWS4-".
    *
-   * @throws io.partita.engine.PartitaException IncompleteSignatureException when a component is not
+   * @throws io.partita.server.wire.FrontEndRefusal IncompleteSignatureException when a component is not
    *     {@code key=value}, or when Credential, Signature, SignedHeaders or a date is missing
    */
   static SignatureParameters fromAuthorizationHeader(String authorization, SignedRequest request) {
@@ -95,7 +95,7 @@ record SignatureParameters(
   /**
    * The parameters of a presigned URL, given its decoded query parameters.
    *
-   * @throws io.partita.engine.PartitaException IncompleteSignatureException when one of the X-Amz-*
+   * @throws io.partita.server.wire.FrontEndRefusal IncompleteSignatureException when one of the X-Amz-*
    *     parameters is missing
    */
   static SignatureParameters fromQuery(Map<String, String> query) {

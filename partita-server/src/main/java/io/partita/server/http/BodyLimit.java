@@ -12,8 +12,7 @@ import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
-import io.partita.engine.ErrorCode;
-import io.partita.engine.PartitaException;
+import io.partita.server.wire.FrontEndRefusal;
 
 /**
  * Gathers a request body, as it arrives (compressed or not), up to the limit. A declared {@code
@@ -33,16 +32,16 @@ final class BodyLimit extends HttpObjectAggregator {
 
   /** Why a request was refused before it reached the handler: its answer is carried along. */
   static final class Refused extends RuntimeException {
-    final transient PartitaException answer;
+    final transient FrontEndRefusal answer;
 
-    Refused(PartitaException answer) {
+    Refused(FrontEndRefusal answer) {
       super(answer.getMessage(), null, false, false);
       this.answer = answer;
     }
   }
 
-  static PartitaException tooLarge(String size, int maxBytes) {
-    return new PartitaException(ErrorCode.RequestEntityTooLargeException,
+  static FrontEndRefusal tooLarge(String size, int maxBytes) {
+    return new FrontEndRefusal(FrontEndRefusal.Code.RequestEntityTooLargeException,
         "Request body " + size + "exceeds the maximum request size of " + maxBytes + " bytes");
   }
 
@@ -65,6 +64,10 @@ final class BodyLimit extends HttpObjectAggregator {
    */
   @Override
   protected Object newContinueResponse(HttpMessage start, int maxContentLength, ChannelPipeline pipeline) {
+    if (!start.headers().contains(io.netty.handler.codec.http.HttpHeaderNames.EXPECT)) {
+      // most requests: no answer before the body, as the aggregator would say after three lookups
+      return null;
+    }
     if (HttpUtil.is100ContinueExpected(start) && HttpUtil.getContentLength(start, -1L) > maxContentLength) {
       start.headers().remove(io.netty.handler.codec.http.HttpHeaderNames.EXPECT);
       FullHttpResponse refusal = Responses.error(tooLarge(declaredSize(start), maxBytes), pipeline.channel().alloc());

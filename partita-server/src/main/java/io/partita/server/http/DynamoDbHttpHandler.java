@@ -20,6 +20,7 @@ import io.partita.server.auth.SignedRequest;
 import io.partita.server.observe.Observation;
 import io.partita.server.observe.ServerMetrics;
 import io.partita.server.wire.Dispatcher;
+import io.partita.server.wire.FrontEndRefusal;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayDeque;
@@ -89,6 +90,8 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
   private final RequestDeadline deadline;
   private final ArrayDeque<FullHttpRequest> waiting = new ArrayDeque<>();
   private boolean busy;
+  /** Whether reading is paused while an answer is made elsewhere or later (see start). */
+  private boolean paused;
 
   DynamoDbHttpHandler(ServerState state, Executor workers, RequestDeadline deadline) {
     super(false);
@@ -112,7 +115,6 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
 
   private void start(ChannelHandlerContext ctx, FullHttpRequest request) {
     busy = true;
-    ctx.channel().config().setAutoRead(false);
     if (!state.enter()) {
       request.release();
       // lingering, like every close during a shutdown: see Ending.unlessDraining
@@ -120,7 +122,15 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       return;
     }
     try {
-      if (state.threading().runsOnEventLoop(request)) {
+      boolean onEventLoop = state.threading().runsOnEventLoop(request);
+      if (!onEventLoop || state.latency().isOn()) {
+        // answered later: read nothing more meanwhile, so requests wait in the client's socket
+        // rather than here. An answer written before this returns needs no pause: the next request
+        // is read after it, and pausing and resuming cost the selector's locked bookkeeping twice.
+        paused = true;
+        ctx.channel().config().setAutoRead(false);
+      }
+      if (onEventLoop) {
         serve(ctx, request);
       } else {
         workers.execute(() -> serve(ctx, request));
@@ -186,6 +196,9 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       }
     }
   }
+
+  /** The initial size of a JSON answer's buffer. */
+  private static final int ANSWER_BUFFER_BYTES = 4096;
 
   /** The most keys a table {@code GET /partita/hot-keys?top=N} lists. */
   static final int HOT_KEYS_MOST = 100;
@@ -372,10 +385,9 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
   private FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request) {
     if (request.decoderResult().isFailure()) {
       Throwable cause = request.decoderResult().cause();
-      PartitaException refusal = cause instanceof BodyLimit.Refused refused ? refused.answer
-          : new PartitaException(ErrorCode.SerializationException, "The request could not be decoded: "
-              + cause.getMessage());
-      return Responses.error(refusal, ctx.alloc());
+      return cause instanceof BodyLimit.Refused refused ? Responses.error(refused.answer, ctx.alloc())
+          : Responses.error(new PartitaException(ErrorCode.SerializationException, "The request could not be decoded: "
+              + cause.getMessage()), ctx.alloc());
     }
     HttpMethod method = request.method();
     // the health answer is the root's only, as the service's; a GET elsewhere is refused below as any non-POST
@@ -418,7 +430,9 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       return Responses.error(new PartitaException(ErrorCode.UnknownOperationException,
           "DynamoDB's API accepts POST requests only, not " + method), ctx.alloc());
     }
-    ByteBuf body = ctx.alloc().buffer();
+    // room for most answers from the start (a 1 KB item, a page of small ones): the default 256
+    // bytes grew, by copying, two or three times for each
+    ByteBuf body = ctx.alloc().buffer(ANSWER_BUFFER_BYTES);
     String target = request.headers().get("X-Amz-Target");
     Observation watch = state.observing() ? new Observation(System.nanoTime(), operationLabel(target)) : null;
     try {
@@ -431,6 +445,13 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
             request.content(), state.maxRequestBytes());
         status = state.dispatcher().dispatch(target, json, output(body), watch);
       } catch (PartitaException e) {
+        body.clear();
+        status = Dispatcher.writeError(e, new ByteBufOutputStream(body));
+        if (watch != null) {
+          watch.error(e.code().name());
+        }
+      } catch (FrontEndRefusal e) {
+        // refused before the engine: not signed as the server's credentials require
         body.clear();
         status = Dispatcher.writeError(e, new ByteBufOutputStream(body));
         if (watch != null) {
@@ -527,7 +548,8 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       // a task, not a call: requests served on the event loop would otherwise recurse once per
       // pipelined request
       ctx.executor().execute(() -> start(ctx, next));
-    } else {
+    } else if (paused) {
+      paused = false;
       ctx.channel().config().setAutoRead(true);
       ctx.read();
     }

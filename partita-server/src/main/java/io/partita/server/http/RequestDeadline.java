@@ -8,6 +8,7 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import java.util.logging.Logger;
 
 /**
@@ -26,44 +27,68 @@ import java.util.logging.Logger;
 final class RequestDeadline extends ChannelInboundHandlerAdapter {
   private static final Logger LOG = Logger.getLogger(RequestDeadline.class.getName());
 
+  private static final long IDLE = Long.MIN_VALUE;
   private final long nanos;
-  private ScheduledFuture<?> timer;
+  private final LongSupplier clock;
+  /** When the request now arriving began, by {@link #clock}; {@link #IDLE} between requests. */
+  private long began = IDLE;
+  /**
+   * The pending check, kept across requests rather than scheduled and cancelled for each: under
+   * load that was a timer task made, queued and dequeued per request on the event loop. A check
+   * that finds the request under way reschedules itself for the rest of its time; one that finds
+   * no request under way lapses, and the next request's first byte schedules the next.
+   */
+  private ScheduledFuture<?> check;
 
   RequestDeadline(Duration deadline) {
+    this(deadline, System::nanoTime);
+  }
+
+  /** With {@code clock} telling the time in nanoseconds, as the event loop's timer counts it. */
+  RequestDeadline(Duration deadline, LongSupplier clock) {
     this.nanos = deadline.toNanos();
+    this.clock = clock;
   }
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
-    if (timer == null && msg instanceof ByteBuf bytes && bytes.isReadable()) {
-      timer = ctx.executor().schedule(() -> expire(ctx), nanos, TimeUnit.NANOSECONDS);
+    if (began == IDLE && msg instanceof ByteBuf bytes && bytes.isReadable()) {
+      began = clock.getAsLong();
+      if (check == null) {
+        check = ctx.executor().schedule(() -> check(ctx), nanos, TimeUnit.NANOSECONDS);
+      }
     }
     ctx.fireChannelRead(msg);
   }
 
-  private void expire(ChannelHandlerContext ctx) {
+  private void check(ChannelHandlerContext ctx) {
+    check = null;
+    if (began == IDLE) {
+      return;
+    }
+    long left = began + nanos - clock.getAsLong();
+    if (left > 0) {
+      check = ctx.executor().schedule(() -> check(ctx), left, TimeUnit.NANOSECONDS);
+      return;
+    }
     LOG.fine(() -> "closing " + ctx.channel() + ": its request did not arrive within " + Duration.ofNanos(nanos));
-    timer = null;
     // nothing to answer: the request never arrived whole, and its client may not be reading
     ctx.close();
   }
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
-    stop();
+    began = IDLE;
+    if (check != null) {
+      check.cancel(false);
+      check = null;
+    }
     ctx.fireChannelInactive();
   }
 
   /** Whether a request has begun to arrive and has not arrived whole yet. */
   boolean receiving() {
-    return timer != null;
-  }
-
-  private void stop() {
-    if (timer != null) {
-      timer.cancel(false);
-      timer = null;
-    }
+    return began != IDLE;
   }
 
   /** The handler to put after the HTTP decoder: it stops the deadline once a request is whole. */
@@ -73,7 +98,7 @@ final class RequestDeadline extends ChannelInboundHandlerAdapter {
       public void channelRead(ChannelHandlerContext ctx, Object msg) {
         // a full request (a decoding failure included) is its own last content
         if (msg instanceof LastHttpContent) {
-          stop();
+          began = IDLE;
         }
         ctx.fireChannelRead(msg);
       }

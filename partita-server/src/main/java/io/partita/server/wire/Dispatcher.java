@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.Partita;
 import io.partita.engine.PartitaException;
+import io.partita.embedded.HttpStatuses;
 import io.partita.engine.internal.ops.request.CapacityReports;
 import io.partita.server.observe.Observation;
 import java.io.IOException;
@@ -83,6 +84,13 @@ public final class Dispatcher {
       }
       out.clear();
       return writeError(e, out.stream());
+    } catch (FrontEndRefusal e) {
+      // a compressed body that inflates past the size limit, found as it is read
+      if (watch != null) {
+        watch.error(e.code().name());
+      }
+      out.clear();
+      return writeError(e, out.stream());
     } catch (RuntimeException e) {
       // a bug, not an answer: log it with its stack, and answer as DynamoDB does for its own faults
       LOG.log(Level.SEVERE, "request to " + target + " failed", e);
@@ -98,7 +106,13 @@ public final class Dispatcher {
   /** Writes {@code e} as DynamoDB's error body and answers its HTTP status. */
   public static int writeError(PartitaException e, OutputStream out) {
     writeJson(out, g -> WireErrors.write(e, g));
-    return e.code().httpStatus();
+    return HttpStatuses.of(e.code());
+  }
+
+  /** Writes the front end's refusal {@code e} as DynamoDB's error body and answers its HTTP status. */
+  public static int writeError(FrontEndRefusal e, OutputStream out) {
+    writeJson(out, g -> WireErrors.write(e, g));
+    return e.code().status();
   }
 
   private SdkPojo execute(String target, InputStream body, Observation watch) {

@@ -26,11 +26,24 @@ public final class WireErrors {
   public static String type(ErrorCode code) {
     return switch (code) {
       case ValidationException -> CORAL_VALIDATE + code.name();
-      case SerializationException, UnknownOperationException, UnrecognizedClientException,
-          InvalidSignatureException, MissingAuthenticationTokenException, IncompleteSignatureException,
-          AccessDeniedException -> CORAL_SERVICE + code.name();
+      case SerializationException, UnknownOperationException -> CORAL_SERVICE + code.name();
       default -> DYNAMODB + code.name();
     };
+  }
+
+  /** The authentication errors are the service front end's; a body over the limit is DynamoDB's. */
+  public static String type(FrontEndRefusal.Code code) {
+    return switch (code) {
+      case RequestEntityTooLargeException -> DYNAMODB + code.name();
+      default -> CORAL_SERVICE + code.name();
+    };
+  }
+
+  public static void write(FrontEndRefusal e, JsonGenerator g) throws IOException {
+    g.writeStartObject();
+    g.writeStringField("__type", type(e.code()));
+    g.writeStringField("message", e.getMessage());
+    g.writeEndObject();
   }
 
   public static void write(PartitaException e, JsonGenerator g) throws IOException {

@@ -14,8 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.partita.engine.ErrorCode;
-import io.partita.engine.PartitaException;
+import io.partita.server.wire.FrontEndRefusal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -62,18 +61,18 @@ class SigV4VerifierTest {
     return sign(getItem(), GET_ITEM_BODY, IDENTITY, SIGNING_CLOCK);
   }
 
-  static PartitaException refused(SigV4Verifier verifier, SignedRequest request) {
-    return assertThrows(PartitaException.class, () -> verifier.verify(request));
+  static FrontEndRefusal refused(SigV4Verifier verifier, SignedRequest request) {
+    return assertThrows(FrontEndRefusal.class, () -> verifier.verify(request));
   }
 
   static void assertRefused(
-      SignedRequest request, ErrorCode code, String message, SigV4Verifier verifier) {
-    PartitaException e = refused(verifier, request);
+      SignedRequest request, FrontEndRefusal.Code code, String message, SigV4Verifier verifier) {
+    FrontEndRefusal e = refused(verifier, request);
     assertEquals(code, e.code(), () -> "message was: " + e.getMessage());
     assertEquals(message, e.getMessage());
   }
 
-  static void assertRefused(SignedRequest request, ErrorCode code, String message) {
+  static void assertRefused(SignedRequest request, FrontEndRefusal.Code code, String message) {
     assertRefused(request, code, message, VERIFIER);
   }
 
@@ -226,7 +225,7 @@ class SigV4VerifierTest {
           () -> VERIFIER.verify(withHeader(request, "X-Partita-Note", " a quiet \t  note")));
       assertRefused(
           withHeader(request, "X-Partita-Note", "aquiet note"),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           MISMATCH);
     }
 
@@ -265,7 +264,7 @@ class SigV4VerifierTest {
               swapped.rawQuery(),
               concat(swapped.headers(), Map.entry("X-Partita-Tag", "red")),
               swapped.payload());
-      assertRefused(twice, ErrorCode.InvalidSignatureException, MISMATCH);
+      assertRefused(twice, FrontEndRefusal.Code.InvalidSignatureException, MISMATCH);
     }
 
     private List<Map.Entry<String, String>> concat(
@@ -286,7 +285,7 @@ class SigV4VerifierTest {
               GET_ITEM_BODY,
               AwsCredentialsIdentity.create(ACCESS_KEY_ID, "not-the-secret"),
               SIGNING_CLOCK);
-      assertRefused(request, ErrorCode.InvalidSignatureException, MISMATCH);
+      assertRefused(request, FrontEndRefusal.Code.InvalidSignatureException, MISMATCH);
     }
 
     @Test
@@ -299,7 +298,7 @@ class SigV4VerifierTest {
               SIGNING_CLOCK);
       assertRefused(
           request,
-          ErrorCode.UnrecognizedClientException,
+          FrontEndRefusal.Code.UnrecognizedClientException,
           "The security token included in the request is invalid.");
     }
 
@@ -308,7 +307,7 @@ class SigV4VerifierTest {
       SigV4Verifier verifier = new SigV4Verifier(Credentials.none(), SdkSigner.REGION, SIGNING_CLOCK);
       assertRefused(
           signedGetItem(),
-          ErrorCode.UnrecognizedClientException,
+          FrontEndRefusal.Code.UnrecognizedClientException,
           "The security token included in the request is invalid.",
           verifier);
     }
@@ -318,7 +317,7 @@ class SigV4VerifierTest {
       SignedRequest request = signedGetItem();
       assertRefused(
           withBody(request, GET_ITEM_BODY.replace("No One You Know", "Somebody Else")),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           MISMATCH);
     }
 
@@ -326,7 +325,7 @@ class SigV4VerifierTest {
     void aTamperedSignedHeaderIsAMismatch() {
       assertRefused(
           withHeader(signedGetItem(), "Content-Type", "application/json"),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           MISMATCH);
     }
 
@@ -334,7 +333,7 @@ class SigV4VerifierTest {
     void aChangedTargetIsAMismatch() {
       assertRefused(
           withHeader(signedGetItem(), "X-Amz-Target", "DynamoDB_20120810.DeleteItem"),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           MISMATCH);
     }
 
@@ -342,7 +341,7 @@ class SigV4VerifierTest {
     void aChangedHostIsAMismatch() {
       assertRefused(
           withHeader(signedGetItem(), "Host", "elsewhere:8000"),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           MISMATCH);
     }
 
@@ -351,13 +350,13 @@ class SigV4VerifierTest {
       SignedRequest request = signedGetItem();
       assertRefused(
           new SignedRequest("PUT", "/", "", request.headers(), request.payload()),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           MISMATCH);
       assertRefused(
           new SignedRequest("POST", "/other", "", request.headers(), request.payload()),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           MISMATCH);
-      assertRefused(withQuery(request, "extra=1"), ErrorCode.InvalidSignatureException, MISMATCH);
+      assertRefused(withQuery(request, "extra=1"), FrontEndRefusal.Code.InvalidSignatureException, MISMATCH);
     }
 
     @Test
@@ -368,7 +367,7 @@ class SigV4VerifierTest {
           SdkSigner.signWithUnsignedPayload(
               getItem("https://localhost:8000/"), GET_ITEM_BODY, IDENTITY, SIGNING_CLOCK);
       assertEquals("UNSIGNED-PAYLOAD", request.firstHeader("x-amz-content-sha256"));
-      assertRefused(request, ErrorCode.InvalidSignatureException, MISMATCH);
+      assertRefused(request, FrontEndRefusal.Code.InvalidSignatureException, MISMATCH);
     }
 
     @Test
@@ -377,7 +376,7 @@ class SigV4VerifierTest {
       // The SDK signs x-amz-content-sha256 with the body's hash; the body is what counts.
       assertRefused(
           withHeader(request, "x-amz-content-sha256", Hashing.sha256Hex("{}")),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           MISMATCH);
     }
 
@@ -387,7 +386,7 @@ class SigV4VerifierTest {
       String auth = authorization(request);
       String forged = auth.substring(0, auth.indexOf("Signature=")) + "Signature=zz-not-hex";
       assertRefused(
-          withAuthorization(request, forged), ErrorCode.InvalidSignatureException, MISMATCH);
+          withAuthorization(request, forged), FrontEndRefusal.Code.InvalidSignatureException, MISMATCH);
     }
 
     /**
@@ -415,7 +414,7 @@ class SigV4VerifierTest {
           };
       assertRefused(
           withAuthorization(request, auth.substring(0, at) + malformed),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           MISMATCH);
     }
   }
@@ -426,7 +425,7 @@ class SigV4VerifierTest {
     void sixteenMinutesLaterTheSignatureHasExpired() {
       assertRefused(
           signedGetItem(),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           "Signature expired: 20240101T000000Z is now earlier than 20240101T000100Z"
               + " (20240101T001600Z - 15 min.)",
           verifierAt(SIGNED_AT.plus(Duration.ofMinutes(16))));
@@ -436,7 +435,7 @@ class SigV4VerifierTest {
     void theBriefsExampleOfAnExpiredSignature() {
       assertRefused(
           signedGetItem(),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           "Signature expired: 20240101T000000Z is now earlier than 20240101T001000Z"
               + " (20240101T002500Z - 15 min.)",
           verifierAt(Instant.parse("2024-01-01T00:25:00.750Z")));
@@ -446,7 +445,7 @@ class SigV4VerifierTest {
     void sixteenMinutesEarlierTheSignatureIsNotYetCurrent() {
       assertRefused(
           signedGetItem(),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           "Signature not yet current: 20240101T000000Z is still later than 20231231T235900Z"
               + " (20231231T234400Z + 15 min.)",
           verifierAt(SIGNED_AT.minus(Duration.ofMinutes(16))));
@@ -461,7 +460,7 @@ class SigV4VerifierTest {
     void noAuthorizationHeader() {
       assertRefused(
           withoutHeader(signedGetItem(), "Authorization"),
-          ErrorCode.MissingAuthenticationTokenException,
+          FrontEndRefusal.Code.MissingAuthenticationTokenException,
           MISSING);
     }
 
@@ -470,7 +469,7 @@ class SigV4VerifierTest {
     void anAuthorizationOfAnotherScheme(String authorization) {
       assertRefused(
           withAuthorization(signedGetItem(), authorization),
-          ErrorCode.MissingAuthenticationTokenException,
+          FrontEndRefusal.Code.MissingAuthenticationTokenException,
           MISSING);
     }
   }
@@ -485,7 +484,7 @@ class SigV4VerifierTest {
       String auth = "AWS4-HMAC-SHA256";
       assertRefused(
           withoutHeader(withAuthorization(signedGetItem(), auth), "X-Amz-Date"),
-          ErrorCode.IncompleteSignatureException,
+          FrontEndRefusal.Code.IncompleteSignatureException,
           "Authorization header requires 'Credential' parameter. Authorization header requires"
               + " 'Signature' parameter. Authorization header requires 'SignedHeaders' parameter. "
               + DATE_REQUIRED
@@ -497,7 +496,7 @@ class SigV4VerifierTest {
       String auth = "AWS4-HMAC-SHA256 SignedHeaders=host;x-amz-date";
       assertRefused(
           withAuthorization(signedGetItem(), auth),
-          ErrorCode.IncompleteSignatureException,
+          FrontEndRefusal.Code.IncompleteSignatureException,
           "Authorization header requires 'Credential' parameter. Authorization header requires"
               + " 'Signature' parameter. Authorization="
               + auth);
@@ -509,7 +508,7 @@ class SigV4VerifierTest {
       String truncated = auth.substring(0, auth.indexOf("Signature=") + "Signature=".length());
       assertRefused(
           withAuthorization(signedGetItem(), truncated),
-          ErrorCode.IncompleteSignatureException,
+          FrontEndRefusal.Code.IncompleteSignatureException,
           "Authorization header requires 'Signature' parameter. Authorization=" + truncated);
     }
 
@@ -518,7 +517,7 @@ class SigV4VerifierTest {
       SignedRequest request = withoutHeader(signedGetItem(), "X-Amz-Date");
       assertRefused(
           request,
-          ErrorCode.IncompleteSignatureException,
+          FrontEndRefusal.Code.IncompleteSignatureException,
           DATE_REQUIRED + "Authorization=" + authorization(request));
     }
 
@@ -527,7 +526,7 @@ class SigV4VerifierTest {
       String auth = "AWS4-HMAC-SHA256 Signature=b,    Credential,    SignedHeaders";
       assertRefused(
           withAuthorization(signedGetItem(), auth),
-          ErrorCode.IncompleteSignatureException,
+          FrontEndRefusal.Code.IncompleteSignatureException,
           "'Credential' not a valid key=value pair (missing equal-sign) in Authorization header: '"
               + auth
               + "'.");
@@ -545,7 +544,7 @@ class SigV4VerifierTest {
     void aDateNotInBasicFormat(String date) {
       assertRefused(
           withHeader(signedGetItem(), "X-Amz-Date", date),
-          ErrorCode.IncompleteSignatureException,
+          FrontEndRefusal.Code.IncompleteSignatureException,
           "Date must be in ISO-8601 'basic format'. Got '"
               + date
               + "'. See http://en.wikipedia.org/wiki/ISO_8601");
@@ -556,7 +555,7 @@ class SigV4VerifierTest {
       String auth = authorization(signedGetItem()).replace("AWS4-HMAC-SHA256", "AWS4-HMAC-SHA512");
       assertRefused(
           withAuthorization(signedGetItem(), auth),
-          ErrorCode.IncompleteSignatureException,
+          FrontEndRefusal.Code.IncompleteSignatureException,
           "Unsupported AWS 'algorithm': 'AWS4-HMAC-SHA512' (only AWS4-HMAC-SHA256 for now). ");
     }
 
@@ -567,7 +566,7 @@ class SigV4VerifierTest {
               .replace("/us-east-1/dynamodb/aws4_request", "/us-east-1/dynamodb");
       assertRefused(
           withAuthorization(signedGetItem(), auth),
-          ErrorCode.IncompleteSignatureException,
+          FrontEndRefusal.Code.IncompleteSignatureException,
           "Credential must have exactly 5 slash-delimited elements, e.g."
               + " keyid/date/region/service/term, got '"
               + ACCESS_KEY_ID
@@ -592,7 +591,7 @@ class SigV4VerifierTest {
                   "/20231231/us-east-1/s3/aws5_request");
       assertRefused(
           withAuthorization(signedGetItem(), auth),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           "Credential should be scoped to correct service: 'dynamodb'. Credential should be scoped"
               + " with a valid terminator: 'aws4_request', not 'aws5_request'. Date in Credential"
               + " scope does not match YYYYMMDD from ISO-8601 version of date from HTTP: '20231231'"
@@ -604,7 +603,7 @@ class SigV4VerifierTest {
       String auth = authorization(signedGetItem()).replace("/us-east-1/", "//");
       assertRefused(
           withAuthorization(signedGetItem(), auth),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           "Credential should be scoped to a valid region, not ''. ");
     }
 
@@ -620,7 +619,7 @@ class SigV4VerifierTest {
       String auth = authorization(request).replace("/us-east-1/", "/eu-west-3/");
       assertRefused(
           withAuthorization(request, auth),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           "Credential should be scoped to a valid region, not 'eu-west-3'. ");
     }
 
@@ -630,7 +629,7 @@ class SigV4VerifierTest {
           SdkSigner.signFor("us-west-2", getItem(), GET_ITEM_BODY, IDENTITY, SIGNING_CLOCK);
       assertRefused(
           request,
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           "Credential should be scoped to a valid region, not 'us-west-2'. ");
     }
 
@@ -643,7 +642,7 @@ class SigV4VerifierTest {
                   SdkSigner.signFor("eu-west-3", getItem(), GET_ITEM_BODY, IDENTITY, SIGNING_CLOCK)));
       assertRefused(
           signedGetItem(),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           "Credential should be scoped to a valid region, not 'us-east-1'. ",
           paris);
     }
@@ -655,7 +654,7 @@ class SigV4VerifierTest {
           authorization(signedGetItem()).replace("/us-east-1/dynamodb/", "/us-east-1/execute-api/");
       assertRefused(
           withAuthorization(signedGetItem(), auth),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           "Credential should be scoped to correct service: 'dynamodb'. ");
     }
 
@@ -664,7 +663,7 @@ class SigV4VerifierTest {
       String auth = authorization(signedGetItem()).replace("/aws4_request", "/aws4_REQUEST");
       assertRefused(
           withAuthorization(signedGetItem(), auth),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           "Credential should be scoped with a valid terminator: 'aws4_request', not"
               + " 'aws4_REQUEST'. ");
     }
@@ -677,7 +676,7 @@ class SigV4VerifierTest {
       SignedRequest nextDay = withHeader(request, "X-Amz-Date", "20240101T000000Z");
       assertRefused(
           nextDay,
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           "Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date from"
               + " HTTP: '20231231' != '20240101', from '20240101T000000Z'.");
     }
@@ -689,7 +688,7 @@ class SigV4VerifierTest {
               .replace("/20240101/us-east-1/", "/20240102/us-west-2/");
       assertRefused(
           withAuthorization(signedGetItem(), auth),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           "Credential should be scoped to a valid region, not 'us-west-2'. Date in Credential"
               + " scope does not match YYYYMMDD from ISO-8601 version of date from HTTP:"
               + " '20240102' != '20240101', from '20240101T000000Z'.");
@@ -703,7 +702,7 @@ class SigV4VerifierTest {
               .replace("SignedHeaders=content-type;host;", "SignedHeaders=content-type;");
       assertRefused(
           withAuthorization(request, auth),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           "'Host' or ':authority' must be a 'SignedHeader' in the AWS Authorization.");
     }
 
@@ -712,7 +711,7 @@ class SigV4VerifierTest {
       SignedRequest request = withQuery(signedGetItem(), "X-Amz-Algorithm=AWS4-HMAC-SHA256");
       assertRefused(
           request,
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           "Found both 'X-Amz-Algorithm' as a query-string param and 'Authorization' as HTTP"
               + " header.");
     }
@@ -740,7 +739,7 @@ class SigV4VerifierTest {
       for (String operation : List.of("GetItem", "DeleteItem")) {
         assertRefused(
             withHeader(untargeted, "X-Amz-Target", "DynamoDB_20120810." + operation),
-            ErrorCode.InvalidSignatureException,
+            FrontEndRefusal.Code.InvalidSignatureException,
             notSigned("x-amz-target"));
       }
     }
@@ -752,7 +751,7 @@ class SigV4VerifierTest {
       assertTrue(!auth.contains("x-amz-date"), auth);
       assertRefused(
           withAuthorization(request, auth),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           notSigned("x-amz-date"));
     }
 
@@ -760,7 +759,7 @@ class SigV4VerifierTest {
     void anAmzHeaderAddedAfterSigning() {
       assertRefused(
           withHeader(signedGetItem(), "X-Amz-Meta-Note", "added later"),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           notSigned("x-amz-meta-note"));
     }
 
@@ -770,7 +769,7 @@ class SigV4VerifierTest {
           sign(getItem().removeHeader("X-Amz-Target"), GET_ITEM_BODY, IDENTITY, SIGNING_CLOCK);
       assertRefused(
           withHeader(untargeted, "X-AMZ-TARGET", "DynamoDB_20120810.DeleteItem"),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           notSigned("x-amz-target"));
     }
 
@@ -791,7 +790,7 @@ class SigV4VerifierTest {
           presign(getItem(), GET_ITEM_BODY, IDENTITY, SIGNING_CLOCK, Duration.ofMinutes(5));
       assertRefused(
           withHeader(request, "X-Amz-Meta-Note", "added later"),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           notSigned("x-amz-meta-note"));
     }
 
@@ -806,7 +805,7 @@ class SigV4VerifierTest {
               SIGNING_CLOCK);
       assertRefused(
           withHeader(stranger, "X-Amz-Target", "DynamoDB_20120810.DeleteItem"),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           notSigned("x-amz-target"));
     }
   }
@@ -836,14 +835,14 @@ class SigV4VerifierTest {
       SignedRequest request = signedWithToken();
       assertEquals(TOKEN, request.firstHeader("X-Amz-Security-Token"));
       assertTrue(authorization(request).contains("x-amz-security-token"));
-      assertRefused(request, ErrorCode.UnrecognizedClientException, INVALID_TOKEN);
+      assertRefused(request, FrontEndRefusal.Code.UnrecognizedClientException, INVALID_TOKEN);
     }
 
     @Test
     void theSignatureIsCheckedBeforeTheToken() {
       assertRefused(
           withHeader(signedWithToken(), "X-Amz-Security-Token", "another-token"),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           MISMATCH);
     }
 
@@ -851,7 +850,7 @@ class SigV4VerifierTest {
     void anUnsignedTokenIsRefusedAsAnUnsignedHeader() {
       assertRefused(
           withHeader(signedGetItem(), "X-Amz-Security-Token", TOKEN),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           UnsignedHeaders.notSigned("x-amz-security-token"));
     }
 
@@ -865,7 +864,7 @@ class SigV4VerifierTest {
               SIGNING_CLOCK,
               Duration.ofMinutes(5));
       assertTrue(request.rawQuery().contains("X-Amz-Security-Token="), request.rawQuery());
-      assertRefused(request, ErrorCode.UnrecognizedClientException, INVALID_TOKEN);
+      assertRefused(request, FrontEndRefusal.Code.UnrecognizedClientException, INVALID_TOKEN);
     }
   }
 
@@ -880,7 +879,7 @@ class SigV4VerifierTest {
       SignedRequest dated = withHeader(withoutHeader(request, "X-Amz-Date"), "Date", httpDate);
       // The date is found and in range, so verification gets as far as the signature, which
       // covered x-amz-date.
-      assertRefused(dated, ErrorCode.InvalidSignatureException, MISMATCH);
+      assertRefused(dated, FrontEndRefusal.Code.InvalidSignatureException, MISMATCH);
     }
 
     @Test
@@ -895,7 +894,7 @@ class SigV4VerifierTest {
           withHeader(withoutHeader(signedGetItem(), "X-Amz-Date"), "Date", "yesterday");
       assertRefused(
           request,
-          ErrorCode.IncompleteSignatureException,
+          FrontEndRefusal.Code.IncompleteSignatureException,
           "Date must be in ISO-8601 'basic format'. Got 'yesterday'. See"
               + " http://en.wikipedia.org/wiki/ISO_8601");
     }
@@ -922,7 +921,7 @@ class SigV4VerifierTest {
       assertDoesNotThrow(() -> verifierAt(SIGNED_AT.plus(Duration.ofMinutes(90))).verify(request));
       assertRefused(
           request,
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           "Signature expired: 20240101T000000Z is now earlier than 20240101T000001Z"
               + " (20240101T020001Z - 7200 sec.)",
           verifierAt(SIGNED_AT.plus(Duration.ofHours(2)).plusSeconds(1)));
@@ -933,11 +932,11 @@ class SigV4VerifierTest {
       SignedRequest request = presignedGetItem(Duration.ofMinutes(5));
       assertRefused(
           withHeader(request, "X-Amz-Target", "DynamoDB_20120810.DeleteItem"),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           MISMATCH);
       assertRefused(
           withQuery(request, request.rawQuery().replace("X-Amz-Expires=300", "X-Amz-Expires=3000")),
-          ErrorCode.InvalidSignatureException,
+          FrontEndRefusal.Code.InvalidSignatureException,
           MISMATCH);
     }
 
@@ -947,7 +946,7 @@ class SigV4VerifierTest {
           withQuery(
               signedGetItemWithoutAuthorization(),
               "X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=20240101T000000Z"),
-          ErrorCode.IncompleteSignatureException,
+          FrontEndRefusal.Code.IncompleteSignatureException,
           "AWS query-string parameters must include 'X-Amz-Credential'. AWS query-string"
               + " parameters must include 'X-Amz-Signature'. AWS query-string parameters must"
               + " include 'X-Amz-SignedHeaders'. Re-examine the query-string parameters.");
@@ -958,7 +957,7 @@ class SigV4VerifierTest {
       // Query authentication is recognized by X-Amz-Algorithm, as DynamoDB does.
       assertRefused(
           withQuery(signedGetItemWithoutAuthorization(), "X-Amz-Signature=abc"),
-          ErrorCode.MissingAuthenticationTokenException,
+          FrontEndRefusal.Code.MissingAuthenticationTokenException,
           "Request is missing Authentication Token");
     }
 
@@ -967,12 +966,12 @@ class SigV4VerifierTest {
       SignedRequest request = presignedGetItem(Duration.ofMinutes(5));
       assertRefused(
           withQuery(request, request.rawQuery().replace("X-Amz-Expires=300", "X-Amz-Expires=soon")),
-          ErrorCode.IncompleteSignatureException,
+          FrontEndRefusal.Code.IncompleteSignatureException,
           "X-Amz-Expires should be a number");
       assertRefused(
           withQuery(
               request, request.rawQuery().replace("X-Amz-Expires=300", "X-Amz-Expires=604801")),
-          ErrorCode.IncompleteSignatureException,
+          FrontEndRefusal.Code.IncompleteSignatureException,
           "X-Amz-Expires must be less than a week (in seconds); that is, the given X-Amz-Expires"
               + " must be less than 604800 seconds");
     }

@@ -22,10 +22,12 @@ class RequestDeadlineTest {
   private static final String WHOLE = "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n\r\n{}";
 
   private EmbeddedChannel channel;
+  /** The deadline's clock, moved with the channel's timer. */
+  private long now;
 
   @BeforeEach
   void connect() {
-    RequestDeadline deadline = new RequestDeadline(DEADLINE);
+    RequestDeadline deadline = new RequestDeadline(DEADLINE, () -> now);
     channel = new EmbeddedChannel();
     channel.freezeTime();
     channel.pipeline().addLast(deadline, new HttpServerCodec(), deadline.end());
@@ -41,6 +43,7 @@ class RequestDeadlineTest {
   }
 
   private void after(Duration elapsed) {
+    now += elapsed.toNanos();
     channel.advanceTimeBy(elapsed.toNanos(), TimeUnit.NANOSECONDS);
     channel.runScheduledPendingTasks();
   }
@@ -81,6 +84,18 @@ class RequestDeadlineTest {
     send("POST / HTTP/1.1\r\n");
     after(DEADLINE.minusSeconds(1));
     assertTrue(channel.isOpen(), "the second request began 59 seconds ago");
+    after(Duration.ofSeconds(1));
+    assertFalse(channel.isOpen());
+  }
+
+  /** The deadline's check lapses while the connection is idle; the next request still gets one. */
+  @Test
+  void aRequestAfterAnIdlePauseIsTimedToo() {
+    send(WHOLE);
+    after(DEADLINE.multipliedBy(2));
+    send("POST / HTTP/1.1\r\n");
+    after(DEADLINE.minusSeconds(1));
+    assertTrue(channel.isOpen(), "the request began 59 seconds ago");
     after(Duration.ofSeconds(1));
     assertFalse(channel.isOpen());
   }

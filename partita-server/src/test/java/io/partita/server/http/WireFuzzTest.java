@@ -21,11 +21,13 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
+import io.partita.embedded.HttpStatuses;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.Partita;
 import io.partita.engine.PartitaException;
 import io.partita.server.Authenticator;
 import io.partita.server.wire.Dispatcher;
+import io.partita.server.wire.FrontEndRefusal;
 import io.partita.server.wire.SdkJsonReader;
 import io.partita.server.wire.SdkJsonWriter;
 import io.partita.server.wire.WireErrors;
@@ -258,9 +260,16 @@ class WireFuzzTest {
     }
     assertNotNull(type, answer.text());
     assertNotNull(message, answer.text());
-    ErrorCode code = ErrorCode.valueOf(type.substring(type.indexOf('#') + 1));
-    assertEquals(WireErrors.type(code), type);
-    assertEquals(code.httpStatus(), answer.status, answer.text());
+    String name = type.substring(type.indexOf('#') + 1);
+    if (java.util.Arrays.stream(FrontEndRefusal.Code.values()).anyMatch(c -> c.name().equals(name))) {
+      FrontEndRefusal.Code code = FrontEndRefusal.Code.valueOf(name);
+      assertEquals(WireErrors.type(code), type);
+      assertEquals(code.status(), answer.status, answer.text());
+    } else {
+      ErrorCode code = ErrorCode.valueOf(name);
+      assertEquals(WireErrors.type(code), type);
+      assertEquals(HttpStatuses.of(code), answer.status, answer.text());
+    }
   }
 
   /** A body the reader accepts writes back to JSON that reads to the same request. */

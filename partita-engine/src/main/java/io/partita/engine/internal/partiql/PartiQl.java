@@ -370,7 +370,6 @@ public final class PartiQl {
       case ItemCollectionSizeLimitExceededException -> BatchStatementErrorCodeEnum.ITEM_COLLECTION_SIZE_LIMIT_EXCEEDED;
       case ProvisionedThroughputExceededException -> BatchStatementErrorCodeEnum.PROVISIONED_THROUGHPUT_EXCEEDED;
       case RequestLimitExceeded -> BatchStatementErrorCodeEnum.REQUEST_LIMIT_EXCEEDED;
-      case AccessDeniedException -> BatchStatementErrorCodeEnum.ACCESS_DENIED;
       default -> BatchStatementErrorCodeEnum.INTERNAL_SERVER_ERROR;
     };
     BatchStatementError.Builder b = BatchStatementError.builder().code(code).message(e.getMessage());
