@@ -28,7 +28,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse
  *
  * <p>Each action becomes the same {@link WriteCommand} its single-item operation makes, through the
  * same validator ({@link WriteCommands}), so the rules are the same. All items' lock stripes are taken in one order (see {@link
- * ItemLocks}), every condition is checked against the current items, and all writes, index
+ * io.partita.engine.internal.ops.context.ItemLocks}), every condition is checked against the current items, and all writes, index
  * entries included, go to storage in one atomic batch. Transactions are therefore serializable
  * against each other and against single-item writes; readers see a transaction whole or not at
  * all. What meets a transaction in progress is refused as DynamoDB refuses it, not made to wait

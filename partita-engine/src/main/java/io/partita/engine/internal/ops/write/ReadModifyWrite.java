@@ -27,10 +27,11 @@ import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
- * The one write path of PutItem, UpdateItem, DeleteItem and TransactWriteItems: under the items'
- * locks, read the current items, let each operation decide its new item (checking its condition on
- * the way), and write them all with their index entries, expiry index entries and the table
- * counters in one atomic, durable batch, or nothing. Time to Live's deletions take it too.
+ * The one write path of PutItem, UpdateItem, DeleteItem, TransactWriteItems and BatchWriteItem:
+ * under the items' locks, read the current items, let each {@link WriteCommand} decide its new item
+ * (checking its condition on the way), and write them all with their index entries, expiry index
+ * entries and the table counters in one atomic, durable batch, or nothing. Time to Live's deletions
+ * and restores take it too, with steps that write what is already stored.
  */
 public final class ReadModifyWrite {
   /** Decides the new item from the current one; {@code null} deletes. May throw to refuse. */
