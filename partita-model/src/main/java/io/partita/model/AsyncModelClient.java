@@ -1,8 +1,5 @@
 package io.partita.model;
 
-import java.time.Clock;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
@@ -38,7 +35,7 @@ public final class AsyncModelClient {
   private final DynamoDbAsyncClient dynamo;
 
   private AsyncModelClient(Builder b) {
-    this.core = new ClientCore(b.model, Dynamo.of(b.dynamo), b.clock, b.cursorKey, b.retry, List.copyOf(b.listeners));
+    this.core = b.core(Dynamo.of(b.dynamo));
     this.dynamo = b.dynamo;
   }
 
@@ -138,40 +135,16 @@ public final class AsyncModelClient {
   }
 
   /** Configures an {@link AsyncModelClient}; the same settings as {@link ModelClient.Builder}. */
-  public static final class Builder {
-    private final Model model;
+  public static final class Builder extends ClientBuilder<Builder> {
     private final DynamoDbAsyncClient dynamo;
-    private Clock clock = Clock.systemUTC();
-    private byte[] cursorKey;
-    private RetryPolicy retry = RetryPolicy.defaults();
-    private final List<ModelListener> listeners = new ArrayList<>();
 
     private Builder(Model model, DynamoDbAsyncClient dynamo) {
-      this.model = Objects.requireNonNull(model, "model");
+      super(model);
       this.dynamo = Objects.requireNonNull(dynamo, "dynamo");
     }
 
-    /** The clock for createdAt and updatedAt. */
-    public Builder clock(Clock clock) {
-      this.clock = Objects.requireNonNull(clock, "clock");
-      return this;
-    }
-
-    /** The key cursors are signed with (at least 16 bytes); the same key as a ModelClient's accepts its cursors. */
-    public Builder cursorKey(byte[] key) {
-      this.cursorKey = ClientCore.cursorKey(key);
-      return this;
-    }
-
-    /** How batches retry unprocessed keys and items ({@link RetryPolicy#defaults()} unless given). */
-    public Builder batchRetry(RetryPolicy retry) {
-      this.retry = Objects.requireNonNull(retry, "retry");
-      return this;
-    }
-
-    /** Adds a listener told before and after every request (see {@link ModelListener}). */
-    public Builder listener(ModelListener listener) {
-      listeners.add(Objects.requireNonNull(listener, "listener"));
+    @Override
+    Builder self() {
       return this;
     }
 

@@ -1,8 +1,5 @@
 package io.partita.model;
 
-import java.time.Clock;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
@@ -25,7 +22,7 @@ public final class ModelClient {
   private final DynamoDbClient dynamo;
 
   private ModelClient(Builder b) {
-    this.core = new ClientCore(b.model, Dynamo.of(b.dynamo), b.clock, b.cursorKey, b.retry, List.copyOf(b.listeners));
+    this.core = b.core(Dynamo.of(b.dynamo));
     this.dynamo = b.dynamo;
   }
 
@@ -139,46 +136,16 @@ public final class ModelClient {
   }
 
   /** Configures a {@link ModelClient}. */
-  public static final class Builder {
-    private final Model model;
+  public static final class Builder extends ClientBuilder<Builder> {
     private final DynamoDbClient dynamo;
-    private Clock clock = Clock.systemUTC();
-    private byte[] cursorKey;
-    private RetryPolicy retry = RetryPolicy.defaults();
-    private final List<ModelListener> listeners = new ArrayList<>();
 
     private Builder(Model model, DynamoDbClient dynamo) {
-      this.model = Objects.requireNonNull(model, "model");
+      super(model);
       this.dynamo = Objects.requireNonNull(dynamo, "dynamo");
     }
 
-    /** The clock for createdAt and updatedAt. */
-    public Builder clock(Clock clock) {
-      this.clock = Objects.requireNonNull(clock, "clock");
-      return this;
-    }
-
-    /**
-     * The HMAC-SHA256 key cursors are signed with (at least 16 bytes). Give every instance of a service the same
-     * key so a cursor from one is accepted by another; without one, a random key is made per client.
-     */
-    public Builder cursorKey(byte[] key) {
-      this.cursorKey = ClientCore.cursorKey(key);
-      return this;
-    }
-
-    /** How batches retry unprocessed keys and items ({@link RetryPolicy#defaults()} unless given). */
-    public Builder batchRetry(RetryPolicy retry) {
-      this.retry = Objects.requireNonNull(retry, "retry");
-      return this;
-    }
-
-    /**
-     * Adds a listener told before and after every request this client sends (operation, access pattern, consumed
-     * capacity, latency, error); see {@link ModelListener}. Listeners run in the order added.
-     */
-    public Builder listener(ModelListener listener) {
-      listeners.add(Objects.requireNonNull(listener, "listener"));
+    @Override
+    Builder self() {
       return this;
     }
 
