@@ -23,12 +23,13 @@ public final class GetItem {
   private GetItem() {}
 
   public static GetItemResponse execute(EngineContext ctx, GetItemRequest req) {
-    ItemProjection given = ItemProjection.given(req.hasAttributesToGet(), req.attributesToGet(),
-        req.projectionExpression(), req.hasExpressionAttributeNames(), req.expressionAttributeNames());
+    // the projection whole before the table and the key, as the service checks it (dynalite's test/getItem.js,
+    // written against the service: a syntax error to a table that does not exist is the ValidationException)
+    Projection projection = ItemProjection.given(req.hasAttributesToGet(), req.attributesToGet(),
+        req.projectionExpression(), req.hasExpressionAttributeNames(), req.expressionAttributeNames()).bind();
     Table table = ctx.catalog().forItems(req.tableName());
     TableDef def = table.def();
     ItemKey key = Keys.ofKey(def, req.key());
-    Projection projection = given.bind();
 
     boolean consistent = Boolean.TRUE.equals(req.consistentRead());
     byte[] stored;
