@@ -268,14 +268,17 @@ sealed interface ReadSource {
    * table's item where the read needs attributes the index does not hold (DynamoDB does the same for
    * local indexes; a global index refuses such reads instead).
    */
-  record IndexEntriesOf(TableDef table, IndexDef index) implements ReadSource {
-    @Override
-    public KeySchemaSpec schema() {
-      return new KeySchemaSpec(index.hashKeys(), index.rangeKeys());
-    }
+  final class IndexEntriesOf implements ReadSource {
+    private final TableDef table;
+    private final IndexDef index;
+    /** The key attributes of an entry, the index's then the table's: worked out once, read several times a read. */
+    private final List<String> keyNames;
+    /** The attributes the index holds, or null when it projects all: likewise. */
+    private final Set<String> projected;
 
-    @Override
-    public List<String> keyNames() {
+    IndexEntriesOf(TableDef table, IndexDef index) {
+      this.table = table;
+      this.index = index;
       List<String> names = new ArrayList<>();
       IndexEntries.keys(index).forEach(k -> names.add(k.name()));
       for (String n : tableKeyNames(table)) {
@@ -283,7 +286,29 @@ sealed interface ReadSource {
           names.add(n);
         }
       }
-      return names;
+      this.keyNames = List.copyOf(names);
+      if (index.projection() == ProjectionType.ALL) {
+        this.projected = null;
+      } else {
+        Set<String> held = new HashSet<>(names);
+        held.addAll(index.nonKeyAttributes());
+        this.projected = Set.copyOf(held);
+      }
+    }
+
+    @Override
+    public TableDef table() {
+      return table;
+    }
+
+    @Override
+    public KeySchemaSpec schema() {
+      return new KeySchemaSpec(index.hashKeys(), index.rangeKeys());
+    }
+
+    @Override
+    public List<String> keyNames() {
+      return keyNames;
     }
 
     @Override
@@ -293,12 +318,7 @@ sealed interface ReadSource {
 
     @Override
     public Set<String> projected() {
-      if (index.projection() == ProjectionType.ALL) {
-        return null;
-      }
-      Set<String> names = new HashSet<>(keyNames());
-      names.addAll(index.nonKeyAttributes());
-      return names;
+      return projected;
     }
 
     /**
@@ -379,7 +399,6 @@ sealed interface ReadSource {
       if (consistentRead) {
         throw PartitaException.validation("Consistent reads are not supported on global secondary indexes");
       }
-      Set<String> projected = projected();
       if (projected == null) {
         return;
       }
@@ -410,7 +429,6 @@ sealed interface ReadSource {
       if (index.global() || index.projection() == ProjectionType.ALL) {
         return false;
       }
-      Set<String> projected = projected();
       return select == Select.ALL_ATTRIBUTES || !projected.containsAll(filterNames)
           || (projection != null && !projected.containsAll(projection.topLevelAttributes()));
     }
@@ -426,7 +444,6 @@ sealed interface ReadSource {
       if (projection != null || select == Select.ALL_ATTRIBUTES || !needsTable(select, null, filterNames)) {
         return projection;
       }
-      Set<String> projected = projected();
       return new Projection() {
         @Override
         public Map<String, AttributeValue> apply(Map<String, AttributeValue> item) {
