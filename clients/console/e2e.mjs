@@ -496,6 +496,8 @@ async function streamsScenario() {
   await page.fill('input[name=ttl-attribute]', 'expiresAt');
   await page.getByRole('button', { name: 'Turn on Time to Live' }).click();
   await page.getByText('On, by the attribute expiresAt').waitFor();
+  check(await page.locator('li.record[data-event=INSERT]', { hasText: 'DEVICE#d1' }).count() === 1,
+    'turning Time to Live on keeps the stream tail running, with the records it showed');
   const now = Math.floor(Date.now() / 1000);
   const soon = now + 3600;
   const later = now + 7 * 86400;

@@ -269,7 +269,13 @@ export async function render(root, params) {
   const show = async () => {
     const { Table: table } = await call('DescribeTable', { TableName: choice.value });
     const again = () => show().catch((err) => message(body, explain(err), 'error'));
-    fill(body, await ttlSection(table, again), streamSection(table, again));
+    // turning Time to Live on redraws its own section only: redrawing the stream's would restart the tail at
+    // LATEST, dropping the records shown and missing those written before its new iterator
+    const ttl = h('div');
+    const ttlAgain = () => ttlSection(table, ttlAgain).then((s) => fill(ttl, s))
+      .catch((err) => message(ttl, explain(err), 'error'));
+    fill(ttl, await ttlSection(table, ttlAgain));
+    fill(body, ttl, streamSection(table, again));
   };
   choice.addEventListener('change', () => {
     history.replaceState(null, '', `#/streams?table=${encodeURIComponent(choice.value)}`);
