@@ -464,7 +464,14 @@ async function scanAll(table) {
     start = answer.LastEvaluatedKey;
   } while (start);
   const key = (i) => `${i.PK.S}\u0000${i.SK.S}`;
-  return items.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  return items.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)).map(sortedKeys);
+}
+
+/** The value with every object's keys sorted: an item's attributes have no order (the server answers them as stored). */
+function sortedKeys(value) {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortedKeys(value[k])]));
 }
 
 /** Streams and TTL: turn both on in the console, see a write made through the API in the tail, see what expires next. */

@@ -57,7 +57,7 @@ public final class HotKeys {
    * index queries are not counted: they have no one partition key of the table.
    */
   void count(io.partita.engine.internal.ops.context.EngineContext ctx, String operation,
-      software.amazon.awssdk.awscore.AwsRequest request, software.amazon.awssdk.awscore.AwsResponse response) {
+      software.amazon.awssdk.awscore.AwsRequest request, io.partita.engine.internal.answer.Answer answer) {
     try {
       switch (operation) {
         case "GetItem" -> count(ctx, (String) field(request, "TableName"), field(request, "Key"), false);
@@ -65,9 +65,10 @@ public final class HotKeys {
         case "UpdateItem", "DeleteItem" -> count(ctx, (String) field(request, "TableName"), field(request, "Key"), true);
         case "Query" -> {
           QueryRequest q = (QueryRequest) request;
-          List<Map<String, AttributeValue>> items = ((QueryResponse) response).items();
-          if (q.indexName() == null && !items.isEmpty()) {
-            count(ctx, q.tableName(), items.get(0), false);
+          Map<String, AttributeValue> first = answer instanceof io.partita.engine.internal.answer.ItemsAnswer a
+              ? a.firstItem() : ((QueryResponse) answer.response()).items().stream().findFirst().orElse(null);
+          if (q.indexName() == null && first != null) {
+            count(ctx, q.tableName(), first, false);
           }
         }
         case "BatchGetItem" -> ((BatchGetItemRequest) request).requestItems().forEach((table, keys) ->

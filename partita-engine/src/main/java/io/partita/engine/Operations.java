@@ -1,5 +1,7 @@
 package io.partita.engine;
 
+import io.partita.engine.internal.answer.Answer;
+import io.partita.engine.internal.answer.ItemsAnswer;
 import io.partita.engine.internal.ops.batch.BatchGetItem;
 import io.partita.engine.internal.ops.batch.BatchWriteItem;
 import io.partita.engine.internal.ops.context.EngineContext;
@@ -53,7 +55,7 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest;
 final class Operations {
   /** One served operation: its name, its request type, its implementation, and which API it belongs to. */
   record Op(String name, Class<? extends AwsRequest> requestType,
-      BiFunction<EngineContext, AwsRequest, AwsResponse> handler, boolean streams) {}
+      BiFunction<EngineContext, AwsRequest, Answer> handler, boolean streams) {}
 
   private static final Map<Class<?>, Op> BY_TYPE = new LinkedHashMap<>();
   private static final Map<String, Op> BY_NAME = new LinkedHashMap<>();
@@ -65,14 +67,14 @@ final class Operations {
     add("UpdateTable", UpdateTableRequest.class, UpdateTable::execute);
     add("DeleteTable", DeleteTableRequest.class, DeleteTable::execute);
     add("PutItem", PutItemRequest.class, PutItem::execute);
-    add("GetItem", GetItemRequest.class, GetItem::execute);
+    answer("GetItem", GetItemRequest.class, GetItem::execute);
     add("UpdateItem", UpdateItemRequest.class, UpdateItem::execute);
     add("DeleteItem", DeleteItemRequest.class, DeleteItem::execute);
-    add("Query", QueryRequest.class, Query::execute);
-    add("Scan", ScanRequest.class, Scan::execute);
+    answer("Query", QueryRequest.class, Query::execute);
+    answer("Scan", ScanRequest.class, Scan::execute);
     add("TransactWriteItems", TransactWriteItemsRequest.class, TransactWriteItems::execute);
     add("TransactGetItems", TransactGetItemsRequest.class, TransactGetItems::execute);
-    add("BatchGetItem", BatchGetItemRequest.class, BatchGetItem::execute);
+    answer("BatchGetItem", BatchGetItemRequest.class, BatchGetItem::execute);
     add("BatchWriteItem", BatchWriteItemRequest.class, BatchWriteItem::execute);
     add("UpdateTimeToLive", UpdateTimeToLiveRequest.class, UpdateTimeToLive::execute);
     add("DescribeTimeToLive", DescribeTimeToLiveRequest.class, DescribeTimeToLive::execute);
@@ -181,9 +183,16 @@ final class Operations {
 
   private Operations() {}
 
-  @SuppressWarnings("unchecked")
+  /** An operation that answers its SDK response. */
   private static <Q extends AwsRequest> void add(String name, Class<Q> type,
       BiFunction<EngineContext, Q, ? extends AwsResponse> handler) {
+    answer(name, type, (ctx, req) -> Answer.of(handler.apply(ctx, req)));
+  }
+
+  /** An operation that answers items still in their stored encoding ({@link ItemsAnswer}). */
+  @SuppressWarnings("unchecked")
+  private static <Q extends AwsRequest> void answer(String name, Class<Q> type,
+      BiFunction<EngineContext, Q, ? extends Answer> handler) {
     Op op = new Op(name, type, (ctx, req) -> handler.apply(ctx, (Q) req),
         software.amazon.awssdk.services.dynamodb.model.DynamoDbStreamsRequest.class.isAssignableFrom(type));
     BY_TYPE.put(type, op);

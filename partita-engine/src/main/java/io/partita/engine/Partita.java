@@ -631,6 +631,15 @@ public final class Partita implements AutoCloseable {
   @SuppressWarnings("unchecked")
   public <R extends software.amazon.awssdk.awscore.AwsResponse> R execute(
       software.amazon.awssdk.awscore.AwsRequest request) {
+    return (R) answer(request).response();
+  }
+
+  /**
+   * {@link #execute}, answering the items of the reads that return them (GetItem, Query, Scan,
+   * BatchGetItem) still in their stored encoding ({@code ItemsAnswer}), for a caller that writes them
+   * in a form of its own: the server writes them straight into JSON. For Partita's own modules.
+   */
+  public io.partita.engine.internal.answer.Answer answer(software.amazon.awssdk.awscore.AwsRequest request) {
     Operations.Op op = Operations.byType(request.getClass());
     if (op == null) {
       throw new PartitaException(ErrorCode.UnknownOperationException,
@@ -645,13 +654,16 @@ public final class Partita implements AutoCloseable {
       faults.maybeFail(op.name(), request);
       ApiConstraints.check(request);
       Throttle t = throttle;
-      R response = (R) (t == null ? op.handler().apply(ctx, request)
-          : t.run(op.name(), request, r -> op.handler().apply(ctx, r)));
+      // the throttle meters and rewrites whole responses (capacity, unprocessed keys): behind it an
+      // answer is its SDK response
+      io.partita.engine.internal.answer.Answer answer = t == null ? op.handler().apply(ctx, request)
+          : io.partita.engine.internal.answer.Answer.of(
+              t.run(op.name(), request, r -> op.handler().apply(ctx, r).response()));
       HotKeys h = hotKeys;
       if (h != null) {
-        h.count(ctx, op.name(), request, response);
+        h.count(ctx, op.name(), request, answer);
       }
-      return response;
+      return answer;
     } catch (StorageUnavailableException e) {
       // retryable: the AWS SDKs retry a 503 with backoff; the message never names a path
       throw new PartitaException(ErrorCode.ServiceUnavailable, "Partita cannot write to its storage now ("

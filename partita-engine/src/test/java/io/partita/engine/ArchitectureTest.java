@@ -46,6 +46,7 @@ class ArchitectureTest {
       ROOT + ".internal.value",
       ROOT + ".internal.table",
       ROOT + ".internal.expr",
+      ROOT + ".internal.answer",
       ROOT + ".internal.backup",
       ROOT + ".internal.ops.request",
       ROOT + ".internal.ops.context",

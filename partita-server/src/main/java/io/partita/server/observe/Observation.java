@@ -24,6 +24,8 @@ public final class Observation {
   private final String operation;
   private AwsRequest request;
   private SdkPojo response;
+  /** The items an answer holds apart from its response (engine's ItemsAnswer), or -1. */
+  private int itemsAnswered = -1;
   private String errorType;
   private int status;
   private String requestId;
@@ -44,9 +46,13 @@ public final class Observation {
     this.request = request;
   }
 
-  /** Called by the dispatcher with the answer, before it is written. */
-  public void response(SdkPojo response) {
+  /**
+   * Called by the dispatcher with the answer, before it is written: its response, and the number of
+   * items it holds apart from that response when it answers them from storage (else -1).
+   */
+  public void response(SdkPojo response, int itemsAnswered) {
     this.response = response;
+    this.itemsAnswered = itemsAnswered;
   }
 
   /** The error's code as DynamoDB names it after the {@code #} of {@code __type}. */
@@ -142,7 +148,7 @@ public final class Observation {
         return field(request, "TransactItems") instanceof Collection<?> c ? c.size() : -1;
       }
       case "GetItem" -> {
-        return field(response, "Item") instanceof Map<?, ?> m && !isAbsent(m) ? 1 : 0;
+        return itemsAnswered >= 0 ? itemsAnswered : field(response, "Item") instanceof Map<?, ?> m && !isAbsent(m) ? 1 : 0;
       }
       default -> {
       }
@@ -152,6 +158,9 @@ public final class Observation {
     }
     if (field(response, "Items") instanceof Collection<?> items && !isAbsent(items)) {
       return items.size();
+    }
+    if (itemsAnswered >= 0) {
+      return itemsAnswered; // BatchGetItem's items, held apart from its response
     }
     Object responses = field(response, "Responses");
     if (responses instanceof Map<?, ?> byTable) {

@@ -5,10 +5,13 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.Partita;
 import io.partita.engine.PartitaException;
 import io.partita.embedded.HttpStatuses;
+import io.partita.engine.internal.answer.Answer;
+import io.partita.engine.internal.answer.ItemsAnswer;
 import io.partita.engine.internal.ops.request.CapacityReports;
 import io.partita.server.observe.Observation;
 import java.io.IOException;
@@ -19,9 +22,9 @@ import java.lang.reflect.Modifier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import software.amazon.awssdk.awscore.AwsRequest;
-import software.amazon.awssdk.awscore.AwsResponse;
 import software.amazon.awssdk.core.SdkPojo;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * DynamoDB's JSON 1.0 protocol over the engine, independent of the HTTP stack: the operation named
@@ -43,6 +46,9 @@ public final class Dispatcher {
   private static final JsonFactory JSON = JsonFactory.builder()
       // DynamoDB documents nest at most 32 levels; the request around them adds a few
       .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(128).build())
+      // a character beyond the BMP as its four UTF-8 bytes, not as an escaped surrogate pair: as items
+      // written from their stored UTF-8 (ItemJson) have it, so an answer is the same bytes either way
+      .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
       .build();
 
   private final Partita partita;
@@ -75,8 +81,8 @@ public final class Dispatcher {
    */
   public int dispatch(String target, InputStream body, Output out, Observation watch) {
     try {
-      SdkPojo response = execute(target, body, watch);
-      writeJson(out.stream(), g -> SdkJsonWriter.write(response, g));
+      Answer answer = execute(target, body, watch);
+      writeJson(out.stream(), g -> write(answer, g));
       return 200;
     } catch (PartitaException e) {
       if (watch != null) {
@@ -115,7 +121,7 @@ public final class Dispatcher {
     return e.code().status();
   }
 
-  private SdkPojo execute(String target, InputStream body, Observation watch) {
+  private Answer execute(String target, InputStream body, Observation watch) {
     Class<? extends AwsRequest> type = requestType(target);
     AwsRequest request;
     try (JsonParser parser = JSON.createParser(new Utf8Checked(body))) {
@@ -124,14 +130,31 @@ public final class Dispatcher {
       throw SdkJsonReader.serialization("The request body could not be read: " + e.getMessage());
     }
     if (watch == null) {
-      return (SdkPojo) partita.execute(request);
+      return partita.answer(request);
     }
     watch.request(request);
     // the metrics count what every request consumed, whatever it asked to be told
-    software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity asked = CapacityReports.asked(request);
-    AwsResponse response = partita.execute(CapacityReports.byIndex(request));
-    watch.response((SdkPojo) response);
-    return (SdkPojo) CapacityReports.asAsked(response, asked);
+    ReturnConsumedCapacity asked = CapacityReports.asked(request);
+    Answer answer = partita.answer(CapacityReports.byIndex(request));
+    if (answer instanceof ItemsAnswer items) {
+      watch.response((SdkPojo) items.rest(), items.itemCount());
+      return items.withRest(CapacityReports.asAsked(items.rest(), asked));
+    }
+    watch.response((SdkPojo) answer.response(), -1);
+    return Answer.of(CapacityReports.asAsked(answer.response(), asked));
+  }
+
+  /**
+   * Writes the answer as its JSON body: the items of an {@link ItemsAnswer} straight from their
+   * stored encoding, in their member's place among the members of its response (the same bytes the
+   * SDK's response of the same request gives).
+   */
+  private static void write(Answer answer, JsonGenerator g) throws IOException {
+    if (answer instanceof ItemsAnswer items) {
+      SdkJsonWriter.write((SdkPojo) items.rest(), items.member(), items.hasItems(), items::writeItems, g);
+    } else {
+      SdkJsonWriter.write((SdkPojo) answer.response(), g);
+    }
   }
 
   /**

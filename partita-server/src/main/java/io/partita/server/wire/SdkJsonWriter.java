@@ -1,6 +1,7 @@
 package io.partita.server.wire;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.partita.engine.internal.value.ItemJson;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -27,9 +28,7 @@ public final class SdkJsonWriter {
   private SdkJsonWriter() {}
 
   public static void write(SdkPojo pojo, JsonGenerator g) throws IOException {
-    g.writeStartObject();
-    writeMembers(pojo, g);
-    g.writeEndObject();
+    write(pojo, null, false, null, g);
   }
 
   /** Writes an item (or key) as DynamoDB JSON: an object of attribute values. */
@@ -42,15 +41,33 @@ public final class SdkJsonWriter {
     g.writeEndObject();
   }
 
-  /** Writes the members of {@code pojo} into the object {@code g} is inside of. */
-  public static void writeMembers(SdkPojo pojo, JsonGenerator g) throws IOException {
+  /** Writes one member's value in place of the SDK's own (an answer's items, written from storage). */
+  public interface Member {
+    void writeValue(JsonGenerator g) throws IOException;
+  }
+
+  /**
+   * {@link #write}, with the member named {@code name} (when {@code given}) written by {@code member}
+   * in its place, so the answer's members keep the order the SDK's model gives them.
+   */
+  public static void write(SdkPojo pojo, String name, boolean given, Member member, JsonGenerator g)
+      throws IOException {
+    g.writeStartObject();
     for (SdkField<?> field : pojo.sdkFields()) {
+      if (name != null && field.locationName().equals(name)) {
+        if (given) {
+          g.writeFieldName(name);
+          member.writeValue(g);
+        }
+        continue;
+      }
       Object value = field.getValueOrDefault(pojo);
       if (isSet(value)) {
         g.writeFieldName(field.locationName());
         writeValue(field, value, g);
       }
     }
+    g.writeEndObject();
   }
 
   private static boolean isSet(Object value) {
@@ -101,7 +118,7 @@ public final class SdkJsonWriter {
 
   /**
    * Items are most of what DynamoDB sends, so their values skip the generic walk over the ten
-   * members of {@link AttributeValue}: the one that is set is written directly.
+   * members of {@link AttributeValue}: the one that is set is written directly ({@link ItemJson}).
    */
   private static void writeAttributeValue(AttributeValue av, JsonGenerator g) throws IOException {
     AttributeValue.Type type = av.type();
@@ -110,51 +127,29 @@ public final class SdkJsonWriter {
       write(av, g);
       return;
     }
-    g.writeStartObject();
     switch (type) {
-      case S -> g.writeStringField("S", av.s());
-      case N -> g.writeStringField("N", av.n());
-      case B -> {
-        g.writeFieldName("B");
-        g.writeBinary(av.b().asByteArrayUnsafe());
-      }
-      case BOOL -> g.writeBooleanField("BOOL", av.bool());
-      case NUL -> g.writeBooleanField("NULL", true);
-      case SS -> writeStrings("SS", av.ss(), g);
-      case NS -> writeStrings("NS", av.ns(), g);
-      case BS -> {
-        g.writeArrayFieldStart("BS");
-        for (SdkBytes b : av.bs()) {
-          g.writeBinary(b.asByteArrayUnsafe());
-        }
-        g.writeEndArray();
-      }
+      // documents recurse here, where a nested value of no member or several is written as it is
       case M -> {
+        g.writeStartObject();
         g.writeObjectFieldStart("M");
         for (Map.Entry<String, AttributeValue> e : av.m().entrySet()) {
           g.writeFieldName(e.getKey());
           writeAttributeValue(e.getValue(), g);
         }
         g.writeEndObject();
+        g.writeEndObject();
       }
       case L -> {
+        g.writeStartObject();
         g.writeArrayFieldStart("L");
         for (AttributeValue element : av.l()) {
           writeAttributeValue(element, g);
         }
         g.writeEndArray();
+        g.writeEndObject();
       }
-      default -> throw new IllegalStateException("unknown attribute value type " + av.type());
+      default -> ItemJson.writeValue(av, g);
     }
-    g.writeEndObject();
-  }
-
-  private static void writeStrings(String name, List<String> values, JsonGenerator g) throws IOException {
-    g.writeArrayFieldStart(name);
-    for (String v : values) {
-      g.writeString(v);
-    }
-    g.writeEndArray();
   }
 
   /** Epoch seconds with milliseconds, as DynamoDB writes its timestamps ({@code 1700000000.123}). */

@@ -33,6 +33,13 @@ public interface Projection {
   /** The parts of {@code item} the projection names, keeping their nesting; never null. */
   Map<String, AttributeValue> apply(Map<String, AttributeValue> item);
 
+  /**
+   * The attributes the projection keeps when it keeps whole top-level attributes only ({@code a, b},
+   * or AttributesToGet), so an item can be projected by skipping the others in its stored encoding;
+   * null when some path reaches into a document ({@code a.b}, {@code l[0]}).
+   */
+  Set<String> wholeAttributes();
+
   /** Top-level attribute names the projection reads. */
   Set<String> topLevelAttributes();
 }

@@ -29,6 +29,7 @@ final class ProjectionImpl implements Projection {
 
   private final List<DocPath> paths;
   private final Node root = new Node();
+  private final Set<String> wholeAttributes;
 
   ProjectionImpl(List<DocPath> paths) {
     this.paths = List.copyOf(paths);
@@ -39,6 +40,8 @@ final class ProjectionImpl implements Projection {
       }
       node.terminal = true;
     }
+    boolean whole = root.names.values().stream().allMatch(n -> n.terminal);
+    this.wholeAttributes = whole ? Collections.unmodifiableSet(new LinkedHashSet<>(root.names.keySet())) : null;
   }
 
   List<DocPath> paths() {
@@ -89,6 +92,11 @@ final class ProjectionImpl implements Projection {
       return out.isEmpty() ? null : AttributeValue.fromL(out);
     }
     return null;
+  }
+
+  @Override
+  public Set<String> wholeAttributes() {
+    return wholeAttributes;
   }
 
   @Override

@@ -162,26 +162,26 @@ public final class PartiQl {
     ConsumedCapacity consumed;
     switch (plan.kind()) {
       case GET -> {
-        GetItemResponse r = GetItem.execute(ctx, GetItemRequest.builder().tableName(plan.table()).key(plan.key())
-            .consistentRead(consistent).returnConsumedCapacity(capacity).build());
+        GetItemResponse r = (GetItemResponse) GetItem.execute(ctx, GetItemRequest.builder().tableName(plan.table())
+            .key(plan.key()).consistentRead(consistent).returnConsumedCapacity(capacity).build()).response();
         read = r.hasItem() && !r.item().isEmpty() ? List.of(r.item()) : List.of();
         consumed = r.consumedCapacity();
       }
       case QUERY -> {
-        QueryResponse r = Query.execute(ctx, QueryRequest.builder().tableName(plan.table()).indexName(indexName)
+        QueryResponse r = (QueryResponse) Query.execute(ctx, QueryRequest.builder().tableName(plan.table()).indexName(indexName)
             .keyConditionExpression(plan.keyCondition())
             .expressionAttributeNames(plan.keyExpressions().names())
             .expressionAttributeValues(plan.keyExpressions().values())
             .scanIndexForward(plan.forward()).limit(limit).exclusiveStartKey(startKey).consistentRead(consistent)
-            .select(select).returnConsumedCapacity(capacity).build());
+            .select(select).returnConsumedCapacity(capacity).build()).response();
         read = r.items();
         lastKey = r.hasLastEvaluatedKey() ? r.lastEvaluatedKey() : null;
         consumed = r.consumedCapacity();
       }
       default -> {
-        ScanResponse r = Scan.execute(ctx, ScanRequest.builder().tableName(plan.table()).indexName(indexName)
-            .limit(limit).exclusiveStartKey(startKey).consistentRead(consistent).select(select)
-            .returnConsumedCapacity(capacity).build());
+        ScanResponse r = (ScanResponse) Scan.execute(ctx, ScanRequest.builder().tableName(plan.table())
+            .indexName(indexName).limit(limit).exclusiveStartKey(startKey).consistentRead(consistent).select(select)
+            .returnConsumedCapacity(capacity).build()).response();
         read = r.items();
         lastKey = r.hasLastEvaluatedKey() ? r.lastEvaluatedKey() : null;
         consumed = r.consumedCapacity();

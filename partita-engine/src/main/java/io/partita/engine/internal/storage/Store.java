@@ -255,8 +255,13 @@ public interface Store extends AutoCloseable, Reads {
     /** Moves to the next entry; {@code false} when there is none. */
     boolean next();
 
+    /** The entry's key: an array of the caller's own, which the cursor never writes again. */
     byte[] key();
 
+    /**
+     * The entry's value: an array of the caller's own, which the cursor never writes again (a read's
+     * answer keeps the stored items it returns, {@code StoredItem}).
+     */
     byte[] value();
 
     @Override

@@ -5,6 +5,7 @@ import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -37,17 +38,17 @@ public final class ItemCodec {
   /** The format {@link #encode} writes. Never reuse a number for a different layout. */
   public static final byte VERSION = 1;
 
-  private static final byte S = 1;
-  private static final byte N = 2;
-  private static final byte B = 3;
-  private static final byte SS = 4;
-  private static final byte NS = 5;
-  private static final byte BS = 6;
-  private static final byte M = 7;
-  private static final byte L = 8;
-  private static final byte FALSE = 9;
-  private static final byte TRUE = 10;
-  private static final byte NULL = 11;
+  static final byte S = 1;
+  static final byte N = 2;
+  static final byte B = 3;
+  static final byte SS = 4;
+  static final byte NS = 5;
+  static final byte BS = 6;
+  static final byte M = 7;
+  static final byte L = 8;
+  static final byte FALSE = 9;
+  static final byte TRUE = 10;
+  static final byte NULL = 11;
 
   // immutable, so one instance serves every decoded item
   private static final AttributeValue TRUE_VALUE = AttributeValue.fromBool(Boolean.TRUE);
@@ -64,18 +65,68 @@ public final class ItemCodec {
   }
 
   public static Map<String, AttributeValue> decode(byte[] bytes) {
+    Reader r = reader(bytes);
+    Map<String, AttributeValue> item = readMap(r);
+    if (r.pos != bytes.length) {
+      throw new IllegalStateException("trailing bytes after item at " + r.pos);
+    }
+    return item;
+  }
+
+  /**
+   * The attributes of {@code only} that the item has, decoded; the others are skipped, not decoded.
+   * What a projection of whole attributes reads.
+   */
+  public static Map<String, AttributeValue> decode(byte[] bytes, Collection<String> only) {
+    Reader r = reader(bytes);
+    int n = r.length();
+    Map<String, AttributeValue> item = new HashMap<>(AttributeValues.capacity(Math.min(n, only.size())));
+    for (int i = 0; i < n; i++) {
+      String name = r.name();
+      if (only.contains(name)) {
+        item.put(name, readValue(r));
+      } else {
+        r.skipValue();
+      }
+    }
+    return item;
+  }
+
+  /**
+   * The item's size by DynamoDB's rules ({@link ItemSize#of(Map)}), read from its encoding: a string's
+   * or a name's size is its stored UTF-8 length, so nothing is decoded but the numbers' digits.
+   */
+  public static long size(byte[] bytes) {
+    return size(bytes, null);
+  }
+
+  /** The size of the attributes of {@code only} (of all when null), as {@link #size(byte[])}. */
+  public static long size(byte[] bytes, Collection<String> only) {
+    Reader r = reader(bytes);
+    int n = r.length();
+    long size = 0;
+    for (int i = 0; i < n; i++) {
+      int nameLength = r.length();
+      boolean counted = only == null || only.contains(NameCache.name(r.buf, r.pos, nameLength));
+      r.pos += nameLength;
+      if (counted) {
+        size += nameLength + r.sizeOfValue();
+      } else {
+        r.skipValue();
+      }
+    }
+    return size;
+  }
+
+  /** A reader positioned on the item's map body, after the version is checked. */
+  static Reader reader(byte[] bytes) {
     if (bytes.length == 0) {
       throw new IllegalStateException("empty item encoding: no format version");
     }
     if (bytes[0] != VERSION) {
       throw new IllegalStateException("unsupported item format version " + (bytes[0] & 0xFF));
     }
-    Reader r = new Reader(bytes, 1);
-    Map<String, AttributeValue> item = readMap(r);
-    if (r.pos != bytes.length) {
-      throw new IllegalStateException("trailing bytes after item at " + r.pos);
-    }
-    return item;
+    return new Reader(bytes, 1);
   }
 
   // ---------------------------------------------------------------- encoding
@@ -353,8 +404,9 @@ public final class ItemCodec {
     }
   }
 
-  private static final class Reader {
-    private final byte[] buf;
+  /** Reads an encoding in place; {@link ItemJson} walks it too. */
+  static final class Reader {
+    final byte[] buf;
     int pos;
 
     Reader(byte[] buf, int pos) {
@@ -389,7 +441,7 @@ public final class ItemCodec {
      * bytes left, so a corrupt one is refused here, before it sizes an array or a map (a 7-byte input
      * asked for a map of two billion entries).
      */
-    private int length() {
+    int length() {
       int n = varint();
       if (n > buf.length - pos) {
         throw truncated();
@@ -424,6 +476,95 @@ public final class ItemCodec {
       byte[] b = Arrays.copyOfRange(buf, pos, pos + n);
       pos += n;
       return b;
+    }
+
+    /** Steps over a length and the bytes it counts. */
+    void skipBytes() {
+      int n = length(); // read before pos is: `pos += length()` would add to pos as it was before the length
+      pos += n;
+    }
+
+    /** Steps over one value. */
+    void skipValue() {
+      byte tag = get();
+      switch (tag) {
+        case S, N, B -> skipBytes();
+        case TRUE, FALSE, NULL -> { }
+        case M -> {
+          for (int i = 0, n = length(); i < n; i++) {
+            skipBytes();
+            skipValue();
+          }
+        }
+        case L -> {
+          for (int i = 0, n = length(); i < n; i++) {
+            skipValue();
+          }
+        }
+        case SS, NS, BS -> {
+          for (int i = 0, n = length(); i < n; i++) {
+            skipBytes();
+          }
+        }
+        default -> throw new IllegalStateException("corrupt item encoding: unknown value tag " + tag + " at " + (pos - 1));
+      }
+    }
+
+    /** Steps over one value and answers its size by DynamoDB's rules ({@link ItemSize#of(AttributeValue)}). */
+    long sizeOfValue() {
+      byte tag = get();
+      switch (tag) {
+        case S, B -> {
+          int n = length();
+          pos += n;
+          return n;
+        }
+        case N -> {
+          int n = length();
+          pos += n;
+          return ItemSize.ofNumber(buf, pos - n, n);
+        }
+        case TRUE, FALSE, NULL -> {
+          return 1;
+        }
+        case M -> {
+          int n = length();
+          long size = 3;
+          for (int i = 0; i < n; i++) {
+            int name = length();
+            pos += name;
+            size += 1 + name + sizeOfValue();
+          }
+          return size;
+        }
+        case L -> {
+          int n = length();
+          long size = 3 + n;
+          for (int i = 0; i < n; i++) {
+            size += sizeOfValue();
+          }
+          return size;
+        }
+        case SS, BS -> {
+          long size = 0;
+          for (int i = 0, n = length(); i < n; i++) {
+            int len = length();
+            pos += len;
+            size += len;
+          }
+          return size;
+        }
+        case NS -> {
+          long size = 0;
+          for (int i = 0, n = length(); i < n; i++) {
+            int len = length();
+            pos += len;
+            size += ItemSize.ofNumber(buf, pos - len, len);
+          }
+          return size;
+        }
+        default -> throw new IllegalStateException("corrupt item encoding: unknown value tag " + tag + " at " + (pos - 1));
+      }
     }
 
     private IllegalStateException truncated() {

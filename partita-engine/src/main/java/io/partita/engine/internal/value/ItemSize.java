@@ -96,6 +96,56 @@ public final class ItemSize {
    * stripped), the digit of weight {@code 10^e} sits in pair {@code floor(e / 2)}, and the number of
    * pairs is {@code floor(eHigh / 2) - floor(eLow / 2) + 1}.
    */
+  /**
+   * {@link #ofNumber(String)} of a number's text held as ASCII bytes (a stored number), read digit by
+   * digit instead of through a {@code BigDecimal}: the weight of each significant digit is its place
+   * against the decimal point plus the exponent.
+   */
+  public static int ofNumber(byte[] text, int off, int len) {
+    int end = off + len;
+    int i = off;
+    boolean negative = text[i] == '-';
+    if (negative || text[i] == '+') {
+      i++;
+    }
+    int mantissaEnd = i;
+    while (mantissaEnd < end && text[mantissaEnd] != 'e' && text[mantissaEnd] != 'E') {
+      mantissaEnd++;
+    }
+    long exponent = 0;
+    if (mantissaEnd < end) {
+      int j = mantissaEnd + 1;
+      boolean negativeExponent = text[j] == '-';
+      if (negativeExponent || text[j] == '+') {
+        j++;
+      }
+      for (; j < end; j++) {
+        exponent = Math.min(exponent * 10 + (text[j] - '0'), Integer.MAX_VALUE);
+      }
+      exponent = negativeExponent ? -exponent : exponent;
+    }
+    int point = i;
+    while (point < mantissaEnd && text[point] != '.') {
+      point++;
+    }
+    long high = Long.MIN_VALUE;
+    long low = Long.MAX_VALUE;
+    for (int k = i; k < mantissaEnd; k++) {
+      byte c = text[k];
+      if (c > '0' && c <= '9') {
+        // the digit's power of ten: places left of the point count from 0, right of it from -1
+        long weight = (k < point ? point - 1 - k : point - k) + exponent;
+        high = Math.max(high, weight);
+        low = Math.min(low, weight);
+      }
+    }
+    if (high == Long.MIN_VALUE) {
+      return 1; // zero, whatever its sign or exponent
+    }
+    long pairs = Math.floorDiv(high, 2) - Math.floorDiv(low, 2) + 1;
+    return (int) Math.min(MAX_NUMBER_BYTES, pairs + 1 + (negative ? 1 : 0));
+  }
+
   public static int ofNumber(String number) {
     BigDecimal d = new BigDecimal(number);
     if (d.signum() == 0) {

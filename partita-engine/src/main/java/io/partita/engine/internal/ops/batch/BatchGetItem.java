@@ -1,6 +1,8 @@
 package io.partita.engine.internal.ops.batch;
 
 import io.partita.engine.PartitaException;
+import io.partita.engine.internal.answer.ItemsAnswer;
+import io.partita.engine.internal.answer.StoredItem;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Capacity;
@@ -10,7 +12,6 @@ import io.partita.engine.internal.ops.read.ItemProjection;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.AttributeValues;
 import io.partita.engine.internal.value.ItemCodec;
-import io.partita.engine.internal.value.ItemSize;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -57,17 +58,17 @@ public final class BatchGetItem {
     checked(ctx, req);
   }
 
-  public static BatchGetItemResponse execute(EngineContext ctx, BatchGetItemRequest req) {
+  public static ItemsAnswer execute(EngineContext ctx, BatchGetItemRequest req) {
     List<TableRead> reads = checked(ctx, req);
     long budget = ctx.limits().batchGetResponseBytes();
     long bytes = 0;
     boolean any = false;
     boolean full = false;
-    Map<String, List<Map<String, AttributeValue>>> responses = new LinkedHashMap<>();
+    Map<String, List<StoredItem>> responses = new LinkedHashMap<>();
     Map<String, KeysAndAttributes> unprocessed = new LinkedHashMap<>();
     List<ConsumedCapacity> capacity = new ArrayList<>();
     for (TableRead r : reads) {
-      List<Map<String, AttributeValue>> found = new ArrayList<>();
+      List<StoredItem> found = new ArrayList<>();
       List<Map<String, AttributeValue>> left = new ArrayList<>();
       double units = 0;
       // an eventually consistent table's keys read the past the store keeps for them, if any
@@ -82,15 +83,14 @@ public final class BatchGetItem {
               units += Capacity.readUnits(0, r.consistent());
               continue;
             }
-            Map<String, AttributeValue> item = ItemCodec.decode(stored);
-            Map<String, AttributeValue> out = r.projection() == null ? item : r.projection().apply(item);
-            long size = ItemSize.of(out);
+            StoredItem out = StoredItem.of(stored, r.projection());
+            long size = out.size();
             if (!any || bytes + size <= budget) {
               any = true;
               bytes += size;
               found.add(out);
               // each item rounded up to 4 KB on its own, as DynamoDB documents for BatchGetItem
-              units += Capacity.readUnits(ItemSize.of(item), r.consistent());
+              units += Capacity.readUnits(ItemCodec.size(stored), r.consistent());
               continue;
             }
             full = true;
@@ -119,11 +119,11 @@ public final class BatchGetItem {
         capacity.add(Capacity.consumed(req.returnConsumedCapacity(), r.name(), units));
       }
     }
-    BatchGetItemResponse.Builder out = BatchGetItemResponse.builder().responses(responses).unprocessedKeys(unprocessed);
+    BatchGetItemResponse.Builder out = BatchGetItemResponse.builder().unprocessedKeys(unprocessed);
     if (Batches.capacityAsked(req.returnConsumedCapacity())) {
       out.consumedCapacity(capacity);
     }
-    return out.build();
+    return ItemsAnswer.byTable(out.build(), responses);
   }
 
   /** The request's tables, keys and projections, checked in DynamoDB's order. */

@@ -1,5 +1,7 @@
 package io.partita.engine.internal.ops.read;
 
+import io.partita.engine.internal.answer.ItemsAnswer;
+import io.partita.engine.internal.answer.StoredItem;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Capacity;
@@ -8,9 +10,6 @@ import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.table.Table;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.ItemCodec;
-import io.partita.engine.internal.value.ItemSize;
-import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -22,7 +21,7 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 public final class GetItem {
   private GetItem() {}
 
-  public static GetItemResponse execute(EngineContext ctx, GetItemRequest req) {
+  public static ItemsAnswer execute(EngineContext ctx, GetItemRequest req) {
     // the projection whole before the table and the key, as the service checks it (dynalite's test/getItem.js,
     // written against the service: a syntax error to a table that does not exist is the ValidationException)
     Projection projection = ItemProjection.given(req.hasAttributesToGet(), req.attributesToGet(),
@@ -36,15 +35,11 @@ public final class GetItem {
     try (io.partita.engine.internal.storage.Store.View past = ctx.pastView(consistent)) {
       stored = (past != null ? past : ctx.store()).get(key.storageKey());
     }
-    Map<String, AttributeValue> item = stored == null ? null : ItemCodec.decode(stored);
     GetItemResponse.Builder out = GetItemResponse.builder();
     if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
       out.consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), req.tableName(),
-          Capacity.readUnits(item == null ? 0 : ItemSize.of(item), consistent)));
+          Capacity.readUnits(stored == null ? 0 : ItemCodec.size(stored), consistent)));
     }
-    if (item != null) {
-      out.item(projection == null ? item : projection.apply(item));
-    }
-    return out.build();
+    return ItemsAnswer.item(out.build(), stored == null ? null : StoredItem.of(stored, projection));
   }
 }

@@ -1,6 +1,7 @@
 package io.partita.engine.internal.ops.read;
 
 import io.partita.engine.PartitaException;
+import io.partita.engine.internal.answer.ItemsAnswer;
 import io.partita.engine.internal.expr.Condition;
 import io.partita.engine.internal.expr.ExpressionContext;
 import io.partita.engine.internal.expr.KeyCondition;
@@ -27,7 +28,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 public final class Query {
   private Query() {}
 
-  public static QueryResponse execute(EngineContext ctx, QueryRequest req) {
+  public static ItemsAnswer execute(EngineContext ctx, QueryRequest req) {
     // the service lists both kinds in this order, and counts KeyConditions as mixing only beside a
     // KeyConditionExpression: KeyConditions with a FilterExpression is a valid request (dynalite's
     // test/query.js, recorded against the service; docs/legacy-parameters.md section 2)
@@ -107,9 +108,6 @@ public final class Query {
       }
     }
     QueryResponse.Builder out = QueryResponse.builder().count(page.count()).scannedCount(page.scanned());
-    if (!countOnly) {
-      out.items(page.items());
-    }
     Map<String, AttributeValue> last = page.lastEvaluatedKey();
     if (last != null && !source.endsQuery(last, closedEnd)) {
       // a page that ended on the last key the condition can select has no key to go on from (the
@@ -117,6 +115,6 @@ public final class Query {
       out.lastEvaluatedKey(last);
     }
     out.consumedCapacity(source.capacity(req.returnConsumedCapacity(), req.tableName(), page, consistent, fetch));
-    return out.build();
+    return ItemsAnswer.page(out.build(), countOnly ? null : page.items());
   }
 }

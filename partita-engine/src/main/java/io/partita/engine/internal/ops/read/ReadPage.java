@@ -1,5 +1,6 @@
 package io.partita.engine.internal.ops.read;
 
+import io.partita.engine.internal.answer.StoredItem;
 import io.partita.engine.internal.expr.Condition;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.storage.Store;
@@ -32,24 +33,40 @@ final class ReadPage {
   record Spec(List<String> keyNames, int limit, Condition filter, Projection projection, boolean countOnly,
       Predicate<byte[]> keys, java.util.function.UnaryOperator<Map<String, AttributeValue>> resolve) {}
 
-  record Result(List<Map<String, AttributeValue>> items, int count, int scanned,
+  record Result(List<StoredItem> items, int count, int scanned,
       Map<String, AttributeValue> lastEvaluatedKey, long bytesRead) {}
 
   private ReadPage() {}
 
   static Result read(Store.Cursor cursor, Spec spec) {
-    List<Map<String, AttributeValue>> items = new ArrayList<>();
+    List<StoredItem> items = new ArrayList<>();
     int count = 0;
     int scanned = 0;
     long bytes = 0;
+    // the last item evaluated, stored or decoded: its key names where the next page starts
+    byte[] lastStored = null;
     Map<String, AttributeValue> last = null;
+    // without a filter or a table fetch nothing needs the item decoded: it is sized, kept and
+    // answered from its stored encoding (StoredItem)
+    boolean decode = spec.filter() != null || spec.resolve() != null;
     while (scanned < spec.limit() && bytes < MAX_PAGE_BYTES && cursor.next()) {
       if (spec.keys() != null && !spec.keys().test(cursor.key())) {
         continue;
       }
-      Map<String, AttributeValue> item = ItemCodec.decode(cursor.value());
+      byte[] stored = cursor.value();
+      if (!decode) {
+        bytes += ItemCodec.size(stored);
+        scanned++;
+        count++;
+        lastStored = stored;
+        if (!spec.countOnly()) {
+          items.add(StoredItem.of(stored, spec.projection()));
+        }
+        continue;
+      }
+      Map<String, AttributeValue> item = ItemCodec.decode(stored);
       // the page and its read capacity measure what was read from the index; an LSI's fetches from
-      // the table are charged by the resolver itself (IndexRanges.TableFetch)
+      // the table are charged by the resolver itself (ReadSource.TableFetch)
       bytes += ItemSize.of(item);
       if (spec.resolve() != null) {
         item = spec.resolve().apply(item);
@@ -61,8 +78,11 @@ final class ReadPage {
       }
       count++;
       if (!spec.countOnly()) {
-        items.add(spec.projection() == null ? item : spec.projection().apply(item));
+        items.add(StoredItem.of(spec.projection() == null ? item : spec.projection().apply(item)));
       }
+    }
+    if (lastStored != null) {
+      last = ItemCodec.decode(lastStored, spec.keyNames());
     }
     // stopped by Limit or by size: say where to go on from, even if nothing follows (as DynamoDB does)
     boolean cut = scanned == spec.limit() || bytes >= MAX_PAGE_BYTES;

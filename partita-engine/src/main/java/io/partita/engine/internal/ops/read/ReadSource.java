@@ -457,6 +457,11 @@ sealed interface ReadSource {
         }
 
         @Override
+        public Set<String> wholeAttributes() {
+          return projected;
+        }
+
+        @Override
         public Set<String> topLevelAttributes() {
           return projected;
         }

@@ -1,6 +1,7 @@
 package io.partita.engine.internal.ops.read;
 
 import io.partita.engine.PartitaException;
+import io.partita.engine.internal.answer.ItemsAnswer;
 import io.partita.engine.internal.expr.Condition;
 import io.partita.engine.internal.expr.ExpressionContext;
 import io.partita.engine.internal.expr.LegacyConditions;
@@ -27,7 +28,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 public final class Scan {
   private Scan() {}
 
-  public static ScanResponse execute(EngineContext ctx, ScanRequest req) {
+  public static ItemsAnswer execute(EngineContext ctx, ScanRequest req) {
     RequestParams.refuseMixing(
         RequestParams.given("AttributesToGet", req.hasAttributesToGet(), "ScanFilter", req.hasScanFilter(),
             "ConditionalOperator", req.conditionalOperatorAsString() != null),
@@ -88,14 +89,11 @@ public final class Scan {
       }
     }
     ScanResponse.Builder out = ScanResponse.builder().count(page.count()).scannedCount(page.scanned());
-    if (!countOnly) {
-      out.items(page.items());
-    }
     if (page.lastEvaluatedKey() != null) {
       out.lastEvaluatedKey(page.lastEvaluatedKey());
     }
     out.consumedCapacity(source.capacity(req.returnConsumedCapacity(), req.tableName(), page, consistent, fetch));
-    return out.build();
+    return ItemsAnswer.page(out.build(), countOnly ? null : page.items());
   }
 
   private static void segments(Integer segment, Integer total) {

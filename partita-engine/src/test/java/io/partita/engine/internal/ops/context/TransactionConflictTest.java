@@ -30,6 +30,7 @@ import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
@@ -100,8 +101,8 @@ class TransactionConflictTest {
     }
     // an item the transaction does not hold is written at once, and reads never conflict
     PutItem.execute(ctx, PutItemRequest.builder().tableName("bank").item(Map.of("pk", s("c"), "n", n("5"))).build());
-    assertEquals(n("10"), GetItem.execute(ctx, GetItemRequest.builder().tableName("bank").key(Map.of("pk", s("a"))).build())
-        .item().get("n"));
+    assertEquals(n("10"), ((GetItemResponse) GetItem.execute(ctx, GetItemRequest.builder().tableName("bank").key(Map.of("pk", s("a")))
+        .build()).response()).item().get("n"));
     release.countDown();
     transfer.get(30, TimeUnit.SECONDS);
     assertEquals(n("9"), get("a"));
@@ -131,8 +132,8 @@ class TransactionConflictTest {
   }
 
   private AttributeValue get(String pk) {
-    return GetItem.execute(ctx, GetItemRequest.builder().tableName("bank").key(Map.of("pk", s(pk)))
-        .consistentRead(true).build()).item().get("n");
+    return ((GetItemResponse) GetItem.execute(ctx, GetItemRequest.builder().tableName("bank").key(Map.of("pk", s(pk)))
+        .consistentRead(true).build()).response()).item().get("n");
   }
 
   private static List<String> codes(PartitaException e) {

@@ -1,0 +1,128 @@
+package io.partita.bench;
+
+import io.partita.engine.Partita;
+import io.partita.server.wire.Dispatcher;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+
+/**
+ * The server's work for one request without HTTP: the JSON body read, the engine run, the JSON
+ * answer written ({@link Dispatcher#dispatch}), in memory, in-process. What the server's CPU per
+ * request is made of besides Netty, measured without the noise of sockets and a second process.
+ *
+ * <ul>
+ *   <li>{@code getItem}: GetItem of the ~1 KB fixture item ({@link Fixtures#item});
+ *   <li>{@code query10}: a Query of a 10-item collection (items of ~130 bytes, as server-wrk.sh);
+ *   <li>{@code putItem}: PutItem of the fixture item (an overwrite), whose answer has no item.
+ * </ul>
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@State(Scope.Benchmark)
+@Fork(1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+public class WireBench {
+  private static final String TARGET = Dispatcher.TARGET_PREFIX;
+  private static final String GET_ITEM = TARGET + "GetItem";
+  private static final String QUERY = TARGET + "Query";
+  private static final String PUT_ITEM = TARGET + "PutItem";
+
+  Partita partita;
+  Dispatcher dispatcher;
+  byte[] getItem;
+  byte[] query10;
+  byte[] putItem;
+  final ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
+  final Dispatcher.Output output = new Dispatcher.Output() {
+    @Override
+    public OutputStream stream() {
+      return out;
+    }
+
+    @Override
+    public void clear() {
+      out.reset();
+    }
+  };
+
+  @Setup
+  public void setup() {
+    partita = Partita.inMemory();
+    dispatcher = new Dispatcher(partita);
+    partita.execute(Fixtures.createTable());
+    partita.execute(software.amazon.awssdk.services.dynamodb.model.CreateTableRequest.builder()
+        .tableName("wire")
+        .keySchema(k -> k.attributeName("PK").keyType("HASH"), k -> k.attributeName("SK").keyType("RANGE"))
+        .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"), a -> a.attributeName("SK").attributeType("S"))
+        .billingMode("PAY_PER_REQUEST").build());
+    partita.execute(PutItemRequest.builder().tableName(Fixtures.TABLE).item(Fixtures.item(GetItemBench.PK)).build());
+    for (int i = 1; i <= 10; i++) {
+      partita.execute(PutItemRequest.builder().tableName("wire").item(Map.of(
+          "PK", AttributeValue.fromS("USER#carol"), "SK", AttributeValue.fromS("ORDER#" + i),
+          "amount", AttributeValue.fromN("19.99"), "status", AttributeValue.fromS("PLACED"),
+          "pad", AttributeValue.fromS("y".repeat(100)))).build());
+    }
+    getItem = ("{\"TableName\":\"" + Fixtures.TABLE + "\",\"Key\":{\"pk\":{\"S\":\"" + GetItemBench.PK + "\"}}}")
+        .getBytes(StandardCharsets.UTF_8);
+    query10 = ("{\"TableName\":\"wire\",\"KeyConditionExpression\":\"PK = :p\","
+        + "\"ExpressionAttributeValues\":{\":p\":{\"S\":\"USER#carol\"}}}").getBytes(StandardCharsets.UTF_8);
+    // the same item as JSON, as a client sends it: read back from a GetItem answer
+    String item = call("GetItem", getItem);
+    putItem = ("{\"TableName\":\"" + Fixtures.TABLE + "\",\"Item\":" + item.substring("{\"Item\":".length(),
+        item.length() - 1) + "}").getBytes(StandardCharsets.UTF_8);
+    if (!call("Query", query10).contains("\"Count\":10") || !call("PutItem", putItem).equals("{}")) {
+      throw new IllegalStateException("the setup's requests must succeed");
+    }
+  }
+
+  private String call(String operation, byte[] body) {
+    out.reset();
+    int status = dispatcher.dispatch(TARGET + operation, new ByteArrayInputStream(body), output);
+    String answer = out.toString(StandardCharsets.UTF_8);
+    if (status != 200) {
+      throw new IllegalStateException(operation + " answered " + status + ": " + answer);
+    }
+    return answer;
+  }
+
+  @TearDown
+  public void tearDown() {
+    partita.close();
+  }
+
+  @Benchmark
+  public int getItem() {
+    out.reset();
+    return dispatcher.dispatch(GET_ITEM, new ByteArrayInputStream(getItem), output);
+  }
+
+  @Benchmark
+  public int query10() {
+    out.reset();
+    return dispatcher.dispatch(QUERY, new ByteArrayInputStream(query10), output);
+  }
+
+  @Benchmark
+  public int putItem() {
+    out.reset();
+    return dispatcher.dispatch(PUT_ITEM, new ByteArrayInputStream(putItem), output);
+  }
+}
