@@ -63,7 +63,7 @@ public class MetricsRecordBench {
   public Observation observeAndRecord() {
     Observation o = new Observation(0, "GetItem");
     o.request(request);
-    o.response(response);
+    o.response(response, -1);
     o.finish(200, "REQUESTID", 250_000);
     metrics.record(o);
     return o;
