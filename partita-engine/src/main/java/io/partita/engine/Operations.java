@@ -73,7 +73,7 @@ final class Operations {
     answer("Query", QueryRequest.class, Query::execute);
     answer("Scan", ScanRequest.class, Scan::execute);
     add("TransactWriteItems", TransactWriteItemsRequest.class, TransactWriteItems::execute);
-    add("TransactGetItems", TransactGetItemsRequest.class, TransactGetItems::execute);
+    answer("TransactGetItems", TransactGetItemsRequest.class, TransactGetItems::execute);
     answer("BatchGetItem", BatchGetItemRequest.class, BatchGetItem::execute);
     add("BatchWriteItem", BatchWriteItemRequest.class, BatchWriteItem::execute);
     add("UpdateTimeToLive", UpdateTimeToLiveRequest.class, UpdateTimeToLive::execute);

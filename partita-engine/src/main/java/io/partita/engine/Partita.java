@@ -636,7 +636,7 @@ public final class Partita implements AutoCloseable {
 
   /**
    * {@link #execute}, answering the items of the reads that return them (GetItem, Query, Scan,
-   * BatchGetItem) still in their stored encoding ({@code ItemsAnswer}), for a caller that writes them
+   * BatchGetItem, TransactGetItems) still in their stored encoding ({@code ItemsAnswer}), for a caller that writes them
    * in a form of its own: the server writes them straight into JSON. For Partita's own modules.
    */
   public io.partita.engine.internal.answer.Answer answer(software.amazon.awssdk.awscore.AwsRequest request) {

@@ -26,9 +26,10 @@ import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
 
 /**
- * The server writes the items of GetItem, Query, Scan and BatchGetItem straight from their stored
+ * The server writes the items of GetItem, Query, Scan, BatchGetItem and TransactGetItems straight from their stored
  * encoding (issue 19, "answers written from storage"); what it writes is the answer the SDK's model
  * of the same request gives, written the old way: for whole items, projections of whole attributes,
  * projections into documents, filters, Select COUNT, pages cut by Limit, index reads and an LSI
@@ -111,7 +112,13 @@ class AnswersFromStorageTest {
               {"PK":{"S":"USER#ä"},"SK":{"S":"none"}}],"ProjectionExpression":"SK, bs, m.e"}},
              "ReturnConsumedCapacity":"TOTAL"}"""),
         Arguments.of("BatchGetItem", """
-            {"RequestItems":{"tab":{"Keys":[{"PK":{"S":"USER#ä"},"SK":{"S":"ORDER#05"}}],"ConsistentRead":true}}}"""));
+            {"RequestItems":{"tab":{"Keys":[{"PK":{"S":"USER#ä"},"SK":{"S":"ORDER#05"}}],"ConsistentRead":true}}}"""),
+        Arguments.of("TransactGetItems", """
+            {"TransactItems":[{"Get":{"TableName":"tab","Key":{"PK":{"S":"USER#ä"},"SK":{"S":"ORDER#02"}}}},
+              {"Get":{"TableName":"tab","Key":{"PK":{"S":"USER#ä"},"SK":{"S":"none"}}}},
+              {"Get":{"TableName":"tab","Key":{"PK":{"S":"USER#ä"},"SK":{"S":"ORDER#07"}},"ProjectionExpression":"ns, m.a[1]"}},
+              {"Get":{"TableName":"tab","Key":{"PK":{"S":"USER#ä"},"SK":{"S":"ORDER#08"}},"ProjectionExpression":"#s, nothing",
+               "ExpressionAttributeNames":{"#s":"s"}}}],"ReturnConsumedCapacity":"INDEXES"}"""));
   }
 
   @ParameterizedTest(name = "{0} {1}")
@@ -123,6 +130,7 @@ class AnswersFromStorageTest {
       case "GetItem" -> GetItemResponse.class;
       case "Query" -> QueryResponse.class;
       case "Scan" -> ScanResponse.class;
+      case "TransactGetItems" -> TransactGetItemsResponse.class;
       default -> BatchGetItemResponse.class;
     };
     // the old way: the SDK's response, written by the generic writer

@@ -4,7 +4,7 @@ import software.amazon.awssdk.awscore.AwsResponse;
 
 /**
  * What an operation answers. Most operations answer their SDK response; the reads that answer items
- * (GetItem, Query, Scan, BatchGetItem) answer an {@link ItemsAnswer}, whose items are still in their
+ * (GetItem, Query, Scan, BatchGetItem, TransactGetItems) answer an {@link ItemsAnswer}, whose items are still in their
  * stored encoding, so that each caller converts them once into what it sends: the embedded client
  * into the SDK's objects, the server straight into JSON.
  */

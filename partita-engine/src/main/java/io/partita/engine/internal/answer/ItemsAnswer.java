@@ -10,17 +10,20 @@ import software.amazon.awssdk.awscore.AwsResponse;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
 
 /**
  * The answer of a read that returns items: its response without the items ({@link #rest()}: Count,
  * LastEvaluatedKey, ConsumedCapacity, UnprocessedKeys, ...) and the items as {@link StoredItem}s,
  * in the one member that holds them — GetItem's {@code Item}, Query's and Scan's {@code Items},
- * BatchGetItem's {@code Responses} by table. A member absent from the answer is null here.
+ * BatchGetItem's {@code Responses} by table, TransactGetItems' {@code Responses} in the order of
+ * its gets. A member absent from the answer is null here.
  */
 public final class ItemsAnswer implements Answer {
-  private enum Shape { ITEM, ITEMS, BY_TABLE }
+  private enum Shape { ITEM, ITEMS, BY_TABLE, IN_ORDER }
 
   private final AwsResponse rest;
   private final Shape shape;
@@ -58,6 +61,11 @@ public final class ItemsAnswer implements Answer {
     return rest;
   }
 
+  /** TransactGetItems' answer: one entry per get, in order, null where the get found no item. */
+  public static ItemsAnswer inOrder(TransactGetItemsResponse rest, List<StoredItem> items) {
+    return new ItemsAnswer(rest, Shape.IN_ORDER, items);
+  }
+
   /** This answer with {@code rest} in place of its response without items (its capacity rewritten, say). */
   public ItemsAnswer withRest(AwsResponse rest) {
     return rest == this.rest ? this : new ItemsAnswer(rest, shape, items);
@@ -69,6 +77,7 @@ public final class ItemsAnswer implements Answer {
       case ITEM -> items == null ? 0 : 1;
       case ITEMS -> items == null ? 0 : list(items).size();
       case BY_TABLE -> byTable(items).values().stream().mapToInt(List::size).sum();
+      case IN_ORDER -> (int) list(items).stream().filter(java.util.Objects::nonNull).count();
     };
   }
 
@@ -79,6 +88,8 @@ public final class ItemsAnswer implements Answer {
       case ITEMS -> items == null || list(items).isEmpty() ? null : list(items).get(0).map();
       case BY_TABLE -> byTable(items).values().stream().filter(l -> !l.isEmpty()).findFirst()
           .map(l -> l.get(0).map()).orElse(null);
+      case IN_ORDER -> list(items).stream().filter(java.util.Objects::nonNull).findFirst()
+          .map(StoredItem::map).orElse(null);
     };
   }
 
@@ -87,7 +98,7 @@ public final class ItemsAnswer implements Answer {
     return switch (shape) {
       case ITEM -> "Item";
       case ITEMS -> "Items";
-      case BY_TABLE -> "Responses";
+      case BY_TABLE, IN_ORDER -> "Responses";
     };
   }
 
@@ -118,6 +129,18 @@ public final class ItemsAnswer implements Answer {
         }
         g.writeEndObject();
       }
+      case IN_ORDER -> {
+        g.writeStartArray();
+        for (StoredItem item : list(items)) {
+          g.writeStartObject();
+          if (item != null) {
+            g.writeFieldName("Item");
+            item.writeJson(g);
+          }
+          g.writeEndObject();
+        }
+        g.writeEndArray();
+      }
     }
   }
 
@@ -132,6 +155,13 @@ public final class ItemsAnswer implements Answer {
           Map<String, List<Map<String, AttributeValue>>> responses = new LinkedHashMap<>();
           byTable(items).forEach((table, found) -> responses.put(table, maps(found)));
           yield ((BatchGetItemResponse) rest).toBuilder().responses(responses).build();
+        }
+        case IN_ORDER -> {
+          List<ItemResponse> responses = new ArrayList<>();
+          for (StoredItem item : list(items)) {
+            responses.add(item == null ? ItemResponse.builder().build() : ItemResponse.builder().item(item.map()).build());
+          }
+          yield ((TransactGetItemsResponse) rest).toBuilder().responses(responses).build();
         }
       };
     }

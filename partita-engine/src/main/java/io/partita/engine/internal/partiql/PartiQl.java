@@ -454,8 +454,9 @@ public final class PartiQl {
       Planner.Read read = (Planner.Read) c.plan();
       gets.add(TransactGetItem.builder().get(Get.builder().tableName(read.table()).key(read.key()).build()).build());
     }
-    TransactGetItemsResponse r = TransactGetItems.execute(ctx, TransactGetItemsRequest.builder().transactItems(gets)
-        .returnConsumedCapacity(req.returnConsumedCapacity()).build());
+    TransactGetItemsResponse r = (TransactGetItemsResponse) TransactGetItems.execute(ctx,
+        TransactGetItemsRequest.builder().transactItems(gets).returnConsumedCapacity(req.returnConsumedCapacity()).build())
+        .response();
     List<ItemResponse> responses = new ArrayList<>();
     for (int i = 0; i < compiled.size(); i++) {
       ItemResponse got = r.responses().get(i);

@@ -11,14 +11,10 @@ import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.KeyBytes;
 import io.partita.engine.internal.ops.request.RequestParams;
-import io.partita.engine.internal.storage.Reads;
-import io.partita.engine.internal.storage.Store;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * Query: one item collection, or the part of it the sort-key condition selects, read as one key
@@ -29,6 +25,11 @@ public final class Query {
   private Query() {}
 
   public static ItemsAnswer execute(EngineContext ctx, QueryRequest req) {
+    return command(ctx, req).run(ctx);
+  }
+
+  /** The request checked, in DynamoDB's order, into the page it reads. */
+  static PageRead command(EngineContext ctx, QueryRequest req) {
     // the service lists both kinds in this order, and counts KeyConditions as mixing only beside a
     // KeyConditionExpression: KeyConditions with a FilterExpression is a valid request (dynalite's
     // test/query.js, recorded against the service; docs/legacy-parameters.md section 2)
@@ -97,24 +98,7 @@ public final class Query {
         req.indexName());
     source.checkRead(req.select(), consistent, projection);
     List<String> filterNames = boundFilter == null ? List.of() : boundFilter.topLevelNames();
-    ReadSource.TableFetch fetch;
-    ReadPage.Result page;
-    try (Store.View past = ctx.pastView(consistent)) {
-      Reads reads = past != null ? past : ctx.store();
-      fetch = source.fetch(reads, req.select(), projection, filterNames, consistent);
-      try (Store.Cursor cursor = reads.cursor(range[0], range[1], !forward)) {
-        page = ReadPage.read(cursor, new ReadPage.Spec(source.keyNames(), limit, filter,
-            source.output(req.select(), projection, filterNames), countOnly, null, fetch));
-      }
-    }
-    QueryResponse.Builder out = QueryResponse.builder().count(page.count()).scannedCount(page.scanned());
-    Map<String, AttributeValue> last = page.lastEvaluatedKey();
-    if (last != null && !source.endsQuery(last, closedEnd)) {
-      // a page that ended on the last key the condition can select has no key to go on from (the
-      // key is refused as ExclusiveStartKey, see ReadSource.TableItems.closedEnd)
-      out.lastEvaluatedKey(last);
-    }
-    out.consumedCapacity(source.capacity(req.returnConsumedCapacity(), req.tableName(), page, consistent, fetch));
-    return ItemsAnswer.page(out.build(), countOnly ? null : page.items());
+    return new PageRead(true, req.tableName(), source, range[0], range[1], !forward, closedEnd, null, limit, filter,
+        projection, filterNames, req.select(), countOnly, consistent, req.returnConsumedCapacity());
   }
 }

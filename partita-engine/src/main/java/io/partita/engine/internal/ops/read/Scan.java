@@ -9,15 +9,12 @@ import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.KeyBytes;
 import io.partita.engine.internal.ops.request.RequestParams;
-import io.partita.engine.internal.storage.Reads;
-import io.partita.engine.internal.storage.Store;
 import io.partita.engine.internal.value.KeyCodec;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
-import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 
 /**
  * Scan: every item of the table in storage order (partition key bytes, then sort key), a page at a
@@ -29,6 +26,11 @@ public final class Scan {
   private Scan() {}
 
   public static ItemsAnswer execute(EngineContext ctx, ScanRequest req) {
+    return command(ctx, req).run(ctx);
+  }
+
+  /** The request checked, in DynamoDB's order, into the page it reads. */
+  static PageRead command(EngineContext ctx, ScanRequest req) {
     RequestParams.refuseMixing(
         RequestParams.given("AttributesToGet", req.hasAttributesToGet(), "ScanFilter", req.hasScanFilter(),
             "ConditionalOperator", req.conditionalOperatorAsString() != null),
@@ -78,22 +80,8 @@ public final class Scan {
       }
       range[0] = KeyBytes.after(start);
     }
-    ReadSource.TableFetch fetch;
-    ReadPage.Result page;
-    try (Store.View past = ctx.pastView(consistent)) {
-      Reads reads = past != null ? past : ctx.store();
-      fetch = source.fetch(reads, req.select(), projection, filterNames, consistent);
-      try (Store.Cursor cursor = reads.cursor(range[0], range[1], false)) {
-        page = ReadPage.read(cursor, new ReadPage.Spec(source.keyNames(), limit, filter,
-            source.output(req.select(), projection, filterNames), countOnly, segment, fetch));
-      }
-    }
-    ScanResponse.Builder out = ScanResponse.builder().count(page.count()).scannedCount(page.scanned());
-    if (page.lastEvaluatedKey() != null) {
-      out.lastEvaluatedKey(page.lastEvaluatedKey());
-    }
-    out.consumedCapacity(source.capacity(req.returnConsumedCapacity(), req.tableName(), page, consistent, fetch));
-    return ItemsAnswer.page(out.build(), countOnly ? null : page.items());
+    return new PageRead(false, req.tableName(), source, range[0], range[1], false, null, segment, limit, filter,
+        projection, filterNames, req.select(), countOnly, consistent, req.returnConsumedCapacity());
   }
 
   private static void segments(Integer segment, Integer total) {

@@ -1,6 +1,8 @@
 package io.partita.engine.internal.ops.transact;
 
 import io.partita.engine.PartitaException;
+import io.partita.engine.internal.answer.ItemsAnswer;
+import io.partita.engine.internal.answer.StoredItem;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Capacity;
@@ -10,7 +12,6 @@ import io.partita.engine.internal.ops.read.ItemProjection;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.AttributeValues;
 import io.partita.engine.internal.value.ItemCodec;
-import io.partita.engine.internal.value.ItemSize;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -20,7 +21,6 @@ import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.Get;
-import software.amazon.awssdk.services.dynamodb.model.ItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
@@ -37,7 +37,7 @@ public final class TransactGetItems {
   /** One Get; {@code named} is its table as the request named it (name or ARN), as ConsumedCapacity answers it. */
   private record Read(String named, TableDef table, ItemKey key, Projection projection) {}
 
-  public static TransactGetItemsResponse execute(EngineContext ctx, TransactGetItemsRequest req) {
+  public static ItemsAnswer execute(EngineContext ctx, TransactGetItemsRequest req) {
     // TransactItems present, 1 to 100 gets, each with its Get, TableName and Key: ApiConstraints
     List<TransactGetItem> items = req.transactItems();
     // two gets of one item need no table to be told apart (keys compared by value, 1 and 1.0 alike): refused
@@ -82,25 +82,21 @@ public final class TransactGetItems {
       throw Cancellations.conflicted(conflicts);
     }
     List<byte[]> stored = ctx.store().getAll(keys);
-    List<ItemResponse> responses = new ArrayList<>(reads.size());
+    List<StoredItem> responses = new ArrayList<>(reads.size());
     Map<String, Double> units = new LinkedHashMap<>();
     for (int i = 0; i < reads.size(); i++) {
       Read r = reads.get(i);
-      Map<String, AttributeValue> item = stored.get(i) == null ? null : ItemCodec.decode(stored.get(i));
+      byte[] item = stored.get(i);
       // a transactional read costs twice a strongly consistent one
-      units.merge(r.named(), 2 * Capacity.readUnits(item == null ? 0 : ItemSize.of(item), true), Double::sum);
-      ItemResponse.Builder b = ItemResponse.builder();
-      if (item != null) {
-        b.item(r.projection() == null ? item : r.projection().apply(item));
-      }
-      responses.add(b.build());
+      units.merge(r.named(), 2 * Capacity.readUnits(item == null ? 0 : ItemCodec.size(item), true), Double::sum);
+      responses.add(item == null ? null : StoredItem.of(item, r.projection()));
     }
-    TransactGetItemsResponse.Builder out = TransactGetItemsResponse.builder().responses(responses);
+    TransactGetItemsResponse.Builder out = TransactGetItemsResponse.builder();
     if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
       List<ConsumedCapacity> consumed = new ArrayList<>();
       units.forEach((table, u) -> consumed.add(Capacity.Units.transaction().read(u).report(req.returnConsumedCapacity(), table)));
       out.consumedCapacity(consumed);
     }
-    return out.build();
+    return ItemsAnswer.inOrder(out.build(), responses);
   }
 }
