@@ -4,7 +4,6 @@ import io.partita.engine.Partita;
 import io.partita.server.wire.Dispatcher;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -51,17 +50,7 @@ public class WireBench {
   byte[] query10;
   byte[] putItem;
   final ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
-  final Dispatcher.Output output = new Dispatcher.Output() {
-    @Override
-    public OutputStream stream() {
-      return out;
-    }
-
-    @Override
-    public void clear() {
-      out.reset();
-    }
-  };
+  final Dispatcher.Output output = Dispatcher.Output.to(out);
 
   @Setup
   public void setup() {

@@ -62,6 +62,21 @@ public final class Dispatcher {
     OutputStream stream();
 
     void clear();
+
+    /** An answer written into {@code out}, for callers in the same process (tests, benchmarks). */
+    static Output to(java.io.ByteArrayOutputStream out) {
+      return new Output() {
+        @Override
+        public OutputStream stream() {
+          return out;
+        }
+
+        @Override
+        public void clear() {
+          out.reset();
+        }
+      };
+    }
   }
 
   /**

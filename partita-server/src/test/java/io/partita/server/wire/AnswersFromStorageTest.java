@@ -12,7 +12,6 @@ import io.partita.engine.internal.answer.ItemsAnswer;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -153,17 +152,7 @@ class AnswersFromStorageTest {
   private static String call(String operation, String body) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     int status = dispatcher.dispatch(Dispatcher.TARGET_PREFIX + operation,
-        new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)), new Dispatcher.Output() {
-          @Override
-          public OutputStream stream() {
-            return out;
-          }
-
-          @Override
-          public void clear() {
-            out.reset();
-          }
-        });
+        new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)), Dispatcher.Output.to(out));
     String answer = out.toString(StandardCharsets.UTF_8);
     assertEquals(200, status, answer);
     return answer;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.partita.engine.internal.value.ItemJson;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -41,51 +42,7 @@ public final class DynamoJson {
   }
 
   static void writeItem(JsonGenerator g, Map<String, AttributeValue> item) throws IOException {
-    g.writeStartObject();
-    for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
-      g.writeFieldName(e.getKey());
-      writeValue(g, e.getValue());
-    }
-    g.writeEndObject();
-  }
-
-  private static void writeValue(JsonGenerator g, AttributeValue v) throws IOException {
-    g.writeStartObject();
-    switch (v.type()) {
-      case S -> g.writeStringField("S", v.s());
-      case N -> g.writeStringField("N", v.n());
-      case B -> g.writeStringField("B", base64(v.b()));
-      case BOOL -> g.writeBooleanField("BOOL", v.bool());
-      case NUL -> g.writeBooleanField("NULL", true);
-      case SS -> strings(g, "SS", v.ss());
-      case NS -> strings(g, "NS", v.ns());
-      case BS -> strings(g, "BS", v.bs().stream().map(DynamoJson::base64).toList());
-      case L -> {
-        g.writeArrayFieldStart("L");
-        for (AttributeValue e : v.l()) {
-          writeValue(g, e);
-        }
-        g.writeEndArray();
-      }
-      case M -> {
-        g.writeFieldName("M");
-        writeItem(g, v.m());
-      }
-      default -> throw new IllegalArgumentException("an attribute value of no known type: " + v);
-    }
-    g.writeEndObject();
-  }
-
-  private static void strings(JsonGenerator g, String type, List<String> values) throws IOException {
-    g.writeArrayFieldStart(type);
-    for (String s : values) {
-      g.writeString(s);
-    }
-    g.writeEndArray();
-  }
-
-  private static String base64(SdkBytes b) {
-    return Base64.getEncoder().encodeToString(b.asByteArrayUnsafe());
+    ItemJson.write(item, g);
   }
 
   /**
