@@ -21,6 +21,9 @@ import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
  * in the one member that holds them — GetItem's {@code Item}, Query's and Scan's {@code Items},
  * BatchGetItem's {@code Responses} by table, TransactGetItems' {@code Responses} in the order of
  * its gets. A member absent from the answer is null here.
+ *
+ * <p>Not thread-safe, as {@link StoredItem}: the response is built once, when first asked, on the
+ * thread that converts the answer.
  */
 public final class ItemsAnswer implements Answer {
   private enum Shape { ITEM, ITEMS, BY_TABLE, IN_ORDER }

@@ -16,6 +16,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * it from the encoding. A projection that keeps whole attributes ({@link
  * Projection#wholeAttributes()}) is applied by skipping the others; one that reaches into documents
  * is applied at once, and the item is kept decoded.
+ *
+ * <p>Not thread-safe: an answer is converted on the thread that asked for it (the embedded client's
+ * caller, the server's event loop or worker), and the decoded map is cached without synchronization.
  */
 public final class StoredItem {
   private final byte[] stored;

@@ -81,23 +81,7 @@ public final class ItemSize {
   }
 
   /**
-   * Size of a number. The guide says "approximately 1 byte per two significant digits, plus 1 byte";
-   * the precise rule follows from DynamoDB storing numbers in base 100 (as Oracle's NUMBER does): the
-   * significant digits, leading and trailing zeros trimmed, are grouped in pairs aligned on the
-   * decimal point, one byte per pair, plus one byte of exponent, plus one more byte for a negative
-   * number (its terminator). So {@code 1}, {@code 10}, {@code 100} and {@code 0.01} are 2 bytes,
-   * {@code 123} and {@code 12.3} are 3 bytes, {@code 1.5} is 3 bytes (pairs {@code 01|50}) while
-   * {@code 15} is 2, a 38-digit number is 20 or 21 bytes, and zero is 1 byte. No number counts for
-   * more than {@value #MAX_NUMBER_BYTES} bytes (a negative number of 20 pairs counts 21, not 22): this
-   * matches the sizes measured against DynamoDB by public item-size calculators, not a documented
-   * rule.
-   *
-   * <p>Equivalently: with the value written as {@code unscaled x 10^-scale} (trailing zeros
-   * stripped), the digit of weight {@code 10^e} sits in pair {@code floor(e / 2)}, and the number of
-   * pairs is {@code floor(eHigh / 2) - floor(eLow / 2) + 1}.
-   */
-  /**
-   * {@link #ofNumber(String)} of a number's text held as ASCII bytes (a stored number), read digit by
+   * {@link #ofNumber(String)} of a valid number's text held as ASCII bytes (a stored number), read digit by
    * digit instead of through a {@code BigDecimal}: the weight of each significant digit is its place
    * against the decimal point plus the exponent.
    */
@@ -146,6 +130,22 @@ public final class ItemSize {
     return (int) Math.min(MAX_NUMBER_BYTES, pairs + 1 + (negative ? 1 : 0));
   }
 
+  /**
+   * Size of a number. The guide says "approximately 1 byte per two significant digits, plus 1 byte";
+   * the precise rule follows from DynamoDB storing numbers in base 100 (as Oracle's NUMBER does): the
+   * significant digits, leading and trailing zeros trimmed, are grouped in pairs aligned on the
+   * decimal point, one byte per pair, plus one byte of exponent, plus one more byte for a negative
+   * number (its terminator). So {@code 1}, {@code 10}, {@code 100} and {@code 0.01} are 2 bytes,
+   * {@code 123} and {@code 12.3} are 3 bytes, {@code 1.5} is 3 bytes (pairs {@code 01|50}) while
+   * {@code 15} is 2, a 38-digit number is 20 or 21 bytes, and zero is 1 byte. No number counts for
+   * more than {@value #MAX_NUMBER_BYTES} bytes (a negative number of 20 pairs counts 21, not 22): this
+   * matches the sizes measured against DynamoDB by public item-size calculators, not a documented
+   * rule.
+   *
+   * <p>Equivalently: with the value written as {@code unscaled x 10^-scale} (trailing zeros
+   * stripped), the digit of weight {@code 10^e} sits in pair {@code floor(e / 2)}, and the number of
+   * pairs is {@code floor(eHigh / 2) - floor(eLow / 2) + 1}.
+   */
   public static int ofNumber(String number) {
     BigDecimal d = new BigDecimal(number);
     if (d.signum() == 0) {

@@ -90,7 +90,7 @@ public final class BatchGetItem {
               bytes += size;
               found.add(out);
               // each item rounded up to 4 KB on its own, as DynamoDB documents for BatchGetItem
-              units += Capacity.readUnits(ItemCodec.size(stored), r.consistent());
+              units += Capacity.readUnits(r.projection() == null ? size : ItemCodec.size(stored), r.consistent());
               continue;
             }
             full = true;
