@@ -31,16 +31,6 @@ public final class SdkJsonWriter {
     write(pojo, null, false, null, g);
   }
 
-  /** Writes an item (or key) as DynamoDB JSON: an object of attribute values. */
-  public static void writeItem(Map<String, AttributeValue> item, JsonGenerator g) throws IOException {
-    g.writeStartObject();
-    for (Map.Entry<String, AttributeValue> a : item.entrySet()) {
-      g.writeFieldName(a.getKey());
-      writeAttributeValue(a.getValue(), g);
-    }
-    g.writeEndObject();
-  }
-
   /** Writes one member's value in place of the SDK's own (an answer's items, written from storage). */
   public interface Member {
     void writeValue(JsonGenerator g) throws IOException;
