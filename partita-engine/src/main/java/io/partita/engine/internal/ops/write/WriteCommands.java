@@ -84,10 +84,8 @@ public final class WriteCommands {
   /** A transaction's Put. */
   public static Draft put(Put p) {
     boolean allOldOnFailure = ReturnValuesParam.onConditionFailure(p.returnValuesOnConditionCheckFailureAsString());
-    ExpressionContext expressions = RequestParams.conditionContext(p.conditionExpression(),
-        p.hasExpressionAttributeNames(), p.expressionAttributeNames(),
-        p.hasExpressionAttributeValues(), p.expressionAttributeValues());
-    Condition condition = RequestParams.condition(expressions, p.conditionExpression());
+    Condition condition = RequestParams.conditionOnly(p.conditionExpression(), p.hasExpressionAttributeNames(),
+        p.expressionAttributeNames(), p.hasExpressionAttributeValues(), p.expressionAttributeValues());
     return put(p.tableName(), AttributeValues.validateItem(p.item()), condition, allOldOnFailure, false, ReturnValue.NONE);
   }
 
