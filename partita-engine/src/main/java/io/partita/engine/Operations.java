@@ -1,19 +1,28 @@
 package io.partita.engine;
 
 import io.partita.engine.internal.answer.Answer;
-import io.partita.engine.internal.answer.ItemsAnswer;
 import io.partita.engine.internal.ops.batch.BatchGetItem;
 import io.partita.engine.internal.ops.batch.BatchWriteItem;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.read.GetItem;
 import io.partita.engine.internal.ops.read.Query;
 import io.partita.engine.internal.ops.read.Scan;
+import io.partita.engine.internal.ops.recovery.ContinuousBackups;
+import io.partita.engine.internal.ops.recovery.OnDemandBackups;
+import io.partita.engine.internal.ops.recovery.Restores;
+import io.partita.engine.internal.ops.schema.ContributorInsights;
 import io.partita.engine.internal.ops.schema.CreateTable;
 import io.partita.engine.internal.ops.schema.DeleteTable;
 import io.partita.engine.internal.ops.schema.DescribeTable;
+import io.partita.engine.internal.ops.schema.GlobalTables;
+import io.partita.engine.internal.ops.schema.KinesisDestinations;
 import io.partita.engine.internal.ops.schema.ListTables;
+import io.partita.engine.internal.ops.schema.ReplicaAutoScaling;
+import io.partita.engine.internal.ops.schema.ResourcePolicies;
+import io.partita.engine.internal.ops.schema.ServiceInfo;
 import io.partita.engine.internal.ops.schema.Tagging;
 import io.partita.engine.internal.ops.schema.UpdateTable;
+import io.partita.engine.internal.ops.schema.VectorSearch;
 import io.partita.engine.internal.ops.streams.StreamReads;
 import io.partita.engine.internal.ops.transact.TransactGetItems;
 import io.partita.engine.internal.ops.transact.TransactWriteItems;
@@ -23,191 +32,232 @@ import io.partita.engine.internal.ops.write.DeleteItem;
 import io.partita.engine.internal.ops.write.PutItem;
 import io.partita.engine.internal.ops.write.UpdateItem;
 import io.partita.engine.internal.partiql.PartiQl;
+import io.partita.engine.internal.transfer.Exports;
+import io.partita.engine.internal.transfer.Imports;
 import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.function.BiFunction;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import software.amazon.awssdk.awscore.AwsRequest;
-import software.amazon.awssdk.awscore.AwsResponse;
+import software.amazon.awssdk.services.dynamodb.model.BatchExecuteStatementRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.CreateBackupRequest;
+import software.amazon.awssdk.services.dynamodb.model.CreateGlobalTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteBackupRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteResourcePolicyRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeBackupRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeContinuousBackupsRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeContributorInsightsRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeEndpointsRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeExportRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeGlobalTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeGlobalTableSettingsRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeImportRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeKinesisStreamingDestinationRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeLimitsRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest;
+import software.amazon.awssdk.services.dynamodb.model.DescribeTableReplicaAutoScalingRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveRequest;
+import software.amazon.awssdk.services.dynamodb.model.DisableKinesisStreamingDestinationRequest;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
+import software.amazon.awssdk.services.dynamodb.model.EnableKinesisStreamingDestinationRequest;
+import software.amazon.awssdk.services.dynamodb.model.ExecuteStatementRequest;
+import software.amazon.awssdk.services.dynamodb.model.ExecuteTransactionRequest;
+import software.amazon.awssdk.services.dynamodb.model.ExportTableToPointInTimeRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetRecordsRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetResourcePolicyRequest;
+import software.amazon.awssdk.services.dynamodb.model.GetShardIteratorRequest;
+import software.amazon.awssdk.services.dynamodb.model.ImportTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.ListBackupsRequest;
+import software.amazon.awssdk.services.dynamodb.model.ListContributorInsightsRequest;
+import software.amazon.awssdk.services.dynamodb.model.ListExportsRequest;
+import software.amazon.awssdk.services.dynamodb.model.ListGlobalTablesRequest;
+import software.amazon.awssdk.services.dynamodb.model.ListImportsRequest;
+import software.amazon.awssdk.services.dynamodb.model.ListStreamsRequest;
 import software.amazon.awssdk.services.dynamodb.model.ListTablesRequest;
+import software.amazon.awssdk.services.dynamodb.model.ListTagsOfResourceRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.PutResourcePolicyRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.RestoreTableFromBackupRequest;
+import software.amazon.awssdk.services.dynamodb.model.RestoreTableToPointInTimeRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.SearchVectorsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TagResourceRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.UntagResourceRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateContinuousBackupsRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateContributorInsightsRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateGlobalTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateGlobalTableSettingsRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateKinesisStreamingDestinationRequest;
+import software.amazon.awssdk.services.dynamodb.model.UpdateTableReplicaAutoScalingRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest;
 
 /**
- * The one table of operations the engine serves, by request type and by operation name: DynamoDB's
- * and DynamoDB Streams' (their names do not overlap). The embedded clients and the server all
- * dispatch through it, so an operation added here is served everywhere at once.
+ * The one table of operations the engine serves, by name: DynamoDB's and DynamoDB Streams' (their
+ * names do not overlap). The embedded clients and the server all dispatch through it, so an
+ * operation added here is served everywhere at once.
+ *
+ * <p>The table is names and one switch, not a map of method references: each reference is a class
+ * spun at start-up, and sixty of them cost a cold embedded open some 100 ms before its first answer.
+ * The SDK names each operation's request type after it ({@code GetItem}: {@code GetItemRequest}),
+ * so a type is looked up from its name when first asked for, and only the types used are loaded.
  */
 final class Operations {
-  /** One served operation: its name, its request type, its implementation, and which API it belongs to. */
-  record Op(String name, Class<? extends AwsRequest> requestType,
-      BiFunction<EngineContext, AwsRequest, Answer> handler, boolean streams) {}
+  private static final String MODEL_PACKAGE = DynamoDbRequest.class.getPackageName() + ".";
 
-  private static final Map<Class<?>, Op> BY_TYPE = new LinkedHashMap<>();
-  private static final Map<String, Op> BY_NAME = new LinkedHashMap<>();
+  /** DynamoDB's operations served, in the order of the API reference's groups. */
+  private static final Set<String> DYNAMODB = names(
+      "CreateTable", "DescribeTable", "ListTables", "UpdateTable", "DeleteTable", "PutItem", "GetItem", "UpdateItem",
+      "DeleteItem", "Query", "Scan", "TransactWriteItems", "TransactGetItems", "BatchGetItem", "BatchWriteItem",
+      "UpdateTimeToLive", "DescribeTimeToLive", "TagResource", "UntagResource", "ListTagsOfResource",
+      "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction", "CreateBackup", "DescribeBackup",
+      "ListBackups", "DeleteBackup", "RestoreTableFromBackup", "UpdateContinuousBackups",
+      "DescribeContinuousBackups", "RestoreTableToPointInTime", "DescribeEndpoints", "DescribeLimits",
+      "PutResourcePolicy", "GetResourcePolicy", "DeleteResourcePolicy", "DescribeTableReplicaAutoScaling",
+      "UpdateTableReplicaAutoScaling", "DescribeKinesisStreamingDestination", "EnableKinesisStreamingDestination",
+      "DisableKinesisStreamingDestination", "UpdateKinesisStreamingDestination", "ListGlobalTables",
+      "DescribeGlobalTable", "DescribeGlobalTableSettings", "CreateGlobalTable", "UpdateGlobalTable",
+      "UpdateGlobalTableSettings", "DescribeContributorInsights", "ListContributorInsights",
+      "UpdateContributorInsights", "SearchVectors", "ImportTable", "DescribeImport", "ListImports",
+      "ExportTableToPointInTime", "DescribeExport", "ListExports");
 
-  static {
-    add("CreateTable", CreateTableRequest.class, CreateTable::execute);
-    add("DescribeTable", DescribeTableRequest.class, DescribeTable::execute);
-    add("ListTables", ListTablesRequest.class, ListTables::execute);
-    add("UpdateTable", UpdateTableRequest.class, UpdateTable::execute);
-    add("DeleteTable", DeleteTableRequest.class, DeleteTable::execute);
-    add("PutItem", PutItemRequest.class, PutItem::execute);
-    answer("GetItem", GetItemRequest.class, GetItem::execute);
-    add("UpdateItem", UpdateItemRequest.class, UpdateItem::execute);
-    add("DeleteItem", DeleteItemRequest.class, DeleteItem::execute);
-    answer("Query", QueryRequest.class, Query::execute);
-    answer("Scan", ScanRequest.class, Scan::execute);
-    add("TransactWriteItems", TransactWriteItemsRequest.class, TransactWriteItems::execute);
-    answer("TransactGetItems", TransactGetItemsRequest.class, TransactGetItems::execute);
-    answer("BatchGetItem", BatchGetItemRequest.class, BatchGetItem::execute);
-    add("BatchWriteItem", BatchWriteItemRequest.class, BatchWriteItem::execute);
-    add("UpdateTimeToLive", UpdateTimeToLiveRequest.class, UpdateTimeToLive::execute);
-    add("DescribeTimeToLive", DescribeTimeToLiveRequest.class, DescribeTimeToLive::execute);
-    add("TagResource", software.amazon.awssdk.services.dynamodb.model.TagResourceRequest.class, Tagging::tagResource);
-    add("UntagResource", software.amazon.awssdk.services.dynamodb.model.UntagResourceRequest.class,
-        Tagging::untagResource);
-    add("ListTagsOfResource", software.amazon.awssdk.services.dynamodb.model.ListTagsOfResourceRequest.class,
-        Tagging::listTagsOfResource);
-    add("ExecuteStatement", software.amazon.awssdk.services.dynamodb.model.ExecuteStatementRequest.class,
-        PartiQl::executeStatement);
-    add("BatchExecuteStatement", software.amazon.awssdk.services.dynamodb.model.BatchExecuteStatementRequest.class,
-        PartiQl::batchExecuteStatement);
-    add("ExecuteTransaction", software.amazon.awssdk.services.dynamodb.model.ExecuteTransactionRequest.class,
-        PartiQl::executeTransaction);
-    add("CreateBackup", software.amazon.awssdk.services.dynamodb.model.CreateBackupRequest.class,
-        io.partita.engine.internal.ops.recovery.OnDemandBackups::create);
-    add("DescribeBackup", software.amazon.awssdk.services.dynamodb.model.DescribeBackupRequest.class,
-        io.partita.engine.internal.ops.recovery.OnDemandBackups::describe);
-    add("ListBackups", software.amazon.awssdk.services.dynamodb.model.ListBackupsRequest.class,
-        io.partita.engine.internal.ops.recovery.OnDemandBackups::list);
-    add("DeleteBackup", software.amazon.awssdk.services.dynamodb.model.DeleteBackupRequest.class,
-        io.partita.engine.internal.ops.recovery.OnDemandBackups::delete);
-    add("RestoreTableFromBackup", software.amazon.awssdk.services.dynamodb.model.RestoreTableFromBackupRequest.class,
-        io.partita.engine.internal.ops.recovery.Restores::fromBackup);
-    add("UpdateContinuousBackups", software.amazon.awssdk.services.dynamodb.model.UpdateContinuousBackupsRequest.class,
-        io.partita.engine.internal.ops.recovery.ContinuousBackups::update);
-    add("DescribeContinuousBackups",
-        software.amazon.awssdk.services.dynamodb.model.DescribeContinuousBackupsRequest.class,
-        io.partita.engine.internal.ops.recovery.ContinuousBackups::describe);
-    add("RestoreTableToPointInTime",
-        software.amazon.awssdk.services.dynamodb.model.RestoreTableToPointInTimeRequest.class,
-        io.partita.engine.internal.ops.recovery.Restores::toPointInTime);
-    add("DescribeEndpoints", software.amazon.awssdk.services.dynamodb.model.DescribeEndpointsRequest.class,
-        io.partita.engine.internal.ops.schema.ServiceInfo::describeEndpoints);
-    add("DescribeLimits", software.amazon.awssdk.services.dynamodb.model.DescribeLimitsRequest.class,
-        io.partita.engine.internal.ops.schema.ServiceInfo::describeLimits);
-    add("PutResourcePolicy", software.amazon.awssdk.services.dynamodb.model.PutResourcePolicyRequest.class,
-        io.partita.engine.internal.ops.schema.ResourcePolicies::put);
-    add("GetResourcePolicy", software.amazon.awssdk.services.dynamodb.model.GetResourcePolicyRequest.class,
-        io.partita.engine.internal.ops.schema.ResourcePolicies::get);
-    add("DeleteResourcePolicy", software.amazon.awssdk.services.dynamodb.model.DeleteResourcePolicyRequest.class,
-        io.partita.engine.internal.ops.schema.ResourcePolicies::delete);
-    add("DescribeTableReplicaAutoScaling",
-        software.amazon.awssdk.services.dynamodb.model.DescribeTableReplicaAutoScalingRequest.class,
-        io.partita.engine.internal.ops.schema.ReplicaAutoScaling::describe);
-    add("UpdateTableReplicaAutoScaling",
-        software.amazon.awssdk.services.dynamodb.model.UpdateTableReplicaAutoScalingRequest.class,
-        io.partita.engine.internal.ops.schema.ReplicaAutoScaling::update);
-    add("DescribeKinesisStreamingDestination",
-        software.amazon.awssdk.services.dynamodb.model.DescribeKinesisStreamingDestinationRequest.class,
-        io.partita.engine.internal.ops.schema.KinesisDestinations::describe);
-    add("EnableKinesisStreamingDestination",
-        software.amazon.awssdk.services.dynamodb.model.EnableKinesisStreamingDestinationRequest.class,
-        io.partita.engine.internal.ops.schema.KinesisDestinations::enable);
-    add("DisableKinesisStreamingDestination",
-        software.amazon.awssdk.services.dynamodb.model.DisableKinesisStreamingDestinationRequest.class,
-        io.partita.engine.internal.ops.schema.KinesisDestinations::disable);
-    add("UpdateKinesisStreamingDestination",
-        software.amazon.awssdk.services.dynamodb.model.UpdateKinesisStreamingDestinationRequest.class,
-        io.partita.engine.internal.ops.schema.KinesisDestinations::update);
-    add("ListGlobalTables", software.amazon.awssdk.services.dynamodb.model.ListGlobalTablesRequest.class,
-        io.partita.engine.internal.ops.schema.GlobalTables::list);
-    add("DescribeGlobalTable", software.amazon.awssdk.services.dynamodb.model.DescribeGlobalTableRequest.class,
-        io.partita.engine.internal.ops.schema.GlobalTables::describe);
-    add("DescribeGlobalTableSettings",
-        software.amazon.awssdk.services.dynamodb.model.DescribeGlobalTableSettingsRequest.class,
-        io.partita.engine.internal.ops.schema.GlobalTables::describeSettings);
-    add("CreateGlobalTable", software.amazon.awssdk.services.dynamodb.model.CreateGlobalTableRequest.class,
-        io.partita.engine.internal.ops.schema.GlobalTables::create);
-    add("UpdateGlobalTable", software.amazon.awssdk.services.dynamodb.model.UpdateGlobalTableRequest.class,
-        io.partita.engine.internal.ops.schema.GlobalTables::update);
-    add("UpdateGlobalTableSettings",
-        software.amazon.awssdk.services.dynamodb.model.UpdateGlobalTableSettingsRequest.class,
-        io.partita.engine.internal.ops.schema.GlobalTables::updateSettings);
-    add("DescribeContributorInsights",
-        software.amazon.awssdk.services.dynamodb.model.DescribeContributorInsightsRequest.class,
-        io.partita.engine.internal.ops.schema.ContributorInsights::describe);
-    add("ListContributorInsights", software.amazon.awssdk.services.dynamodb.model.ListContributorInsightsRequest.class,
-        io.partita.engine.internal.ops.schema.ContributorInsights::list);
-    add("UpdateContributorInsights",
-        software.amazon.awssdk.services.dynamodb.model.UpdateContributorInsightsRequest.class,
-        io.partita.engine.internal.ops.schema.ContributorInsights::update);
-    add("SearchVectors", software.amazon.awssdk.services.dynamodb.model.SearchVectorsRequest.class,
-        io.partita.engine.internal.ops.schema.VectorSearch::search);
-    // export and import (io.partita.engine.internal.transfer)
-    add("ImportTable", software.amazon.awssdk.services.dynamodb.model.ImportTableRequest.class,
-        io.partita.engine.internal.transfer.Imports::importTable);
-    add("DescribeImport", software.amazon.awssdk.services.dynamodb.model.DescribeImportRequest.class,
-        io.partita.engine.internal.transfer.Imports::describeImport);
-    add("ListImports", software.amazon.awssdk.services.dynamodb.model.ListImportsRequest.class,
-        io.partita.engine.internal.transfer.Imports::listImports);
-    add("ExportTableToPointInTime", software.amazon.awssdk.services.dynamodb.model.ExportTableToPointInTimeRequest.class,
-        io.partita.engine.internal.transfer.Exports::exportTable);
-    add("DescribeExport", software.amazon.awssdk.services.dynamodb.model.DescribeExportRequest.class,
-        io.partita.engine.internal.transfer.Exports::describeExport);
-    add("ListExports", software.amazon.awssdk.services.dynamodb.model.ListExportsRequest.class,
-        io.partita.engine.internal.transfer.Exports::listExports);
-    // DynamoDB Streams
-    add("ListStreams", software.amazon.awssdk.services.dynamodb.model.ListStreamsRequest.class, StreamReads::listStreams);
-    add("DescribeStream", software.amazon.awssdk.services.dynamodb.model.DescribeStreamRequest.class,
-        StreamReads::describeStream);
-    add("GetShardIterator", software.amazon.awssdk.services.dynamodb.model.GetShardIteratorRequest.class,
-        StreamReads::getShardIterator);
-    add("GetRecords", software.amazon.awssdk.services.dynamodb.model.GetRecordsRequest.class, StreamReads::getRecords);
-  }
+  /** DynamoDB Streams' operations, all served. */
+  private static final Set<String> STREAMS = names(
+      "ListStreams", "DescribeStream", "GetShardIterator", "GetRecords");
+
+  /** A served request type's operation name, or null: worked out once per class. */
+  private static final ClassValue<String> NAME_OF = new ClassValue<>() {
+    @Override
+    protected String computeValue(Class<?> type) {
+      String simple = type.getSimpleName();
+      if (!type.getName().equals(MODEL_PACKAGE + simple) || !simple.endsWith("Request")) {
+        return null;
+      }
+      String name = simple.substring(0, simple.length() - "Request".length());
+      return DYNAMODB.contains(name) || STREAMS.contains(name) ? name : null;
+    }
+  };
 
   private Operations() {}
 
-  /** An operation that answers its SDK response. */
-  private static <Q extends AwsRequest> void add(String name, Class<Q> type,
-      BiFunction<EngineContext, Q, ? extends AwsResponse> handler) {
-    answer(name, type, (ctx, req) -> Answer.of(handler.apply(ctx, req)));
+  /** The operation a request of {@code type} asks for, or {@code null} when it is not served. */
+  static String nameOf(Class<?> type) {
+    return NAME_OF.get(type);
   }
 
-  /** An operation that answers items still in their stored encoding ({@link ItemsAnswer}). */
-  @SuppressWarnings("unchecked")
-  private static <Q extends AwsRequest> void answer(String name, Class<Q> type,
-      BiFunction<EngineContext, Q, ? extends Answer> handler) {
-    Op op = new Op(name, type, (ctx, req) -> handler.apply(ctx, (Q) req),
-        software.amazon.awssdk.services.dynamodb.model.DynamoDbStreamsRequest.class.isAssignableFrom(type));
-    BY_TYPE.put(type, op);
-    BY_NAME.put(name, op);
+  /** The names of DynamoDB's served operations (not DynamoDB Streams'). */
+  static Set<String> dynamoDbNames() {
+    return DYNAMODB;
   }
 
-  static Op byType(Class<?> type) {
-    return BY_TYPE.get(type);
+  /**
+   * The request type of a served operation of DynamoDB ({@code streams} false) or DynamoDB Streams
+   * ({@code streams} true), or {@code null}.
+   */
+  static Class<? extends AwsRequest> requestType(String name, boolean streams) {
+    if (name == null || !(streams ? STREAMS : DYNAMODB).contains(name)) {
+      return null;
+    }
+    try {
+      return Class.forName(MODEL_PACKAGE + name + "Request", false, Operations.class.getClassLoader())
+          .asSubclass(AwsRequest.class);
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException("the SDK has no request type for the served operation " + name, e);
+    }
   }
 
-  static Op byName(String name) {
-    return BY_NAME.get(name);
+  /** Runs the served operation {@code name} on {@code r}, a request of its type. */
+  static Answer run(String name, EngineContext ctx, AwsRequest r) {
+    return switch (name) {
+      case "CreateTable" -> Answer.of(CreateTable.execute(ctx, (CreateTableRequest) r));
+      case "DescribeTable" -> Answer.of(DescribeTable.execute(ctx, (DescribeTableRequest) r));
+      case "ListTables" -> Answer.of(ListTables.execute(ctx, (ListTablesRequest) r));
+      case "UpdateTable" -> Answer.of(UpdateTable.execute(ctx, (UpdateTableRequest) r));
+      case "DeleteTable" -> Answer.of(DeleteTable.execute(ctx, (DeleteTableRequest) r));
+      case "PutItem" -> Answer.of(PutItem.execute(ctx, (PutItemRequest) r));
+      case "GetItem" -> GetItem.execute(ctx, (GetItemRequest) r);
+      case "UpdateItem" -> Answer.of(UpdateItem.execute(ctx, (UpdateItemRequest) r));
+      case "DeleteItem" -> Answer.of(DeleteItem.execute(ctx, (DeleteItemRequest) r));
+      case "Query" -> Query.execute(ctx, (QueryRequest) r);
+      case "Scan" -> Scan.execute(ctx, (ScanRequest) r);
+      case "TransactWriteItems" -> Answer.of(TransactWriteItems.execute(ctx, (TransactWriteItemsRequest) r));
+      case "TransactGetItems" -> TransactGetItems.execute(ctx, (TransactGetItemsRequest) r);
+      case "BatchGetItem" -> BatchGetItem.execute(ctx, (BatchGetItemRequest) r);
+      case "BatchWriteItem" -> Answer.of(BatchWriteItem.execute(ctx, (BatchWriteItemRequest) r));
+      case "UpdateTimeToLive" -> Answer.of(UpdateTimeToLive.execute(ctx, (UpdateTimeToLiveRequest) r));
+      case "DescribeTimeToLive" -> Answer.of(DescribeTimeToLive.execute(ctx, (DescribeTimeToLiveRequest) r));
+      case "TagResource" -> Answer.of(Tagging.tagResource(ctx, (TagResourceRequest) r));
+      case "UntagResource" -> Answer.of(Tagging.untagResource(ctx, (UntagResourceRequest) r));
+      case "ListTagsOfResource" -> Answer.of(Tagging.listTagsOfResource(ctx, (ListTagsOfResourceRequest) r));
+      case "ExecuteStatement" -> Answer.of(PartiQl.executeStatement(ctx, (ExecuteStatementRequest) r));
+      case "BatchExecuteStatement" -> Answer.of(PartiQl.batchExecuteStatement(ctx, (BatchExecuteStatementRequest) r));
+      case "ExecuteTransaction" -> Answer.of(PartiQl.executeTransaction(ctx, (ExecuteTransactionRequest) r));
+      case "CreateBackup" -> Answer.of(OnDemandBackups.create(ctx, (CreateBackupRequest) r));
+      case "DescribeBackup" -> Answer.of(OnDemandBackups.describe(ctx, (DescribeBackupRequest) r));
+      case "ListBackups" -> Answer.of(OnDemandBackups.list(ctx, (ListBackupsRequest) r));
+      case "DeleteBackup" -> Answer.of(OnDemandBackups.delete(ctx, (DeleteBackupRequest) r));
+      case "RestoreTableFromBackup" -> Answer.of(Restores.fromBackup(ctx, (RestoreTableFromBackupRequest) r));
+      case "UpdateContinuousBackups" -> Answer.of(ContinuousBackups.update(ctx, (UpdateContinuousBackupsRequest) r));
+      case "DescribeContinuousBackups" ->
+          Answer.of(ContinuousBackups.describe(ctx, (DescribeContinuousBackupsRequest) r));
+      case "RestoreTableToPointInTime" -> Answer.of(Restores.toPointInTime(ctx, (RestoreTableToPointInTimeRequest) r));
+      case "DescribeEndpoints" -> Answer.of(ServiceInfo.describeEndpoints(ctx, (DescribeEndpointsRequest) r));
+      case "DescribeLimits" -> Answer.of(ServiceInfo.describeLimits(ctx, (DescribeLimitsRequest) r));
+      case "PutResourcePolicy" -> Answer.of(ResourcePolicies.put(ctx, (PutResourcePolicyRequest) r));
+      case "GetResourcePolicy" -> Answer.of(ResourcePolicies.get(ctx, (GetResourcePolicyRequest) r));
+      case "DeleteResourcePolicy" -> Answer.of(ResourcePolicies.delete(ctx, (DeleteResourcePolicyRequest) r));
+      case "DescribeTableReplicaAutoScaling" ->
+          Answer.of(ReplicaAutoScaling.describe(ctx, (DescribeTableReplicaAutoScalingRequest) r));
+      case "UpdateTableReplicaAutoScaling" ->
+          Answer.of(ReplicaAutoScaling.update(ctx, (UpdateTableReplicaAutoScalingRequest) r));
+      case "DescribeKinesisStreamingDestination" ->
+          Answer.of(KinesisDestinations.describe(ctx, (DescribeKinesisStreamingDestinationRequest) r));
+      case "EnableKinesisStreamingDestination" ->
+          Answer.of(KinesisDestinations.enable(ctx, (EnableKinesisStreamingDestinationRequest) r));
+      case "DisableKinesisStreamingDestination" ->
+          Answer.of(KinesisDestinations.disable(ctx, (DisableKinesisStreamingDestinationRequest) r));
+      case "UpdateKinesisStreamingDestination" ->
+          Answer.of(KinesisDestinations.update(ctx, (UpdateKinesisStreamingDestinationRequest) r));
+      case "ListGlobalTables" -> Answer.of(GlobalTables.list(ctx, (ListGlobalTablesRequest) r));
+      case "DescribeGlobalTable" -> Answer.of(GlobalTables.describe(ctx, (DescribeGlobalTableRequest) r));
+      case "DescribeGlobalTableSettings" ->
+          Answer.of(GlobalTables.describeSettings(ctx, (DescribeGlobalTableSettingsRequest) r));
+      case "CreateGlobalTable" -> Answer.of(GlobalTables.create(ctx, (CreateGlobalTableRequest) r));
+      case "UpdateGlobalTable" -> Answer.of(GlobalTables.update(ctx, (UpdateGlobalTableRequest) r));
+      case "UpdateGlobalTableSettings" ->
+          Answer.of(GlobalTables.updateSettings(ctx, (UpdateGlobalTableSettingsRequest) r));
+      case "DescribeContributorInsights" ->
+          Answer.of(ContributorInsights.describe(ctx, (DescribeContributorInsightsRequest) r));
+      case "ListContributorInsights" -> Answer.of(ContributorInsights.list(ctx, (ListContributorInsightsRequest) r));
+      case "UpdateContributorInsights" ->
+          Answer.of(ContributorInsights.update(ctx, (UpdateContributorInsightsRequest) r));
+      case "SearchVectors" -> Answer.of(VectorSearch.search(ctx, (SearchVectorsRequest) r));
+      case "ImportTable" -> Answer.of(Imports.importTable(ctx, (ImportTableRequest) r));
+      case "DescribeImport" -> Answer.of(Imports.describeImport(ctx, (DescribeImportRequest) r));
+      case "ListImports" -> Answer.of(Imports.listImports(ctx, (ListImportsRequest) r));
+      case "ExportTableToPointInTime" -> Answer.of(Exports.exportTable(ctx, (ExportTableToPointInTimeRequest) r));
+      case "DescribeExport" -> Answer.of(Exports.describeExport(ctx, (DescribeExportRequest) r));
+      case "ListExports" -> Answer.of(Exports.listExports(ctx, (ListExportsRequest) r));
+      case "ListStreams" -> Answer.of(StreamReads.listStreams(ctx, (ListStreamsRequest) r));
+      case "DescribeStream" -> Answer.of(StreamReads.describeStream(ctx, (DescribeStreamRequest) r));
+      case "GetShardIterator" -> Answer.of(StreamReads.getShardIterator(ctx, (GetShardIteratorRequest) r));
+      case "GetRecords" -> Answer.of(StreamReads.getRecords(ctx, (GetRecordsRequest) r));
+      default -> throw new IllegalStateException("no handler for the operation " + name);
+    };
   }
 
-  static Map<String, Op> all() {
-    return Collections.unmodifiableMap(BY_NAME);
+  private static Set<String> names(String... names) {
+    return Collections.unmodifiableSet(new LinkedHashSet<>(List.of(names)));
   }
 }

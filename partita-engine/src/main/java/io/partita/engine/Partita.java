@@ -593,20 +593,13 @@ public final class Partita implements AutoCloseable {
 
   /** Names of the DynamoDB operations this engine serves (not those of DynamoDB Streams). */
   public static Set<String> operationNames() {
-    Set<String> names = new java.util.LinkedHashSet<>();
-    Operations.all().forEach((name, op) -> {
-      if (!op.streams()) {
-        names.add(name);
-      }
-    });
-    return names;
+    return Operations.dynamoDbNames();
   }
 
   /** The request type of a DynamoDB operation name, or {@code null} when it is not served. */
   @SuppressWarnings("unchecked")
   public static Class<? extends DynamoDbRequest> requestType(String operationName) {
-    Operations.Op op = Operations.byName(operationName);
-    return op == null || op.streams() ? null : (Class<? extends DynamoDbRequest>) op.requestType();
+    return (Class<? extends DynamoDbRequest>) Operations.requestType(operationName, false);
   }
 
   /**
@@ -616,9 +609,8 @@ public final class Partita implements AutoCloseable {
   @SuppressWarnings("unchecked")
   public static Class<? extends software.amazon.awssdk.services.dynamodb.model.DynamoDbStreamsRequest>
       streamsRequestType(String operationName) {
-    Operations.Op op = Operations.byName(operationName);
-    return op == null || !op.streams() ? null
-        : (Class<? extends software.amazon.awssdk.services.dynamodb.model.DynamoDbStreamsRequest>) op.requestType();
+    return (Class<? extends software.amazon.awssdk.services.dynamodb.model.DynamoDbStreamsRequest>)
+        Operations.requestType(operationName, true);
   }
 
   /**
@@ -640,7 +632,7 @@ public final class Partita implements AutoCloseable {
    * in a form of its own: the server writes them straight into JSON. For Partita's own modules.
    */
   public io.partita.engine.internal.answer.Answer answer(software.amazon.awssdk.awscore.AwsRequest request) {
-    Operations.Op op = Operations.byType(request.getClass());
+    String op = Operations.nameOf(request.getClass());
     if (op == null) {
       throw new PartitaException(ErrorCode.UnknownOperationException,
           "Partita does not support the operation " + operationName(request) + " yet");
@@ -651,17 +643,17 @@ public final class Partita implements AutoCloseable {
         throw new IllegalStateException("this Partita database is closed");
       }
       // an injected fault stands for the service failing to take the request: before anything is checked or run
-      faults.maybeFail(op.name(), request);
+      faults.maybeFail(op, request);
       ApiConstraints.check(request);
       Throttle t = throttle;
       // the throttle meters and rewrites whole responses (capacity, unprocessed keys): behind it an
       // answer is its SDK response
-      io.partita.engine.internal.answer.Answer answer = t == null ? op.handler().apply(ctx, request)
+      io.partita.engine.internal.answer.Answer answer = t == null ? Operations.run(op, ctx, request)
           : io.partita.engine.internal.answer.Answer.of(
-              t.run(op.name(), request, r -> op.handler().apply(ctx, r).response()));
+              t.run(op, request, r -> Operations.run(op, ctx, r).response()));
       HotKeys h = hotKeys;
       if (h != null) {
-        h.count(ctx, op.name(), request, answer);
+        h.count(ctx, op, request, answer);
       }
       return answer;
     } catch (StorageUnavailableException e) {

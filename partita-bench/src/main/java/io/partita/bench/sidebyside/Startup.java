@@ -82,7 +82,7 @@ final class Startup {
       // from its per-user cache), the engine, the client, the first request (the SDK's request and
       // response model classes)
       long t0 = System.nanoTime();
-      Class.forName("io.partita.engine.internal.storage.Store");
+      Class.forName("io.partita.engine.internal.storage.RocksStore");
       long t1 = System.nanoTime();
       io.partita.engine.Partita partita = io.partita.engine.Partita.inMemory();
       long t2 = System.nanoTime();

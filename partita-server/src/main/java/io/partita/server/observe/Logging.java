@@ -2,7 +2,7 @@ package io.partita.server.observe;
 
 import org.slf4j.bridge.SLF4JBridgeHandler;
 
-/** The server's logging setup: SLF4J with Logback (the server's logback.xml), java.util.logging routed into it. */
+/** The server's logging setup: SLF4J with Logback ({@link LogSetup}), java.util.logging routed into it. */
 public final class Logging {
   private Logging() {}
 

@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The request log: one line per DynamoDB request, at INFO through the SLF4J logger {@value #LOGGER}
- * (Logback, configured by the server's logback.xml to write the line alone to standard output).
+ * (Logback, configured by {@link LogSetup} to write the line alone to standard output).
  * Plain lines are {@code key=value} pairs; JSON lines are one object each (docs/SERVER.md lists the
  * fields of both).
  */
@@ -33,7 +33,7 @@ public final class RequestLog {
 
   /**
    * A request log writing {@code format} lines. The logger is switched on to INFO if the logging
-   * backend is Logback and it is off (as the server's logback.xml leaves it), so the log a
+   * backend is Logback and it is off (as {@link LogSetup} leaves it), so the log a
    * configuration asks for is written without more configuration.
    */
   public RequestLog(Format format) {

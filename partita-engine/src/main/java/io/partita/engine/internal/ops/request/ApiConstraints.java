@@ -47,9 +47,10 @@ public final class ApiConstraints {
 
   /**
    * One member of a shape, as the walk needs it: its field, its name in a path ({@code TableName} ->
-   * {@code tableName}), its rule or null, and whether it can hold structures to walk into.
+   * {@code tableName}), its rule or null, whether it can hold structures to walk into, and whether it
+   * takes a table's ARN as well as its name.
    */
-  private record Member(SdkField<?> field, String path, Rule rule, boolean nests) {}
+  private record Member(SdkField<?> field, String path, Rule rule, boolean nests, boolean tableArn) {}
 
   /** Each SDK class's members, worked out once: the walk then costs a request a loop over a small array. */
   private static final Map<Class<?>, Member[]> MEMBERS = new java.util.concurrent.ConcurrentHashMap<>();
@@ -61,7 +62,7 @@ public final class ApiConstraints {
       Map<String, Rule> rules = RULES.getOrDefault(c.getSimpleName(), Map.of());
       return pojo.sdkFields().stream().map(f -> new Member(f, lowerFirst(f.memberName()), rules.get(f.memberName()),
           f.marshallingType() == MarshallingType.SDK_POJO || f.marshallingType() == MarshallingType.LIST
-              || f.marshallingType() == MarshallingType.MAP)).toArray(Member[]::new);
+              || f.marshallingType() == MarshallingType.MAP, takesTableArn(c, f))).toArray(Member[]::new);
     });
   }
 
@@ -95,7 +96,7 @@ public final class ApiConstraints {
       }
       Object v = m.field().getValueOrDefault(pojo);
       String path = prefix.isEmpty() ? m.path() : prefix + m.path();
-      if (rule != null && v instanceof String s && isTableArn(s) && TABLE_ARN_MEMBERS.contains(m.field())) {
+      if (rule != null && v instanceof String s && m.tableArn() && isTableArn(s)) {
         // a table's ARN where the model takes one: its shape's constraint, not a name's
         length(1L, (long) MAX_TABLE_ARN, s.length(), v, path, errors);
       } else if (rule != null) {
@@ -138,46 +139,26 @@ public final class ApiConstraints {
   }
 
   /**
-   * The members of the model's TableArn shape (botocore's and the SDK's service-2.json, 2012-08-10):
-   * a table's name or ARN. Members of the TableName shape (ListTables' ExclusiveStartTableName, DynamoDB
-   * Streams' ListStreams TableName, the global tables' GlobalTableName) take a name only.
+   * The shapes whose TableName is the model's TableArn shape (botocore's and the SDK's service-2.json,
+   * 2012-08-10): a table's name or ARN. Members of the TableName shape (ListTables'
+   * ExclusiveStartTableName, DynamoDB Streams' ListStreams TableName, the global tables'
+   * GlobalTableName) take a name only. Named, not built: building these shapes' SDK objects at start
+   * loaded some 600 model classes, a quarter of a second of every cold open.
    */
-  private static final Set<SdkField<?>> TABLE_ARN_MEMBERS = tableArnMembers(
-      software.amazon.awssdk.services.dynamodb.model.GetItemRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.PutItemRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.QueryRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.ScanRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.CreateTableRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.DescribeTimeToLiveRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.Get.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.Put.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.Update.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.Delete.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.ConditionCheck.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.DescribeTableReplicaAutoScalingRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.UpdateTableReplicaAutoScalingRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.DescribeKinesisStreamingDestinationRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.EnableKinesisStreamingDestinationRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.DisableKinesisStreamingDestinationRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.UpdateKinesisStreamingDestinationRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.DescribeContributorInsightsRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.ListContributorInsightsRequest.builder().build(),
-      software.amazon.awssdk.services.dynamodb.model.UpdateContributorInsightsRequest.builder().build());
+  static final Set<String> TABLE_ARN_SHAPES = Set.of("GetItemRequest", "PutItemRequest",
+      "UpdateItemRequest", "DeleteItemRequest", "QueryRequest", "ScanRequest", "CreateTableRequest",
+      "DescribeTableRequest", "UpdateTableRequest", "DeleteTableRequest", "UpdateTimeToLiveRequest",
+      "DescribeTimeToLiveRequest", "Get", "Put", "Update", "Delete", "ConditionCheck",
+      "DescribeTableReplicaAutoScalingRequest", "UpdateTableReplicaAutoScalingRequest",
+      "DescribeKinesisStreamingDestinationRequest", "EnableKinesisStreamingDestinationRequest",
+      "DisableKinesisStreamingDestinationRequest", "UpdateKinesisStreamingDestinationRequest",
+      "DescribeContributorInsightsRequest", "ListContributorInsightsRequest", "UpdateContributorInsightsRequest");
 
-  private static Set<SdkField<?>> tableArnMembers(SdkPojo... shapes) {
-    Set<SdkField<?>> out = new java.util.HashSet<>();
-    for (SdkPojo shape : shapes) {
-      // CreateTable's GlobalTableSourceArn is a TableArn too (refused by name: UpdateTable/CreateTable's Unsupported)
-      shape.sdkFields().stream().filter(f -> f.memberName().equals("TableName")
-          || f.memberName().equals("GlobalTableSourceArn")).forEach(out::add);
-    }
-    return Set.copyOf(out);
+  /** Whether {@code field} of {@code shape} takes a table's ARN as well as its name. */
+  private static boolean takesTableArn(Class<?> shape, SdkField<?> field) {
+    // CreateTable's GlobalTableSourceArn is a TableArn too (refused by name: UpdateTable/CreateTable's Unsupported)
+    return TABLE_ARN_SHAPES.contains(shape.getSimpleName())
+        && (field.memberName().equals("TableName") || field.memberName().equals("GlobalTableSourceArn"));
   }
 
   private static void checkValue(Rule rule, Object v, String path, List<String> errors) {

@@ -2,6 +2,7 @@ package io.partita.engine.internal.ops.request;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
@@ -65,5 +66,29 @@ class ApiConstraintsTest {
     assertEquals("1 validation error detected: Value 'bad name' at 'tableName' failed to satisfy constraint: Member must "
         + "satisfy regular expression pattern: [a-zA-Z0-9_.-]+",
         refusal(GetItemRequest.builder().tableName("bad name").key(Map.of()).build()));
+  }
+
+  /**
+   * The shapes that take a table's ARN are named by text (so that naming them loads nothing): each
+   * name must be a shape of the SDK's model with a TableName member, or an ARN sent to it would be
+   * judged as a name.
+   */
+  @Test
+  void everyShapeNamedAsTakingATableArnIsAShapeWithATableName() throws Exception {
+    for (String shape : ApiConstraints.TABLE_ARN_SHAPES) {
+      Class<?> type = Class.forName(GetItemRequest.class.getPackageName() + "." + shape);
+      SdkPojo empty = (SdkPojo) ((software.amazon.awssdk.utils.builder.SdkBuilder<?, ?>)
+          type.getMethod("builder").invoke(null)).build();
+      assertTrue(empty.sdkFields().stream().anyMatch(f -> f.memberName().equals("TableName")), shape);
+    }
+  }
+
+  @Test
+  void aTableArnIsJudgedByItsOwnLengthWhereTheModelTakesOne() {
+    String arn = "arn:aws:dynamodb:us-east-1:123456789012:table/" + "t".repeat(300);
+    // a name of 300 characters would break TableName's 255; an ARN is held to TableArn's 1024 only
+    ApiConstraints.check(GetItemRequest.builder().tableName(arn).key(Map.of()).build());
+    assertTrue(refusal(software.amazon.awssdk.services.dynamodb.model.ListTablesRequest.builder()
+        .exclusiveStartTableName(arn).build()).contains("exclusiveStartTableName"));
   }
 }

@@ -1,0 +1,81 @@
+package io.partita.server.observe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.jul.LevelChangePropagator;
+import ch.qos.logback.classic.spi.Configurator;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.ConsoleAppender;
+import java.util.ServiceLoader;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+
+/** The server's logging as docs/SERVER.md describes it, set up in code on a context of the test's own. */
+class LogSetupTest {
+  @Test
+  void logbackFindsTheSetupAsAService() {
+    assertTrue(ServiceLoader.load(Configurator.class).stream().map(p -> p.type())
+        .collect(Collectors.toList()).contains(LogSetup.class));
+  }
+
+  @Test
+  void quietByDefault_partitaAtInfo_theRequestLogOffAndAlone() {
+    LoggerContext context = new LoggerContext();
+    assertEquals(Configurator.ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY, new LogSetup().configure(context));
+
+    ch.qos.logback.classic.Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
+    assertEquals(Level.WARN, root.getLevel());
+    assertEquals(Level.INFO, context.getLogger("io.partita").getLevel());
+    assertEquals(Level.WARN, context.getLogger("io.netty.channel").getEffectiveLevel());
+    ConsoleAppender<ILoggingEvent> stderr = (ConsoleAppender<ILoggingEvent>) root.getAppender("STDERR");
+    assertEquals("System.err", stderr.getTarget());
+    assertTrue(stderr.isStarted());
+    assertEquals("%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %-5level %logger{36}: %msg%n",
+        ((PatternLayoutEncoder) stderr.getEncoder()).getPattern());
+
+    ch.qos.logback.classic.Logger requests = context.getLogger(RequestLog.LOGGER);
+    assertEquals(Level.OFF, requests.getLevel());
+    assertFalse(requests.isAdditive());
+    ConsoleAppender<ILoggingEvent> stdout = (ConsoleAppender<ILoggingEvent>) requests.getAppender("REQUESTS");
+    assertEquals("System.out", stdout.getTarget());
+    assertEquals("%msg%n", ((PatternLayoutEncoder) stdout.getEncoder()).getPattern());
+
+    // java.util.logging's levels follow Logback's, so the engine formats nothing nobody writes
+    assertNotNull(context.getCopyOfListenerList().stream().filter(l -> l instanceof LevelChangePropagator)
+        .findFirst().orElse(null));
+    java.util.logging.Logger jul = java.util.logging.Logger.getLogger("io.partita.engine.logsetup");
+    try {
+      context.getLogger(jul.getName()).setLevel(Level.ERROR);
+      assertEquals(java.util.logging.Level.SEVERE, jul.getLevel());
+    } finally {
+      jul.setLevel(null);
+      context.stop();
+    }
+  }
+
+  @Test
+  void aConfigurationFileOfTheUsersOwnIsLeftToLogback() {
+    String before = System.getProperty("logback.configurationFile");
+    System.setProperty("logback.configurationFile", "/nonexistent/logback.xml");
+    try {
+      LoggerContext context = new LoggerContext();
+      assertEquals(Configurator.ExecutionStatus.INVOKE_NEXT_IF_ANY, new LogSetup().configure(context));
+      assertInstanceOf(ch.qos.logback.classic.Logger.class, context.getLogger(Logger.ROOT_LOGGER_NAME));
+      assertEquals(null, context.getLogger(Logger.ROOT_LOGGER_NAME).getAppender("STDERR"));
+    } finally {
+      if (before == null) {
+        System.clearProperty("logback.configurationFile");
+      } else {
+        System.setProperty("logback.configurationFile", before);
+      }
+    }
+  }
+}
