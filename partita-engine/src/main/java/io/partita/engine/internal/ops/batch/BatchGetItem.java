@@ -9,6 +9,7 @@ import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.ops.read.ItemProjection;
+import io.partita.engine.internal.ops.read.KeyRead;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.AttributeValues;
 import io.partita.engine.internal.value.ItemCodec;
@@ -46,9 +47,11 @@ public final class BatchGetItem {
 
   private BatchGetItem() {}
 
-  /** One table's part of the request, validated. */
-  private record TableRead(String name, TableDef def, KeysAndAttributes request, List<ItemKey> keys,
-      Projection projection, boolean consistent) {}
+  /**
+   * One table's part of the request, checked: a read of each of its keys, sharing the table's
+   * projection and consistency, and the part as asked, to give back what is left unprocessed.
+   */
+  private record TableRead(String name, KeysAndAttributes request, List<KeyRead> keys, boolean consistent) {}
 
   /**
    * Checks the whole request as {@link #execute} does, reading no item: for the throttle, which must
@@ -76,21 +79,22 @@ public final class BatchGetItem {
         io.partita.engine.internal.storage.Reads source = past != null ? past : ctx.store();
         for (int i = 0; i < r.keys().size(); i++) {
           if (!full) {
-            byte[] stored = source.get(r.keys().get(i).storageKey());
+            KeyRead read = r.keys().get(i);
+            byte[] stored = read.read(source);
             if (stored == null) {
               // a key that finds no item costs GetItem's minimum, as DynamoDB documents each key of the batch
               // as an individual GetItem (dynalite's batchGetItem tests, written against the service, agree)
-              units += Capacity.readUnits(0, r.consistent());
+              units += read.units(0);
               continue;
             }
-            StoredItem out = StoredItem.of(stored, r.projection());
+            StoredItem out = read.answer(stored);
             long size = out.size();
             if (!any || bytes + size <= budget) {
               any = true;
               bytes += size;
               found.add(out);
               // each item rounded up to 4 KB on its own, as DynamoDB documents for BatchGetItem
-              units += Capacity.readUnits(r.projection() == null ? size : ItemCodec.size(stored), r.consistent());
+              units += read.units(read.projection() == null ? size : ItemCodec.size(stored));
               continue;
             }
             full = true;
@@ -158,21 +162,24 @@ public final class BatchGetItem {
     }
     items.keySet().forEach(Batches::checkTableName);
     // each table and its keys, in request order
-    List<TableRead> reads = new ArrayList<>(items.size());
+    Map<String, List<ItemKey>> keys = new LinkedHashMap<>();
     for (Map.Entry<String, KeysAndAttributes> e : items.entrySet()) {
       TableDef def = ctx.catalog().forItems(e.getKey()).def();
-      List<ItemKey> keys = new ArrayList<>(e.getValue().keys().size());
+      List<ItemKey> tableKeys = new ArrayList<>(e.getValue().keys().size());
       for (Map<String, AttributeValue> key : e.getValue().keys()) {
-        keys.add(Keys.ofKey(def, key));
+        tableKeys.add(Keys.ofKey(def, key));
       }
-      reads.add(new TableRead(e.getKey(), def, e.getValue(), keys, null, false));
+      keys.put(e.getKey(), tableKeys);
     }
     // then the projections
-    for (int i = 0; i < reads.size(); i++) {
-      TableRead r = reads.get(i);
-      reads.set(i, new TableRead(r.name(), r.def(), r.request(), r.keys(), projections.get(r.name()).bind(),
-          Boolean.TRUE.equals(r.request().consistentRead())));
-    }
+    List<TableRead> reads = new ArrayList<>(items.size());
+    keys.forEach((name, tableKeys) -> {
+      KeysAndAttributes request = items.get(name);
+      Projection projection = projections.get(name).bind();
+      boolean consistent = Boolean.TRUE.equals(request.consistentRead());
+      reads.add(new TableRead(name, request,
+          tableKeys.stream().map(k -> new KeyRead(name, k, projection, consistent)).toList(), consistent));
+    });
     return reads;
   }
 }

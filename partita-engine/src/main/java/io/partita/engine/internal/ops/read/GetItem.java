@@ -1,13 +1,11 @@
 package io.partita.engine.internal.ops.read;
 
 import io.partita.engine.internal.answer.ItemsAnswer;
-import io.partita.engine.internal.answer.StoredItem;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Capacity;
-import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.ops.request.Keys;
-import io.partita.engine.internal.table.Table;
+import io.partita.engine.internal.storage.Store;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.ItemCodec;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
@@ -22,24 +20,27 @@ public final class GetItem {
   private GetItem() {}
 
   public static ItemsAnswer execute(EngineContext ctx, GetItemRequest req) {
+    KeyRead read = command(ctx, req);
+    byte[] stored;
+    try (Store.View past = ctx.pastView(read.consistent())) {
+      stored = read.read(past != null ? past : ctx.store());
+    }
+    GetItemResponse.Builder out = GetItemResponse.builder();
+    if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
+      out.consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), read.named(),
+          read.units(stored == null ? 0 : ItemCodec.size(stored))));
+    }
+    return ItemsAnswer.item(out.build(), read.answer(stored));
+  }
+
+  /** The request checked into the read it asks for, in the service's order of checks. */
+  static KeyRead command(EngineContext ctx, GetItemRequest req) {
     // the projection whole before the table and the key, as the service checks it (dynalite's test/getItem.js,
     // written against the service: a syntax error to a table that does not exist is the ValidationException)
     Projection projection = ItemProjection.given(req.hasAttributesToGet(), req.attributesToGet(),
         req.projectionExpression(), req.hasExpressionAttributeNames(), req.expressionAttributeNames()).bind();
-    Table table = ctx.catalog().forItems(req.tableName());
-    TableDef def = table.def();
-    ItemKey key = Keys.ofKey(def, req.key());
-
-    boolean consistent = Boolean.TRUE.equals(req.consistentRead());
-    byte[] stored;
-    try (io.partita.engine.internal.storage.Store.View past = ctx.pastView(consistent)) {
-      stored = (past != null ? past : ctx.store()).get(key.storageKey());
-    }
-    GetItemResponse.Builder out = GetItemResponse.builder();
-    if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
-      out.consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), req.tableName(),
-          Capacity.readUnits(stored == null ? 0 : ItemCodec.size(stored), consistent)));
-    }
-    return ItemsAnswer.item(out.build(), stored == null ? null : StoredItem.of(stored, projection));
+    TableDef def = ctx.catalog().forItems(req.tableName()).def();
+    return new KeyRead(req.tableName(), Keys.ofKey(def, req.key()), projection,
+        Boolean.TRUE.equals(req.consistentRead()));
   }
 }

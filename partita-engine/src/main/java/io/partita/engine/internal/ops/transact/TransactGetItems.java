@@ -6,9 +6,9 @@ import io.partita.engine.internal.answer.StoredItem;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Capacity;
-import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.ops.read.ItemProjection;
+import io.partita.engine.internal.ops.read.KeyRead;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.AttributeValues;
 import io.partita.engine.internal.value.ItemCodec;
@@ -34,10 +34,38 @@ import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
 public final class TransactGetItems {
   private TransactGetItems() {}
 
-  /** One Get; {@code named} is its table as the request named it (name or ARN), as ConsumedCapacity answers it. */
-  private record Read(String named, TableDef table, ItemKey key, Projection projection) {}
-
   public static ItemsAnswer execute(EngineContext ctx, TransactGetItemsRequest req) {
+    List<KeyRead> reads = command(ctx, req);
+    List<byte[]> keys = reads.stream().map(r -> r.key().storageKey()).toList();
+    // a read of an item a transaction is writing now is cancelled, as DynamoDB cancels it (OngoingTransactions)
+    boolean[] conflicts = ctx.transactions().held(keys);
+    if (conflicts != null) {
+      throw Cancellations.conflicted(conflicts);
+    }
+    List<byte[]> stored = ctx.store().getAll(keys);
+    List<StoredItem> responses = new ArrayList<>(reads.size());
+    Map<String, Double> units = new LinkedHashMap<>();
+    for (int i = 0; i < reads.size(); i++) {
+      KeyRead r = reads.get(i);
+      byte[] item = stored.get(i);
+      // a transactional read costs twice a strongly consistent one
+      units.merge(r.named(), 2 * r.units(item == null ? 0 : ItemCodec.size(item)), Double::sum);
+      responses.add(r.answer(item));
+    }
+    TransactGetItemsResponse.Builder out = TransactGetItemsResponse.builder();
+    if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
+      List<ConsumedCapacity> consumed = new ArrayList<>();
+      units.forEach((table, u) -> consumed.add(Capacity.Units.transaction().read(u).report(req.returnConsumedCapacity(), table)));
+      out.consumedCapacity(consumed);
+    }
+    return ItemsAnswer.inOrder(out.build(), responses);
+  }
+
+  /**
+   * The request checked into its reads, one per Get in request order, in the service's order of
+   * checks; each read is the same command as GetItem's.
+   */
+  static List<KeyRead> command(EngineContext ctx, TransactGetItemsRequest req) {
     // TransactItems present, 1 to 100 gets, each with its Get, TableName and Key: ApiConstraints
     List<TransactGetItem> items = req.transactItems();
     // two gets of one item need no table to be told apart (keys compared by value, 1 and 1.0 alike): refused
@@ -54,7 +82,7 @@ public final class TransactGetItems {
         throw PartitaException.validation("Transaction request cannot include multiple operations on one item");
       }
     }
-    List<Read> reads = new ArrayList<>(items.size());
+    List<KeyRead> reads = new ArrayList<>(items.size());
     PartitaException misfit = null;
     for (int i = 0; i < items.size(); i++) {
       Get get = items.get(i).get();
@@ -68,35 +96,13 @@ public final class TransactGetItems {
         if (misfit == null) misfit = Cancellations.byAction(i, items.size(), e);
         continue;
       }
-      reads.add(new Read(get.tableName(), def, Keys.ofKey(def, get.key()), projection));
+      // a transaction reads one snapshot, strongly consistent
+      reads.add(new KeyRead(get.tableName(), Keys.ofKey(def, get.key()), projection, true));
     }
     if (misfit != null) {
       // a Key that does not fit its table: the Get's ValidationError reason, as in TransactWriteItems
       throw misfit;
     }
-
-    List<byte[]> keys = reads.stream().map(r -> r.key().storageKey()).toList();
-    // a read of an item a transaction is writing now is cancelled, as DynamoDB cancels it (OngoingTransactions)
-    boolean[] conflicts = ctx.transactions().held(keys);
-    if (conflicts != null) {
-      throw Cancellations.conflicted(conflicts);
-    }
-    List<byte[]> stored = ctx.store().getAll(keys);
-    List<StoredItem> responses = new ArrayList<>(reads.size());
-    Map<String, Double> units = new LinkedHashMap<>();
-    for (int i = 0; i < reads.size(); i++) {
-      Read r = reads.get(i);
-      byte[] item = stored.get(i);
-      // a transactional read costs twice a strongly consistent one
-      units.merge(r.named(), 2 * Capacity.readUnits(item == null ? 0 : ItemCodec.size(item), true), Double::sum);
-      responses.add(item == null ? null : StoredItem.of(item, r.projection()));
-    }
-    TransactGetItemsResponse.Builder out = TransactGetItemsResponse.builder();
-    if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
-      List<ConsumedCapacity> consumed = new ArrayList<>();
-      units.forEach((table, u) -> consumed.add(Capacity.Units.transaction().read(u).report(req.returnConsumedCapacity(), table)));
-      out.consumedCapacity(consumed);
-    }
-    return ItemsAnswer.inOrder(out.build(), responses);
+    return reads;
   }
 }
