@@ -1,7 +1,11 @@
 package io.partita.bench;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import io.partita.engine.Partita;
 import io.partita.server.wire.Dispatcher;
+import io.partita.server.wire.SdkJsonReader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -29,7 +33,11 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
  * <ul>
  *   <li>{@code getItem}: GetItem of the ~1 KB fixture item ({@link Fixtures#item});
  *   <li>{@code query10}: a Query of a 10-item collection (items of ~130 bytes, as server-wrk.sh);
- *   <li>{@code putItem}: PutItem of the fixture item (an overwrite), whose answer has no item.
+ *   <li>{@code putItem}: PutItem of the fixture item (an overwrite), whose answer has no item;
+ *   <li>{@code readPutItemBody} and {@code tokensOfPutItemBody}: PutItem's body read into the SDK's
+ *       request object, as the server reads it, against only walking its JSON tokens and taking each
+ *       value's text, the least any reader does: their difference is the most that reading a body
+ *       straight into commands (no SDK objects) could save (docs/ARCHITECTURE.md, "Not yet").
  * </ul>
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -51,6 +59,7 @@ public class WireBench {
   byte[] putItem;
   final ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
   final Dispatcher.Output output = Dispatcher.Output.to(out);
+  static final JsonFactory JSON = new JsonFactory();
 
   @Setup
   public void setup() {
@@ -107,6 +116,26 @@ public class WireBench {
   public int query10() {
     out.reset();
     return dispatcher.dispatch(QUERY, new ByteArrayInputStream(query10), output);
+  }
+
+  @Benchmark
+  public Object readPutItemBody() throws java.io.IOException {
+    try (JsonParser parser = JSON.createParser(putItem)) {
+      return SdkJsonReader.read(PutItemRequest.class, parser);
+    }
+  }
+
+  @Benchmark
+  public int tokensOfPutItemBody() throws java.io.IOException {
+    int n = 0;
+    try (JsonParser parser = JSON.createParser(putItem)) {
+      for (JsonToken t = parser.nextToken(); t != null; t = parser.nextToken()) {
+        if (t == JsonToken.FIELD_NAME || t.isScalarValue()) {
+          n += parser.getText().length();
+        }
+      }
+    }
+    return n;
   }
 
   @Benchmark

@@ -37,7 +37,9 @@ import io.partita.engine.internal.transfer.Imports;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import software.amazon.awssdk.awscore.AwsRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchExecuteStatementRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
@@ -169,6 +171,13 @@ final class Operations {
     if (name == null || !(streams ? STREAMS : DYNAMODB).contains(name)) {
       return null;
     }
+    // the server asks once a request: looked up once a name
+    return TYPES.computeIfAbsent(name, Operations::loadRequestType);
+  }
+
+  private static final Map<String, Class<? extends AwsRequest>> TYPES = new ConcurrentHashMap<>();
+
+  private static Class<? extends AwsRequest> loadRequestType(String name) {
     try {
       return Class.forName(MODEL_PACKAGE + name + "Request", false, Operations.class.getClassLoader())
           .asSubclass(AwsRequest.class);

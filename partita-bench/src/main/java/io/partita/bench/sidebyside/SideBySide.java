@@ -108,7 +108,7 @@ public final class SideBySide {
         "node\tNode " + Machine.run(System.getProperty("sidebyside.node", "node"), "--version"),
         "command\t" + opts.getOrDefault("command", "SideBySide " + String.join(" ", args))));
     if (!opts.containsKey("skip-startup")) {
-      Startup.measure(s.startupRuns(), out);
+      Startup.measure(s.startupRuns(), out, targets);
     }
     for (String target : targets) {
       String others = Machine.otherProcesses();

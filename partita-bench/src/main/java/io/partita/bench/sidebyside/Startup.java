@@ -23,8 +23,12 @@ final class Startup {
 
   static final String HEADER = "target\trun\tready_ms\tidle_rss_mb\twarm_open_ms\tlaunch_to_first_ms\tbreakdown";
 
-  static void measure(int runs, Path out) throws Exception {
+  /** Measures the start of those of {@code targets} that are measured here (the in-memory servers, the embedded opens). */
+  static void measure(int runs, Path out, List<String> targets) throws Exception {
     for (String target : List.of("partita-server-mem", "dynalite-server-mem")) {
+      if (!targets.contains(target)) {
+        continue;
+      }
       for (int run = 1; run <= runs; run++) {
         ServerProcess server = target.startsWith("partita") ? ServerProcess.partita(null) : ServerProcess.dynalite(null);
         try {
@@ -36,6 +40,9 @@ final class Startup {
       }
     }
     for (String target : List.of("partita-embedded-mem", "partita-embedded-disk")) {
+      if (!targets.contains(target)) {
+        continue;
+      }
       for (int run = 1; run <= runs; run++) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "-cp", System.getProperty("java.class.path"), Startup.class.getName(), target));

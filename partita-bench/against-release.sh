@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Partita's server against an earlier build of itself, phase by phase: the side-by-side workload
+# (this checkout's client code, the same for both) against `partita serve --in-memory` as built from
+# BASE (a commit, branch or tag: the previous release, or the commit before a change) and as built
+# from this checkout, each started by its own launcher (its JVM options and class-data archive), in
+# alternating rounds. Writes partita-bench/target/against/ (each round's results and report.md:
+# throughput, server CPU per operation and server ÷ client CPU per phase, each new ÷ base, then
+# start-up and idle memory). Not part of CI, never run by `mvn test`. About 5 minutes a round on 2 cores.
+#
+#   partita-bench/against-release.sh BASE [ROUNDS]      (ROUNDS: 2 unless given)
+#
+# BASE is checked out into partita-bench/target/against/base-src (a git worktree, removed at the
+# end) and built there by its own launcher; its dependencies must be in ~/.m2 or Maven Central.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+[ $# -ge 1 ] || { echo "usage: partita-bench/against-release.sh BASE [ROUNDS]" >&2; exit 2; }
+base_ref="$1" rounds="${2:-2}"
+base_sha="$(git rev-parse --verify "$base_ref^{commit}")" \
+  || { echo "against-release: $base_ref is not a commit here" >&2; exit 2; }
+out="$root/partita-bench/target/against"
+base_src="$out/base-src"
+java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+# this checkout: the client (partita-bench) and the server's launcher, jar and class archive
+echo "against-release: building this checkout ($(git rev-parse --short HEAD))"
+mvn -o -q -B -pl partita-bench -am package -DskipTests
+"$root/partita" --version >/dev/null
+cp="$root/partita-bench/target/classes:$(cat "$root/partita-bench/target/sidebyside.classpath")"
+
+# the base: its own checkout, built by its own launcher on first use
+rm -rf "$out"/base-[0-9]* "$out"/new-[0-9]* "$out/report.md"
+mkdir -p "$out"
+git worktree remove --force "$base_src" 2>/dev/null || rm -rf "$base_src"
+git worktree add --detach --quiet "$base_src" "$base_sha"
+trap 'git -C "$root" worktree remove --force "$base_src" 2>/dev/null || true' EXIT
+echo "against-release: building $base_ref (${base_sha:0:7}) in $base_src"
+"$base_src/partita" --version >/dev/null
+
+for round in $(seq 1 "$rounds"); do
+  for side in base new; do
+    dir=$([ "$side" = base ] && echo "$base_src" || echo "$root")
+    echo "against-release: round $round of $rounds, $side (load $(load))"
+    "$java" -Dpartita.root="$dir" -cp "$cp" io.partita.bench.sidebyside.SideBySide --quick \
+      --targets partita-server-mem --out "$out/$side-$round" --command "partita-bench/against-release.sh $*"
+  done
+done
+"$java" -cp "$cp" io.partita.bench.sidebyside.Against "$out" "$base_ref (${base_sha:0:7})" \
+  "$(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' with local changes')"

@@ -1,0 +1,126 @@
+package io.partita.bench.sidebyside;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The report of {@code partita-bench/against-release.sh}: Partita's server built from an earlier
+ * commit (the base) against this checkout's (new), with the same client workload, phase by phase.
+ * Reads the rounds' results folders ({@code base-1}, {@code new-1}, {@code base-2}, ...) under one
+ * folder and writes {@code report.md} there (and to standard output): for each phase and thread
+ * count, the medians over the rounds of throughput, the server's CPU per operation and the server's
+ * CPU over the client's (the yardstick BENCHMARKS.md uses, since it does not change with the server),
+ * each with its new ÷ base ratio; then start-up and idle memory.
+ */
+public final class Against {
+  private Against() {}
+
+  public static void main(String[] args) throws IOException {
+    if (args.length != 3) {
+      throw new IllegalArgumentException("usage: Against RESULTS_DIR BASE_LABEL NEW_LABEL");
+    }
+    Path dir = Path.of(args[0]);
+    String report = report(dir, args[1], args[2]);
+    Files.writeString(dir.resolve("report.md"), report);
+    System.out.print(report);
+  }
+
+  /** One measured figure of one phase: its values over the rounds, per side. */
+  private record Key(String phase, int threads) {}
+
+  static String report(Path dir, String baseLabel, String newLabel) throws IOException {
+    Map<Key, List<double[]>> base = new LinkedHashMap<>();
+    Map<Key, List<double[]>> now = new LinkedHashMap<>();
+    Map<String, List<double[]>> startBase = new LinkedHashMap<>();
+    Map<String, List<double[]>> startNew = new LinkedHashMap<>();
+    int rounds = 0;
+    try (var folders = Files.list(dir)) {
+      for (Path f : folders.sorted().toList()) {
+        String name = f.getFileName().toString();
+        boolean isBase = name.startsWith("base-");
+        if (!Files.isDirectory(f) || !(isBase || name.startsWith("new-"))) {
+          continue;
+        }
+        rounds += isBase ? 1 : 0;
+        read(f.resolve("phases.tsv"), isBase ? base : now);
+        readStartup(f.resolve("startup.tsv"), isBase ? startBase : startNew);
+      }
+    }
+    StringBuilder out = new StringBuilder();
+    out.append(String.format(Locale.ROOT, "Partita's server, %s (base) against %s (new): the side-by-side workload, "
+        + "in memory, medians of %d alternating round(s). Ratios are new ÷ base: above 1 for throughput and "
+        + "below 1 for CPU are better.%n%n", baseLabel, newLabel, rounds));
+    out.append("| phase | threads | ops/s base | ops/s new | new ÷ base | server CPU µs/op base | new | new ÷ base "
+        + "| server ÷ client CPU base | new |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (Map.Entry<Key, List<double[]>> e : base.entrySet()) {
+      List<double[]> n = now.get(e.getKey());
+      if (n == null) {
+        continue;
+      }
+      double tb = median(e.getValue(), 0), tn = median(n, 0);
+      double sb = median(e.getValue(), 2), sn = median(n, 2);
+      double rb = median(e.getValue(), 3), rn = median(n, 3);
+      out.append(String.format(Locale.ROOT, "| %s | %d | %,.0f | %,.0f | %.2f | %.0f | %.0f | %.2f | %.2f | %.2f |%n",
+          e.getKey().phase(), e.getKey().threads(), tb, tn, tn / tb, sb, sn, sn / sb, rb, rn));
+    }
+    if (!startBase.isEmpty() && !startNew.isEmpty()) {
+      out.append("\n| start-up | ready ms base | ready ms new | idle RSS MB base | idle RSS MB new |\n"
+          + "|---|---:|---:|---:|---:|\n");
+      for (String target : startBase.keySet()) {
+        if (startNew.containsKey(target)) {
+          out.append(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %.1f | %.1f |%n", target,
+              median(startBase.get(target), 0), median(startNew.get(target), 0),
+              median(startBase.get(target), 1), median(startNew.get(target), 1)));
+        }
+      }
+    }
+    return out.toString();
+  }
+
+  /** Each phase line's units/s, client CPU, server CPU per unit, and server over client CPU. */
+  private static void read(Path phases, Map<Key, List<double[]>> into) throws IOException {
+    if (!Files.exists(phases)) {
+      return;
+    }
+    List<String> lines = Files.readAllLines(phases);
+    List<String> header = Arrays.asList(lines.get(0).split("\t"));
+    int phase = header.indexOf("phase"), threads = header.indexOf("threads"), rate = header.indexOf("units_per_s");
+    int client = header.indexOf("client_cpu_us_per_unit"), server = header.indexOf("server_cpu_us_per_unit");
+    for (String line : lines.subList(1, lines.size())) {
+      String[] f = line.split("\t", -1);
+      double c = number(f[client]), s = number(f[server]);
+      into.computeIfAbsent(new Key(f[phase], Integer.parseInt(f[threads])), k -> new ArrayList<>())
+          .add(new double[] {number(f[rate]), c, s, s / c});
+    }
+  }
+
+  private static void readStartup(Path startup, Map<String, List<double[]>> into) throws IOException {
+    if (!Files.exists(startup)) {
+      return;
+    }
+    List<String> lines = Files.readAllLines(startup);
+    for (String line : lines.subList(1, lines.size())) {
+      String[] f = line.split("\t", -1);
+      into.computeIfAbsent(f[0], k -> new ArrayList<>()).add(new double[] {number(f[2]), number(f[3])});
+    }
+  }
+
+  private static double number(String s) {
+    return s.isBlank() ? Double.NaN : Double.parseDouble(s);
+  }
+
+  private static double median(List<double[]> rows, int column) {
+    double[] v = rows.stream().mapToDouble(r -> r[column]).filter(d -> !Double.isNaN(d)).sorted().toArray();
+    if (v.length == 0) {
+      return Double.NaN;
+    }
+    return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+  }
+}
