@@ -46,5 +46,7 @@ for round in $(seq 1 "$rounds"); do
       --targets partita-server-mem --out "$out/$side-$round" --command "partita-bench/against-release.sh $*"
   done
 done
-"$java" -cp "$cp" io.partita.bench.sidebyside.Against "$out" "$base_ref (${base_sha:0:7})" \
+base_label="$base_ref"
+[ "${base_sha:0:${#base_ref}}" = "$base_ref" ] || base_label="$base_ref (${base_sha:0:7})"
+"$java" -cp "$cp" io.partita.bench.sidebyside.Against "$out" "$base_label" \
   "$(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ' with local changes')"

@@ -37,7 +37,10 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
  *   <li>{@code readPutItemBody} and {@code tokensOfPutItemBody}: PutItem's body read into the SDK's
  *       request object, as the server reads it, against only walking its JSON tokens and taking each
  *       value's text, the least any reader does: their difference is the most that reading a body
- *       straight into commands (no SDK objects) could save (docs/ARCHITECTURE.md, "Not yet").
+ *       straight into commands (no SDK objects) could save (docs/ARCHITECTURE.md, "Not yet");
+ *   <li>{@code attributeValuesOfPutItemBody}: the same tokens made into the item's {@code
+ *       AttributeValue}s by hand (the types' factories, no SDK request, no checks), the least a
+ *       reader pays while the engine takes items as {@code AttributeValue}s.
  * </ul>
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -89,6 +92,13 @@ public class WireBench {
     if (!call("Query", query10).contains("\"Count\":10") || !call("PutItem", putItem).equals("{}")) {
       throw new IllegalStateException("the setup's requests must succeed");
     }
+    try {
+      if (!itemByHand(putItem).equals(Fixtures.item(GetItemBench.PK))) {
+        throw new IllegalStateException("the hand reader must read the fixture item");
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private String call(String operation, byte[] body) {
@@ -136,6 +146,72 @@ public class WireBench {
       }
     }
     return n;
+  }
+
+  @Benchmark
+  public Object attributeValuesOfPutItemBody() throws java.io.IOException {
+    return itemByHand(putItem);
+  }
+
+  /** The Item of a PutItem body, made by hand into {@code AttributeValue}s. */
+  static Map<String, AttributeValue> itemByHand(byte[] body) throws java.io.IOException {
+    String table = null;
+    Map<String, AttributeValue> item = null;
+    try (JsonParser parser = JSON.createParser(body)) {
+      parser.nextToken();
+      for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
+        parser.nextToken();
+        if (name.equals("Item")) {
+          item = members(parser);
+        } else {
+          table = parser.getText();
+        }
+      }
+    }
+    if (table == null) {
+      throw new IllegalStateException("no TableName");
+    }
+    return item;
+  }
+
+  private static Map<String, AttributeValue> members(JsonParser p) throws java.io.IOException {
+    Map<String, AttributeValue> out = new java.util.LinkedHashMap<>();
+    for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
+      p.nextToken();
+      out.put(name, value(p));
+    }
+    return out;
+  }
+
+  private static AttributeValue value(JsonParser p) throws java.io.IOException {
+    String type = p.nextFieldName();
+    JsonToken t = p.nextToken();
+    AttributeValue v = switch (type) {
+      case "S" -> AttributeValue.fromS(p.getText());
+      case "N" -> AttributeValue.fromN(p.getText());
+      case "B" -> AttributeValue.fromB(software.amazon.awssdk.core.SdkBytes.fromByteArrayUnsafe(
+          java.util.Base64.getDecoder().decode(p.getText())));
+      case "BOOL" -> AttributeValue.fromBool(t == JsonToken.VALUE_TRUE);
+      case "NULL" -> AttributeValue.fromNul(true);
+      case "M" -> AttributeValue.fromM(members(p));
+      case "L" -> {
+        java.util.List<AttributeValue> list = new java.util.ArrayList<>();
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+          list.add(value(p));
+        }
+        yield AttributeValue.fromL(list);
+      }
+      case "SS", "NS" -> {
+        java.util.List<String> set = new java.util.ArrayList<>();
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+          set.add(p.getText());
+        }
+        yield type.equals("SS") ? AttributeValue.fromSs(set) : AttributeValue.fromNs(set);
+      }
+      default -> throw new IllegalStateException("the fixture has no " + type);
+    };
+    p.nextToken(); // the value's END_OBJECT
+    return v;
   }
 
   @Benchmark

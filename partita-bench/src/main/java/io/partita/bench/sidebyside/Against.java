@@ -44,8 +44,9 @@ public final class Against {
     try (var folders = Files.list(dir)) {
       for (Path f : folders.sorted().toList()) {
         String name = f.getFileName().toString();
-        boolean isBase = name.startsWith("base-");
-        if (!Files.isDirectory(f) || !(isBase || name.startsWith("new-"))) {
+        // the rounds' folders: base-1, new-1, base-2, ... (not base-src, the base's checkout)
+        boolean isBase = name.matches("base-\\d+");
+        if (!Files.isDirectory(f) || !(isBase || name.matches("new-\\d+"))) {
           continue;
         }
         rounds += isBase ? 1 : 0;

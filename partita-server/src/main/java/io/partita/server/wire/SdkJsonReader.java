@@ -18,8 +18,6 @@ import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.core.SdkField;
 import software.amazon.awssdk.core.SdkPojo;
 import software.amazon.awssdk.core.protocol.MarshallingType;
-import software.amazon.awssdk.core.traits.ListTrait;
-import software.amazon.awssdk.core.traits.MapTrait;
 import software.amazon.awssdk.utils.builder.SdkBuilder;
 
 /**
@@ -77,34 +75,35 @@ public final class SdkJsonReader {
     SdkPojo builder = shape.newBuilder.get();
     for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
       JsonToken token = p.nextToken();
-      SdkField<?> field = shape.field(name);
-      if (field == null || token == JsonToken.VALUE_NULL) {
+      Shape.Member member = shape.member(name);
+      if (member == null || token == JsonToken.VALUE_NULL) {
         p.skipChildren();
         continue;
       }
-      field.set(builder, readValue(field, token, p));
+      member.field.set(builder, readValue(member, token, p));
     }
     return build(builder);
   }
 
-  private static Object readValue(SdkField<?> field, JsonToken token, JsonParser p) throws IOException {
-    MarshallingType<?> type = field.marshallingType();
+  private static Object readValue(Shape.Member member, JsonToken token, JsonParser p) throws IOException {
+    MarshallingType<?> type = member.type;
+    SdkField<?> field = member.field;
     if (type == MarshallingType.SDK_POJO) {
       expect(token, JsonToken.START_OBJECT);
-      return readStructure(Shape.ofMember(field), p);
+      return readStructure(member.structure(), p);
     }
     if (type == MarshallingType.LIST) {
       expect(token, JsonToken.START_ARRAY);
-      SdkField<?> member = field.getRequiredTrait(ListTrait.class).memberFieldInfo();
+      Shape.Member element = member.element();
       List<Object> list = new ArrayList<>();
       for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
-        list.add(readValue(member, notNull(t, field), p));
+        list.add(readValue(element, notNull(t, field), p));
       }
       return list;
     }
     if (type == MarshallingType.MAP) {
       expect(token, JsonToken.START_OBJECT);
-      SdkField<?> value = field.getRequiredTrait(MapTrait.class).valueFieldInfo();
+      Shape.Member value = member.element();
       Map<String, Object> map = new LinkedHashMap<>();
       for (String key = p.nextFieldName(); key != null; key = p.nextFieldName()) {
         JsonToken t = p.nextToken();
