@@ -5,9 +5,14 @@
 # from this checkout, each started by its own launcher (its JVM options and class-data archive), in
 # alternating rounds. Writes partita-bench/target/against/ (each round's results and report.md:
 # throughput, server CPU per operation and server ÷ client CPU per phase, each new ÷ base, then
-# start-up and idle memory). Not part of CI, never run by `mvn test`. About 5 minutes a round on 2 cores.
+# start-up and idle memory). Not part of CI, never run by `mvn test`. About 10 minutes a round on 2 cores.
 #
 #   partita-bench/against-release.sh BASE [ROUNDS]      (ROUNDS: 2 unless given)
+#
+# Each phase is warmed up for 10 s (AGAINST_OPTS="--warmup-ms N ..." for other SideBySide options):
+# with the quick mode's 2 s, the one-thread phases measured first still pay for the server's JIT
+# compiling, in either build, and differ by up to 3x between rounds (BENCHMARKS.md, "Start-up
+# regained, and the server against its previous build").
 #
 # BASE is checked out into partita-bench/target/against/base-src (a git worktree, removed at the
 # end) and built there by its own launcher; its dependencies must be in ~/.m2 or Maven Central.
@@ -43,7 +48,8 @@ for round in $(seq 1 "$rounds"); do
     dir=$([ "$side" = base ] && echo "$base_src" || echo "$root")
     echo "against-release: round $round of $rounds, $side (load $(load))"
     "$java" -Dpartita.root="$dir" -cp "$cp" io.partita.bench.sidebyside.SideBySide --quick \
-      --targets partita-server-mem --out "$out/$side-$round" --command "partita-bench/against-release.sh $*"
+      --targets partita-server-mem ${AGAINST_OPTS:---warmup-ms 10000} --out "$out/$side-$round" \
+      --command "partita-bench/against-release.sh $*"
   done
 done
 base_label="$base_ref"
