@@ -5,11 +5,12 @@
 # from this checkout, each started by its own launcher (its JVM options and class-data archive), in
 # alternating rounds. Writes partita-bench/target/against/ (each round's results and report.md:
 # throughput, server CPU per operation and server ÷ client CPU per phase, each new ÷ base, then
-# start-up and idle memory). Not part of CI, never run by `mvn test`. About 10 minutes a round on 2 cores.
+# start-up and idle memory). Not part of CI, never run by `mvn test`. About 15 minutes a round on 2 cores.
 #
 #   partita-bench/against-release.sh BASE [ROUNDS]      (ROUNDS: 2 unless given)
 #
-# Each phase is warmed up for 10 s (AGAINST_OPTS="--warmup-ms N ..." for other SideBySide options):
+# Each phase is warmed up for 15 s (AGAINST_OPTS="--warmup-ms N ..." adds SideBySide options, the
+# last of a repeated option winning; --targets and --out are the script's own):
 # with the quick mode's 2 s, the one-thread phases measured first still pay for the server's JIT
 # compiling, in either build, and differ by up to 3x between rounds (BENCHMARKS.md, "Start-up
 # regained, and the server against its previous build").
@@ -21,6 +22,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 [ $# -ge 1 ] || { echo "usage: partita-bench/against-release.sh BASE [ROUNDS]" >&2; exit 2; }
 base_ref="$1" rounds="${2:-2}"
+[[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "against-release: ROUNDS is a whole number of rounds, not $rounds" >&2; exit 2; }
 base_sha="$(git rev-parse --verify "$base_ref^{commit}")" \
   || { echo "against-release: $base_ref is not a commit here" >&2; exit 2; }
 out="$root/partita-bench/target/against"
@@ -48,7 +50,7 @@ for round in $(seq 1 "$rounds"); do
     dir=$([ "$side" = base ] && echo "$base_src" || echo "$root")
     echo "against-release: round $round of $rounds, $side (load $(load))"
     "$java" -Dpartita.root="$dir" -cp "$cp" io.partita.bench.sidebyside.SideBySide --quick \
-      --targets partita-server-mem ${AGAINST_OPTS:---warmup-ms 10000} --out "$out/$side-$round" \
+      --warmup-ms 15000 ${AGAINST_OPTS:-} --targets partita-server-mem --out "$out/$side-$round" \
       --command "partita-bench/against-release.sh $*"
   done
 done

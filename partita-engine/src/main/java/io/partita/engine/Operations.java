@@ -163,6 +163,11 @@ final class Operations {
     return DYNAMODB;
   }
 
+  /** The names of DynamoDB Streams' operations. */
+  static Set<String> streamsNames() {
+    return STREAMS;
+  }
+
   /**
    * The request type of a served operation of DynamoDB ({@code streams} false) or DynamoDB Streams
    * ({@code streams} true), or {@code null}.

@@ -20,15 +20,13 @@ import software.amazon.awssdk.utils.builder.SdkBuilder;
  * the switch must hold a case for it, or the operation would be listed as served and fail when called.
  */
 class OperationsTest {
-  private static final List<String> STREAMS = List.of("ListStreams", "DescribeStream", "GetShardIterator", "GetRecords");
-
   @Test
   void everyServedOperationHasItsRequestTypeAndAHandler() throws Exception {
     Set<String> all = new LinkedHashSet<>(Operations.dynamoDbNames());
-    all.addAll(STREAMS);
+    all.addAll(Operations.streamsNames());
     List<String> unhandled = new ArrayList<>();
     for (String name : all) {
-      boolean streams = STREAMS.contains(name);
+      boolean streams = Operations.streamsNames().contains(name);
       Class<? extends AwsRequest> type = Operations.requestType(name, streams);
       assertNotNull(type, name);
       assertEquals(name, Operations.nameOf(type));
@@ -57,6 +55,7 @@ class OperationsTest {
     assertNull(Operations.requestType("MadeUp", false));
     assertNull(Operations.requestType(null, false));
     assertFalse(Operations.dynamoDbNames().contains("ListStreams"));
+    assertEquals(Set.of("ListStreams", "DescribeStream", "GetShardIterator", "GetRecords"), Operations.streamsNames());
     assertEquals("GetItem", Operations.nameOf(GetItemRequest.class));
     assertEquals("ListStreams", Operations.nameOf(ListStreamsRequest.class));
     assertNull(Operations.nameOf(String.class));

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -32,8 +31,8 @@ public final class Against {
     System.out.print(report);
   }
 
-  /** One measured figure of one phase: its values over the rounds, per side. */
-  private record Key(String phase, int threads) {}
+  /** One phase of one target at one thread count. */
+  private record Key(String target, String phase, int threads) {}
 
   static String report(Path dir, String baseLabel, String newLabel) throws IOException {
     Map<Key, List<double[]>> base = new LinkedHashMap<>();
@@ -58,8 +57,8 @@ public final class Against {
     out.append(String.format(Locale.ROOT, "Partita's server, %s (base) against %s (new): the side-by-side workload, "
         + "in memory, medians of %d alternating round(s). Ratios are new ÷ base: above 1 for throughput and "
         + "below 1 for CPU are better.%n%n", baseLabel, newLabel, rounds));
-    out.append("| phase | threads | ops/s base | ops/s new | new ÷ base | server CPU µs/op base | new | new ÷ base "
-        + "| server ÷ client CPU base | new |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    out.append("| target | phase | threads | ops/s base | ops/s new | new ÷ base | server CPU µs/op base | new "
+        + "| new ÷ base | server ÷ client CPU base | new |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Map.Entry<Key, List<double[]>> e : base.entrySet()) {
       List<double[]> n = now.get(e.getKey());
       if (n == null) {
@@ -68,8 +67,8 @@ public final class Against {
       double tb = median(e.getValue(), 0), tn = median(n, 0);
       double sb = median(e.getValue(), 2), sn = median(n, 2);
       double rb = median(e.getValue(), 3), rn = median(n, 3);
-      out.append(String.format(Locale.ROOT, "| %s | %d | %,.0f | %,.0f | %.2f | %.0f | %.0f | %.2f | %.2f | %.2f |%n",
-          e.getKey().phase(), e.getKey().threads(), tb, tn, tn / tb, sb, sn, sn / sb, rb, rn));
+      out.append(String.format(Locale.ROOT, "| %s | %s | %d | %,.0f | %,.0f | %.2f | %.0f | %.0f | %.2f | %.2f | %.2f |%n",
+          e.getKey().target(), e.getKey().phase(), e.getKey().threads(), tb, tn, tn / tb, sb, sn, sn / sb, rb, rn));
     }
     if (!startBase.isEmpty() && !startNew.isEmpty()) {
       out.append("\n| start-up | ready ms base | ready ms new | idle RSS MB base | idle RSS MB new |\n"
@@ -91,14 +90,11 @@ public final class Against {
       return;
     }
     List<String> lines = Files.readAllLines(phases);
-    List<String> header = Arrays.asList(lines.get(0).split("\t"));
-    int phase = header.indexOf("phase"), threads = header.indexOf("threads"), rate = header.indexOf("units_per_s");
-    int client = header.indexOf("client_cpu_us_per_unit"), server = header.indexOf("server_cpu_us_per_unit");
     for (String line : lines.subList(1, lines.size())) {
-      String[] f = line.split("\t", -1);
-      double c = number(f[client]), s = number(f[server]);
-      into.computeIfAbsent(new Key(f[phase], Integer.parseInt(f[threads])), k -> new ArrayList<>())
-          .add(new double[] {number(f[rate]), c, s, s / c});
+      PhaseRunner.Result r = PhaseRunner.Result.parse(line);
+      double client = r.clientCpuMicrosPerUnit(), server = r.serverCpuMicrosPerUnit();
+      into.computeIfAbsent(new Key(r.target(), r.phase(), r.threads()), k -> new ArrayList<>())
+          .add(new double[] {r.unitsPerSecond(), client, server, server / client});
     }
   }
 

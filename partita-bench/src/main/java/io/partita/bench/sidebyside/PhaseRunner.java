@@ -44,9 +44,9 @@ final class PhaseRunner {
 
     String tsv() {
       return String.join("\t", target, phase, Integer.toString(threads), Long.toString(ops), Long.toString(units),
-          String.format("%.3f", seconds), us(p50Nanos), us(p99Nanos), us(p999Nanos), us(maxNanos),
-          String.format("%.1f", unitsPerSecond()), String.format("%.1f", clientCpuMicrosPerUnit()),
-          Double.isNaN(serverCpuMicrosPerUnit()) ? "" : String.format("%.1f", serverCpuMicrosPerUnit()), load);
+          String.format(java.util.Locale.ROOT, "%.3f", seconds), us(p50Nanos), us(p99Nanos), us(p999Nanos), us(maxNanos),
+          String.format(java.util.Locale.ROOT, "%.1f", unitsPerSecond()), String.format(java.util.Locale.ROOT, "%.1f", clientCpuMicrosPerUnit()),
+          Double.isNaN(serverCpuMicrosPerUnit()) ? "" : String.format(java.util.Locale.ROOT, "%.1f", serverCpuMicrosPerUnit()), load);
     }
 
     static Result parse(String line) {
@@ -59,7 +59,7 @@ final class PhaseRunner {
     }
 
     private static String us(long nanos) {
-      return String.format("%.1f", nanos / 1000.0);
+      return String.format(java.util.Locale.ROOT, "%.1f", nanos / 1000.0);
     }
 
     private static long ns(String us) {

@@ -78,7 +78,7 @@ final class Startup {
   }
 
   private static String fmt(double v) {
-    return Double.isNaN(v) ? "" : String.format("%.1f", v);
+    return Double.isNaN(v) ? "" : String.format(java.util.Locale.ROOT, "%.1f", v);
   }
 
   /** In a new JVM: opens the embedded target and times the first ListTables, then a second open. */
@@ -97,15 +97,15 @@ final class Startup {
       long t3 = System.nanoTime();
       db.listTables();
       long t4 = System.nanoTime();
-      System.out.printf("first %.1f rocksdb-native %.0f ms, Partita.inMemory %.0f ms, client %.0f ms,"
+      System.out.printf(java.util.Locale.ROOT, "first %.1f rocksdb-native %.0f ms, Partita.inMemory %.0f ms, client %.0f ms,"
           + " first ListTables %.0f ms%n", (t4 - t0) / 1e6, (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6,
           (t4 - t3) / 1e6);
       partita.close();
     } else {
-      System.out.printf("first %.1f%n", openAndList(target));
+      System.out.printf(java.util.Locale.ROOT, "first %.1f%n", openAndList(target));
     }
     System.out.flush();
-    System.out.printf("warm %.1f%n", openAndList(target));
+    System.out.printf(java.util.Locale.ROOT, "warm %.1f%n", openAndList(target));
     System.out.flush();
     System.exit(0);
   }

@@ -21,14 +21,23 @@ import org.slf4j.Logger;
  *
  * <p>Written in code and found by Logback through {@code META-INF/services}, rather than as a
  * {@code logback.xml}: reading XML loaded Logback's Joran and the JDK's XML parser, some 400 classes,
- * 0.1-0.2 s and 15 MB of every server start. A configuration file named by
- * {@code -Dlogback.configurationFile} still replaces this one.
+ * 0.1-0.2 s and 15 MB of every server start. A configuration of the user's own still replaces this
+ * one, as it replaced the {@code logback.xml} Partita shipped: a file named by {@code
+ * -Dlogback.configurationFile}, or a {@code logback-test.xml} or {@code logback.xml} on the class
+ * path (Partita ships neither, so one found is the application's, such as a test suite that starts
+ * the server in its fixtures).
  */
 @ConfiguratorRank(ConfiguratorRank.CUSTOM_HIGH_PRIORITY)
 public final class LogSetup extends ContextAwareBase implements Configurator {
   @Override
   public ExecutionStatus configure(LoggerContext context) {
-    if (System.getProperty("logback.configurationFile") != null) {
+    return configure(context, LogSetup.class.getClassLoader());
+  }
+
+  /** {@link #configure(LoggerContext)}, looking for the user's configuration files in {@code resources}. */
+  ExecutionStatus configure(LoggerContext context, ClassLoader resources) {
+    if (System.getProperty("logback.configurationFile") != null || resources.getResource("logback-test.xml") != null
+        || resources.getResource("logback.xml") != null) {
       // the user's own configuration, read by Logback's next configurator
       return ExecutionStatus.INVOKE_NEXT_IF_ANY;
     }

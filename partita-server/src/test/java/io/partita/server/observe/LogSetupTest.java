@@ -62,6 +62,27 @@ class LogSetupTest {
   }
 
   @Test
+  void aLogbackXmlOfTheApplicationsOwnIsLeftToLogback(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    for (String file : java.util.List.of("logback.xml", "logback-test.xml")) {
+      java.nio.file.Path folder = java.nio.file.Files.createDirectories(dir.resolve(file + ".d"));
+      java.nio.file.Files.writeString(folder.resolve(file), "<configuration/>");
+      try (java.net.URLClassLoader resources = new java.net.URLClassLoader(new java.net.URL[] {folder.toUri().toURL()},
+          null)) {
+        LoggerContext context = new LoggerContext();
+        assertEquals(Configurator.ExecutionStatus.INVOKE_NEXT_IF_ANY, new LogSetup().configure(context, resources), file);
+        assertEquals(null, context.getLogger(Logger.ROOT_LOGGER_NAME).getAppender("STDERR"), file);
+      }
+    }
+    // and none: Partita's own setup
+    try (java.net.URLClassLoader none = new java.net.URLClassLoader(new java.net.URL[0], null)) {
+      LoggerContext context = new LoggerContext();
+      assertEquals(Configurator.ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY, new LogSetup().configure(context, none));
+      context.stop();
+    }
+  }
+
+  @Test
   void aConfigurationFileOfTheUsersOwnIsLeftToLogback() {
     String before = System.getProperty("logback.configurationFile");
     System.setProperty("logback.configurationFile", "/nonexistent/logback.xml");

@@ -51,7 +51,12 @@ public final class BatchGetItem {
    * One table's part of the request, checked: a read of each of its keys, sharing the table's
    * projection and consistency, and the part as asked, to give back what is left unprocessed.
    */
-  private record TableRead(String name, KeysAndAttributes request, List<KeyRead> keys, boolean consistent) {}
+  private record TableRead(String name, KeysAndAttributes request, List<KeyRead> keys) {
+    /** The table's consistency, which each of its reads holds. */
+    boolean consistent() {
+      return keys.get(0).consistent();
+    }
+  }
 
   /**
    * Checks the whole request as {@link #execute} does, reading no item: for the throttle, which must
@@ -178,7 +183,7 @@ public final class BatchGetItem {
       Projection projection = projections.get(name).bind();
       boolean consistent = Boolean.TRUE.equals(request.consistentRead());
       reads.add(new TableRead(name, request,
-          tableKeys.stream().map(k -> new KeyRead(name, k, projection, consistent)).toList(), consistent));
+          tableKeys.stream().map(k -> new KeyRead(name, k, projection, consistent)).toList()));
     });
     return reads;
   }

@@ -4,7 +4,6 @@ import io.partita.engine.internal.answer.ItemsAnswer;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Capacity;
-import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.storage.Store;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.ItemCodec;
@@ -40,7 +39,6 @@ public final class GetItem {
     Projection projection = ItemProjection.given(req.hasAttributesToGet(), req.attributesToGet(),
         req.projectionExpression(), req.hasExpressionAttributeNames(), req.expressionAttributeNames()).bind();
     TableDef def = ctx.catalog().forItems(req.tableName()).def();
-    return new KeyRead(req.tableName(), Keys.ofKey(def, req.key()), projection,
-        Boolean.TRUE.equals(req.consistentRead()));
+    return KeyRead.of(req.tableName(), def, req.key(), projection, Boolean.TRUE.equals(req.consistentRead()));
   }
 }

@@ -4,7 +4,11 @@ import io.partita.engine.internal.answer.StoredItem;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.request.ItemKey;
+import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.storage.Reads;
+import io.partita.engine.internal.table.TableDef;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * One item read by its primary key, checked: GetItem's command, and each key of a BatchGetItem or a
@@ -16,6 +20,12 @@ import io.partita.engine.internal.storage.Reads;
  * @param consistent whether the read is strongly consistent (a transaction's always is)
  */
 public record KeyRead(String named, ItemKey key, Projection projection, boolean consistent) {
+  /** The read of {@code key} in the table {@code def}, checking the key against the table's schema and limits. */
+  public static KeyRead of(String named, TableDef def, Map<String, AttributeValue> key, Projection projection,
+      boolean consistent) {
+    return new KeyRead(named, Keys.ofKey(def, key), projection, consistent);
+  }
+
   /** The item's stored bytes in {@code source}, or null when there is none. */
   public byte[] read(Reads source) {
     return source.get(key.storageKey());

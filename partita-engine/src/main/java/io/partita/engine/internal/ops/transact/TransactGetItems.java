@@ -97,7 +97,7 @@ public final class TransactGetItems {
         continue;
       }
       // a transaction reads one snapshot, strongly consistent
-      reads.add(new KeyRead(get.tableName(), Keys.ofKey(def, get.key()), projection, true));
+      reads.add(KeyRead.of(get.tableName(), def, get.key(), projection, true));
     }
     if (misfit != null) {
       // a Key that does not fit its table: the Get's ValidationError reason, as in TransactWriteItems
