@@ -6,7 +6,6 @@ import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.storage.Store;
 import io.partita.engine.internal.table.TableDef;
-import io.partita.engine.internal.value.ItemCodec;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -27,7 +26,7 @@ public final class GetItem {
     GetItemResponse.Builder out = GetItemResponse.builder();
     if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
       out.consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), read.named(),
-          read.units(stored == null ? 0 : ItemCodec.size(stored))));
+          read.units(stored)));
     }
     return ItemsAnswer.item(out.build(), read.answer(stored));
   }

@@ -7,6 +7,7 @@ import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.storage.Reads;
 import io.partita.engine.internal.table.TableDef;
+import io.partita.engine.internal.value.ItemCodec;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -42,5 +43,10 @@ public record KeyRead(String named, ItemKey key, Projection projection, boolean 
    */
   public double units(long storedSize) {
     return Capacity.readUnits(storedSize, consistent);
+  }
+
+  /** The read units of the item read as {@code stored} (null: no item), measured from its encoding. */
+  public double units(byte[] stored) {
+    return units(stored == null ? 0 : ItemCodec.size(stored));
   }
 }

@@ -11,7 +11,6 @@ import io.partita.engine.internal.ops.read.ItemProjection;
 import io.partita.engine.internal.ops.read.KeyRead;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.AttributeValues;
-import io.partita.engine.internal.value.ItemCodec;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -49,7 +48,7 @@ public final class TransactGetItems {
       KeyRead r = reads.get(i);
       byte[] item = stored.get(i);
       // a transactional read costs twice a strongly consistent one
-      units.merge(r.named(), 2 * r.units(item == null ? 0 : ItemCodec.size(item)), Double::sum);
+      units.merge(r.named(), 2 * r.units(item), Double::sum);
       responses.add(r.answer(item));
     }
     TransactGetItemsResponse.Builder out = TransactGetItemsResponse.builder();
