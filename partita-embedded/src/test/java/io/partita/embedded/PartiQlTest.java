@@ -339,6 +339,11 @@ class PartiQlTest {
         + "attributes: [other]", refusal("SELECT pk FROM \"Idx\".\"lKeys\" WHERE pk = 'p' AND other = 'o1'"));
     // Unkeyed, the same filter scans the index, where the attribute is absent.
     assertEquals(List.of(), run("SELECT pk FROM \"Idx\".\"gInc\" WHERE other = 'o1'").items());
+    // An LSI's scan reads the table's item for a filter on what it does not hold, as a Scan of the
+    // index with that FilterExpression does.
+    assertEquals(List.of(Map.of("pk", s("p"))), run("SELECT pk FROM \"Idx\".\"lKeys\" WHERE other = 'o1'").items());
+    assertEquals(1, dynamo.scan(b -> b.tableName("Idx").indexName("lKeys").filterExpression("#o = :o")
+        .expressionAttributeNames(Map.of("#o", "other")).expressionAttributeValues(Map.of(":o", s("o1")))).count());
     assertEquals("The table does not have the specified index", refusal("SELECT * FROM \"Idx\".\"none\" WHERE pk = 'p'"));
     assertEquals("The table does not have the specified index", refusal("SELECT * FROM \"Idx\".\"Idx\" WHERE pk = 'p'"));
     assertEquals("Strongly consistent read is not supported on Global Secondary Indexes",
@@ -520,6 +525,11 @@ class PartiQlTest {
       dynamo.executeTransaction(b -> b.clientRequestToken("token-1")
           .transactStatements(tx("UPDATE Hash SET n = n + 1 WHERE pk = 'idem'")));
     }
+    assertEquals("1", get("Hash", "idem", null).get("n").n());
+    // the token names that transaction: another one with it is refused, as TransactWriteItems refuses it
+    DynamoDbException e = assertThrows(DynamoDbException.class, () -> dynamo.executeTransaction(b -> b
+        .clientRequestToken("token-1").transactStatements(tx("UPDATE Hash SET n = n + 2 WHERE pk = 'idem'"))));
+    assertEquals("IdempotentParameterMismatchException", e.awsErrorDetails().errorCode());
     assertEquals("1", get("Hash", "idem", null).get("n").n());
   }
 

@@ -175,6 +175,32 @@ class ArchitectureTest {
     assertTrue(violations.isEmpty(), "a write rule checked outside its one validator:\n  " + String.join("\n  ", violations));
   }
 
+  /**
+   * A PartiQL statement becomes its command directly (docs/ARCHITECTURE.md): the partiql room names
+   * no request type but those of the three operations it serves.
+   */
+  @Test
+  void aStatementIsNoRequestOfAnotherOperation() throws IOException {
+    Set<String> served = Set.of("ExecuteStatementRequest", "BatchExecuteStatementRequest", "ExecuteTransactionRequest",
+        "BatchStatementRequest");
+    Pattern request = Pattern.compile("\\b([A-Z]\\w*Request)\\b");
+    List<String> violations = new ArrayList<>();
+    for (Path file : sources()) {
+      String text = Files.readString(file);
+      if (!packageOf(text).equals(ROOT + ".internal.partiql")) {
+        continue;
+      }
+      Matcher m = request.matcher(withoutComments(text));
+      while (m.find()) {
+        if (!served.contains(m.group(1))) {
+          violations.add(SOURCES.relativize(file) + " names " + m.group(1));
+        }
+      }
+    }
+    assertTrue(violations.isEmpty(), "a statement made into another operation's request:\n  "
+        + String.join("\n  ", violations));
+  }
+
   private static String layerOf(String pkg, String type) {
     if (pkg.equals(ROOT)) {
       return ROOT_VALUES.contains(type) ? "values" : "entry";

@@ -84,6 +84,19 @@ public final class ItemsAnswer implements Answer {
     };
   }
 
+  /**
+   * The items in their order, still stored: GetItem's one (none when it found nothing), a page's
+   * (none for Select COUNT), a transaction's gets' (null where a get found nothing). Not for
+   * BatchGetItem, whose items are by table.
+   */
+  public List<StoredItem> items() {
+    return switch (shape) {
+      case ITEM -> items == null ? List.of() : List.of((StoredItem) items);
+      case ITEMS, IN_ORDER -> items == null ? List.of() : list(items);
+      case BY_TABLE -> throw new IllegalStateException("BatchGetItem's items are by table");
+    };
+  }
+
   /** The first item answered, decoded; null when there is none. */
   public Map<String, AttributeValue> firstItem() {
     return switch (shape) {

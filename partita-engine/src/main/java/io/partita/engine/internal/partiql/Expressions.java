@@ -1,5 +1,6 @@
 package io.partita.engine.internal.partiql;
 
+import io.partita.engine.internal.expr.ExpressionContext;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,8 +11,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * Writes PartiQL conditions, operands and update actions in DynamoDB's expression language, every
  * name a {@code #n} placeholder and every value a {@code :v} one. This is how a PartiQL statement
- * reaches the engine's one evaluator: what it compiles to is exactly a request a client could have
- * sent with expressions, so both forms answer the same by construction.
+ * reaches the engine's one evaluator: its expressions are exactly those a client could have sent,
+ * parsed (and cached) and bound by the expression language's own checks, so both forms answer the
+ * same by construction and no rule of the expression language is checked twice. (Building the
+ * expression trees directly would skip a cached parse but need a second copy of the parser's
+ * checks: operand counts, nesting, functions and where they may be used.)
  */
 final class Expressions {
   /** The condition functions of the expression language PartiQL statements may call. */
@@ -22,12 +26,9 @@ final class Expressions {
   private final Map<String, String> placeholderOfName = new LinkedHashMap<>();
   private final Map<String, AttributeValue> values = new LinkedHashMap<>();
 
-  Map<String, String> names() {
-    return names.isEmpty() ? null : names;
-  }
-
-  Map<String, AttributeValue> values() {
-    return values.isEmpty() ? null : values;
+  /** The names and values written so far, to parse and bind the expressions that use them. */
+  ExpressionContext context() {
+    return new ExpressionContext(names, values);
   }
 
   String name(String attribute) {

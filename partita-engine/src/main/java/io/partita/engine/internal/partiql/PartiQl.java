@@ -2,17 +2,19 @@ package io.partita.engine.internal.partiql;
 
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
+import io.partita.engine.internal.answer.ItemsAnswer;
+import io.partita.engine.internal.answer.StoredItem;
 import io.partita.engine.internal.expr.Condition;
 import io.partita.engine.internal.expr.ExpressionContext;
 import io.partita.engine.internal.ops.context.EngineContext;
-import io.partita.engine.internal.ops.read.GetItem;
+import io.partita.engine.internal.ops.read.KeyRead;
 import io.partita.engine.internal.ops.read.Query;
 import io.partita.engine.internal.ops.read.Scan;
 import io.partita.engine.internal.ops.transact.TransactGetItems;
 import io.partita.engine.internal.ops.transact.TransactWriteItems;
-import io.partita.engine.internal.ops.write.DeleteItem;
-import io.partita.engine.internal.ops.write.PutItem;
-import io.partita.engine.internal.ops.write.UpdateItem;
+import io.partita.engine.internal.ops.write.ReadModifyWrite;
+import io.partita.engine.internal.ops.write.WriteCommand;
+import io.partita.engine.internal.ops.write.WriteCommands;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.ItemCodec;
 import java.nio.ByteBuffer;
@@ -30,49 +32,34 @@ import software.amazon.awssdk.services.dynamodb.model.BatchStatementErrorCodeEnu
 import software.amazon.awssdk.services.dynamodb.model.BatchStatementRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchStatementResponse;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
-import software.amazon.awssdk.services.dynamodb.model.ConditionCheck;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
-import software.amazon.awssdk.services.dynamodb.model.Delete;
-import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ExecuteStatementRequest;
 import software.amazon.awssdk.services.dynamodb.model.ExecuteStatementResponse;
 import software.amazon.awssdk.services.dynamodb.model.ExecuteTransactionRequest;
 import software.amazon.awssdk.services.dynamodb.model.ExecuteTransactionResponse;
-import software.amazon.awssdk.services.dynamodb.model.Get;
-import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.ParameterizedStatement;
-import software.amazon.awssdk.services.dynamodb.model.Put;
-import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
-import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
 import software.amazon.awssdk.services.dynamodb.model.Select;
-import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
-import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
-import software.amazon.awssdk.services.dynamodb.model.Update;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * ExecuteStatement, BatchExecuteStatement and ExecuteTransaction: a statement is parsed ({@link
- * Parser}), planned against its table ({@link Planner}) and run as the item operation it means —
- * GetItem, Query, Scan, PutItem, UpdateItem, DeleteItem, or a transaction — so PartiQL shares
- * every rule, limit and evaluator with the expression API.
+ * Parser}), planned against its table ({@link Planner}) and turned into the command it means — a
+ * {@link KeyRead}, a Query's or a Scan's page, or a write command through {@link WriteCommands},
+ * the one validator of item writes — and run by the same code as the API's own operations, so
+ * PartiQL shares every rule, limit and evaluator with the expression API. No request object is made
+ * in between.
  */
 public final class PartiQl {
   private static final String DUPLICATE = "Duplicate primary key exists in table";
+  /** The parameter an error in a statement's condition names, as the same condition in a request would. */
+  private static final String CONDITION = "ConditionExpression";
 
   private PartiQl() {}
 
@@ -127,7 +114,7 @@ public final class PartiQl {
     if (c.plan() instanceof Planner.Read read) {
       Map<String, AttributeValue> startKey =
           req.nextToken() == null ? null : decodeToken(req.statement(), req.nextToken());
-      Page page = read(ctx, read, Boolean.TRUE.equals(req.consistentRead()), req.limit(), startKey,
+      Page page = read(ctx, c.table(), read, Boolean.TRUE.equals(req.consistentRead()), req.limit(), startKey,
           req.returnConsumedCapacity());
       out.items(page.items()).consumedCapacity(page.capacity());
       if (page.lastKey() != null && !page.lastKey().isEmpty()) {
@@ -138,7 +125,7 @@ public final class PartiQl {
     if (c.plan() instanceof Planner.Check) {
       throw Errors.invalid("EXISTS is supported only within ExecuteTransaction");
     }
-    Written w = write(ctx, c.plan(), req.returnConsumedCapacity(), req.returnValuesOnConditionCheckFailure());
+    Written w = write(ctx, c.plan(), req.returnConsumedCapacity(), req.returnValuesOnConditionCheckFailureAsString());
     return out.items(w.item() == null ? List.of() : List.of(w.item())).consumedCapacity(w.capacity()).build();
   }
 
@@ -147,51 +134,46 @@ public final class PartiQl {
   private record Page(List<Map<String, AttributeValue>> items, Map<String, AttributeValue> lastKey,
       ConsumedCapacity capacity) {}
 
-  private static Page read(EngineContext ctx, Planner.Read plan, boolean consistent, Integer limit,
+  /**
+   * A SELECT read as the command its plan names: a GetItem's read of one key, or a Query's or a
+   * Scan's page with the whole WHERE as its filter; then each item projected as PartiQL projects.
+   */
+  private static Page read(EngineContext ctx, TableDef def, Planner.Read plan, boolean consistent, Integer limit,
       Map<String, AttributeValue> startKey, ReturnConsumedCapacity capacity) {
     if (consistent && plan.index() != null && plan.index().global()) {
       throw Errors.invalid("Strongly consistent read is not supported on Global Secondary Indexes");
     }
-    Condition filter = plan.filter() == null ? null
-        : new ExpressionContext(plan.filterExpressions().names(), plan.filterExpressions().values())
-            .condition(plan.filter(), "FilterExpression");
+    ExpressionContext.QueryFilter filter = plan.filter() == null ? null
+        : plan.filterExpressions().context().queryFilter(plan.filter());
+    Condition condition = filter == null ? null : filter.condition();
+    List<String> filterNames = filter == null ? List.of() : filter.topLevelNames();
     String indexName = plan.index() == null ? null : plan.index().name();
     Select select = plan.reachBack() ? Select.ALL_ATTRIBUTES : null;
-    List<Map<String, AttributeValue>> read;
-    Map<String, AttributeValue> lastKey = null;
-    ConsumedCapacity consumed;
-    switch (plan.kind()) {
-      case GET -> {
-        GetItemResponse r = (GetItemResponse) GetItem.execute(ctx, GetItemRequest.builder().tableName(plan.table())
-            .key(plan.key()).consistentRead(consistent).returnConsumedCapacity(capacity).build()).response();
-        read = r.hasItem() && !r.item().isEmpty() ? List.of(r.item()) : List.of();
-        consumed = r.consumedCapacity();
-      }
-      case QUERY -> {
-        QueryResponse r = (QueryResponse) Query.execute(ctx, QueryRequest.builder().tableName(plan.table()).indexName(indexName)
-            .keyConditionExpression(plan.keyCondition())
-            .expressionAttributeNames(plan.keyExpressions().names())
-            .expressionAttributeValues(plan.keyExpressions().values())
-            .scanIndexForward(plan.forward()).limit(limit).exclusiveStartKey(startKey).consistentRead(consistent)
-            .select(select).returnConsumedCapacity(capacity).build()).response();
-        read = r.items();
-        lastKey = r.hasLastEvaluatedKey() ? r.lastEvaluatedKey() : null;
-        consumed = r.consumedCapacity();
-      }
-      default -> {
-        ScanResponse r = (ScanResponse) Scan.execute(ctx, ScanRequest.builder().tableName(plan.table())
-            .indexName(indexName).limit(limit).exclusiveStartKey(startKey).consistentRead(consistent).select(select)
-            .returnConsumedCapacity(capacity).build()).response();
-        read = r.items();
-        lastKey = r.hasLastEvaluatedKey() ? r.lastEvaluatedKey() : null;
-        consumed = r.consumedCapacity();
-      }
-    }
+    ItemsAnswer answer = switch (plan.kind()) {
+      case GET -> KeyRead.of(def.name(), def, plan.key(), null, consistent).run(ctx, capacity);
+      case QUERY -> Query.statement(ctx, def, indexName, plan.keyExpressions().context(), plan.keyCondition(),
+          plan.forward(), startKey, limit, condition, filterNames, select, consistent, capacity);
+      case SCAN -> Scan.statement(ctx, def, indexName, startKey, limit, condition, filterNames, select, consistent,
+          capacity);
+    };
     List<Map<String, AttributeValue>> items = new ArrayList<>();
-    for (Map<String, AttributeValue> item : read) {
-      if (filter == null || filter.test(item)) {
+    for (StoredItem stored : answer.items()) {
+      Map<String, AttributeValue> item = stored.map();
+      // a page has filtered its items; one item read by its key is filtered here
+      if (plan.kind() != Planner.ReadKind.GET || condition == null || condition.test(item)) {
         items.add(project(item, plan.projection()));
       }
+    }
+    Map<String, AttributeValue> lastKey = null;
+    ConsumedCapacity consumed;
+    if (answer.rest() instanceof QueryResponse r) {
+      lastKey = r.hasLastEvaluatedKey() ? r.lastEvaluatedKey() : null;
+      consumed = r.consumedCapacity();
+    } else if (answer.rest() instanceof ScanResponse r) {
+      lastKey = r.hasLastEvaluatedKey() ? r.lastEvaluatedKey() : null;
+      consumed = r.consumedCapacity();
+    } else {
+      consumed = ((GetItemResponse) answer.rest()).consumedCapacity();
     }
     return new Page(items, lastKey, consumed);
   }
@@ -247,43 +229,51 @@ public final class PartiQl {
 
   private record Written(Map<String, AttributeValue> item, ConsumedCapacity capacity) {}
 
+  /** An INSERT, UPDATE or DELETE run as the single-item write command its plan makes. */
   private static Written write(EngineContext ctx, Planner.Plan plan, ReturnConsumedCapacity capacity,
-      ReturnValuesOnConditionCheckFailure onFailure) {
-    if (plan instanceof Planner.Insert p) {
-      try {
-        PutItemResponse r = PutItem.execute(ctx, PutItemRequest.builder().tableName(p.table()).item(p.item())
-            .conditionExpression(p.condition()).expressionAttributeNames(p.expressions().names())
-            .returnConsumedCapacity(capacity).build());
-        return new Written(null, r.consumedCapacity());
-      } catch (PartitaException e) {
-        if (e.code() == ErrorCode.ConditionalCheckFailedException) {
-          throw new PartitaException(ErrorCode.DuplicateItemException, DUPLICATE);
-        }
-        throw e;
+      String onConditionFailure) {
+    WriteCommand command = draft(plan, onConditionFailure).bind(ctx);
+    ReadModifyWrite.Result r;
+    try {
+      r = command.run(ctx);
+    } catch (PartitaException e) {
+      if (plan instanceof Planner.Insert && e.code() == ErrorCode.ConditionalCheckFailedException) {
+        throw new PartitaException(ErrorCode.DuplicateItemException, DUPLICATE);
       }
+      throw e;
+    }
+    return new Written(command.returned(r), command.capacity(capacity, r));
+  }
+
+  /**
+   * The write a plan makes, through the one validator of item writes: an INSERT is a Put on the
+   * condition that its key is free, an UPDATE an update by expressions, a DELETE a delete, and
+   * EXISTS (in a transaction) a ConditionCheck. {@code onConditionFailure} is the request's
+   * ReturnValuesOnConditionCheckFailure as given (null: none; an INSERT's failure is a duplicate item,
+   * which returns none).
+   */
+  private static WriteCommands.Draft draft(Planner.Plan plan, String onConditionFailure) {
+    if (plan instanceof Planner.Insert p) {
+      return WriteCommands.statementPut(p.table(), p.item(),
+          p.expressions().context().condition(p.condition(), CONDITION));
     }
     if (plan instanceof Planner.Update u) {
-      UpdateItemResponse r = UpdateItem.execute(ctx, UpdateItemRequest.builder().tableName(u.table()).key(u.key())
-          .updateExpression(u.update()).conditionExpression(u.condition())
-          .expressionAttributeNames(u.expressions().names()).expressionAttributeValues(u.expressions().values())
-          .returnValues(returnValue(u.returning())).returnValuesOnConditionCheckFailure(onFailure)
-          .returnConsumedCapacity(capacity).build());
-      return new Written(r.hasAttributes() && !r.attributes().isEmpty() ? r.attributes() : null,
-          r.consumedCapacity());
+      return WriteCommands.statementUpdate(u.table(), u.key(), u.expressions().context(), u.update(), u.condition(),
+          onConditionFailure, returnValue(u.returning()));
     }
-    Planner.Delete d = (Planner.Delete) plan;
-    DeleteItemResponse r = DeleteItem.execute(ctx, DeleteItemRequest.builder().tableName(d.table()).key(d.key())
-        .conditionExpression(d.condition()).expressionAttributeNames(d.expressions().names())
-        .expressionAttributeValues(d.expressions().values())
-        .returnValues(d.returning() == null ? null : ReturnValue.ALL_OLD)
-        .returnValuesOnConditionCheckFailure(onFailure).returnConsumedCapacity(capacity).build());
-    return new Written(r.hasAttributes() && !r.attributes().isEmpty() ? r.attributes() : null,
-        r.consumedCapacity());
+    if (plan instanceof Planner.Delete d) {
+      Condition condition = d.condition() == null ? null : d.expressions().context().condition(d.condition(), CONDITION);
+      return WriteCommands.statementDelete(d.table(), d.key(), condition, onConditionFailure,
+          d.returning() == null ? ReturnValue.NONE : ReturnValue.ALL_OLD);
+    }
+    Planner.Check k = (Planner.Check) plan;
+    return WriteCommands.statementCheck(k.table(), k.key(),
+        k.expressions().context().condition(k.condition(), CONDITION));
   }
 
   private static ReturnValue returnValue(Pq.Returning r) {
     if (r == null) {
-      return null;
+      return ReturnValue.NONE;
     }
     if (r.all()) {
       return r.old() ? ReturnValue.ALL_OLD : ReturnValue.ALL_NEW;
@@ -334,7 +324,7 @@ public final class PartiQl {
       BatchStatementResponse.Builder r = BatchStatementResponse.builder().tableName(c.table().name());
       try {
         if (c.plan() instanceof Planner.Read read) {
-          Page page = read(ctx, read, Boolean.TRUE.equals(statements.get(i).consistentRead()), null, null,
+          Page page = read(ctx, c.table(), read, Boolean.TRUE.equals(statements.get(i).consistentRead()), null, null,
               req.returnConsumedCapacity());
           add(capacity, page.capacity());
           if (!page.items().isEmpty()) {
@@ -447,38 +437,35 @@ public final class PartiQl {
     }
   }
 
+  /** SELECTs by key, read as one snapshot as TransactGetItems reads its Gets. */
   private static ExecuteTransactionResponse transactRead(EngineContext ctx, List<Compiled> compiled,
       ExecuteTransactionRequest req) {
-    List<TransactGetItem> gets = new ArrayList<>();
+    List<TransactGetItems.Wanted> wanted = new ArrayList<>();
     for (Compiled c : compiled) {
       Planner.Read read = (Planner.Read) c.plan();
-      gets.add(TransactGetItem.builder().get(Get.builder().tableName(read.table()).key(read.key()).build()).build());
+      wanted.add(new TransactGetItems.Wanted(read.table(), read.key(), null, null));
     }
-    TransactGetItemsResponse r = (TransactGetItemsResponse) TransactGetItems.execute(ctx,
-        TransactGetItemsRequest.builder().transactItems(gets).returnConsumedCapacity(req.returnConsumedCapacity()).build())
-        .response();
+    ItemsAnswer answer = TransactGetItems.run(ctx, TransactGetItems.command(ctx, wanted), req.returnConsumedCapacity());
     List<ItemResponse> responses = new ArrayList<>();
+    List<StoredItem> items = answer.items();
     for (int i = 0; i < compiled.size(); i++) {
-      ItemResponse got = r.responses().get(i);
-      Map<String, AttributeValue> item = got.hasItem() ? got.item() : null;
+      StoredItem item = items.get(i);
       Planner.Read read = (Planner.Read) compiled.get(i).plan();
       responses.add(item == null ? ItemResponse.builder().build()
-          : ItemResponse.builder().item(project(item, read.projection())).build());
+          : ItemResponse.builder().item(project(item.map(), read.projection())).build());
     }
+    TransactGetItemsResponse rest = (TransactGetItemsResponse) answer.rest();
     return ExecuteTransactionResponse.builder().responses(responses)
-        .consumedCapacity(r.hasConsumedCapacity() ? r.consumedCapacity() : null).build();
+        .consumedCapacity(rest.hasConsumedCapacity() ? rest.consumedCapacity() : null).build();
   }
 
+  /** INSERTs, UPDATEs, DELETEs and EXISTS checks, run as TransactWriteItems runs its actions. */
   private static ExecuteTransactionResponse transactWrite(EngineContext ctx, List<Compiled> compiled,
       ExecuteTransactionRequest req) {
-    List<TransactWriteItem> items = new ArrayList<>();
-    for (Compiled c : compiled) {
-      items.add(transactItem(c.plan()));
-    }
     try {
-      TransactWriteItemsResponse r = TransactWriteItems.execute(ctx, TransactWriteItemsRequest.builder()
-          .transactItems(items).clientRequestToken(req.clientRequestToken())
-          .returnConsumedCapacity(req.returnConsumedCapacity()).build());
+      TransactWriteItemsResponse r = TransactWriteItems.run(ctx, req.clientRequestToken(),
+          () -> req.toBuilder().clientRequestToken(null).returnConsumedCapacity((String) null).build(),
+          () -> compiled.stream().map(c -> draft(c.plan(), null)).toList(), req.returnConsumedCapacity(), null);
       return ExecuteTransactionResponse.builder()
           .consumedCapacity(r.hasConsumedCapacity() ? r.consumedCapacity() : null).build();
     } catch (PartitaException e) {
@@ -496,27 +483,5 @@ public final class PartiQl {
       }
       throw PartitaException.transactionCanceled(reasons);
     }
-  }
-
-  private static TransactWriteItem transactItem(Planner.Plan plan) {
-    if (plan instanceof Planner.Insert p) {
-      return TransactWriteItem.builder().put(Put.builder().tableName(p.table()).item(p.item())
-          .conditionExpression(p.condition()).expressionAttributeNames(p.expressions().names()).build()).build();
-    }
-    if (plan instanceof Planner.Update u) {
-      return TransactWriteItem.builder().update(Update.builder().tableName(u.table()).key(u.key())
-          .updateExpression(u.update()).conditionExpression(u.condition())
-          .expressionAttributeNames(u.expressions().names()).expressionAttributeValues(u.expressions().values())
-          .build()).build();
-    }
-    if (plan instanceof Planner.Delete d) {
-      return TransactWriteItem.builder().delete(Delete.builder().tableName(d.table()).key(d.key())
-          .conditionExpression(d.condition()).expressionAttributeNames(d.expressions().names())
-          .expressionAttributeValues(d.expressions().values()).build()).build();
-    }
-    Planner.Check k = (Planner.Check) plan;
-    return TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(k.table()).key(k.key())
-        .conditionExpression(k.condition()).expressionAttributeNames(k.expressions().names())
-        .expressionAttributeValues(k.expressions().values()).build()).build();
   }
 }

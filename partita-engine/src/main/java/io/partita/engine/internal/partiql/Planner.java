@@ -16,8 +16,8 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
  * Plans a parsed statement against its table, as DynamoDB does: a SELECT whose WHERE fixes the
  * whole primary key is one GetItem, one that fixes the partition key is a Query (a condition on
  * the sort key becomes the key range), anything else a Scan; INSERT, UPDATE and DELETE write one
- * item and must name its whole key. The plan holds expression-language text (see {@link
- * Expressions}), so it runs through the engine's own operations.
+ * item and must name its whole key. The plan's conditions and updates are expression-language
+ * text (see {@link Expressions} for why), which the engine's own validators parse and bind.
  */
 final class Planner {
   private Planner() {}

@@ -7,12 +7,10 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.function.Supplier;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
 
 /**
- * ClientRequestToken idempotency of TransactWriteItems: for 10 minutes after a transaction with a
- * token completed, the same request with that token succeeds again without being applied (its
+ * ClientRequestToken idempotency of TransactWriteItems and ExecuteTransaction: for 10 minutes
+ * after a transaction with a token completed, the same request with that token succeeds again without being applied (its
  * answer made by {@code replay}: DynamoDB documents that it reports the read units of reading the
  * items), and another request with it gets IdempotentParameterMismatchException. While the first
  * is still running, a second with its token gets TransactionInProgressException, as DynamoDB
@@ -27,10 +25,10 @@ public final class TransactionTokens {
   static final long WINDOW_MILLIS = 10 * 60 * 1000;
 
   /** The request that succeeded with a token. */
-  private record Used(TransactWriteItemsRequest request, long expires) {}
+  private record Used(Object request, long expires) {}
 
   private final Map<String, Used> used = new HashMap<>();
-  private final Map<String, TransactWriteItemsRequest> running = new HashMap<>();
+  private final Map<String, Object> running = new HashMap<>();
   private final Clock clock;
 
   TransactionTokens(Clock clock) {
@@ -38,16 +36,16 @@ public final class TransactionTokens {
   }
 
   /**
-   * Runs {@code transaction} under the request's token, or, when it already succeeded with that
-   * token, answers {@code replay} without running it again.
+   * Runs {@code transaction} under {@code token} (null: none), or, when it already succeeded with
+   * that token, answers {@code replay} without running it again. {@code identity} is the request
+   * without its token and ReturnConsumedCapacity, compared by {@code equals} with the request that
+   * took the token first; it is asked for only when there is a token.
    */
-  public TransactWriteItemsResponse run(TransactWriteItemsRequest req, Supplier<TransactWriteItemsResponse> transaction,
-      Supplier<TransactWriteItemsResponse> replay) {
-    String token = req.clientRequestToken();
+  public <T> T run(String token, Supplier<Object> identityOf, Supplier<T> transaction, Supplier<T> replay) {
     if (token == null) {
       return transaction.get();
     }
-    TransactWriteItemsRequest identity = req.toBuilder().clientRequestToken(null).returnConsumedCapacity((String) null).build();
+    Object identity = identityOf.get();
     boolean succeeded = false;
     synchronized (this) {
       long now = clock.millis();
@@ -63,7 +61,7 @@ public final class TransactionTokens {
         }
         succeeded = true;
       }
-      TransactWriteItemsRequest other = succeeded ? null : running.putIfAbsent(token, identity);
+      Object other = succeeded ? null : running.putIfAbsent(token, identity);
       if (other != null) {
         if (!other.equals(identity)) {
           throw mismatch();
@@ -75,7 +73,7 @@ public final class TransactionTokens {
     if (succeeded) {
       return replay.get();
     }
-    TransactWriteItemsResponse response = null;
+    T response = null;
     try {
       response = transaction.get();
       return response;

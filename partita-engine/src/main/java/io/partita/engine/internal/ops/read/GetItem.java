@@ -3,12 +3,8 @@ package io.partita.engine.internal.ops.read;
 import io.partita.engine.internal.answer.ItemsAnswer;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
-import io.partita.engine.internal.ops.request.Capacity;
-import io.partita.engine.internal.storage.Store;
 import io.partita.engine.internal.table.TableDef;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * GetItem. Reads take no lock: a single RocksDB get sees one whole item. Every read is strongly
@@ -18,17 +14,7 @@ public final class GetItem {
   private GetItem() {}
 
   public static ItemsAnswer execute(EngineContext ctx, GetItemRequest req) {
-    KeyRead read = command(ctx, req);
-    byte[] stored;
-    try (Store.View past = ctx.pastView(read.consistent())) {
-      stored = read.read(past != null ? past : ctx.store());
-    }
-    GetItemResponse.Builder out = GetItemResponse.builder();
-    if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
-      out.consumedCapacity(Capacity.consumed(req.returnConsumedCapacity(), read.named(),
-          read.units(stored)));
-    }
-    return ItemsAnswer.item(out.build(), read.answer(stored));
+    return command(ctx, req).run(ctx, req.returnConsumedCapacity());
   }
 
   /** The request checked into the read it asks for, in the service's order of checks. */

@@ -1,15 +1,20 @@
 package io.partita.engine.internal.ops.read;
 
+import io.partita.engine.internal.answer.ItemsAnswer;
 import io.partita.engine.internal.answer.StoredItem;
 import io.partita.engine.internal.expr.Projection;
+import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.storage.Reads;
+import io.partita.engine.internal.storage.Store;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.ItemCodec;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * One item read by its primary key, checked: GetItem's command, and each key of a BatchGetItem or a
@@ -25,6 +30,22 @@ public record KeyRead(String named, ItemKey key, Projection projection, boolean 
   public static KeyRead of(String named, TableDef def, Map<String, AttributeValue> key, Projection projection,
       boolean consistent) {
     return new KeyRead(named, Keys.ofKey(def, key), projection, consistent);
+  }
+
+  /**
+   * Reads the item alone, as GetItem does (on a past snapshot when an eventually consistent read
+   * lags): GetItem's answer, its ConsumedCapacity as {@code capacity} asks.
+   */
+  public ItemsAnswer run(EngineContext ctx, ReturnConsumedCapacity capacity) {
+    byte[] stored;
+    try (Store.View past = ctx.pastView(consistent)) {
+      stored = read(past != null ? past : ctx.store());
+    }
+    GetItemResponse.Builder out = GetItemResponse.builder();
+    if (capacity != null && capacity != ReturnConsumedCapacity.NONE) {
+      out.consumedCapacity(Capacity.consumed(capacity, named, units(stored)));
+    }
+    return ItemsAnswer.item(out.build(), answer(stored));
   }
 
   /** The item's stored bytes in {@code source}, or null when there is none. */

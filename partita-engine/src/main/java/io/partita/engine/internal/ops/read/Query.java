@@ -11,10 +11,14 @@ import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.KeyBytes;
 import io.partita.engine.internal.ops.request.RequestParams;
+import io.partita.engine.internal.table.TableDef;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /**
  * Query: one item collection, or the part of it the sort-key condition selects, read as one key
@@ -77,11 +81,43 @@ public final class Query {
 
     KeyCondition key = keyExpression ? ExpressionContext.keyCondition(boundKey, source.schema())
         : legacyKey.against(source.schema());
-    byte[][] range = source.range(key);
     boolean forward = !Boolean.FALSE.equals(req.scanIndexForward());
+    Bounds bounds = bounds(source, key, forward, req.hasExclusiveStartKey() ? req.exclusiveStartKey() : null);
+    Condition filter = source.filter(boundFilter, true);
+    boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(),
+        ReadParams.projectionParameter(req.projectionExpression(), req.hasAttributesToGet()),
+        req.indexName());
+    source.checkRead(req.select(), consistent, projection);
+    List<String> filterNames = boundFilter == null ? List.of() : boundFilter.topLevelNames();
+    return new PageRead(true, req.tableName(), source, bounds.from(), bounds.to(), !forward, bounds.closedEnd(), null,
+        limit, filter, projection, filterNames, req.select(), countOnly, consistent, req.returnConsumedCapacity());
+  }
+
+  /**
+   * A PartiQL SELECT that fixes the partition key, read as its planner made it: the key condition
+   * (names and values in {@code expressions}), and the whole WHERE as the filter, key clauses
+   * included (which a Query's FilterExpression may not name), already checked by the statement's
+   * own rules. The source, the key condition, the range and the start key are read as a request's.
+   */
+  public static ItemsAnswer statement(EngineContext ctx, TableDef def, String index, ExpressionContext expressions,
+      String keyCondition, boolean forward, Map<String, AttributeValue> startKey, Integer limit, Condition filter,
+      List<String> filterNames, Select select, boolean consistent, ReturnConsumedCapacity capacity) {
+    ReadSource source = ReadSource.of(def, index);
+    KeyCondition key = ExpressionContext.keyCondition(expressions.boundKeyCondition(keyCondition), source.schema());
+    Bounds bounds = bounds(source, key, forward, startKey);
+    return new PageRead(true, def.name(), source, bounds.from(), bounds.to(), !forward, bounds.closedEnd(), null,
+        ReadParams.limit(limit), filter, null, filterNames, select, false, consistent, capacity).run(ctx);
+  }
+
+  /** The storage keys a Query reads, {@code [from, to)}, and its closed end ({@link ReadSource#closedEnd}). */
+  private record Bounds(byte[] from, byte[] to, byte[] closedEnd) {}
+
+  /** The key range {@code key} selects in {@code source}, after {@code startKey} (null: from its start). */
+  private static Bounds bounds(ReadSource source, KeyCondition key, boolean forward, Map<String, AttributeValue> startKey) {
+    byte[][] range = source.range(key);
     byte[] closedEnd = source.closedEnd(key, forward);
-    if (req.hasExclusiveStartKey()) {
-      byte[] start = source.startKey(req.exclusiveStartKey(), true);
+    if (startKey != null) {
+      byte[] start = source.startKey(startKey, true);
       if (Arrays.compareUnsigned(start, range[0]) < 0 || Arrays.compareUnsigned(start, range[1]) >= 0
           || Arrays.equals(start, closedEnd)) {
         throw PartitaException.validation("The provided starting key does not match the range key predicate");
@@ -92,13 +128,6 @@ public final class Query {
         range[1] = start;
       }
     }
-    Condition filter = source.filter(boundFilter, true);
-    boolean countOnly = ReadParams.countOnly(req.select(), req.selectAsString(),
-        ReadParams.projectionParameter(req.projectionExpression(), req.hasAttributesToGet()),
-        req.indexName());
-    source.checkRead(req.select(), consistent, projection);
-    List<String> filterNames = boundFilter == null ? List.of() : boundFilter.topLevelNames();
-    return new PageRead(true, req.tableName(), source, range[0], range[1], !forward, closedEnd, null, limit, filter,
-        projection, filterNames, req.select(), countOnly, consistent, req.returnConsumedCapacity());
+    return new Bounds(range[0], range[1], closedEnd);
   }
 }

@@ -9,12 +9,16 @@ import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.KeyBytes;
 import io.partita.engine.internal.ops.request.RequestParams;
+import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.KeyCodec;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /**
  * Scan: every item of the table in storage order (partition key bytes, then sort key), a page at a
@@ -82,6 +86,23 @@ public final class Scan {
     }
     return new PageRead(false, req.tableName(), source, range[0], range[1], false, null, segment, limit, filter,
         projection, filterNames, req.select(), countOnly, consistent, req.returnConsumedCapacity());
+  }
+
+  /**
+   * A PartiQL SELECT that does not fix a partition key, read as its planner made it: the whole WHERE
+   * as the filter, already checked by the statement's own rules; the source and the start key are
+   * read as a request's.
+   */
+  public static ItemsAnswer statement(EngineContext ctx, TableDef def, String index, Map<String, AttributeValue> startKey,
+      Integer limit, Condition filter, List<String> filterNames, Select select, boolean consistent,
+      ReturnConsumedCapacity capacity) {
+    ReadSource source = ReadSource.of(def, index);
+    byte[][] range = source.all();
+    if (startKey != null) {
+      range[0] = KeyBytes.after(source.startKey(startKey, false));
+    }
+    return new PageRead(false, def.name(), source, range[0], range[1], false, null, null, ReadParams.limit(limit),
+        filter, null, filterNames, select, false, consistent, capacity).run(ctx);
   }
 
   private static void segments(Integer segment, Integer total) {

@@ -34,7 +34,25 @@ public final class TransactGetItems {
   private TransactGetItems() {}
 
   public static ItemsAnswer execute(EngineContext ctx, TransactGetItemsRequest req) {
-    List<KeyRead> reads = command(ctx, req);
+    // TransactItems present, 1 to 100 gets, each with its Get, TableName and Key: ApiConstraints
+    List<Wanted> wanted = new ArrayList<>(req.transactItems().size());
+    for (TransactGetItem item : req.transactItems()) {
+      Get get = item.get();
+      wanted.add(new Wanted(get.tableName(), get.key(), get.projectionExpression(),
+          get.hasExpressionAttributeNames() ? get.expressionAttributeNames() : null));
+    }
+    return run(ctx, command(ctx, wanted), req.returnConsumedCapacity());
+  }
+
+  /**
+   * One Get as the request gives it: the table by name or ARN, the key, and the ProjectionExpression
+   * with its ExpressionAttributeNames (both null for none). ExecuteTransaction's SELECTs are Gets too.
+   */
+  public record Wanted(String table, Map<String, AttributeValue> key, String projectionExpression,
+      Map<String, String> names) {}
+
+  /** Reads the items of {@code reads} as one snapshot: the transaction's answer, one entry per read in order. */
+  public static ItemsAnswer run(EngineContext ctx, List<KeyRead> reads, ReturnConsumedCapacity capacity) {
     List<byte[]> keys = reads.stream().map(r -> r.key().storageKey()).toList();
     // a read of an item a transaction is writing now is cancelled, as DynamoDB cancels it (OngoingTransactions)
     boolean[] conflicts = ctx.transactions().held(keys);
@@ -52,42 +70,40 @@ public final class TransactGetItems {
       responses.add(r.answer(item));
     }
     TransactGetItemsResponse.Builder out = TransactGetItemsResponse.builder();
-    if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
+    if (capacity != null && capacity != ReturnConsumedCapacity.NONE) {
       List<ConsumedCapacity> consumed = new ArrayList<>();
-      units.forEach((table, u) -> consumed.add(Capacity.Units.transaction().read(u).report(req.returnConsumedCapacity(), table)));
+      units.forEach((table, u) -> consumed.add(Capacity.Units.transaction().read(u).report(capacity, table)));
       out.consumedCapacity(consumed);
     }
     return ItemsAnswer.inOrder(out.build(), responses);
   }
 
   /**
-   * The request checked into its reads, one per Get in request order, in the service's order of
+   * The gets checked into their reads, one per get in request order, in the service's order of
    * checks; each read is the same command as GetItem's.
    */
-  static List<KeyRead> command(EngineContext ctx, TransactGetItemsRequest req) {
-    // TransactItems present, 1 to 100 gets, each with its Get, TableName and Key: ApiConstraints
-    List<TransactGetItem> items = req.transactItems();
+  public static List<KeyRead> command(EngineContext ctx, List<Wanted> items) {
     // two gets of one item need no table to be told apart (keys compared by value, 1 and 1.0 alike): refused
     // before any table is looked up, as BatchGetItem's duplicates are
     Set<java.util.Map.Entry<String, Map<String, AttributeValue>>> seen = new HashSet<>();
-    for (TransactGetItem item : items) {
+    for (Wanted item : items) {
       Map<String, AttributeValue> key;
       try {
-        key = AttributeValues.validateItem(item.get().key());
+        key = AttributeValues.validateItem(item.key());
       } catch (PartitaException e) {
-        key = item.get().key(); // an invalid value is answered later, with the item's table
+        key = item.key(); // an invalid value is answered later, with the item's table
       }
-      if (!seen.add(java.util.Map.entry(ctx.catalog().nameOf(item.get().tableName()), key))) {
+      if (!seen.add(java.util.Map.entry(ctx.catalog().nameOf(item.table()), key))) {
         throw PartitaException.validation("Transaction request cannot include multiple operations on one item");
       }
     }
     List<KeyRead> reads = new ArrayList<>(items.size());
     PartitaException misfit = null;
     for (int i = 0; i < items.size(); i++) {
-      Get get = items.get(i).get();
-      TableDef def = ctx.catalog().forItems(get.tableName()).def();
+      Wanted get = items.get(i);
+      TableDef def = ctx.catalog().forItems(get.table()).def();
       Projection projection = ItemProjection.given(false, null, get.projectionExpression(),
-          get.hasExpressionAttributeNames(), get.expressionAttributeNames()).bind();
+          get.names() != null, get.names()).bind();
       try {
         Keys.checkSchema(def, get.key());
       } catch (PartitaException e) {
@@ -96,7 +112,7 @@ public final class TransactGetItems {
         continue;
       }
       // a transaction reads one snapshot, strongly consistent
-      reads.add(KeyRead.of(get.tableName(), def, get.key(), projection, true));
+      reads.add(KeyRead.of(get.table(), def, get.key(), projection, true));
     }
     if (misfit != null) {
       // a Key that does not fit its table: the Get's ValidationError reason, as in TransactWriteItems

@@ -7,13 +7,14 @@ import io.partita.engine.internal.ops.write.ReadModifyWrite;
 import io.partita.engine.internal.ops.write.WriteCommand;
 import io.partita.engine.internal.ops.write.WriteCommands;
 import io.partita.engine.internal.table.Table;
-import io.partita.engine.internal.value.ItemSize;
+import io.partita.engine.internal.value.ItemCodec;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ItemCollectionMetrics;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -45,7 +46,22 @@ public final class TransactWriteItems {
   public static TransactWriteItemsResponse execute(EngineContext ctx, TransactWriteItemsRequest req) {
     // TransactItems present, 1 to 100 actions, each with its required members: ApiConstraints
     List<TransactWriteItem> items = req.transactItems();
-    return ctx.tokens().run(req, () -> apply(ctx, req, plan(ctx, items)), () -> replay(ctx, req, plan(ctx, items)));
+    return run(ctx, req.clientRequestToken(),
+        () -> req.toBuilder().clientRequestToken(null).returnConsumedCapacity((String) null).build(),
+        () -> drafts(items), req.returnConsumedCapacity(), req.returnItemCollectionMetrics());
+  }
+
+  /**
+   * Runs a transaction of the actions {@code drafts} makes (each checked as far as it can be
+   * without its table, in request order), under {@code token} when there is one: TransactWriteItems,
+   * and ExecuteTransaction's statements. {@code identity} is the request without its token and
+   * ReturnConsumedCapacity, for the token's check (see {@link
+   * io.partita.engine.internal.ops.context.TransactionTokens}).
+   */
+  public static TransactWriteItemsResponse run(EngineContext ctx, String token, Supplier<Object> identity,
+      Supplier<List<WriteCommands.Draft>> drafts, ReturnConsumedCapacity capacity, ReturnItemCollectionMetrics metrics) {
+    return ctx.tokens().run(token, identity, () -> apply(ctx, bind(ctx, drafts.get()), capacity, metrics),
+        () -> replay(ctx, bind(ctx, drafts.get()), capacity));
   }
 
   /**
@@ -84,13 +100,17 @@ public final class TransactWriteItems {
     return WriteCommands.check(item.conditionCheck());
   }
 
-  private static List<WriteCommand> plan(EngineContext ctx, List<TransactWriteItem> items) {
+  private static List<WriteCommands.Draft> drafts(List<TransactWriteItem> items) {
     List<WriteCommands.Draft> drafts = new ArrayList<>(items.size());
     for (int i = 0; i < items.size(); i++) {
       drafts.add(draft(items.get(i), i));
     }
-    // then each action against its table, in request order
-    List<WriteCommand> actions = new ArrayList<>(items.size());
+    return drafts;
+  }
+
+  /** Each action against its table, in request order, once all are drafted. */
+  private static List<WriteCommand> bind(EngineContext ctx, List<WriteCommands.Draft> drafts) {
+    List<WriteCommand> actions = new ArrayList<>(drafts.size());
     long bytes = 0;
     PartitaException misfit = null;
     for (int i = 0; i < drafts.size(); i++) {
@@ -100,7 +120,7 @@ public final class TransactWriteItems {
       if (e != null) {
         // a Key that does not fit its table: an item-level problem, reported once the request as a
         // whole is known valid (below), with the message GetItem and DeleteItem use for it
-        if (misfit == null) misfit = Cancellations.byAction(i, items.size(), e);
+        if (misfit == null) misfit = Cancellations.byAction(i, drafts.size(), e);
         continue;
       }
       WriteCommand action = draft.bind(table);
@@ -127,7 +147,8 @@ public final class TransactWriteItems {
     return actions;
   }
 
-  private static TransactWriteItemsResponse apply(EngineContext ctx, TransactWriteItemsRequest req, List<WriteCommand> actions) {
+  private static TransactWriteItemsResponse apply(EngineContext ctx, List<WriteCommand> actions,
+      ReturnConsumedCapacity capacity, ReturnItemCollectionMetrics metrics) {
     List<ReadModifyWrite.Target> targets = actions.stream().map(WriteCommand::target).toList();
     List<byte[]> items = targets.stream().map(t -> t.key().storageKey()).toList();
     boolean[] conflicts = ctx.transactions().claim(items);
@@ -141,7 +162,7 @@ public final class TransactWriteItems {
       ctx.transactions().release(items);
     }
     TransactWriteItemsResponse.Builder out = TransactWriteItemsResponse.builder();
-    if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
+    if (capacity != null && capacity != ReturnConsumedCapacity.NONE) {
       Map<String, Capacity.Units> units = new LinkedHashMap<>();
       for (int i = 0; i < actions.size(); i++) {
         ReadModifyWrite.Result r = results.get(i);
@@ -152,20 +173,20 @@ public final class TransactWriteItems {
         units.computeIfAbsent(actions.get(i).named(), k -> Capacity.Units.transaction()).add(u);
       }
       List<ConsumedCapacity> consumed = new ArrayList<>();
-      units.forEach((table, u) -> consumed.add(u.report(req.returnConsumedCapacity(), table)));
+      units.forEach((table, u) -> consumed.add(u.report(capacity, table)));
       out.consumedCapacity(consumed);
     }
-    if (req.returnItemCollectionMetrics() == ReturnItemCollectionMetrics.SIZE) {
-      Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
+    if (metrics == ReturnItemCollectionMetrics.SIZE) {
+      Map<String, List<ItemCollectionMetrics>> byTable = new LinkedHashMap<>();
       for (int i = 0; i < actions.size(); i++) {
         ItemCollectionMetrics m = actions.get(i).metrics(ReturnItemCollectionMetrics.SIZE, results.get(i));
         if (m != null && !(actions.get(i) instanceof WriteCommand.Check)) {
-          metrics.computeIfAbsent(actions.get(i).named(), k -> new ArrayList<>()).add(m);
+          byTable.computeIfAbsent(actions.get(i).named(), k -> new ArrayList<>()).add(m);
         }
       }
       // none at all (no table with local indexes written) is no map, as for the single-item writes
-      if (!metrics.isEmpty()) {
-        out.itemCollectionMetrics(metrics);
+      if (!byTable.isEmpty()) {
+        out.itemCollectionMetrics(byTable);
       }
     }
     return out.build();
@@ -176,17 +197,18 @@ public final class TransactWriteItems {
    * the capacity is that of reading the items (a strongly consistent read each), as DynamoDB
    * documents for this case.
    */
-  private static TransactWriteItemsResponse replay(EngineContext ctx, TransactWriteItemsRequest req, List<WriteCommand> actions) {
+  private static TransactWriteItemsResponse replay(EngineContext ctx, List<WriteCommand> actions,
+      ReturnConsumedCapacity capacity) {
     TransactWriteItemsResponse.Builder out = TransactWriteItemsResponse.builder();
-    if (req.returnConsumedCapacity() != null && req.returnConsumedCapacity() != ReturnConsumedCapacity.NONE) {
+    if (capacity != null && capacity != ReturnConsumedCapacity.NONE) {
       List<byte[]> stored = ctx.store().getAll(actions.stream().map(a -> a.key().storageKey()).toList());
       Map<String, Double> units = new LinkedHashMap<>();
       for (int i = 0; i < actions.size(); i++) {
-        long size = stored.get(i) == null ? 0 : ItemSize.of(io.partita.engine.internal.value.ItemCodec.decode(stored.get(i)));
+        long size = stored.get(i) == null ? 0 : ItemCodec.size(stored.get(i));
         units.merge(actions.get(i).named(), Capacity.readUnits(size, true), Double::sum);
       }
       List<ConsumedCapacity> consumed = new ArrayList<>();
-      units.forEach((table, u) -> consumed.add(Capacity.Units.transaction().read(u).report(req.returnConsumedCapacity(), table)));
+      units.forEach((table, u) -> consumed.add(Capacity.Units.transaction().read(u).report(capacity, table)));
       out.consumedCapacity(consumed);
     }
     return out.build();

@@ -3,7 +3,6 @@ package io.partita.engine.internal.ops.write;
 import io.partita.engine.internal.ops.context.EngineContext;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 
 /** DeleteItem: removes an item, optionally under a condition; deleting nothing succeeds. */
 public final class DeleteItem {
@@ -12,12 +11,10 @@ public final class DeleteItem {
   public static DeleteItemResponse execute(EngineContext ctx, DeleteItemRequest req) {
     WriteCommand command = WriteCommands.delete(req).bind(ctx);
     ReadModifyWrite.Result r = command.run(ctx);
-    DeleteItemResponse.Builder out = DeleteItemResponse.builder()
+    return DeleteItemResponse.builder()
         .itemCollectionMetrics(command.metrics(req.returnItemCollectionMetrics(), r))
-        .consumedCapacity(command.capacity(req.returnConsumedCapacity(), r));
-    if (command.returnValues() == ReturnValue.ALL_OLD && r.before() != null) {
-      out.attributes(r.before());
-    }
-    return out.build();
+        .consumedCapacity(command.capacity(req.returnConsumedCapacity(), r))
+        .attributes(command.returned(r))
+        .build();
   }
 }

@@ -3,7 +3,6 @@ package io.partita.engine.internal.ops.write;
 import io.partita.engine.internal.ops.context.EngineContext;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 
 /** PutItem: replaces an item whole, optionally under a condition. */
 public final class PutItem {
@@ -12,12 +11,10 @@ public final class PutItem {
   public static PutItemResponse execute(EngineContext ctx, PutItemRequest req) {
     WriteCommand command = WriteCommands.put(req).bind(ctx);
     ReadModifyWrite.Result r = command.run(ctx);
-    PutItemResponse.Builder out = PutItemResponse.builder()
+    return PutItemResponse.builder()
         .itemCollectionMetrics(command.metrics(req.returnItemCollectionMetrics(), r))
-        .consumedCapacity(command.capacity(req.returnConsumedCapacity(), r));
-    if (command.returnValues() == ReturnValue.ALL_OLD && r.before() != null) {
-      out.attributes(r.before());
-    }
-    return out.build();
+        .consumedCapacity(command.capacity(req.returnConsumedCapacity(), r))
+        .attributes(command.returned(r))
+        .build();
   }
 }

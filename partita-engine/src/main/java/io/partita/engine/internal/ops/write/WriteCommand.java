@@ -57,6 +57,14 @@ public sealed interface WriteCommand extends ReadModifyWrite.Step {
     return ItemCollections.metrics(mode, table().def(), key().attributes(), r.collectionSize());
   }
 
+  /**
+   * The Attributes a single-item write answers for its ReturnValues: the old item for ALL_OLD (a
+   * Put's and a Delete's only choice); null for none, or when there was no item.
+   */
+  default Map<String, AttributeValue> returned(ReadModifyWrite.Result r) {
+    return returnValues() == ReturnValue.ALL_OLD && r.before() != null && !r.before().isEmpty() ? r.before() : null;
+  }
+
   /** The ConsumedCapacity of this write's result, or null when not asked for. */
   default ConsumedCapacity capacity(ReturnConsumedCapacity mode, ReadModifyWrite.Result r) {
     return r.writeUnits().report(mode, named());
@@ -123,6 +131,19 @@ public sealed interface WriteCommand extends ReadModifyWrite.Step {
       }
       IndexEntries.checkUpdated(table.def(), updated);
       return updated;
+    }
+
+    /** UpdateItem's ReturnValues: the old or new item whole, or only the attributes the update named. */
+    @Override
+    public Map<String, AttributeValue> returned(ReadModifyWrite.Result r) {
+      Map<String, AttributeValue> attributes = switch (returnValues) {
+        case ALL_OLD -> r.before();
+        case ALL_NEW -> r.after();
+        case UPDATED_OLD -> r.before() == null || update == null ? null : update.updatedPaths().apply(r.before());
+        case UPDATED_NEW -> update == null ? null : update.updatedPaths().apply(r.after());
+        default -> null;
+      };
+      return attributes == null || attributes.isEmpty() ? null : attributes;
     }
   }
 

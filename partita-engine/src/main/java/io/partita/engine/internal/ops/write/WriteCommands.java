@@ -243,13 +243,46 @@ public final class WriteCommands {
   public static Draft check(ConditionCheck c) {
     Condition condition = RequestParams.conditionOnly(c.conditionExpression(), c.hasExpressionAttributeNames(),
         c.expressionAttributeNames(), c.hasExpressionAttributeValues(), c.expressionAttributeValues());
-    boolean allOldOnFailure = ReturnValuesParam.onConditionFailure(c.returnValuesOnConditionCheckFailureAsString());
-    return new Keyed(c.tableName(), c.key()) {
+    return check(c.tableName(), c.key(), condition,
+        ReturnValuesParam.onConditionFailure(c.returnValuesOnConditionCheckFailureAsString()));
+  }
+
+  private static Draft check(String named, Map<String, AttributeValue> key, Condition condition, boolean allOldOnFailure) {
+    return new Keyed(named, key) {
       @Override
       WriteCommand bind(Table table, ItemKey itemKey) {
-        return new WriteCommand.Check(c.tableName(), table, itemKey, condition, allOldOnFailure);
+        return new WriteCommand.Check(named, table, itemKey, condition, allOldOnFailure);
       }
     };
+  }
+
+  // ---- PartiQL's statements, planned into their parts (internal/partiql/Planner) ----
+
+  /** An INSERT: a put of the item as given on {@code condition}, the item's values and size checked as any put's. */
+  public static Draft statementPut(String table, Map<String, AttributeValue> item, Condition condition) {
+    return put(table, AttributeValues.validateItem(item), condition, false, false, ReturnValue.NONE);
+  }
+
+  /**
+   * An UPDATE: its SET and REMOVE as an UpdateExpression, its WHERE as the ConditionExpression, the
+   * names and values of both in {@code expressions}. {@code onConditionFailure} is the request's
+   * ReturnValuesOnConditionCheckFailure as given (null: none).
+   */
+  public static Draft statementUpdate(String table, Map<String, AttributeValue> key, ExpressionContext expressions,
+      String update, String condition, String onConditionFailure, ReturnValue returnValues) {
+    return update(table, key, expressions, update, condition, ReturnValuesParam.onConditionFailure(onConditionFailure),
+        returnValues);
+  }
+
+  /** A DELETE: on {@code condition} (null: none), answering the old item when {@code returnValues} is ALL_OLD. */
+  public static Draft statementDelete(String table, Map<String, AttributeValue> key, Condition condition,
+      String onConditionFailure, ReturnValue returnValues) {
+    return delete(table, key, condition, ReturnValuesParam.onConditionFailure(onConditionFailure), returnValues);
+  }
+
+  /** An EXISTS inside a transaction: a ConditionCheck of {@code condition} on one item. */
+  public static Draft statementCheck(String table, Map<String, AttributeValue> key, Condition condition) {
+    return check(table, key, condition, false);
   }
 
   /** A draft whose item is named by a Key parameter: exactly the key attributes, with their types. */
