@@ -58,7 +58,7 @@ public class StatementBench {
     updateStatement = ExecuteStatementRequest.builder()
         .statement("UPDATE \"" + Fixtures.TABLE + "\" SET a = a + 1 WHERE pk = ?").parameters(key).build();
     ExecuteStatementResponse selected = partita.execute(select);
-    if (!selected.items().equals(java.util.List.of(item)) || !item.equals(partita.execute(get).item())) {
+    if (!selected.items().equals(java.util.List.of(item)) || !item.equals(((software.amazon.awssdk.services.dynamodb.model.GetItemResponse) partita.execute(get)).item())) {
       throw new IllegalStateException("the SELECT and the GetItem must read the same item");
     }
   }

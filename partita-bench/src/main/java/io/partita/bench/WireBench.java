@@ -38,6 +38,10 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
  *       request object, as the server reads it, against only walking its JSON tokens and taking each
  *       value's text, the least any reader does: their difference is the most that reading a body
  *       straight into commands (no SDK objects) could save (docs/ARCHITECTURE.md, "Not yet");
+ *   <li>{@code getItem}'s parts: {@code readGetItemBody} (the body into the SDK's request), {@code
+ *       constraintsOfGetItem} (the API's declared constraints checked on it), {@code answerGetItem}
+ *       (the engine's answer to it, constraints included, its item still stored) and {@code
+ *       writeGetItemAnswer} (that answer written as JSON);
  *   <li>{@code attributeValuesOfPutItemBody}: the same tokens made into the item's {@code
  *       AttributeValue}s by hand (the types' factories, no SDK request, no checks), the least a
  *       reader pays while the engine takes items as {@code AttributeValue}s.
@@ -60,6 +64,8 @@ public class WireBench {
   byte[] getItem;
   byte[] query10;
   byte[] putItem;
+  software.amazon.awssdk.services.dynamodb.model.GetItemRequest getItemRequest;
+  io.partita.engine.internal.answer.Answer getItemAnswer;
   final ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
   final Dispatcher.Output output = Dispatcher.Output.to(out);
   static final JsonFactory JSON = new JsonFactory();
@@ -92,6 +98,13 @@ public class WireBench {
     if (!call("Query", query10).contains("\"Count\":10") || !call("PutItem", putItem).equals("{}")) {
       throw new IllegalStateException("the setup's requests must succeed");
     }
+    try (JsonParser parser = JSON.createParser(getItem)) {
+      getItemRequest = (software.amazon.awssdk.services.dynamodb.model.GetItemRequest)
+          SdkJsonReader.read(software.amazon.awssdk.services.dynamodb.model.GetItemRequest.class, parser);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    getItemAnswer = partita.answer(getItemRequest);
     try {
       if (!itemByHand(putItem).equals(Fixtures.item(GetItemBench.PK))) {
         throw new IllegalStateException("the hand reader must read the fixture item");
@@ -126,6 +139,35 @@ public class WireBench {
   public int query10() {
     out.reset();
     return dispatcher.dispatch(QUERY, new ByteArrayInputStream(query10), output);
+  }
+
+  @Benchmark
+  public Object readGetItemBody() throws java.io.IOException {
+    try (JsonParser parser = JSON.createParser(getItem)) {
+      return SdkJsonReader.read(software.amazon.awssdk.services.dynamodb.model.GetItemRequest.class, parser);
+    }
+  }
+
+  @Benchmark
+  public Object constraintsOfGetItem() {
+    io.partita.engine.internal.ops.request.ApiConstraints.check(getItemRequest);
+    return getItemRequest;
+  }
+
+  @Benchmark
+  public Object answerGetItem() {
+    return partita.answer(getItemRequest);
+  }
+
+  @Benchmark
+  public int writeGetItemAnswer() throws java.io.IOException {
+    out.reset();
+    io.partita.engine.internal.answer.ItemsAnswer items = (io.partita.engine.internal.answer.ItemsAnswer) getItemAnswer;
+    try (com.fasterxml.jackson.core.JsonGenerator g = JSON.createGenerator(out)) {
+      io.partita.server.wire.SdkJsonWriter.write((software.amazon.awssdk.core.SdkPojo) items.rest(), items.member(),
+          items.hasItems(), items::writeItems, g);
+    }
+    return out.size();
   }
 
   @Benchmark

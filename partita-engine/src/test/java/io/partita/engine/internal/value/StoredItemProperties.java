@@ -62,6 +62,9 @@ class StoredItemProperties {
     Set<String> only = pick(item, picks);
     assertEquals(tokens(json(g -> ItemJson.write(cut(item, only), g))),
         tokens(json(g -> ItemJson.write(stored, only, g))));
+    // byte for byte what Jackson writes of the decoded item, with the server's setting for characters
+    // beyond the BMP (their UTF-8 bytes, not escaped surrogates): escapes, numbers, base64, all
+    assertEquals(json(COMBINED, g -> ItemJson.write(item, g)), json(COMBINED, g -> ItemJson.write(stored, null, g)));
     // a generator over characters takes the strings as Strings, to the same JSON
     StringWriter chars = new StringWriter();
     try (JsonGenerator g = JSON.createGenerator(chars)) {
@@ -143,9 +146,17 @@ class StoredItemProperties {
     void write(JsonGenerator g) throws IOException;
   }
 
+  /** The server's generator setting (wire/Dispatcher): a character beyond the BMP as its UTF-8 bytes. */
+  private static final com.fasterxml.jackson.core.JsonFactory COMBINED = com.fasterxml.jackson.core.JsonFactory.builder()
+      .enable(com.fasterxml.jackson.core.json.JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8).build();
+
   private static String json(Body body) throws IOException {
+    return json(JSON, body);
+  }
+
+  private static String json(com.fasterxml.jackson.core.JsonFactory factory, Body body) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
+    try (JsonGenerator g = factory.createGenerator(out, JsonEncoding.UTF8)) {
       body.write(g);
     }
     return out.toString(StandardCharsets.UTF_8);
