@@ -132,13 +132,18 @@ public class WireBench {
   @Benchmark
   public int getItem() {
     out.reset();
-    return dispatcher.dispatch(GET_ITEM, new ByteArrayInputStream(getItem), output);
+    return dispatcher.dispatch(GET_ITEM, getItem, 0, getItem.length, output, null);
   }
 
   @Benchmark
   public int query10() {
     out.reset();
-    return dispatcher.dispatch(QUERY, new ByteArrayInputStream(query10), output);
+    return dispatcher.dispatch(QUERY, query10, 0, query10.length, output, null);
+  }
+
+  @Benchmark
+  public Object requestId() {
+    return io.partita.server.wire.RequestIds.next();
   }
 
   @Benchmark

@@ -1,6 +1,7 @@
 package io.partita.server.http;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.ByteBufOutputStream;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
@@ -441,9 +442,21 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         if (state.authenticator() != Authenticator.ACCEPT_ANY) {
           state.authenticator().authenticate(signedRequest(request));
         }
-        InputStream json = Inflation.open(request.headers().get(HttpHeaderNames.CONTENT_ENCODING),
-            request.content(), state.maxRequestBytes());
-        status = state.dispatcher().dispatch(target, json, output(body), watch);
+        String encoding = request.headers().get(HttpHeaderNames.CONTENT_ENCODING);
+        ByteBuf content = request.content();
+        if (Inflation.identity(encoding)) {
+          // the body as it came, read from an array: a stream around it cost more than the small copy
+          int length = content.readableBytes();
+          if (content.hasArray()) {
+            status = state.dispatcher().dispatch(target, content.array(), content.arrayOffset() + content.readerIndex(),
+                length, output(body), watch);
+          } else {
+            status = state.dispatcher().dispatch(target, ByteBufUtil.getBytes(content), 0, length, output(body), watch);
+          }
+        } else {
+          InputStream json = Inflation.open(encoding, content, state.maxRequestBytes());
+          status = state.dispatcher().dispatch(target, json, output(body), watch);
+        }
       } catch (PartitaException e) {
         body.clear();
         status = Dispatcher.writeError(e, new ByteBufOutputStream(body));

@@ -22,10 +22,10 @@ final class Inflation {
 
   static InputStream open(String contentEncoding, ByteBuf body, int maxBytes) {
     InputStream raw = new ByteBufInputStream(body);
-    String encoding = contentEncoding == null ? "" : contentEncoding.trim().toLowerCase(Locale.ROOT);
+    String encoding = normalized(contentEncoding);
     try {
       return switch (encoding) {
-        case "", "identity" -> raw;
+        case "", IDENTITY -> raw;
         case "gzip", "x-gzip" -> new Bounded(new GZIPInputStream(raw), maxBytes);
         case "deflate" -> new Bounded(new InflaterInputStream(raw), maxBytes);
         default -> throw new PartitaException(ErrorCode.SerializationException,
@@ -35,6 +35,18 @@ final class Inflation {
       throw new PartitaException(ErrorCode.SerializationException,
           "The request body is not valid " + encoding + " data: " + e.getMessage());
     }
+  }
+
+  private static final String IDENTITY = "identity";
+
+  /** Whether a body of this Content-Encoding (null: none) is its own JSON, not compressed. */
+  static boolean identity(String contentEncoding) {
+    String encoding = normalized(contentEncoding);
+    return encoding.isEmpty() || encoding.equals(IDENTITY);
+  }
+
+  private static String normalized(String contentEncoding) {
+    return contentEncoding == null ? "" : contentEncoding.trim().toLowerCase(Locale.ROOT);
   }
 
   /** Refuses to read more than the limit. */

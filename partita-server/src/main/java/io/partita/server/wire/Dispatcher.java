@@ -95,6 +95,26 @@ public final class Dispatcher {
    * not ask for it: the client reads the same answer either way.
    */
   public int dispatch(String target, InputStream body, Output out, Observation watch) {
+    return dispatch(target, () -> JSON.createParser(new Utf8Checked(body)), out, watch);
+  }
+
+  /**
+   * {@link #dispatch(String, InputStream, Output, Observation)} of a body held whole in memory
+   * ({@code body[off, off + len)}): checked as UTF-8 in one pass, then read with no stream in between.
+   */
+  public int dispatch(String target, byte[] body, int off, int len, Output out, Observation watch) {
+    return dispatch(target, () -> {
+      Utf8Checked.check(body, off, len);
+      return JSON.createParser(body, off, len);
+    }, out, watch);
+  }
+
+  /** A request body, opened for reading once the operation is known. */
+  private interface Body {
+    JsonParser open() throws IOException;
+  }
+
+  private int dispatch(String target, Body body, Output out, Observation watch) {
     try {
       Answer answer = execute(target, body, watch);
       writeJson(out.stream(), g -> write(answer, g));
@@ -136,10 +156,10 @@ public final class Dispatcher {
     return e.code().status();
   }
 
-  private Answer execute(String target, InputStream body, Observation watch) {
+  private Answer execute(String target, Body body, Observation watch) {
     Class<? extends AwsRequest> type = requestType(target);
     AwsRequest request;
-    try (JsonParser parser = JSON.createParser(new Utf8Checked(body))) {
+    try (JsonParser parser = body.open()) {
       request = SdkJsonReader.read(type, parser);
     } catch (IOException e) {
       throw SdkJsonReader.serialization("The request body could not be read: " + e.getMessage());

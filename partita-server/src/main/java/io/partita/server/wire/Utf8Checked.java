@@ -41,6 +41,18 @@ final class Utf8Checked extends FilterInputStream {
     if (n < 0) {
       end();
     }
+    scan(buf, off, n);
+    return n;
+  }
+
+  /** Checks a body held whole in memory, as a stream over it would be checked while read. */
+  static void check(byte[] buf, int off, int len) {
+    Utf8Checked c = new Utf8Checked(InputStream.nullInputStream());
+    c.scan(buf, off, len);
+    c.end();
+  }
+
+  private void scan(byte[] buf, int off, int n) {
     for (int i = 0; i < n; i++) {
       int b = buf[off + i];
       // ASCII outside a sequence, the common case, passes with one comparison
@@ -50,7 +62,6 @@ final class Utf8Checked extends FilterInputStream {
         offset++;
       }
     }
-    return n;
   }
 
   @Override
