@@ -463,6 +463,8 @@ public final class PartiQl {
   private static ExecuteTransactionResponse transactWrite(EngineContext ctx, List<Compiled> compiled,
       ExecuteTransactionRequest req) {
     try {
+      // the token names the request as sent, its statements and parameters as written: a retry must
+      // send the same ones (what they compile to is Partita's business)
       TransactWriteItemsResponse r = TransactWriteItems.run(ctx, req.clientRequestToken(),
           () -> req.toBuilder().clientRequestToken(null).returnConsumedCapacity((String) null).build(),
           () -> compiled.stream().map(c -> draft(c.plan(), null)).toList(), req.returnConsumedCapacity(), null);

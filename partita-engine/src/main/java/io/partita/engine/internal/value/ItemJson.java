@@ -22,10 +22,13 @@ public final class ItemJson {
   /**
    * Writes the item, or of it only the attributes of {@code only} when that is not null, as one raw
    * value: its JSON is made by hand from the stored bytes ({@link JsonBytes}) and handed to the
-   * generator whole, so a value costs a few byte copies rather than four generator calls.
+   * generator whole, so a value costs a few byte copies rather than four generator calls. A
+   * character beyond the BMP is written as its four UTF-8 bytes, as the server's generator writes it
+   * (COMBINE_UNICODE_SURROGATES_IN_UTF8), not as an escaped surrogate pair.
    */
   public static void write(byte[] stored, Collection<String> only, JsonGenerator g) throws IOException {
-    JsonBytes out = new JsonBytes(stored.length + (stored.length >> 1) + 16);
+    // room for the whole item's JSON at once; a projection starts small and grows if it must
+    JsonBytes out = new JsonBytes(only == null ? stored.length + (stored.length >> 1) + 16 : 256);
     item(ItemCodec.reader(stored), only, out);
     g.writeRawValue(out);
   }
