@@ -42,6 +42,10 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
  *       constraintsOfGetItem} (the API's declared constraints checked on it), {@code answerGetItem}
  *       (the engine's answer to it, constraints included, its item still stored) and {@code
  *       writeGetItemAnswer} (that answer written as JSON);
+ *   <li>{@code purchase}: the side-by-side workload's TransactWriteItems (a conditional Update of a
+ *       product's stock and a Put of a new order on condition its key is free), through the engine
+ *       without JSON, beside {@code purchaseUpdate} and {@code purchasePut}, the same two writes as
+ *       single-item requests: what a transaction costs over its actions;
  *   <li>{@code attributeValuesOfPutItemBody}: the same tokens made into the item's {@code
  *       AttributeValue}s by hand (the types' factories, no SDK request, no checks), the least a
  *       reader pays while the engine takes items as {@code AttributeValue}s.
@@ -81,6 +85,8 @@ public class WireBench {
         .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"), a -> a.attributeName("SK").attributeType("S"))
         .billingMode("PAY_PER_REQUEST").build());
     partita.execute(PutItemRequest.builder().tableName(Fixtures.TABLE).item(Fixtures.item(GetItemBench.PK)).build());
+    partita.execute(PutItemRequest.builder().tableName("wire").item(Map.of("PK", AttributeValue.fromS("PRODUCT#1"),
+        "SK", AttributeValue.fromS("PRODUCT"), "stock", AttributeValue.fromN("1000000000000000"))).build());
     for (int i = 1; i <= 10; i++) {
       partita.execute(PutItemRequest.builder().tableName("wire").item(Map.of(
           "PK", AttributeValue.fromS("USER#carol"), "SK", AttributeValue.fromS("ORDER#" + i),
@@ -139,6 +145,47 @@ public class WireBench {
   public int query10() {
     out.reset();
     return dispatcher.dispatch(QUERY, query10, 0, query10.length, output, null);
+  }
+
+  long orders;
+
+  private Map<String, AttributeValue> order(long id) {
+    return Map.of("PK", AttributeValue.fromS("USER#buyer"), "SK", AttributeValue.fromS("ORDER#" + id),
+        "product", AttributeValue.fromS("PRODUCT#1"), "qty", AttributeValue.fromN("1"),
+        "status", AttributeValue.fromS("PLACED"));
+  }
+
+  private static final Map<String, AttributeValue> PRODUCT_KEY =
+      Map.of("PK", AttributeValue.fromS("PRODUCT#1"), "SK", AttributeValue.fromS("PRODUCT"));
+
+  private software.amazon.awssdk.services.dynamodb.model.Update.Builder stockUpdate() {
+    return software.amazon.awssdk.services.dynamodb.model.Update.builder().tableName("wire").key(PRODUCT_KEY)
+        .updateExpression("SET stock = stock - :q").conditionExpression("stock >= :q")
+        .expressionAttributeValues(Map.of(":q", AttributeValue.fromN("1")));
+  }
+
+  @Benchmark
+  public Object purchase() {
+    return partita.answer(software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest.builder()
+        .transactItems(
+            software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder().update(stockUpdate().build()).build(),
+            software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder().put(
+                software.amazon.awssdk.services.dynamodb.model.Put.builder().tableName("wire").item(order(orders++))
+                    .conditionExpression("attribute_not_exists(PK)").build()).build())
+        .build());
+  }
+
+  @Benchmark
+  public Object purchaseUpdate() {
+    return partita.answer(software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest.builder().tableName("wire")
+        .key(PRODUCT_KEY).updateExpression("SET stock = stock - :q").conditionExpression("stock >= :q")
+        .expressionAttributeValues(Map.of(":q", AttributeValue.fromN("1"))).build());
+  }
+
+  @Benchmark
+  public Object purchasePut() {
+    return partita.answer(PutItemRequest.builder().tableName("wire").item(order(orders++))
+        .conditionExpression("attribute_not_exists(PK)").build());
   }
 
   @Benchmark

@@ -101,6 +101,11 @@ final class ProjectionImpl implements Projection {
 
   @Override
   public Set<String> topLevelAttributes() {
+    return topLevel(paths);
+  }
+
+  /** The attributes {@code paths} start at, each once, in the order written. */
+  static Set<String> topLevel(List<DocPath> paths) {
     Set<String> out = new LinkedHashSet<>();
     for (DocPath p : paths) {
       out.add(p.top());

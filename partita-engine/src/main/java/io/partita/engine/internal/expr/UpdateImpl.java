@@ -26,7 +26,10 @@ final class UpdateImpl implements Update {
   private final List<DocPath> removes;
   private final List<SetAction> adds;
   private final List<SetAction> deletes;
-  private final ProjectionImpl updated;
+  /** Every action's path, in the order written. */
+  private final List<DocPath> all;
+  /** The projection of {@link #all}, made when first asked for: only UPDATED_OLD and UPDATED_NEW need it. */
+  private volatile ProjectionImpl updated;
 
   UpdateImpl(List<SetOp> sets, List<DocPath> removes, List<SetAction> adds, List<SetAction> deletes, List<DocPath> all) {
     this.sets = List.copyOf(sets);
@@ -35,7 +38,7 @@ final class UpdateImpl implements Update {
     this.removes = List.copyOf(sorted);
     this.adds = List.copyOf(adds);
     this.deletes = List.copyOf(deletes);
-    this.updated = new ProjectionImpl(all);
+    this.all = List.copyOf(all);
   }
 
   /** Element by element; list indexes descending, so a removal does not shift a later one. */
@@ -260,7 +263,7 @@ final class UpdateImpl implements Update {
 
   @Override
   public Set<String> topLevelAttributes() {
-    return updated.topLevelAttributes();
+    return ProjectionImpl.topLevel(all);
   }
 
   @Override
@@ -270,7 +273,12 @@ final class UpdateImpl implements Update {
 
   @Override
   public Projection updatedPaths() {
-    return updated;
+    ProjectionImpl p = updated;
+    if (p == null) {
+      p = new ProjectionImpl(all);
+      updated = p;
+    }
+    return p;
   }
 
 }

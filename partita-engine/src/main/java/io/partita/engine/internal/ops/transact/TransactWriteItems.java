@@ -130,9 +130,10 @@ public final class TransactWriteItems {
       actions.add(action);
     }
     // two actions on one item, once every action has been checked against its table
-    Set<String> seen = new HashSet<>();
+    // by table and storage key (a ByteBuffer compares its bytes), with no text made of either
+    Set<Map.Entry<Long, java.nio.ByteBuffer>> seen = new HashSet<>();
     for (WriteCommand action : actions) {
-      if (!seen.add(action.table().def().id() + ":" + java.util.HexFormat.of().formatHex(action.key().storageKey()))) {
+      if (!seen.add(Map.entry(action.table().def().id(), java.nio.ByteBuffer.wrap(action.key().storageKey())))) {
         throw PartitaException.validation("Transaction request cannot include multiple operations on one item");
       }
     }
