@@ -50,7 +50,12 @@ public final class ApiConstraints {
    * {@code tableName}), its rule or null, whether it can hold structures to walk into, and whether it
    * takes a table's ARN as well as its name.
    */
-  private record Member(SdkField<?> field, String path, Rule rule, boolean nests, boolean tableArn) {}
+  private record Member(SdkField<?> field, String path, Rule rule, boolean nests, boolean tableArn, Path top) {
+    Member(SdkField<?> field, String path, Rule rule, boolean nests, boolean tableArn) {
+      // its place when it is a member of the request itself, made once
+      this(field, path, rule, nests, tableArn, new Path(null, path, null));
+    }
+  }
 
   /** Each SDK class's members, worked out once: the walk then costs a request a loop over a small array. */
   private static final Map<Class<?>, Member[]> MEMBERS = new java.util.concurrent.ConcurrentHashMap<>();
@@ -69,7 +74,7 @@ public final class ApiConstraints {
   /** Checks {@code request} and throws DynamoDB's ValidationException on the first kind of failure found. */
   public static void check(SdkPojo request) {
     List<String> errors = new ArrayList<>(0);
-    walk(request, "", errors);
+    walk(request, null, errors);
     report(errors);
   }
 
@@ -88,20 +93,20 @@ public final class ApiConstraints {
    * service answers it alone): {@code The parameter 'TableName' is required but was not present in the
    * request}; a nested one is a violation like the others.
    */
-  private static void walk(SdkPojo pojo, String prefix, List<String> errors) {
+  private static void walk(SdkPojo pojo, Path prefix, List<String> errors) {
     for (Member m : members(pojo)) {
       Rule rule = m.rule();
       if (rule == null && !m.nests()) {
         continue;
       }
       Object v = m.field().getValueOrDefault(pojo);
-      String path = prefix.isEmpty() ? m.path() : prefix + m.path();
+      Path path = prefix == null ? m.top() : new Path(prefix, m.path(), null);
       if (rule != null && v instanceof String s && m.tableArn() && isTableArn(s)) {
         // a table's ARN where the model takes one: its shape's constraint, not a name's
         length(1L, (long) MAX_TABLE_ARN, s.length(), v, path, errors);
       } else if (rule != null) {
-        if (absent(v) || (prefix.isEmpty() && rule.required && m.path().equals("requestItems") && ((Map<?, ?>) v).isEmpty())) {
-          if (rule.required && prefix.isEmpty()) {
+        if (absent(v) || (prefix == null && rule.required && m.path().equals("requestItems") && ((Map<?, ?>) v).isEmpty())) {
+          if (rule.required && prefix == null) {
             throw missing(pojo, m);
           }
           if (rule.required) errors.add(at(null, path) + "Member must not be null");
@@ -161,10 +166,10 @@ public final class ApiConstraints {
         && (field.memberName().equals("TableName") || field.memberName().equals("GlobalTableSourceArn"));
   }
 
-  private static void checkValue(Rule rule, Object v, String path, List<String> errors) {
+  private static void checkValue(Rule rule, Object v, Path path, List<String> errors) {
     if (v instanceof String s) {
       if (!rule.enumValues.isEmpty()) {
-        if (!rule.enumValues.contains(s) && path.equals("tableClass")) {
+        if (!rule.enumValues.contains(s) && path.isTop("tableClass")) {
           // the service answers a table class of its own sentence, not the modeled enum form (scylladb's
           // test_tableclass.py, run against the service; recorded fact create-table-bad-table-class)
           throw PartitaException.validation("Invalid table-class parameter provided. Please try again with a valid "
@@ -230,7 +235,7 @@ public final class ApiConstraints {
 
   private static final String NAME_PATTERN = "[a-zA-Z0-9_.-]+";
 
-  private static void length(Long min, Long max, int length, Object v, String path, List<String> errors) {
+  private static void length(Long min, Long max, int length, Object v, Path path, List<String> errors) {
     if (min != null && length < min) {
       errors.add(at(v, path) + "Member must have length greater than or equal to " + min);
     } else if (max != null && length > max) {
@@ -243,17 +248,17 @@ public final class ApiConstraints {
    * Items, keys, attribute values and lists of names hold no structures: they are left at their first element,
    * so the walk costs a request its few members, not its item's attributes.
    */
-  private static void descend(Object v, String path, List<String> errors) {
+  private static void descend(Object v, Path path, List<String> errors) {
     if (v instanceof AttributeValue || v == null) {
       return;
     }
     if (v instanceof SdkPojo p) {
-      walk(p, path + ".", errors);
+      walk(p, new Path(path, ".", null), errors);
     } else if (v instanceof List<?> l) {
       if (l.isEmpty() || !(l.get(0) instanceof SdkPojo) || l.get(0) instanceof AttributeValue) return;
       for (int i = 0; i < l.size(); i++) {
         Object e = l.get(i);
-        if (e instanceof SdkPojo && !(e instanceof AttributeValue)) descend(e, path + "." + (i + 1) + ".member", errors);
+        if (e instanceof SdkPojo && !(e instanceof AttributeValue)) descend(e, new Path(path, null, i + 1), errors);
       }
     } else if (v instanceof Map<?, ?> m) {
       Object first = m.isEmpty() ? null : m.values().iterator().next();
@@ -261,10 +266,10 @@ public final class ApiConstraints {
       for (Map.Entry<?, ?> e : m.entrySet()) {
         Object value = e.getValue();
         if (value instanceof SdkPojo && !(value instanceof AttributeValue)) {
-          descend(value, path + "." + e.getKey() + ".member", errors);
+          descend(value, new Path(path, null, e.getKey()), errors);
         } else if (value instanceof List<?> l && !l.isEmpty() && l.get(0) instanceof SdkPojo
             && !(l.get(0) instanceof AttributeValue)) {
-          descend(value, path + "." + e.getKey() + ".member", errors);
+          descend(value, new Path(path, null, e.getKey()), errors);
         }
       }
     }
@@ -300,7 +305,37 @@ public final class ApiConstraints {
   }
 
   /** The start of a violation's text; the value is rendered only here, when there is one to report. */
-  private static String at(Object v, String path) {
+  /**
+   * A member's place in the request, as a message names it ({@code transactItems.1.member.update.key}),
+   * made into text only when a message needs it: each step is its parent's text and then a member's
+   * name, a dot, or an element ({@code .1.member}, {@code .KEY.member}). A valid request costs no text.
+   */
+  private record Path(Path parent, String text, Object element) {
+    /** Whether this is the request's own member {@code name}. */
+    boolean isTop(String name) {
+      return parent == null && name.equals(text);
+    }
+
+    @Override
+    public String toString() {
+      StringBuilder out = new StringBuilder();
+      render(out);
+      return out.toString();
+    }
+
+    private void render(StringBuilder out) {
+      if (parent != null) {
+        parent.render(out);
+      }
+      if (element != null) {
+        out.append('.').append(element).append(".member");
+      } else {
+        out.append(text);
+      }
+    }
+  }
+
+  private static String at(Object v, Path path) {
     return (v == null ? "Value null" : "Value '" + shown(v) + "'") + " at '" + path + "' failed to satisfy constraint: ";
   }
 
