@@ -445,14 +445,12 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         String encoding = request.headers().get(HttpHeaderNames.CONTENT_ENCODING);
         ByteBuf content = request.content();
         if (Inflation.identity(encoding)) {
-          // the body as it came, read from an array: a stream around it cost more than the small copy
-          int length = content.readableBytes();
-          if (content.hasArray()) {
-            status = state.dispatcher().dispatch(target, content.array(), content.arrayOffset() + content.readerIndex(),
-                length, output(body), watch);
-          } else {
-            status = state.dispatcher().dispatch(target, ByteBufUtil.getBytes(content), 0, length, output(body), watch);
-          }
+          // the body as it came, read from an array (its own, or a copy of a direct buffer's bytes): a
+          // stream around it cost more than the small copy
+          boolean heap = content.hasArray();
+          byte[] bytes = heap ? content.array() : ByteBufUtil.getBytes(content);
+          int offset = heap ? content.arrayOffset() + content.readerIndex() : 0;
+          status = state.dispatcher().dispatch(target, bytes, offset, content.readableBytes(), output(body), watch);
         } else {
           InputStream json = Inflation.open(encoding, content, state.maxRequestBytes());
           status = state.dispatcher().dispatch(target, json, output(body), watch);

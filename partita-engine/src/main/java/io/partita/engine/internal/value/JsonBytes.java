@@ -1,6 +1,7 @@
 package io.partita.engine.internal.value;
 
 import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -109,7 +110,7 @@ final class JsonBytes implements SerializableString {
     buf[length++] = '"';
   }
 
-  // ---- as a raw value for a generator: only the unquoted forms are asked for ----
+  // ---- as a raw value for a generator, which asks for the unquoted forms ----
 
   @Override
   public String getValue() {
@@ -160,33 +161,40 @@ final class JsonBytes implements SerializableString {
     return length;
   }
 
+  // The quoted forms: this JSON text as a string value, escaped. A generator writing a raw value
+  // never asks for them; they are here so the object is whole, made as Jackson's own would make them.
+
+  private SerializedString asString() {
+    return new SerializedString(getValue());
+  }
+
   @Override
   public char[] asQuotedChars() {
-    throw new UnsupportedOperationException("raw JSON is not a string value");
+    return asString().asQuotedChars();
   }
 
   @Override
   public byte[] asQuotedUTF8() {
-    throw new UnsupportedOperationException("raw JSON is not a string value");
+    return asString().asQuotedUTF8();
   }
 
   @Override
   public int appendQuotedUTF8(byte[] buffer, int offset) {
-    throw new UnsupportedOperationException("raw JSON is not a string value");
+    return asString().appendQuotedUTF8(buffer, offset);
   }
 
   @Override
   public int appendQuoted(char[] buffer, int offset) {
-    throw new UnsupportedOperationException("raw JSON is not a string value");
+    return asString().appendQuoted(buffer, offset);
   }
 
   @Override
-  public int writeQuotedUTF8(OutputStream out) {
-    throw new UnsupportedOperationException("raw JSON is not a string value");
+  public int writeQuotedUTF8(OutputStream out) throws IOException {
+    return asString().writeQuotedUTF8(out);
   }
 
   @Override
-  public int putQuotedUTF8(ByteBuffer out) {
-    throw new UnsupportedOperationException("raw JSON is not a string value");
+  public int putQuotedUTF8(ByteBuffer out) throws IOException {
+    return asString().putQuotedUTF8(out);
   }
 }

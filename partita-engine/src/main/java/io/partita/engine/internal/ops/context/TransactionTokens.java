@@ -10,9 +10,10 @@ import java.util.function.Supplier;
 
 /**
  * ClientRequestToken idempotency of TransactWriteItems and ExecuteTransaction: for 10 minutes
- * after a transaction with a token completed, the same request with that token succeeds again without being applied (its
- * answer made by {@code replay}: DynamoDB documents that it reports the read units of reading the
- * items), and another request with it gets IdempotentParameterMismatchException. While the first
+ * after a transaction with a token completed, the same request with that token succeeds again
+ * without being applied (its answer made by {@code replay}: DynamoDB documents that it reports the
+ * read units of reading the items), and another request with it gets
+ * IdempotentParameterMismatchException. While the first
  * is still running, a second with its token gets TransactionInProgressException, as DynamoDB
  * answers. ReturnConsumedCapacity is not one of the parameters that must match.
  *

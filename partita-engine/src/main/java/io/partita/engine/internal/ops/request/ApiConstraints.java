@@ -304,7 +304,6 @@ public final class ApiConstraints {
     return v == null || v instanceof SdkAutoConstructList || v instanceof SdkAutoConstructMap;
   }
 
-  /** The start of a violation's text; the value is rendered only here, when there is one to report. */
   /**
    * A member's place in the request, as a message names it ({@code transactItems.1.member.update.key}),
    * made into text only when a message needs it: each step is its parent's text and then a member's
@@ -335,6 +334,7 @@ public final class ApiConstraints {
     }
   }
 
+  /** The start of a violation's text; the value is rendered only here, when there is one to report. */
   private static String at(Object v, Path path) {
     return (v == null ? "Value null" : "Value '" + shown(v) + "'") + " at '" + path + "' failed to satisfy constraint: ";
   }
