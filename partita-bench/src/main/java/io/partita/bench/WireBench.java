@@ -45,7 +45,8 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
  *   <li>{@code purchase}: the side-by-side workload's TransactWriteItems (a conditional Update of a
  *       product's stock and a Put of a new order on condition its key is free), through the engine
  *       without JSON, beside {@code purchaseUpdate} and {@code purchasePut}, the same two writes as
- *       single-item requests: what a transaction costs over its actions;
+ *       single-item requests: what a transaction costs over its actions; {@code purchaseWithToken}
+ *       the same with a new ClientRequestToken each time, as the SDK's clients send;
  *   <li>{@code attributeValuesOfPutItemBody}: the same tokens made into the item's {@code
  *       AttributeValue}s by hand (the types' factories, no SDK request, no checks), the least a
  *       reader pays while the engine takes items as {@code AttributeValue}s.
@@ -171,6 +172,25 @@ public class WireBench {
             software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder().update(stockUpdate().build()).build(),
             software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder().put(
                 software.amazon.awssdk.services.dynamodb.model.Put.builder().tableName("wire").item(order(orders++))
+                    .conditionExpression("attribute_not_exists(PK)").build()).build())
+        .build());
+  }
+
+  /**
+   * {@link #purchase} with a ClientRequestToken, as the SDK's clients send on every
+   * TransactWriteItems (they make one when the caller gives none): each call a new token, so the
+   * engine holds one more token for its 10-minute window after every call, as it does under a
+   * steady load of transactions.
+   */
+  @Benchmark
+  public Object purchaseWithToken() {
+    long id = orders++;
+    return partita.answer(software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest.builder()
+        .clientRequestToken("token-" + id)
+        .transactItems(
+            software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder().update(stockUpdate().build()).build(),
+            software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder().put(
+                software.amazon.awssdk.services.dynamodb.model.Put.builder().tableName("wire").item(order(id))
                     .conditionExpression("attribute_not_exists(PK)").build()).build())
         .build());
   }

@@ -465,8 +465,7 @@ public final class PartiQl {
     try {
       // the token names the request as sent, its statements and parameters as written: a retry must
       // send the same ones (what they compile to is Partita's business)
-      TransactWriteItemsResponse r = TransactWriteItems.run(ctx, req.clientRequestToken(),
-          () -> req.toBuilder().clientRequestToken(null).returnConsumedCapacity((String) null).build(),
+      TransactWriteItemsResponse r = TransactWriteItems.run(ctx, req.clientRequestToken(), req,
           () -> compiled.stream().map(c -> draft(c.plan(), null)).toList(), req.returnConsumedCapacity(), null);
       return ExecuteTransactionResponse.builder()
           .consumedCapacity(r.hasConsumedCapacity() ? r.consumedCapacity() : null).build();

@@ -2,11 +2,15 @@ package io.partita.engine.internal.ops.context;
 
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
+import io.partita.engine.internal.ops.request.RequestDigest;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
+import software.amazon.awssdk.core.SdkPojo;
 
 /**
  * ClientRequestToken idempotency of TransactWriteItems and ExecuteTransaction: for 10 minutes
@@ -25,11 +29,19 @@ import java.util.function.Supplier;
 public final class TransactionTokens {
   static final long WINDOW_MILLIS = 10 * 60 * 1000;
 
-  /** The request that succeeded with a token. */
-  private record Used(Object request, long expires) {}
+  /** The members whose values a retry may change: the token itself, and what the answer reports. */
+  private static final Set<String> NOT_PARAMETERS = Set.of("ClientRequestToken", "ReturnConsumedCapacity");
 
-  private final Map<String, Used> used = new HashMap<>();
-  private final Map<String, Object> running = new HashMap<>();
+  /** What succeeded with a token: the request's parameters, and when the token's window ends. */
+  private record Used(RequestDigest parameters, long expires) {}
+
+  /**
+   * In the order they were used, so in the order they expire while the clock moves forward: expired
+   * tokens are dropped from the head, never by walking them all (a steady load of transactions
+   * holds ten minutes of them).
+   */
+  private final LinkedHashMap<String, Used> used = new LinkedHashMap<>();
+  private final Map<String, RequestDigest> running = new HashMap<>();
   private final Clock clock;
 
   TransactionTokens(Clock clock) {
@@ -38,33 +50,36 @@ public final class TransactionTokens {
 
   /**
    * Runs {@code transaction} under {@code token} (null: none), or, when it already succeeded with
-   * that token, answers {@code replay} without running it again. {@code identity} is the request
-   * without its token and ReturnConsumedCapacity, compared by {@code equals} with the request that
-   * took the token first; it is asked for only when there is a token.
+   * that token, answers {@code replay} without running it again. {@code request} is the request as
+   * sent, compared with the one that took the token first on all its members but the token and
+   * ReturnConsumedCapacity; it is read only when there is a token.
    */
-  public <T> T run(String token, Supplier<Object> identityOf, Supplier<T> transaction, Supplier<T> replay) {
+  public <T> T run(String token, SdkPojo request, Supplier<T> transaction, Supplier<T> replay) {
     if (token == null) {
       return transaction.get();
     }
-    Object identity = identityOf.get();
+    RequestDigest parameters = RequestDigest.of(request, NOT_PARAMETERS);
     boolean succeeded = false;
     synchronized (this) {
       long now = clock.millis();
-      for (Iterator<Used> it = used.values().iterator(); it.hasNext(); ) {
-        if (it.next().expires <= now) {
-          it.remove();
-        }
+      for (Iterator<Used> oldest = used.values().iterator(); oldest.hasNext() && oldest.next().expires <= now; ) {
+        oldest.remove();
       }
       Used before = used.get(token);
+      if (before != null && before.expires <= now) {
+        // expired behind a younger one: the clock went back (only a test's clock does)
+        used.remove(token);
+        before = null;
+      }
       if (before != null) {
-        if (!before.request.equals(identity)) {
+        if (!before.parameters.equals(parameters)) {
           throw mismatch();
         }
         succeeded = true;
       }
-      Object other = succeeded ? null : running.putIfAbsent(token, identity);
+      RequestDigest other = succeeded ? null : running.putIfAbsent(token, parameters);
       if (other != null) {
-        if (!other.equals(identity)) {
+        if (!other.equals(parameters)) {
           throw mismatch();
         }
         throw new PartitaException(ErrorCode.TransactionInProgressException,
@@ -82,10 +97,15 @@ public final class TransactionTokens {
       synchronized (this) {
         running.remove(token);
         if (response != null) {
-          used.put(token, new Used(identity, clock.millis() + WINDOW_MILLIS));
+          used.put(token, new Used(parameters, clock.millis() + WINDOW_MILLIS));
         }
       }
     }
+  }
+
+  /** How many tokens are remembered (for tests). */
+  synchronized int remembered() {
+    return used.size();
   }
 
   private static PartitaException mismatch() {

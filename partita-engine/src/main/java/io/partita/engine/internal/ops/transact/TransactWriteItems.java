@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import software.amazon.awssdk.core.SdkPojo;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ItemCollectionMetrics;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -46,21 +47,20 @@ public final class TransactWriteItems {
   public static TransactWriteItemsResponse execute(EngineContext ctx, TransactWriteItemsRequest req) {
     // TransactItems present, 1 to 100 actions, each with its required members: ApiConstraints
     List<TransactWriteItem> items = req.transactItems();
-    return run(ctx, req.clientRequestToken(),
-        () -> req.toBuilder().clientRequestToken(null).returnConsumedCapacity((String) null).build(),
-        () -> drafts(items), req.returnConsumedCapacity(), req.returnItemCollectionMetrics());
+    return run(ctx, req.clientRequestToken(), req, () -> drafts(items), req.returnConsumedCapacity(),
+        req.returnItemCollectionMetrics());
   }
 
   /**
    * Runs a transaction of the actions {@code drafts} makes (each checked as far as it can be
    * without its table, in request order), under {@code token} when there is one: TransactWriteItems,
-   * and ExecuteTransaction's statements. {@code identity} is the request without its token and
-   * ReturnConsumedCapacity, for the token's check (see {@link
+   * and ExecuteTransaction's statements. {@code request} is the request as sent, whose parameters
+   * a retry with its token must repeat (see {@link
    * io.partita.engine.internal.ops.context.TransactionTokens}).
    */
-  public static TransactWriteItemsResponse run(EngineContext ctx, String token, Supplier<Object> identity,
+  public static TransactWriteItemsResponse run(EngineContext ctx, String token, SdkPojo request,
       Supplier<List<WriteCommands.Draft>> drafts, ReturnConsumedCapacity capacity, ReturnItemCollectionMetrics metrics) {
-    return ctx.tokens().run(token, identity, () -> apply(ctx, bind(ctx, drafts.get()), capacity, metrics),
+    return ctx.tokens().run(token, request, () -> apply(ctx, bind(ctx, drafts.get()), capacity, metrics),
         () -> replay(ctx, bind(ctx, drafts.get()), capacity));
   }
 
