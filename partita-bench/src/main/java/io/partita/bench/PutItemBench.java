@@ -3,6 +3,7 @@ package io.partita.bench;
 import io.partita.embedded.PartitaDynamoDb;
 import io.partita.engine.Partita;
 import io.partita.engine.internal.ops.request.ApiConstraints;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -16,6 +17,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
 
@@ -50,6 +53,38 @@ public class PutItemBench {
     client.createTable(Fixtures.createTable());
     partita = Partita.inMemory();
     partita.execute(Fixtures.createTable());
+    partita.execute(CreateTableRequest.builder().tableName("collection")
+        .keySchema(k -> k.attributeName("PK").keyType("HASH"), k -> k.attributeName("SK").keyType("RANGE"))
+        .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"), a -> a.attributeName("SK").attributeType("S"),
+            a -> a.attributeName("at").attributeType("S"))
+        .localSecondaryIndexes(i -> i.indexName("byTime").projection(p -> p.projectionType("KEYS_ONLY"))
+            .keySchema(k -> k.attributeName("PK").keyType("HASH"), k -> k.attributeName("at").keyType("RANGE")))
+        .billingMode("PAY_PER_REQUEST").build());
+    // every put changes its item's size (the second round's items are a byte longer, the third's as
+    // the first's), so every put adds to the collection's size, as new items do
+    inCollection = new PutItemRequest[2 * KEYS];
+    for (int i = 0; i < 2 * KEYS; i++) {
+      inCollection[i] = PutItemRequest.builder().tableName("collection").item(Map.of(
+          "PK", AttributeValue.fromS("USER#hot"), "SK", AttributeValue.fromS(String.format("EVENT#%08d", i % KEYS)),
+          "at", AttributeValue.fromS(String.format("2026-11-27T%08d", i % KEYS)),
+          "note", AttributeValue.fromS(i < KEYS ? "a" : "ab"))).build();
+    }
+  }
+
+  PutItemRequest[] inCollection;
+  int nextInCollection;
+
+  /**
+   * PutItem into one item collection of a table with a local index, as a busy user's events: each
+   * write reads and adds to the collection's size (ItemCollectionMetrics, the 10 GB limit). The same
+   * few hundred nanoseconds whatever the number of writes before it, or the size's read is walking
+   * the adds since the last flush.
+   */
+  @Benchmark
+  public PutItemResponse intoOneCollection() {
+    PutItemRequest r = inCollection[nextInCollection];
+    nextInCollection = (nextInCollection + 1) & (2 * KEYS - 1);
+    return partita.execute(r);
   }
 
   @TearDown
