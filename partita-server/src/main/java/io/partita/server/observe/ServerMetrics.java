@@ -128,6 +128,30 @@ public final class ServerMetrics implements AutoCloseable {
 
   private final Map<Key, Meter> requestMeters = new ConcurrentHashMap<>();
 
+  /** The most table labels the request meters take; later ones are counted under {@link #OTHER_TABLES}. */
+  static final int MAX_TABLE_LABELS = 1_000;
+  /** The table label of a request whose tables came after the first {@link #MAX_TABLE_LABELS}. */
+  static final String OTHER_TABLES = "(other)";
+  /**
+   * The table labels the request meters have taken. A request's label is its TableName as sent,
+   * before any check (a name with no table, an ARN, a batch's names joined), and meters are never
+   * removed while the server runs: without a bound, a client naming a new table each time (a test
+   * suite making a table per test, say) grows the metrics and the heap for as long as it runs.
+   */
+  private final Set<String> tableLabels = ConcurrentHashMap.newKeySet();
+
+  private String tableLabel(String table) {
+    if (tableLabels.contains(table)) {
+      return table;
+    }
+    // a few over the bound when requests race here; the bound is on memory, not exact
+    if (tableLabels.size() >= MAX_TABLE_LABELS) {
+      return OTHER_TABLES;
+    }
+    tableLabels.add(table);
+    return table;
+  }
+
   @SuppressWarnings("unchecked")
   private <M extends Meter> M meter(Key key, Function<Key, M> make) {
     Meter m = requestMeters.get(key);
@@ -137,7 +161,7 @@ public final class ServerMetrics implements AutoCloseable {
   /** Counts one request in. */
   public void record(Observation o) {
     String operation = o.operation();
-    String table = o.table();
+    String table = tableLabel(o.table());
     int status = o.status();
     Timer duration = meter(new Key("duration", operation, table, null), k -> Timer.builder("partita.request.duration")
         .description("DynamoDB requests' time in the server, from the whole request read to the answer made")
@@ -168,9 +192,10 @@ public final class ServerMetrics implements AutoCloseable {
       counter.increment(items);
     }
     for (Observation.Consumed c : o.capacity()) {
+      String consumedBy = tableLabel(c.table());
       String index = c.index() == null ? "" : c.index();
       if (c.readUnits() > 0) {
-        Counter reads = meter(new Key("reads", c.table(), index, null),
+        Counter reads = meter(new Key("reads", consumedBy, index, null),
             k -> Counter.builder("partita.consumed.read.capacity.units")
                 .description("Read capacity units consumed, by table and index (index empty for the table itself)")
                 .tags("table", k.a(), "index", k.b())
@@ -178,7 +203,7 @@ public final class ServerMetrics implements AutoCloseable {
         reads.increment(c.readUnits());
       }
       if (c.writeUnits() > 0) {
-        Counter writes = meter(new Key("writes", c.table(), index, null),
+        Counter writes = meter(new Key("writes", consumedBy, index, null),
             k -> Counter.builder("partita.consumed.write.capacity.units")
                 .description("Write capacity units consumed, by table and index (index empty for the table itself)")
                 .tags("table", k.a(), "index", k.b())

@@ -18,11 +18,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import software.amazon.awssdk.awscore.AwsRequest;
 import software.amazon.awssdk.core.SdkPojo;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
@@ -235,15 +239,29 @@ public final class Dispatcher {
 
   /** Whether DynamoDB has an operation of this name, judged by the SDK's model. */
   private static boolean isDynamoDbOperation(String operation) {
-    if (operation.isEmpty() || !Character.isUpperCase(operation.charAt(0)) || !operation.chars().allMatch(Character::isLetterOrDigit)) {
-      return false;
-    }
-    try {
-      Class<?> type = Class.forName(DynamoDbRequest.class.getPackageName() + "." + operation + "Request", false,
-          Dispatcher.class.getClassLoader());
-      return DynamoDbRequest.class.isAssignableFrom(type) && !Modifier.isAbstract(type.getModifiers());
-    } catch (ClassNotFoundException e) {
-      return false;
+    return ModelOperations.NAMES.contains(operation);
+  }
+
+  /**
+   * The names of DynamoDB's operations: those of the SDK client's methods that take one request.
+   * Made once, when a name the engine does not serve first arrives. (Asking the class loader for
+   * each name as it came loaded nothing, but the loader keeps a lock object for every name it is
+   * asked for, so a client sending made-up names grew the heap for good.)
+   */
+  private static final class ModelOperations {
+    static final Set<String> NAMES = names();
+
+    private static Set<String> names() {
+      Set<String> names = new HashSet<>();
+      for (Method m : DynamoDbClient.class.getMethods()) {
+        Class<?>[] parameters = m.getParameterTypes();
+        if (parameters.length == 1 && DynamoDbRequest.class.isAssignableFrom(parameters[0])
+            && !Modifier.isAbstract(parameters[0].getModifiers())) {
+          String type = parameters[0].getSimpleName();
+          names.add(type.substring(0, type.length() - "Request".length()));
+        }
+      }
+      return Set.copyOf(names);
     }
   }
 
