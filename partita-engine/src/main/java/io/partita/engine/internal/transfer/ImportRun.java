@@ -1,24 +1,23 @@
 package io.partita.engine.internal.transfer;
 
+import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
-import io.partita.engine.internal.ops.batch.BatchWriteItem;
 import io.partita.engine.internal.ops.context.EngineContext;
-import io.partita.engine.internal.ops.write.PutItem;
+import io.partita.engine.internal.ops.write.ReadModifyWrite;
+import io.partita.engine.internal.ops.write.WriteCommand;
+import io.partita.engine.internal.ops.write.WriteCommands;
+import io.partita.engine.internal.table.Table;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.PutRequest;
-import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
- * Writes an import's items into its new table through the engine's own write path, BatchWriteItem,
- * 25 at a time (one atomic store write each, with index entries, counters and stream records as
- * for any write). When a batch is refused (an item without its key, of a wrong key type, over 400 KB,
- * or two items of one key), its items are written one by one with PutItem, so each bad one is
- * refused alone and logged with its place, and the good ones still go in; of items sharing a key the
+ * Writes an import's items into its new table as BatchWriteItem writes its puts, 25 at a time: each
+ * item checked alone as a batch's put is (its key, its index keys, its size), so a bad one is refused
+ * and logged with its place while the others go in; the good ones written in one atomic store write
+ * with their index entries, counters and stream records, as for any write. Of items sharing a key the
  * last one stays, as in DynamoDB (Developer Guide, "Import format quotas and validation").
  */
 final class ImportRun {
@@ -69,32 +68,37 @@ final class ImportRun {
     }
   }
 
+  /** A checked put and the record it came from. */
+  private record Put(WriteCommand command, ImportSource.Record from) {}
+
   private void flush() {
     if (pending.isEmpty()) {
       return;
     }
-    List<WriteRequest> puts = new ArrayList<>(pending.size());
+    Table into = ctx.catalog().forItems(table);
+    // by key: a later item of a key replaces an earlier one of the same batch
+    Map<ByteBuffer, Put> puts = new LinkedHashMap<>();
     for (ImportSource.Record r : pending) {
-      puts.add(WriteRequest.builder().putRequest(PutRequest.builder().item(r.item()).build()).build());
+      try {
+        WriteCommand put = WriteCommands.batchPut(table, r.item()).bind(into);
+        puts.put(ByteBuffer.wrap(put.key().storageKey()), new Put(put, r));
+      } catch (PartitaException refused) {
+        error(r, refused.getMessage());
+      }
     }
-    try {
-      BatchWriteItem.execute(ctx, BatchWriteItemRequest.builder().requestItems(Map.of(table, puts)).build());
-    } catch (PartitaException refused) {
-      for (ImportSource.Record r : pending) {
-        put(r);
+    List<Put> written = new ArrayList<>(puts.values());
+    // a put that would grow its item collection past the limit is left out; any other failure (the
+    // storage's) stops the import
+    List<ReadModifyWrite.Outcome> outcomes = ReadModifyWrite.runEach(ctx,
+        written.stream().map(p -> p.command().target()).toList(),
+        e -> e.code() == ErrorCode.ItemCollectionSizeLimitExceededException);
+    for (int i = 0; i < outcomes.size(); i++) {
+      if (outcomes.get(i).refusal() != null) {
+        error(written.get(i).from(), outcomes.get(i).refusal().getMessage());
       }
     }
     pending.clear();
     progress.update("import " + table, source.fileBytes(), totalBytes);
-  }
-
-  private void put(ImportSource.Record r) {
-    Map<String, AttributeValue> item = r.item();
-    try {
-      PutItem.execute(ctx, PutItemRequest.builder().tableName(table).item(item).build());
-    } catch (PartitaException e) {
-      error(r, e.getMessage());
-    }
   }
 
   private void error(ImportSource.Record r, String why) {

@@ -274,6 +274,29 @@ class ExportImportTest {
     assertTrue(lines.get(3).startsWith("in/items.json line 5: Item size has exceeded"), lines.get(3));
   }
 
+  /** Items sharing a key, in one batch of 25 and across batches: the last one stays, none is an error. */
+  @Test
+  void ofItemsSharingAKeyTheLastStays() throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < 60; i++) {
+      // keys a (items 0, 2, ..., 58) and b (1, 3, ..., 59); items 25 and 50 open the next batches
+      lines.add("{\"Item\":{\"pk\":{\"S\":\"" + (i % 2 == 0 ? "a" : "b") + "\"},\"sk\":{\"N\":\"1\"},"
+          + "\"v\":{\"N\":\"" + i + "\"}}}");
+    }
+    lines.add("{\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"v\":{\"N\":\"100\"}}}");
+    write("in/items.json", String.join("\n", lines) + "\n");
+    ImportTableDescription i = importTable("Tbl", "in/", InputFormat.DYNAMODB_JSON, InputCompressionType.NONE, null);
+    assertEquals(ImportStatus.COMPLETED, i.importStatus());
+    assertEquals(61, i.processedItemCount());
+    assertEquals(0, i.errorCount());
+    assertEquals(2, i.importedItemCount());
+    Map<String, String> v = new java.util.TreeMap<>();
+    for (Map<String, AttributeValue> item : scan("Tbl")) {
+      v.put(item.get("pk").s(), item.get("v").n());
+    }
+    assertEquals(Map.of("a", "100", "b", "59"), v);
+  }
+
   @Test
   void aSourceThatCannotBeReadFailsTheImportAndLeavesNoTable() throws IOException {
     ImportTableDescription none = importTable("Tbl", "nothing/", InputFormat.DYNAMODB_JSON, InputCompressionType.NONE, null);
