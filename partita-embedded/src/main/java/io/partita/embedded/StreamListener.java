@@ -162,6 +162,11 @@ public final class StreamListener implements AutoCloseable {
    * @throws IllegalStateException when the listener is closed
    * @throws RuntimeException what the handler threw (that batch is delivered again by the next poll)
    */
+  /** How many shard positions the listener holds (for tests: one per shard still listed). */
+  synchronized int positionsHeld() {
+    return positions.size();
+  }
+
   public synchronized int poll() {
     if (closed) {
       throw new IllegalStateException("this stream listener is closed");
@@ -249,20 +254,31 @@ public final class StreamListener implements AutoCloseable {
   private boolean pass(boolean deliver, int[] delivered) {
     List<String> arns = streamArns();
     boolean finishedAny = false;
+    // the positions of the shards each stream listed in this pass has now
+    Map<String, Set<String>> listed = new HashMap<>();
     for (String arn : arns) {
       if (closed && deliver) {
         break;
       }
       List<Shard> shards = shards(arn);
+      Set<String> keys = new HashSet<>();
+      shards.forEach(s -> keys.add(arn + " " + s.shardId()));
+      listed.put(arn, keys);
       boolean[] streamDone = {true};
       finishedAny |= readStream(arn, shards, deliver, delivered, streamDone);
       if (!streamDone[0]) {
         break; // a newer stream's records come after every record of this one
       }
     }
-    // shards trimmed away, and streams gone with them, need no position any more
+    // shards trimmed away, and streams gone with them, need no position any more (a stream not
+    // listed in this pass keeps its positions: it was not looked at). Without this a listener kept
+    // a position for every shard it ever read, one more each 10,000 records.
     Set<String> live = new HashSet<>(arns);
-    positions.keySet().removeIf(k -> !live.contains(k.substring(0, k.indexOf(' '))));
+    positions.keySet().removeIf(k -> {
+      String arn = k.substring(0, k.indexOf(' '));
+      Set<String> shards = listed.get(arn);
+      return !live.contains(arn) || shards != null && !shards.contains(k);
+    });
     return finishedAny;
   }
 

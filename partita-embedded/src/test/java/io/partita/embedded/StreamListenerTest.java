@@ -182,6 +182,28 @@ class StreamListenerTest {
     assertEquals(List.of("INSERT a", "INSERT b", "INSERT c"), delivered());
   }
 
+  /** A shard trimmed away takes its position with it: a listener holds one per shard still listed. */
+  @Test
+  void positionsOfTrimmedShardsAreLetGo() {
+    createTable("app", true);
+    StreamListener listener = StreamListener.subscribe(partita, "app", batches::add);
+    for (int i = 0; i < 5; i++) {
+      put("app", "old" + i);
+      partita.rollOverStreamShards();
+    }
+    assertEquals(5, listener.poll());
+    assertEquals(6, listener.positionsHeld(), "five closed shards and the open one");
+    clock.advance(Duration.ofHours(25));
+    put("app", "new");
+    partita.trimStreamsNow(); // the five closed shards' records are all older than 24 hours
+    assertEquals(1, listener.poll());
+    DescribeStreamResponse d = partita.execute(DescribeStreamRequest.builder()
+        .streamArn(dynamo.describeTable(b -> b.tableName("app")).table().latestStreamArn()).build());
+    // the trim rolled the open shard over: "new"'s shard and its open child are left
+    assertEquals(2, d.streamDescription().shards().size(), d.streamDescription().shards().toString());
+    assertEquals(2, listener.positionsHeld());
+  }
+
   @Test
   void aTableWithoutAStreamIsRefused() {
     createTable("app", false);
