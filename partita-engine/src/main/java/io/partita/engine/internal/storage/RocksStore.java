@@ -206,8 +206,8 @@ final class RocksStore implements Store {
     Statistics statistics = null;
     try {
       sstFiles = durable ? new SstFileManager(Env.getDefault()) : null;
-      options = withCounterMerges()
-          .setCreateIfMissing(true)
+      options = withCounterMerges();
+      options.setCreateIfMissing(true)
           .setMergeOperator(merge)
           .setCompressionType(CompressionType.LZ4_COMPRESSION)
           .setKeepLogFileNum(5)

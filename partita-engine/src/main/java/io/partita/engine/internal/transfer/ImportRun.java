@@ -1,6 +1,5 @@
 package io.partita.engine.internal.transfer;
 
-import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.write.ReadModifyWrite;
@@ -87,11 +86,10 @@ final class ImportRun {
       }
     }
     List<Put> written = new ArrayList<>(puts.values());
-    // a put that would grow its item collection past the limit is left out; any other failure (the
-    // storage's) stops the import
+    // a put its table refuses as it is written (one an UpdateTable made invalid meanwhile, say) is
+    // left out and logged like any bad item; the storage's failure is no item's and stops the import
     List<ReadModifyWrite.Outcome> outcomes = ReadModifyWrite.runEach(ctx,
-        written.stream().map(p -> p.command().target()).toList(),
-        e -> e.code() == ErrorCode.ItemCollectionSizeLimitExceededException);
+        written.stream().map(p -> p.command().target()).toList(), refused -> true);
     for (int i = 0; i < outcomes.size(); i++) {
       if (outcomes.get(i).refusal() != null) {
         error(written.get(i).from(), outcomes.get(i).refusal().getMessage());

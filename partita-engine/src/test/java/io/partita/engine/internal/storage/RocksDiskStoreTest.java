@@ -27,7 +27,7 @@ class RocksDiskStoreTest extends StoreContract {
    * counter's merge entries is there, strict (RocksStore.MAX_SUCCESSIVE_MERGES says why).
    */
   @Test
-  void countersFoldTheirMergesEvenOverAValueInAFile() throws IOException {
+  void theBoundOnACountersMergesIsStrict() throws IOException {
     String options;
     try (Stream<Path> files = Files.list(dir)) {
       List<Path> found = files.filter(f -> f.getFileName().toString().startsWith("OPTIONS-")).toList();

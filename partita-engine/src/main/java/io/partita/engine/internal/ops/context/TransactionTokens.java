@@ -28,6 +28,13 @@ import software.amazon.awssdk.core.SdkPojo;
  */
 public final class TransactionTokens {
   static final long WINDOW_MILLIS = 10 * 60 * 1000;
+  /**
+   * The most tokens remembered, about 50 MB of them: beyond, the oldest is forgotten before its
+   * window ends. Only a load of more than 400 transactions a second for ten minutes reaches it, and
+   * then a token is still remembered for as long as 250,000 transactions take, far longer than a
+   * client's retries.
+   */
+  static final int MAX_REMEMBERED = 250_000;
 
   /** The members whose values a retry may change: the token itself, and what the answer reports. */
   private static final Set<String> NOT_PARAMETERS = Set.of("ClientRequestToken", "ReturnConsumedCapacity");
@@ -40,7 +47,12 @@ public final class TransactionTokens {
    * tokens are dropped from the head, never by walking them all (a steady load of transactions
    * holds ten minutes of them).
    */
-  private final LinkedHashMap<String, Used> used = new LinkedHashMap<>();
+  private final LinkedHashMap<String, Used> used = new LinkedHashMap<>() {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<String, Used> eldest) {
+      return size() > MAX_REMEMBERED;
+    }
+  };
   private final Map<String, RequestDigest> running = new HashMap<>();
   private final Clock clock;
 
@@ -67,7 +79,7 @@ public final class TransactionTokens {
       }
       Used before = used.get(token);
       if (before != null && before.expires <= now) {
-        // expired behind a younger one: the clock went back (only a test's clock does)
+        // expired behind a younger one: the clock went back (the wall clock can be set back)
         used.remove(token);
         before = null;
       }

@@ -94,7 +94,10 @@ public final class RequestDigest {
     }
 
     void value(Object value) {
-      if (value instanceof String s) {
+      if (value == null) {
+        // a null element or map value, which the SDK's builders take and validation refuses later
+        tag('0');
+      } else if (value instanceof String s) {
         tag('s');
         text(s);
       } else if (value instanceof SdkPojo pojo) {

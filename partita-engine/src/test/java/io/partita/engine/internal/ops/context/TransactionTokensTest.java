@@ -77,6 +77,17 @@ class TransactionTokensTest {
   }
 
   @Test
+  void beyondTheCapTheOldestTokenIsForgottenFirst() {
+    TransactWriteItemsRequest r = request(null, "x");
+    for (int i = 0; i <= TransactionTokens.MAX_REMEMBERED; i++) {
+      tokens.run("t" + i, r, () -> "applied", () -> "replayed");
+    }
+    assertEquals(TransactionTokens.MAX_REMEMBERED, tokens.remembered());
+    assertEquals("replayed", tokens.run("t1", r, () -> "applied", () -> "replayed"));
+    assertEquals("applied", tokens.run("t0", r, () -> "applied", () -> "replayed"));
+  }
+
+  @Test
   void aCancelledTransactionLeavesItsTokenFree() {
     TransactWriteItemsRequest r = request("a", "x");
     assertThrows(IllegalStateException.class, () -> tokens.run("a", r, () -> {

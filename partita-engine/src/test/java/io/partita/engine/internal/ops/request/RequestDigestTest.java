@@ -81,6 +81,16 @@ class RequestDigestTest {
   }
 
   @Test
+  void aNullValueInAMapIsAValueToo() {
+    Map<String, AttributeValue> withNull = new java.util.HashMap<>();
+    withNull.put("a", AttributeValue.fromS("1"));
+    withNull.put("b", null);
+    Map<String, AttributeValue> withNullAgain = new java.util.HashMap<>(withNull);
+    same(put(withNull), put(withNullAgain));
+    different(put(withNull), put(Map.of("a", AttributeValue.fromS("1"))));
+  }
+
+  @Test
   void anEmptyListGivenIsNotAListLeftOutAsInEquals() {
     ExecuteTransactionRequest none = ExecuteTransactionRequest.builder()
         .transactStatements(ParameterizedStatement.builder().statement("EXISTS(SELECT * FROM t)").build()).build();
