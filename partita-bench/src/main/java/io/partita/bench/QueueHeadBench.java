@@ -27,7 +27,9 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * {@code done} items were put and deleted in one partition, a Query with Limit 1 for the next live
  * one, in memory. DynamoDB answers it in the same time whatever was deleted before; on RocksDB
  * each deleted item stays as a tombstone the read steps over until a compaction drops it, so the
- * time grows with {@code done} (BENCHMARKS.md, "Costs that grew with the load's history").
+ * time grew with {@code done} until the engine's background tick compacted where deletes gathered
+ * (it runs every 2 s here, during the warm-up; BENCHMARKS.md, "Costs that grew with the load's
+ * history").
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

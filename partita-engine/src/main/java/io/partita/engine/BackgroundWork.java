@@ -10,7 +10,7 @@ import io.partita.engine.internal.table.Table;
 
 /**
  * The database's own work that no request asks for: resuming what a previous run left unfinished,
- * Time to Live's sweep and point-in-time recovery's trimming. It sits here, above the operations it
+ * Time to Live's sweep, point-in-time recovery's trimming and compacting where deletes gathered. It sits here, above the operations it
  * starts, so that {@link EngineContext}, which every operation receives, need not know them.
  */
 final class BackgroundWork {
@@ -40,5 +40,14 @@ final class BackgroundWork {
    */
   static void trimChangeLogs(EngineContext ctx) {
     ContinuousBackups.trim(ctx);
+  }
+
+  /**
+   * Compacts the key ranges where deletes gathered (a queue's items, a swept expiry index), so reads
+   * stop stepping over their tombstones; answers how many ranges (the schedule's work after the
+   * sweep, whose deletes it takes too, or a test's by hand).
+   */
+  static int compactDeleted(EngineContext ctx) {
+    return ctx.store().compactDeleted();
   }
 }

@@ -141,6 +141,16 @@ final class FaultInjectingStore implements Store {
   }
 
   @Override
+  public long entriesSkipped() {
+    return inner.entriesSkipped();
+  }
+
+  @Override
+  public int compactDeleted() {
+    return inner.compactDeleted();
+  }
+
+  @Override
   public void recoverIfDue() {
     inner.recoverIfDue();
   }

@@ -147,6 +147,20 @@ public interface Store extends AutoCloseable, Reads {
   /** Block cache misses since the store opened, or -1 when not counted ({@link Settings#statistics}). */
   long blockCacheMisses();
 
+  /**
+   * Entries RocksDB's reads stepped over since the store opened (deleted keys' tombstones, and
+   * versions a newer one hides), or -1 when it was opened without {@link Settings#statistics}.
+   */
+  long entriesSkipped();
+
+  /**
+   * Compacts the key ranges where deletes have gathered since the last call, so that reads stop
+   * stepping over their tombstones ({@code Tombstones} says which ranges, and why); answers how
+   * many. For the engine's background tick, and for tests by hand. A failure is logged, not thrown:
+   * it only leaves reads as slow as they were.
+   */
+  int compactDeleted();
+
   @Override
   byte[] get(byte[] key);
 
