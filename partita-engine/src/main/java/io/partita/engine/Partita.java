@@ -322,8 +322,10 @@ public final class Partita implements AutoCloseable {
           BackgroundWork.expire(ctx);
           ctx.maintainStreams(streamRetentionMillis, shardRolloverMillis);
           BackgroundWork.trimChangeLogs(ctx);
-          BackgroundWork.compactDeleted(ctx);
         });
+        // outside the open lock, which close() waits for: the store's close cancels a compaction
+        // under way instead (and a closed store compacts nothing)
+        BackgroundWork.compactDeleted(ctx);
       } catch (RuntimeException e) {
         // a storage fault: the due items are still due, and the next sweep takes them
         LOG.log(Level.WARNING, "Partita: a Time to Live or stream sweep stopped; the next one goes on", e);

@@ -115,6 +115,9 @@ final class RocksStore implements Store {
   /** Shared by every use of {@link #db}; exclusive while the database is reopened or closed. */
   private final StampedLock gate = new StampedLock();
   private final Tombstones tombstones = new Tombstones();
+  /** The options of the compaction of deleted keys under way, or null; guarded by {@link #cancel}. */
+  private CompactRangeOptions compacting;
+  private final Object cancel = new Object();
   private final AtomicBoolean recovering = new AtomicBoolean();
   private final AtomicLong failedWrites = new AtomicLong();
   private final AtomicLong recoveries = new AtomicLong();
@@ -348,7 +351,7 @@ final class RocksStore implements Store {
 
   @Override
   public long entriesSkipped() {
-    return statistics == null ? -1 : statistics.getTickerCount(TickerType.NUMBER_ITER_SKIP);
+    return statistics == null || closed ? -1 : statistics.getTickerCount(TickerType.NUMBER_ITER_SKIP);
   }
 
   @Override
@@ -357,23 +360,38 @@ final class RocksStore implements Store {
       return 0;
     }
     long stamp = gate.readLock();
-    try {
+    int done = 0;
+    List<Tombstones.Span> due = List.of();
+    // not exclusive: RocksDB's own compactions go on meanwhile. Forced to the last level: a lone
+    // file would otherwise be moved down whole, tombstones and all, rather than rewritten
+    try (CompactRangeOptions o = new CompactRangeOptions().setExclusiveManualCompaction(false)
+        .setBottommostLevelCompaction(CompactRangeOptions.BottommostLevelCompaction.kForceOptimized)) {
       RocksDB d = handle();
-      List<byte[][]> due = tombstones.due((from, to) -> approximateBytes(d, from, to));
-      // not exclusive: RocksDB's own compactions go on meanwhile. Forced to the last level: a lone
-      // file would otherwise be moved down whole, tombstones and all, rather than rewritten
-      try (CompactRangeOptions o = new CompactRangeOptions().setExclusiveManualCompaction(false)
-          .setBottommostLevelCompaction(CompactRangeOptions.BottommostLevelCompaction.kForceOptimized)) {
-        for (byte[][] span : due) {
-          d.compactRange(d.getDefaultColumnFamily(), span[0], span[1], o);
+      due = tombstones.due((from, to) -> approximateBytes(d, from, to));
+      synchronized (cancel) {
+        compacting = o; // close() cancels it rather than wait for it
+      }
+      try {
+        for (Tombstones.Span span : due) {
+          if (closing) {
+            break;
+          }
+          d.compactRange(d.getDefaultColumnFamily(), span.first(), span.end(), o);
+          done++;
+        }
+      } finally {
+        synchronized (cancel) {
+          compacting = null; // before the options are freed
         }
       }
-      return due.size();
+      return done;
     } catch (RocksDBException | StorageUnavailableException e) {
       LOG.log(Level.INFO, "Partita: compacting deleted keys failed; reads step over them until the next try: "
           + e.getMessage());
-      return 0;
+      return done;
     } finally {
+      // what was not compacted is tried again at the next call
+      tombstones.retry(due.subList(done, due.size()));
       gate.unlockRead(stamp);
     }
   }
@@ -1026,6 +1044,11 @@ final class RocksStore implements Store {
   @Override
   public void close() {
     closing = true;
+    synchronized (cancel) {
+      if (compacting != null) {
+        compacting.setCanceled(true); // a compaction of deleted keys holds the gate below: it stops, not finishes
+      }
+    }
     // the readers first (cursors before the views they may read through): each holds the gate's
     // read lock, which the database's close below waits for
     for (Reader r : readers) {

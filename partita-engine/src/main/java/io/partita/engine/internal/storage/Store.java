@@ -154,10 +154,10 @@ public interface Store extends AutoCloseable, Reads {
   long entriesSkipped();
 
   /**
-   * Compacts the key ranges where deletes have gathered since the last call, so that reads stop
-   * stepping over their tombstones ({@code Tombstones} says which ranges, and why); answers how
-   * many. For the engine's background tick, and for tests by hand. A failure is logged, not thrown:
-   * it only leaves reads as slow as they were.
+   * Compacts the key ranges where deletes have gathered since they were last compacted, so that
+   * reads stop stepping over their tombstones ({@code Tombstones} says which ranges, and why);
+   * answers how many. For the engine's background tick, and for tests by hand. A failure is logged,
+   * not thrown: it only leaves reads as slow as they were. A close stops one under way.
    */
   int compactDeleted();
 

@@ -16,69 +16,119 @@ import java.util.function.ToLongBiFunction;
  * from its start, cost more with every delete before them (BENCHMARKS.md, "Costs that grew with the
  * load's history"). RocksDB compacts on its own schedule, by file sizes, not by what reads step over.
  *
- * <p>Deletes are followed by their key's region and table (its first 9 bytes, {@link Keyspace}): how
- * many, and the first and last key deleted. A span is due for compaction once its deletes are at
- * least {@link #MIN_DELETES} and at least one for every {@link #BYTES_PER_DELETE} bytes the span
- * holds by RocksDB's estimate: a queue's span (a few live items among many tombstones) soon, a large
- * table's span with deletes spread thin (which a read meets few of) only once compacting it costs
- * about a kilobyte rewritten per delete. (The estimate counts little of what is still being flushed,
- * a third of it in a test: the bound is on the cost, not exact.)
+ * <p>Point deletes of the tables' regions ({@link Keyspace#ITEM} and after: items, index entries,
+ * expiry entries, stream and change-log records) are followed by their key's first 9 bytes (region
+ * and table id): how many, and the first and last key deleted. A span is due for compaction once its
+ * deletes are at least {@link #MIN_DELETES} and at least one for every {@link #BYTES_PER_DELETE}
+ * bytes the span holds by RocksDB's estimate: a queue's span (a few live items among many
+ * tombstones) soon, a large table's span with deletes spread thin (which a read meets few of) only
+ * once compacting it costs about a kilobyte rewritten per delete. (The estimate counts little of
+ * what is still being flushed, a third of it in a test: the bound is on the cost, not exact.) A span
+ * holding more than {@link #MAX_BYTES} is left to RocksDB's own compactions, so no one compaction
+ * here runs long. Range deletes (a dropped table) are not followed: RocksDB skips their ranges whole.
  */
 final class Tombstones {
   static final int MIN_DELETES = 1_000;
   static final long BYTES_PER_DELETE = 1024;
-  /** A bound on the spans followed; beyond it, deletes in new regions are not followed. */
-  private static final int MAX_SPANS = 10_000;
+  static final long MAX_BYTES = 64L << 20;
+  /** A bound on the spans followed; beyond it, a span short of {@link #MIN_DELETES} makes room. */
+  static final int MAX_SPANS = 10_000;
   private static final int PREFIX = 9;
 
-  private static final class Span {
+  /** A range due for compaction: {@code [first, end)}, {@code end} just past its last deleted key. */
+  record Span(byte[] first, byte[] end) {}
+
+  private static final class Deletes {
     byte[] first;
     byte[] last;
-    long deletes;
+    long count;
   }
 
-  private final Map<ByteBuffer, Span> spans = new HashMap<>();
+  private final Map<ByteBuffer, Deletes> spans = new HashMap<>();
 
   /** Notes the deletes of a batch just written. */
   synchronized void deleted(List<byte[]> keys) {
     for (byte[] key : keys) {
-      ByteBuffer region = ByteBuffer.wrap(key, 0, Math.min(PREFIX, key.length)).slice();
-      Span s = spans.get(region);
-      if (s == null) {
-        if (spans.size() >= MAX_SPANS) {
-          continue;
-        }
-        s = new Span();
-        s.first = key;
-        s.last = key;
-        spans.put(region, s);
-      } else if (Arrays.compareUnsigned(key, s.first) < 0) {
-        s.first = key;
-      } else if (Arrays.compareUnsigned(key, s.last) > 0) {
-        s.last = key;
+      if (key.length < PREFIX || key[0] < Keyspace.ITEM) {
+        continue; // the catalog's and the backups' own records
       }
-      s.deletes++;
+      note(key, 1);
     }
   }
 
-  /**
-   * The spans due for compaction, each as {@code [first, end)} ({@code end} just past its last
-   * deleted key), taken out: their deletes are counted again from none. {@code bytes} estimates
-   * how many bytes a span holds.
-   */
-  synchronized List<byte[][]> due(ToLongBiFunction<byte[], byte[]> bytes) {
-    List<byte[][]> due = new ArrayList<>();
-    for (Iterator<Span> it = spans.values().iterator(); it.hasNext(); ) {
-      Span s = it.next();
-      if (s.deletes < MIN_DELETES) {
-        continue;
+  private void note(byte[] key, long count) {
+    ByteBuffer region = ByteBuffer.wrap(key, 0, PREFIX);
+    Deletes d = spans.get(region);
+    if (d == null) {
+      if (spans.size() >= MAX_SPANS && !makeRoom()) {
+        return;
       }
-      byte[] end = Arrays.copyOf(s.last, s.last.length + 1); // the least key after the last
-      if (s.deletes * BYTES_PER_DELETE >= bytes.applyAsLong(s.first, end)) {
-        due.add(new byte[][] {s.first, end});
+      d = new Deletes();
+      d.first = key;
+      d.last = key;
+      spans.put(ByteBuffer.wrap(Arrays.copyOf(key, PREFIX)), d);
+    } else if (Arrays.compareUnsigned(key, d.first) < 0) {
+      d.first = key;
+    } else if (Arrays.compareUnsigned(key, d.last) > 0) {
+      d.last = key;
+    }
+    d.count += count;
+  }
+
+  /** Forgets one span short of {@link #MIN_DELETES} (a dropped table's, say); false when none is. */
+  private boolean makeRoom() {
+    for (Iterator<Deletes> it = spans.values().iterator(); it.hasNext(); ) {
+      if (it.next().count < MIN_DELETES) {
         it.remove();
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The spans due for compaction, taken out: their deletes are counted again from none ({@link
+   * #retry} puts back those not compacted). {@code bytes} estimates the bytes in a range; it is
+   * asked outside this object's lock, so writers noting deletes do not wait for it.
+   */
+  List<Span> due(ToLongBiFunction<byte[], byte[]> bytes) {
+    List<Span> candidates = new ArrayList<>();
+    List<Long> counts = new ArrayList<>();
+    synchronized (this) {
+      for (Iterator<Deletes> it = spans.values().iterator(); it.hasNext(); ) {
+        Deletes d = it.next();
+        if (d.count >= MIN_DELETES) {
+          candidates.add(new Span(d.first, Arrays.copyOf(d.last, d.last.length + 1))); // the least key after it
+          counts.add(d.count);
+          it.remove();
+        }
+      }
+    }
+    List<Span> due = new ArrayList<>();
+    for (int i = 0; i < candidates.size(); i++) {
+      Span s = candidates.get(i);
+      long held = bytes.applyAsLong(s.first(), s.end());
+      if (held > MAX_BYTES) {
+        continue; // RocksDB's own compactions take it; counting starts again
+      }
+      if (counts.get(i) * BYTES_PER_DELETE >= held) {
+        due.add(s);
+      } else {
+        putBack(s, counts.get(i));
       }
     }
     return due;
+  }
+
+  /** Puts back spans {@link #due} answered that were not compacted after all. */
+  synchronized void retry(List<Span> notDone) {
+    for (Span s : notDone) {
+      putBack(s, MIN_DELETES);
+    }
+  }
+
+  private synchronized void putBack(Span s, long count) {
+    note(s.first(), count);
+    note(Arrays.copyOf(s.end(), s.end().length - 1), 0);
   }
 }
