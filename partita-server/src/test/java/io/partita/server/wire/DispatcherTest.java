@@ -6,16 +6,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.partita.engine.Partita;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * A body held in an array is read only within its range, and checked as UTF-8 there as a stream over
- * the same bytes is: the server reads an uncompressed request's body from the array it came in.
+ * What the dispatcher does before an operation runs. A body held in an array is read only within
+ * its range, and checked as UTF-8 there as a stream over the same bytes is: the server reads an
+ * uncompressed request's body from the array it came in. A target names one of DynamoDB's
+ * operations, served or not yet, or an operation DynamoDB does not have: the two refusals differ in
+ * their message only.
  */
-class DispatcherBodyTest {
+class DispatcherTest {
   private static final String LIST_TABLES = Dispatcher.TARGET_PREFIX + "ListTables";
 
   private Partita partita;
@@ -78,5 +85,39 @@ class DispatcherBodyTest {
     byte[] body = {'{', '}', ' ', (byte) 0xC3};
     assertEquals(400, fromArray(body));
     assertTrue(out.toString(StandardCharsets.UTF_8).contains("ends inside a character"), out.toString(StandardCharsets.UTF_8));
+  }
+
+  private String answer(String operation) {
+    out.reset();
+    byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
+    dispatcher.dispatch(Dispatcher.TARGET_PREFIX + operation, body, 0, body.length, Dispatcher.Output.to(out), null);
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void madeUpNamesAreUnknownOperations() {
+    for (String name : List.of("Frobnicate", "getItem", "GetItemRequest", "GetItem2", "DynamoDb", "")) {
+      assertEquals("{\"__type\":\"com.amazon.coral.service#UnknownOperationException\","
+          + "\"message\":\"An unknown operation was requested.\"}", answer(name), name);
+    }
+  }
+
+  @Test
+  void everyOperationOfTheModelIsServedOrRefusedByName() {
+    List<String> notYet = new ArrayList<>();
+    for (Method m : DynamoDbClient.class.getDeclaredMethods()) {
+      if (m.getParameterCount() != 1 || !m.getParameterTypes()[0].getSimpleName().endsWith("Request")) {
+        continue;
+      }
+      String operation = m.getParameterTypes()[0].getSimpleName().replaceFirst("Request$", "");
+      String answer = answer(operation);
+      assertTrue(!answer.contains("An unknown operation was requested."), operation + ": " + answer);
+      if (Partita.requestType(operation) == null) {
+        notYet.add(operation);
+        assertEquals("{\"__type\":\"com.amazon.coral.service#UnknownOperationException\","
+            + "\"message\":\"Partita does not support the operation " + operation + " yet\"}", answer);
+      }
+    }
+    assertTrue(notYet.size() < 40, "most of DynamoDB's operations are served: " + notYet);
   }
 }
