@@ -104,12 +104,18 @@ public final class Streams {
       return;
     }
     long now = ctx.clock.millis();
+    // encoded before the lock (a record holds up to two 400 KB images): only its number, in its
+    // key, must be taken in commit order
+    List<byte[]> records = new ArrayList<>(changes.size());
+    for (Change c : changes) {
+      records.add(StreamRecords.encode(c.def().enabledStream().viewType(), now, c.byService(), c.keys(), c.before(),
+          c.after()));
+    }
     synchronized (sequenceLock) {
       long sequence = lastSequence;
-      for (Change c : changes) {
+      for (int i = 0; i < changes.size(); i++) {
         sequence++;
-        batch.put(Keyspace.streamKey(c.def().id(), sequence), StreamRecords.encode(c.def().enabledStream().viewType(),
-            now, c.byService(), c.keys(), c.before(), c.after()));
+        batch.put(Keyspace.streamKey(changes.get(i).def().id(), sequence), records.get(i));
       }
       try {
         ctx.store.write(batch);
