@@ -145,6 +145,33 @@ abstract class StoreContract {
     assertEquals(0, store.counter(b(1)), "a deleted counter starts again from 0");
   }
 
+  /** Compacting where deletes gathered changes what the store holds in no way: only how reads step. */
+  @Test
+  void compactingWhereDeletesGatheredKeepsEveryLiveKeyAndNoDeletedOne() {
+    java.util.function.IntFunction<byte[]> key = i -> java.nio.ByteBuffer.allocate(13).put(Keyspace.ITEM).putLong(3)
+        .putInt(i).array();
+    int n = Tombstones.MIN_DELETES + 500;
+    for (int i = 0; i < n; i++) {
+      byte[] k = key.apply(i);
+      write(batch -> batch.put(k, b(1)));
+      if (i % 10 != 0) {
+        write(batch -> batch.delete(k));
+      }
+    }
+    assertEquals(1, store.compactDeleted());
+    List<Integer> live = new ArrayList<>();
+    try (Store.Cursor c = store.cursor(Keyspace.itemsFrom(3), Keyspace.itemsTo(3), false)) {
+      while (c.next()) {
+        live.add(java.nio.ByteBuffer.wrap(c.key(), 9, 4).getInt());
+      }
+    }
+    List<Integer> expected = new ArrayList<>();
+    for (int i = 0; i < n; i += 10) {
+      expected.add(i);
+    }
+    assertEquals(expected, live);
+  }
+
   @Test
   void keysAreOrderedAsUnsignedBytes() {
     byte[][] keys = {{0x01}, {0x01, 0x00}, {0x01, 0x7f}, {0x01, (byte) 0x80}, {0x7f}, {(byte) 0x80}, {(byte) 0xff}};
