@@ -352,8 +352,12 @@ public final class Partita implements AutoCloseable {
     return ranges[0];
   }
 
-  /** Entries RocksDB's reads stepped over since opening; -1 unless opened with {@link Options#storageStatistics}. */
-  long entriesSkipped() {
+  /**
+   * Entries RocksDB's reads stepped over since opening (deleted keys' tombstones, versions a newer
+   * one hides); -1 unless opened with {@link Options#storageStatistics}. Many per read means reads
+   * wade through deletes that have not been compacted away yet.
+   */
+  public long entriesSkipped() {
     return store.entriesSkipped();
   }
 

@@ -198,6 +198,7 @@ class WatchTest {
     assertTrue(before.has("partita_rocksdb_sst_files"));
     assertTrue(before.has("partita_rocksdb_pending_compaction_bytes"));
     assertTrue(before.has("partita_rocksdb_block_cache_hits_total"));
+    assertTrue(before.has("partita_rocksdb_entries_skipped_total"));
     assertEquals(0.0, before.value("partita_table_items", "table", "Music"));
     assertEquals(0.0, before.value("partita_index_items", "table", "Music", "index", "byG"));
 

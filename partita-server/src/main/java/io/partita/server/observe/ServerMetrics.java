@@ -97,6 +97,9 @@ public final class ServerMetrics implements AutoCloseable {
           .description("RocksDB block cache hits (ticker rocksdb.block.cache.hit)").register(registry);
       FunctionCounter.builder("partita.rocksdb.block.cache.misses", partita, Partita::blockCacheMisses)
           .description("RocksDB block cache misses (ticker rocksdb.block.cache.miss)").register(registry);
+      FunctionCounter.builder("partita.rocksdb.entries.skipped", partita, Partita::entriesSkipped)
+          .description("Entries RocksDB's reads stepped over: deleted keys' tombstones, hidden versions "
+              + "(ticker rocksdb.number.iter.skip)").register(registry);
     }
     boolean hot = partita.tracksHotKeys();
     hotKeyReads = hot ? MultiGauge.builder("partita.hot.key.reads")
