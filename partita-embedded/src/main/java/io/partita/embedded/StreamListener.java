@@ -155,6 +155,11 @@ public final class StreamListener implements AutoCloseable {
     }
   }
 
+  /** How many shard positions the listener holds (for tests: one per shard still listed). */
+  synchronized int positionsHeld() {
+    return positions.size();
+  }
+
   /**
    * Delivers every record available now, batch by batch, on the calling thread; returns how many
    * records were delivered (0 when there was nothing new).
@@ -162,11 +167,6 @@ public final class StreamListener implements AutoCloseable {
    * @throws IllegalStateException when the listener is closed
    * @throws RuntimeException what the handler threw (that batch is delivered again by the next poll)
    */
-  /** How many shard positions the listener holds (for tests: one per shard still listed). */
-  synchronized int positionsHeld() {
-    return positions.size();
-  }
-
   public synchronized int poll() {
     if (closed) {
       throw new IllegalStateException("this stream listener is closed");

@@ -10,8 +10,9 @@ import io.partita.engine.internal.table.Table;
 
 /**
  * The database's own work that no request asks for: resuming what a previous run left unfinished,
- * Time to Live's sweep, point-in-time recovery's trimming and compacting where deletes gathered. It sits here, above the operations it
- * starts, so that {@link EngineContext}, which every operation receives, need not know them.
+ * Time to Live's sweep, point-in-time recovery's trimming and compacting where deletes gathered. It
+ * sits here, above the operations it starts, so that {@link EngineContext}, which every operation
+ * receives, need not know them.
  */
 final class BackgroundWork {
   private BackgroundWork() {}

@@ -35,8 +35,13 @@ final class Tombstones {
   static final int MAX_SPANS = 10_000;
   private static final int PREFIX = 9;
 
-  /** A range due for compaction: {@code [first, end)}, {@code end} just past its last deleted key. */
-  record Span(byte[] first, byte[] end) {}
+  /** A range due for compaction: its first and last deleted keys. */
+  record Span(byte[] first, byte[] last) {
+    /** The least key after {@link #last}: the range is {@code [first, end)}. */
+    byte[] end() {
+      return Arrays.copyOf(last, last.length + 1);
+    }
+  }
 
   private static final class Deletes {
     byte[] first;
@@ -92,29 +97,28 @@ final class Tombstones {
    * asked outside this object's lock, so writers noting deletes do not wait for it.
    */
   List<Span> due(ToLongBiFunction<byte[], byte[]> bytes) {
-    List<Span> candidates = new ArrayList<>();
-    List<Long> counts = new ArrayList<>();
+    // taken out whole: no writer sees them again until they are put back
+    List<Deletes> candidates = new ArrayList<>();
     synchronized (this) {
       for (Iterator<Deletes> it = spans.values().iterator(); it.hasNext(); ) {
         Deletes d = it.next();
         if (d.count >= MIN_DELETES) {
-          candidates.add(new Span(d.first, Arrays.copyOf(d.last, d.last.length + 1))); // the least key after it
-          counts.add(d.count);
+          candidates.add(d);
           it.remove();
         }
       }
     }
     List<Span> due = new ArrayList<>();
-    for (int i = 0; i < candidates.size(); i++) {
-      Span s = candidates.get(i);
+    for (Deletes d : candidates) {
+      Span s = new Span(d.first, d.last);
       long held = bytes.applyAsLong(s.first(), s.end());
       if (held > MAX_BYTES) {
         continue; // RocksDB's own compactions take it; counting starts again
       }
-      if (counts.get(i) * BYTES_PER_DELETE >= held) {
+      if (d.count * BYTES_PER_DELETE >= held) {
         due.add(s);
       } else {
-        putBack(s, counts.get(i));
+        putBack(s, d.count);
       }
     }
     return due;
@@ -129,6 +133,6 @@ final class Tombstones {
 
   private synchronized void putBack(Span s, long count) {
     note(s.first(), count);
-    note(Arrays.copyOf(s.end(), s.end().length - 1), 0);
+    note(s.last(), 0);
   }
 }
