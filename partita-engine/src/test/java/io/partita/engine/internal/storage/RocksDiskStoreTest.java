@@ -28,14 +28,28 @@ class RocksDiskStoreTest extends StoreContract {
    */
   @Test
   void theBoundOnACountersMergesIsStrict() throws IOException {
-    String options;
-    try (Stream<Path> files = Files.list(dir)) {
-      List<Path> found = files.filter(f -> f.getFileName().toString().startsWith("OPTIONS-")).toList();
-      assertTrue(!found.isEmpty(), "RocksDB wrote its OPTIONS file");
-      options = Files.readString(found.get(found.size() - 1));
-    }
+    String options = optionsFile();
     assertTrue(options.contains("\n  max_successive_merges=" + RocksStore.MAX_SUCCESSIVE_MERGES + "\n"), options);
     assertTrue(options.contains("\n  strict_max_successive_merges=true\n"), options);
+  }
+
+  /** Files and memtables carry whole-key Bloom filters (RocksStore.BLOOM_BITS_PER_KEY says why). */
+  @Test
+  void keysAreFilteredInFilesAndMemtables() throws IOException {
+    String options = optionsFile();
+    assertTrue(options.contains("\n  filter_policy=bloomfilter:" + (int) RocksStore.BLOOM_BITS_PER_KEY + ":false\n"), options);
+    assertTrue(options.contains("\n  whole_key_filtering=true\n"), options);
+    assertTrue(options.contains("\n  memtable_whole_key_filtering=true\n"), options);
+    assertTrue(options.contains("\n  memtable_prefix_bloom_size_ratio=" + String.format("%.6f", RocksStore.MEMTABLE_FILTER_RATIO) + "\n"),
+        options);
+  }
+
+  private String optionsFile() throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      List<Path> found = files.filter(f -> f.getFileName().toString().startsWith("OPTIONS-")).sorted().toList();
+      assertTrue(!found.isEmpty(), "RocksDB wrote its OPTIONS file");
+      return Files.readString(found.get(found.size() - 1));
+    }
   }
 
   @Test

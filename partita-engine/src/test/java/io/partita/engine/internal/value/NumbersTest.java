@@ -116,4 +116,51 @@ class NumbersTest {
     assertValidation(overflow, () -> Numbers.add(new BigDecimal("9".repeat(38)), new BigDecimal("0.001")));
     assertEquals(new BigDecimal("1E+38"), Numbers.add(new BigDecimal("9".repeat(38)), BigDecimal.ONE));
   }
+
+  /**
+   * The hand-written scanner accepts exactly what the grammar it replaced accepts: every string of
+   * up to five characters over the characters that matter (and a non-ASCII digit, which \d did
+   * not match either).
+   */
+  @Test
+  void literalScannerAcceptsWhatTheGrammarAccepts() {
+    java.util.regex.Pattern grammar = java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+    char[] alphabet = {'0', '7', '+', '-', '.', 'e', 'E', 'x', '\u0663'};
+    int checked = 0;
+    for (int length = 0; length <= 5; length++) {
+      int[] at = new int[length];
+      while (true) {
+        StringBuilder b = new StringBuilder();
+        for (int i : at) {
+          b.append(alphabet[i]);
+        }
+        String s = b.toString();
+        assertEquals(grammar.matcher(s).matches(), Numbers.isLiteral(s), s);
+        checked++;
+        int k = length - 1;
+        while (k >= 0 && ++at[k] == alphabet.length) {
+          at[k--] = 0;
+        }
+        if (k < 0) {
+          break;
+        }
+      }
+    }
+    assertEquals(66430, checked);
+  }
+
+  /** A whole number answered as it is must be what parsing it answers. */
+  @ParameterizedTest
+  @ValueSource(strings = {"0", "7", "-7", "10", "1000", "-1735689600123", "12345678901234567890123456789012345678",
+      "-10000000000000000000000000000000000000"})
+  void canonicalWholeNumbersAreTheirOwnForm(String text) {
+    assertEquals(true, Numbers.isCanonicalWhole(text));
+    assertEquals(Numbers.canonical(Numbers.parse(text)), Numbers.normalize(text));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"-0", "+7", "07", "-07", "7.", "7.0", "1e3", "", "-", "123456789012345678901234567890123456789"})
+  void otherSpellingsAreParsed(String text) {
+    assertEquals(false, Numbers.isCanonicalWhole(text));
+  }
 }

@@ -66,7 +66,11 @@ class RequestDigestTest {
         AttributeValue.fromBool(true), AttributeValue.fromBool(false), AttributeValue.fromNul(true),
         AttributeValue.fromSs(List.of("x")), AttributeValue.fromSs(List.of("x", "y")), AttributeValue.fromSs(List.of("y", "x")),
         AttributeValue.fromNs(List.of("1")), AttributeValue.fromL(List.of()), AttributeValue.fromL(List.of(AttributeValue.fromS("x"))),
-        AttributeValue.fromM(Map.of()), AttributeValue.fromM(Map.of("x", AttributeValue.fromS("x"))));
+        AttributeValue.fromM(Map.of()), AttributeValue.fromM(Map.of("x", AttributeValue.fromS("x"))),
+        // not one member: walked member by member, never equal to a value of one member
+        AttributeValue.builder().build(), AttributeValue.builder().s("x").n("1").build(),
+        AttributeValue.builder().s("x").ss(List.of()).build(), AttributeValue.builder().s("x").ss(List.of()).build(),
+        AttributeValue.builder().s("x").ss(List.of("x")).build());
     for (AttributeValue a : values) {
       for (AttributeValue b : values) {
         TransactWriteItemsRequest ra = put(Map.of("v", a));
