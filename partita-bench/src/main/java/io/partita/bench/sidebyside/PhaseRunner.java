@@ -1,6 +1,7 @@
 package io.partita.bench.sidebyside;
 
 import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -125,6 +126,10 @@ final class PhaseRunner {
     }
     go.countDown();
     sleepUntil(bounds[0]);
+    boolean profiled = ServerProfile.wanted(server);
+    if (profiled) {
+      ServerProfile.start(server);
+    }
     long measureStart = System.nanoTime();
     long clientCpu0 = processCpuNanos();
     long serverCpu0 = server == null ? 0 : server.cpuNanos();
@@ -134,6 +139,7 @@ final class PhaseRunner {
     long measureEnd = System.nanoTime();
     long clientCpu = processCpuNanos() - clientCpu0;
     long serverCpu = server == null ? -1 : server.cpuNanos() - serverCpu0;
+    Path profile = profiled ? ServerProfile.stop(server, target.name() + "-" + phase + "-x" + threads) : null;
     if (failure.get() != null) {
       throw new PhaseFailed(target.name() + " " + phase + " x" + threads + ": " + failure.get(), failure.get());
     }
@@ -147,9 +153,13 @@ final class PhaseRunner {
     if (ops == 0) {
       throw new PhaseFailed(target.name() + " " + phase + " x" + threads + ": no operation completed", null);
     }
-    return new Result(target.name(), phase, threads, ops, totalUnits, (measureEnd - measureStart) / 1e9,
+    Result result = new Result(target.name(), phase, threads, ops, totalUnits, (measureEnd - measureStart) / 1e9,
         all.getValueAtPercentile(50), all.getValueAtPercentile(99), all.getValueAtPercentile(99.9),
         all.getMaxValue(), clientCpu, serverCpu, SideBySide.Machine.loadAverage().split(" ")[0]);
+    if (profile != null) {
+      System.out.print(ServerProfile.report(profile, result.serverCpuMicrosPerUnit()));
+    }
+    return result;
   }
 
   private static void sleepUntil(long deadline) throws InterruptedException {

@@ -130,7 +130,8 @@ public final class SideBySide {
     if (!workerOpts.isBlank()) {
       command.addAll(List.of(workerOpts.trim().split("\\s+")));
     }
-    for (String p : List.of("partita.root", "sidebyside.server.opts", "sidebyside.dynalite.home", "sidebyside.node")) {
+    for (String p : List.of("partita.root", "sidebyside.server.opts", "sidebyside.dynalite.home", "sidebyside.node",
+        "sidebyside.profiler", "sidebyside.profiles")) {
       if (System.getProperty(p) != null) {
         command.add("-D" + p + "=" + System.getProperty(p));
       }
