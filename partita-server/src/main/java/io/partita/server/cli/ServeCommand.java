@@ -146,6 +146,19 @@ public final class ServeCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
+  /**
+   * Netty's leak detector samples one buffer in 128 and records a stack trace at its creation and
+   * each use: 2% of a GetItem's server CPU (BENCHMARKS.md, "Where the server's CPU goes"). A leaked
+   * buffer is a bug the tests look for, where the detector runs at its default; a server asks for
+   * it by naming a level ({@code JAVA_OPTS=-Dio.netty.leakDetection.level=simple}), which is then kept.
+   */
+  static void withoutLeakSampling() {
+    if (System.getProperty("io.netty.leakDetection.level") == null
+        && System.getProperty("io.netty.leakDetectionLevel") == null) { // the older name, still read
+      io.netty.util.ResourceLeakDetector.setLevel(io.netty.util.ResourceLeakDetector.Level.DISABLED);
+    }
+  }
+
   @Override
   public Integer call() throws Exception {
     Credentials credentials = credentials();
@@ -156,6 +169,7 @@ public final class ServeCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
     io.partita.server.observe.Logging.routeJavaUtilLogging();
+    withoutLeakSampling();
     PrintStream out = System.out;
     if (credentials.isEmpty() && !isLoopback(host)) {
       System.err.println("warning: listening on " + host + " without credentials: anyone who can reach it can"

@@ -1,0 +1,48 @@
+package io.partita.server.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.netty.util.ResourceLeakDetector;
+import io.netty.util.ResourceLeakDetector.Level;
+import org.junit.jupiter.api.Test;
+
+/** {@code partita serve} turns Netty's leak sampling off unless a level is named (ServeCommand.withoutLeakSampling). */
+class LeakSamplingTest {
+  private static final String PROPERTY = "io.netty.leakDetection.level";
+
+  @Test
+  void aLevelNamedIsKept() {
+    Level before = ResourceLeakDetector.getLevel();
+    String named = System.getProperty(PROPERTY);
+    try {
+      System.setProperty(PROPERTY, "simple");
+      ResourceLeakDetector.setLevel(Level.SIMPLE);
+      ServeCommand.withoutLeakSampling();
+      assertEquals(Level.SIMPLE, ResourceLeakDetector.getLevel());
+    } finally {
+      restore(before, named);
+    }
+  }
+
+  @Test
+  void noLevelNamedTurnsSamplingOff() {
+    Level before = ResourceLeakDetector.getLevel();
+    String named = System.clearProperty(PROPERTY);
+    try {
+      ResourceLeakDetector.setLevel(Level.SIMPLE);
+      ServeCommand.withoutLeakSampling();
+      assertEquals(Level.DISABLED, ResourceLeakDetector.getLevel());
+    } finally {
+      restore(before, named);
+    }
+  }
+
+  private static void restore(Level level, String named) {
+    ResourceLeakDetector.setLevel(level);
+    if (named == null) {
+      System.clearProperty(PROPERTY);
+    } else {
+      System.setProperty(PROPERTY, named);
+    }
+  }
+}
