@@ -3,6 +3,9 @@ package io.partita.bench;
 import io.partita.embedded.PartitaDynamoDb;
 import io.partita.engine.Partita;
 import io.partita.engine.internal.ops.request.ApiConstraints;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -18,9 +21,12 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemResponse;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * PutItem of the ~1 KB fixture item in memory, through {@code DynamoDbClient} and through {@code
@@ -86,6 +92,25 @@ public class PutItemBench {
     nextInCollection = (nextInCollection + 1) & (2 * KEYS - 1);
     return partita.execute(r);
   }
+
+  long fresh;
+
+  /**
+   * A BatchWriteItem of 25 new ~1 KB items (the side-by-side's bulk load): each item adds to its
+   * table's item count and size, 50 counter additions a batch.
+   */
+  @Benchmark
+  public BatchWriteItemResponse batchOf25New() {
+    List<WriteRequest> writes = new ArrayList<>(25);
+    for (int i = 0; i < 25; i++) {
+      Map<String, AttributeValue> item = new HashMap<>(batchItem);
+      item.put("pk", AttributeValue.fromS("batch#" + fresh++));
+      writes.add(WriteRequest.builder().putRequest(p -> p.item(item)).build());
+    }
+    return partita.execute(BatchWriteItemRequest.builder().requestItems(Map.of(Fixtures.TABLE, writes)).build());
+  }
+
+  final Map<String, AttributeValue> batchItem = Fixtures.item("x");
 
   @TearDown
   public void tearDown() {

@@ -1148,7 +1148,7 @@ final class RocksStore implements Store {
   private static WriteBatch toRocks(Batch batch) throws RocksDBException {
     WriteBatch rocks = newWriteBatch();
     try {
-      for (Batch.Op op : batch.ops) {
+      for (Batch.Op op : batch.applied()) {
         switch (op.kind()) {
           case Batch.PUT -> rocks.put(op.a(), op.b());
           case Batch.DELETE -> rocks.delete(op.a());

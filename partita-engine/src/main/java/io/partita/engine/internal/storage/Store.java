@@ -334,7 +334,7 @@ public interface Store extends AutoCloseable, Reads {
     /** Adds {@code delta} (which may be negative: uint64 addition wraps) to a counter. */
     public Batch addToCounter(byte[] key, long delta) {
       counterDeltas.merge(ByteBuffer.wrap(key), delta, Long::sum);
-      ops.add(new Op(MERGE, key, ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(delta).array()));
+      ops.add(new Op(MERGE, key, counterBytes(delta)));
       return this;
     }
 
@@ -372,6 +372,48 @@ public interface Store extends AutoCloseable, Reads {
 
     public int count() {
       return ops.size();
+    }
+
+    /**
+     * The operations to apply, in order, with each counter's additions made one: a batch adds to
+     * its table's counters (item count, size, each index's) once per item it writes, and RocksDB
+     * walks a key's run of merge entries on every merge, folding them every 16. Only where the
+     * sum is the same whatever the order: no put or delete of a counter's key in the batch and no
+     * range delete at all (the additions commute with each other, not with those); else the
+     * operations as they were added.
+     */
+    List<Op> applied() {
+      if (counterDeltas.isEmpty()) {
+        return ops;
+      }
+      int merges = 0;
+      for (Op op : ops) {
+        if (op.kind() == MERGE) {
+          merges++;
+        } else if (op.kind() == DELETE_RANGE || counterDeltas.containsKey(ByteBuffer.wrap(op.a()))) {
+          return ops;
+        }
+      }
+      if (merges == counterDeltas.size()) {
+        return ops; // each counter added to once
+      }
+      List<Op> out = new ArrayList<>(ops.size() - merges + counterDeltas.size());
+      java.util.Set<ByteBuffer> added = new java.util.HashSet<>();
+      for (Op op : ops) {
+        if (op.kind() != MERGE) {
+          out.add(op);
+        } else {
+          ByteBuffer key = ByteBuffer.wrap(op.a());
+          if (added.add(key)) {
+            out.add(new Op(MERGE, op.a(), counterBytes(counterDeltas.get(key))));
+          }
+        }
+      }
+      return out;
+    }
+
+    private static byte[] counterBytes(long value) {
+      return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(value).array();
     }
 
     /** Throws when closed: a closed batch is never written. */

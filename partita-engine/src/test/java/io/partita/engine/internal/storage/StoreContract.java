@@ -145,6 +145,36 @@ abstract class StoreContract {
     assertEquals(0, store.counter(b(1)), "a deleted counter starts again from 0");
   }
 
+  /**
+   * A counter added to several times in a batch sums as the additions do, around the rest of the
+   * batch; a put or delete of the counter's key, or a range delete over it, keeps its place among
+   * the additions (a store may apply a counter's additions as one only where that cannot matter).
+   */
+  @Test
+  void aCountersAdditionsInABatchKeepTheirPlaceAmongItsOtherWrites() {
+    write(batch -> batch.addToCounter(b(1), 2).put(b(9), b(9)).addToCounter(b(2), 5).addToCounter(b(1), 3)
+        .addToCounter(b(2), -5).addToCounter(b(1), -1));
+    assertEquals(4, store.counter(b(1)));
+    assertEquals(0, store.counter(b(2)));
+    write(batch -> batch.addToCounter(b(1), 10).delete(b(1)).addToCounter(b(1), 1).addToCounter(b(1), 1));
+    assertEquals(2, store.counter(b(1)), "the additions before the delete are gone with it");
+    write(batch -> batch.addToCounter(b(1), 10).deleteRange(b(0), b(2)).addToCounter(b(1), 3).addToCounter(b(1), 4));
+    assertEquals(7, store.counter(b(1)), "the additions before the range delete are gone with it");
+    write(batch -> batch.addToCounter(b(1), 10).put(b(1), new byte[] {1, 0, 0, 0, 0, 0, 0, 0}).addToCounter(b(1), 5)
+        .addToCounter(b(1), 5));
+    assertEquals(11, store.counter(b(1)), "the additions after a put add to what it put");
+    try (Store.Batch batch = store.batch()) {
+      batch.addToCounter(b(3), 1).addToCounter(b(3), 1);
+      batch.mark();
+      batch.addToCounter(b(3), 100).addToCounter(b(4), 7);
+      batch.rollbackToMark();
+      batch.addToCounter(b(3), 1);
+      store.write(batch);
+    }
+    assertEquals(3, store.counter(b(3)), "what was rolled back is not added");
+    assertEquals(0, store.counter(b(4)));
+  }
+
   /** Compacting where deletes gathered changes what the store holds in no way: only how reads step. */
   @Test
   void compactingWhereDeletesGatheredKeepsEveryLiveKeyAndNoDeletedOne() {
