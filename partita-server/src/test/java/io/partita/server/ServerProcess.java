@@ -85,6 +85,12 @@ final class ServerProcess implements AutoCloseable {
     command.addAll(List.of(args));
     ProcessBuilder b = new ProcessBuilder(command);
     b.environment().put("PARTITA_CLASSPATH", System.getProperty("java.class.path"));
+    // the servers the tests start look for leaked buffers too (partita serve samples none unless a
+    // level is named: ServeCommand.withoutLeakSampling)
+    String level = System.getProperty("io.netty.leakDetection.level");
+    if (level != null) {
+      b.environment().merge("JAVA_OPTS", "-Dio.netty.leakDetection.level=" + level, (had, more) -> had + " " + more);
+    }
     return b;
   }
 

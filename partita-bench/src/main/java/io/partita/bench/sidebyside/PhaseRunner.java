@@ -126,10 +126,7 @@ final class PhaseRunner {
     }
     go.countDown();
     sleepUntil(bounds[0]);
-    boolean profiled = ServerProfile.wanted(server);
-    if (profiled) {
-      ServerProfile.start(server);
-    }
+    boolean profiled = ServerProfile.wanted(target) && ServerProfile.start(server);
     long measureStart = System.nanoTime();
     long clientCpu0 = processCpuNanos();
     long serverCpu0 = server == null ? 0 : server.cpuNanos();

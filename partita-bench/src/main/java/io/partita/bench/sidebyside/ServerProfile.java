@@ -25,12 +25,20 @@ final class ServerProfile {
 
   private ServerProfile() {}
 
-  static boolean wanted(ServerProcess server) {
-    return LIBRARY != null && server != null;
+  /** Whether to profile {@code target}'s measured windows: asked for, and a Partita server (a JVM to attach to). */
+  static boolean wanted(Targets.Target target) {
+    return LIBRARY != null && target.server() != null && target.name().startsWith("partita-server");
   }
 
-  static void start(ServerProcess server) {
-    agent(server, "start,event=ctimer,interval=1ms");
+  /** Starts the profiler; a failure is said and the phase runs unprofiled (answers false). */
+  static boolean start(ServerProcess server) {
+    try {
+      agent(server, "start,event=ctimer,interval=1ms");
+      return true;
+    } catch (IllegalStateException e) {
+      System.err.println("  (not profiled: " + e.getMessage() + ")");
+      return false;
+    }
   }
 
   /** Stops the profiler and answers the file of its collapsed stacks. */

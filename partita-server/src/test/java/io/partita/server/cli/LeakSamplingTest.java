@@ -9,6 +9,8 @@ import org.junit.jupiter.api.Test;
 /** {@code partita serve} turns Netty's leak sampling off unless a level is named (ServeCommand.withoutLeakSampling). */
 class LeakSamplingTest {
   private static final String PROPERTY = "io.netty.leakDetection.level";
+  /** The property's older name, which Netty still reads. */
+  private static final String OLDER = "io.netty.leakDetectionLevel";
 
   @Test
   void aLevelNamedIsKept() {
@@ -28,12 +30,16 @@ class LeakSamplingTest {
   void noLevelNamedTurnsSamplingOff() {
     Level before = ResourceLeakDetector.getLevel();
     String named = System.clearProperty(PROPERTY);
+    String older = System.clearProperty(OLDER);
     try {
       ResourceLeakDetector.setLevel(Level.SIMPLE);
       ServeCommand.withoutLeakSampling();
       assertEquals(Level.DISABLED, ResourceLeakDetector.getLevel());
     } finally {
       restore(before, named);
+      if (older != null) {
+        System.setProperty(OLDER, older);
+      }
     }
   }
 

@@ -205,16 +205,20 @@ final class RocksStore implements Store {
   private static RocksStore open(Settings settings, Env env, String path) {
     boolean durable = env == null;
     long budget = settings.memoryBytes();
-    UInt64AddOperator merge = new UInt64AddOperator();
-    BloomFilter filter = new BloomFilter(BLOOM_BITS_PER_KEY, false);
-    Cache cache = new LRUCache(budget);
-    // the memtables are charged to the block cache, so the two together stay within the budget;
-    // half of it may be memtables before RocksDB flushes the largest
-    WriteBufferManager writeBuffers = new WriteBufferManager(budget / 2, cache);
+    UInt64AddOperator merge = null;
+    BloomFilter filter = null;
+    Cache cache = null;
+    WriteBufferManager writeBuffers = null;
     SstFileManager sstFiles = null;
     Options options = null;
     Statistics statistics = null;
     try {
+      merge = new UInt64AddOperator();
+      filter = new BloomFilter(BLOOM_BITS_PER_KEY, false);
+      cache = new LRUCache(budget);
+      // the memtables are charged to the block cache, so the two together stay within the budget;
+      // half of it may be memtables before RocksDB flushes the largest
+      writeBuffers = new WriteBufferManager(budget / 2, cache);
       sstFiles = durable ? new SstFileManager(Env.getDefault()) : null;
       options = withCounterMerges();
       options.setCreateIfMissing(true)

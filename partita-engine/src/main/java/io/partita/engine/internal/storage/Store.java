@@ -404,8 +404,12 @@ public interface Store extends AutoCloseable, Reads {
           out.add(op);
         } else {
           ByteBuffer key = ByteBuffer.wrap(op.a());
+          Long sum = counterDeltas.get(key);
+          if (sum == null) {
+            return ops; // an addition not made by addToCounter: applied as it is
+          }
           if (added.add(key)) {
-            out.add(new Op(MERGE, op.a(), counterBytes(counterDeltas.get(key))));
+            out.add(new Op(MERGE, op.a(), counterBytes(sum)));
           }
         }
       }

@@ -101,12 +101,13 @@ public final class RequestDigest {
       } else if (value instanceof String s) {
         tag('s');
         text(s);
-      } else if (value instanceof AttributeValue av && oneMember(av)) {
-        // an item's values are most of a request, and an AttributeValue has ten members to walk:
-        // with one member given, equals compares that one alone
+      } else if (value instanceof AttributeValue av && oneMember(av) >= 0) {
+        // an item's values are most of a request, and walking an AttributeValue's ten members cost
+        // most of the digest; with one member given, equals compares that one alone
+        int position = oneMember(av);
         tag('a');
-        number(av.type().ordinal());
-        value(member(av));
+        number(position);
+        value(member(av, position));
       } else if (value instanceof SdkPojo pojo) {
         structure(pojo, Set.of());
       } else if (value instanceof List<?> list) {
@@ -156,26 +157,38 @@ public final class RequestDigest {
     }
 
     /**
-     * Whether exactly one member of {@code av} is given: the SDK's builder names its type then, and
-     * answers UNKNOWN_TO_SDK_VERSION when two are (a request validation refuses later).
+     * The one member given of {@code av} by its position among the ten (S, N, B, SS, NS, BS, M, L,
+     * BOOL, NUL), or -1 when none or several are. Counted from the members themselves, not from
+     * the SDK's {@code type()}, which its builder keeps and can leave behind when a member is set
+     * back to null; a set or container given empty counts, as {@code equals} has it.
      */
-    private static boolean oneMember(AttributeValue av) {
-      return av.type() != null && av.type() != AttributeValue.Type.UNKNOWN_TO_SDK_VERSION;
+    private static int oneMember(AttributeValue av) {
+      boolean[] given = {av.s() != null, av.n() != null, av.b() != null, av.hasSs(), av.hasNs(), av.hasBs(), av.hasM(),
+          av.hasL(), av.bool() != null, av.nul() != null};
+      int found = -1;
+      for (int i = 0; i < given.length; i++) {
+        if (given[i]) {
+          if (found >= 0) {
+            return -1;
+          }
+          found = i;
+        }
+      }
+      return found;
     }
 
-    private static Object member(AttributeValue av) {
-      return switch (av.type()) {
-        case S -> av.s();
-        case N -> av.n();
-        case B -> av.b();
-        case SS -> av.ss();
-        case NS -> av.ns();
-        case BS -> av.bs();
-        case M -> av.m();
-        case L -> av.l();
-        case BOOL -> av.bool();
-        case NUL -> av.nul();
-        case UNKNOWN_TO_SDK_VERSION -> throw new IllegalArgumentException("more than one member");
+    private static Object member(AttributeValue av, int position) {
+      return switch (position) {
+        case 0 -> av.s();
+        case 1 -> av.n();
+        case 2 -> av.b();
+        case 3 -> av.ss();
+        case 4 -> av.ns();
+        case 5 -> av.bs();
+        case 6 -> av.m();
+        case 7 -> av.l();
+        case 8 -> av.bool();
+        default -> av.nul();
       };
     }
 

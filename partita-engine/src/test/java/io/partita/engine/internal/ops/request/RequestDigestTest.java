@@ -70,7 +70,10 @@ class RequestDigestTest {
         // not one member: walked member by member, never equal to a value of one member
         AttributeValue.builder().build(), AttributeValue.builder().s("x").n("1").build(),
         AttributeValue.builder().s("x").ss(List.of()).build(), AttributeValue.builder().s("x").ss(List.of()).build(),
-        AttributeValue.builder().s("x").ss(List.of("x")).build());
+        AttributeValue.builder().s("x").ss(List.of("x")).build(),
+        // a member set back to null: the SDK's builder leaves its type() behind, equals does not care
+        AttributeValue.fromS("x").toBuilder().s(null).n("1").build(), AttributeValue.fromS("x").toBuilder().s(null).build(),
+        AttributeValue.fromBool(false), AttributeValue.fromNul(false), AttributeValue.fromSs(List.of()));
     for (AttributeValue a : values) {
       for (AttributeValue b : values) {
         TransactWriteItemsRequest ra = put(Map.of("v", a));
