@@ -383,34 +383,32 @@ public interface Store extends AutoCloseable, Reads {
      * operations as they were added.
      */
     List<Op> applied() {
-      if (counterDeltas.isEmpty()) {
-        return ops;
-      }
       int merges = 0;
       for (Op op : ops) {
         if (op.kind() == MERGE) {
           merges++;
-        } else if (op.kind() == DELETE_RANGE || counterDeltas.containsKey(ByteBuffer.wrap(op.a()))) {
-          return ops;
         }
       }
       if (merges == counterDeltas.size()) {
-        return ops; // each counter added to once
+        return ops; // no counter, or each added to once: the common single-item write
       }
       List<Op> out = new ArrayList<>(ops.size() - merges + counterDeltas.size());
       java.util.Set<ByteBuffer> added = new java.util.HashSet<>();
       for (Op op : ops) {
         if (op.kind() != MERGE) {
+          if (op.kind() == DELETE_RANGE || counterDeltas.containsKey(ByteBuffer.wrap(op.a()))) {
+            return ops;
+          }
           out.add(op);
-        } else {
-          ByteBuffer key = ByteBuffer.wrap(op.a());
-          Long sum = counterDeltas.get(key);
-          if (sum == null) {
-            return ops; // an addition not made by addToCounter: applied as it is
-          }
-          if (added.add(key)) {
-            out.add(new Op(MERGE, op.a(), counterBytes(sum)));
-          }
+          continue;
+        }
+        ByteBuffer key = ByteBuffer.wrap(op.a());
+        Long sum = counterDeltas.get(key);
+        if (sum == null) {
+          return ops; // an addition not made by addToCounter: applied as it is
+        }
+        if (added.add(key)) {
+          out.add(new Op(MERGE, op.a(), counterBytes(sum)));
         }
       }
       return out;

@@ -107,8 +107,11 @@ public final class Numbers {
 
   /** Whether {@code s} is a whole number in canonical form: 0, or an optional minus, a digit 1-9 and at most 37 more digits. */
   static boolean isCanonicalWhole(String s) {
-    if (s == null || s.equals("0")) {
-      return s != null;
+    if (s == null) {
+      return false;
+    }
+    if (s.equals("0")) {
+      return true;
     }
     int start = s.startsWith("-") ? 1 : 0;
     int count = s.length() - start;

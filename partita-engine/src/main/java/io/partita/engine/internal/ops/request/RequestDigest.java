@@ -95,19 +95,23 @@ public final class RequestDigest {
     }
 
     void value(Object value) {
+      if (value instanceof AttributeValue av) {
+        int position = oneMember(av);
+        if (position >= 0) {
+          // an item's values are most of a request, and walking an AttributeValue's ten members
+          // cost most of the digest; with one member given, equals compares that one alone
+          tag('a');
+          number(position);
+          value(member(av, position));
+          return;
+        }
+      }
       if (value == null) {
         // a null element or map value, which the SDK's builders take and validation refuses later
         tag('0');
       } else if (value instanceof String s) {
         tag('s');
         text(s);
-      } else if (value instanceof AttributeValue av && oneMember(av) >= 0) {
-        // an item's values are most of a request, and walking an AttributeValue's ten members cost
-        // most of the digest; with one member given, equals compares that one alone
-        int position = oneMember(av);
-        tag('a');
-        number(position);
-        value(member(av, position));
       } else if (value instanceof SdkPojo pojo) {
         structure(pojo, Set.of());
       } else if (value instanceof List<?> list) {
