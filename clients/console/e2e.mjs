@@ -911,6 +911,16 @@ async function signedScenario() {
   await page.locator('article[data-table=Signed]').waitFor();
   check(true, 'the keys are kept for the tab (sessionStorage) across a reload');
   await shot('signed-in');
+  // the side doors need a signature too (docs/SECURITY.md): the console signs its GETs of /metrics,
+  // /partita/hot-keys and /partita/schemas, so a refusal would show as a browser console error
+  await page.getByRole('link', { name: 'Activity' }).click();
+  await page.getByRole('heading', { name: 'Requests' }).waitFor();
+  await page.locator('section[aria-labelledby=metrics-title][aria-busy=false]').waitFor();
+  check((await page.locator('main').innerText()).includes('CreateTable'), 'signed: activity reads the metrics');
+  await page.getByRole('heading', { name: 'Hot partition keys' }).waitFor();
+  await page.getByRole('link', { name: 'Collections' }).click();
+  await page.getByRole('heading', { name: 'Collections' }).waitFor();
+  check(true, 'signed: the collections screen loads, asking the server for registered schemas');
   check(refusedOperations.every((r) => /Signature|Authentication|security token/.test(r)),
     `the API refused only unsigned or wrongly signed requests: ${refusedOperations.join('; ')}`);
 }

@@ -39,7 +39,8 @@ public final class PartitaServer implements AutoCloseable {
     ServerMetrics metrics = config.metrics() ? new ServerMetrics(partita, HOT_KEYS_LISTED) : null;
     ServerState state = new ServerState(new Dispatcher(partita), config.authenticator(), config.region(),
         partita.isDurable(), config.maxRequestBytes(), partita::storageStatus)
-        .watchedBy(config.requestLog() == null ? null : new RequestLog(config.requestLog()), metrics, config.cors())
+        .watchedBy(config.requestLog() == null ? null : new RequestLog(config.requestLog()), metrics)
+        .guardedBy(config.access(), bound(config.host()))
         .delayedBy(config.latency())
         .withConsole(config.console())
         .hotKeysFrom(partita.tracksHotKeys() ? partita::hotKeys : null, HOT_KEYS_LISTED);
@@ -61,6 +62,15 @@ public final class PartitaServer implements AutoCloseable {
     // DescribeEndpoints answers where this server listens
     partita.advertiseEndpoint(server.endpoint().getAuthority());
     return server;
+  }
+
+  /** The address {@code host} names, as the server binds it (a name is looked up once, here and by the bind). */
+  private static java.net.InetAddress bound(String host) {
+    try {
+      return java.net.InetAddress.getByName(host);
+    } catch (java.net.UnknownHostException e) {
+      throw new IllegalArgumentException("cannot listen on " + host + ": no such host", e);
+    }
   }
 
   /** An admin switch's {@code on} or {@code off} ({@code none} too, as the other switches take it). */

@@ -1,6 +1,7 @@
 package io.partita.server;
 
-import io.partita.server.observe.Cors;
+import io.partita.server.access.Access;
+import io.partita.server.access.Cors;
 import io.partita.server.observe.RequestLog;
 import java.time.Duration;
 import java.util.Objects;
@@ -22,14 +23,14 @@ import java.util.Objects;
  *     last; a connection whose request is slower is closed, so a client trickling bytes cannot hold it
  * @param requestLog the request log's format, or null for none (docs/SERVER.md)
  * @param metrics whether {@code GET /metrics} answers Prometheus metrics (docs/SERVER.md)
- * @param cors the origins allowed to call the server from a browser, or null to answer no CORS
- *     preflight and add no CORS header
+ * @param access the browser pages allowed to call the server, the names it may be addressed by and
+ *     the metrics' bearer token (docs/SECURITY.md)
  * @param latency added latency before each answer ({@link Latency#NONE}: none; docs/SERVER.md)
  * @param console whether {@code GET /console} serves the web console (docs/console.md): static files from
  *     the jar, a client of the public API like any other, so it gives no access the API does not
  */
 public record ServerConfig(String host, int port, int maxRequestBytes, int workerThreads, String region,
-    Authenticator authenticator, Duration requestTimeout, RequestLog.Format requestLog, boolean metrics, Cors cors,
+    Authenticator authenticator, Duration requestTimeout, RequestLog.Format requestLog, boolean metrics, Access access,
     Latency latency, boolean console) {
   public static final String LOOPBACK = "127.0.0.1";
   public static final int DEFAULT_PORT = 8000;
@@ -43,6 +44,7 @@ public record ServerConfig(String host, int port, int maxRequestBytes, int worke
     Objects.requireNonNull(authenticator, "authenticator");
     Objects.requireNonNull(requestTimeout, "requestTimeout");
     Objects.requireNonNull(latency, "latency");
+    Objects.requireNonNull(access, "access");
     io.partita.engine.internal.table.Arns.region(region); // one rule for a region name, the engine's
     if (requestTimeout.isNegative() || requestTimeout.isZero()) {
       throw new IllegalArgumentException("requestTimeout must be positive, not " + requestTimeout);
@@ -61,78 +63,84 @@ public record ServerConfig(String host, int port, int maxRequestBytes, int worke
   /** The configuration before the request log, metrics and CORS: none of them. */
   public ServerConfig(String host, int port, int maxRequestBytes, int workerThreads, String region,
       Authenticator authenticator, Duration requestTimeout) {
-    this(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout, null, false, null,
-        Latency.NONE, false);
+    this(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout, null, false,
+        Access.DEFAULTS.withCors(null), Latency.NONE, false);
   }
 
   /**
-   * Loopback, port 8000, DynamoDB's limits, any signature accepted, CORS for any origin (as
-   * DynamoDB Local's default), no request log, no metrics, the web console at {@code /console}.
+   * Loopback, port 8000, DynamoDB's limits, any signature accepted, CORS and Host names for this
+   * machine's loopback only ({@link Access#DEFAULTS}), no request log, no metrics, the web console at
+   * {@code /console}.
    */
   public static ServerConfig defaults() {
     return new ServerConfig(LOOPBACK, DEFAULT_PORT, DYNAMODB_MAX_REQUEST_BYTES,
         Math.max(8, 4 * Runtime.getRuntime().availableProcessors()), "us-east-1", Authenticator.ACCEPT_ANY,
-        DEFAULT_REQUEST_TIMEOUT, null, false, Cors.ANY_ORIGIN, Latency.NONE, true);
+        DEFAULT_REQUEST_TIMEOUT, null, false, Access.DEFAULTS, Latency.NONE, true);
   }
 
   public ServerConfig withRequestLog(RequestLog.Format requestLog) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency, console);
+        requestLog, metrics, access, latency, console);
   }
 
   /** Whether {@code GET /console} serves the web console (docs/console.md). */
   public ServerConfig withConsole(boolean console) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency, console);
+        requestLog, metrics, access, latency, console);
   }
 
   public ServerConfig withMetrics(boolean metrics) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency, console);
+        requestLog, metrics, access, latency, console);
   }
 
   public ServerConfig withLatency(Latency latency) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency, console);
+        requestLog, metrics, access, latency, console);
   }
 
+  /** The browser pages allowed to call the server, or null for none: {@link Access#cors()}. */
   public ServerConfig withCors(Cors cors) {
+    return withAccess(access.withCors(cors));
+  }
+
+  public ServerConfig withAccess(Access access) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency, console);
+        requestLog, metrics, access, latency, console);
   }
 
   public ServerConfig withHost(String host) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency, console);
+        requestLog, metrics, access, latency, console);
   }
 
   public ServerConfig withPort(int port) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency, console);
+        requestLog, metrics, access, latency, console);
   }
 
   public ServerConfig withMaxRequestBytes(int maxRequestBytes) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency, console);
+        requestLog, metrics, access, latency, console);
   }
 
   public ServerConfig withWorkerThreads(int workerThreads) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency, console);
+        requestLog, metrics, access, latency, console);
   }
 
   public ServerConfig withAuthenticator(Authenticator authenticator) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency, console);
+        requestLog, metrics, access, latency, console);
   }
 
   public ServerConfig withRegion(String region) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency, console);
+        requestLog, metrics, access, latency, console);
   }
 
   public ServerConfig withRequestTimeout(Duration requestTimeout) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, cors, latency, console);
+        requestLog, metrics, access, latency, console);
   }
 }

@@ -36,18 +36,26 @@ class ConsoleE2eTest {
     }
   }
 
-  /** With signatures checked, the console asks for keys and signs every request itself (WebCrypto). */
+  /**
+   * With signatures checked, the console asks for keys and signs every request itself (WebCrypto):
+   * the API's, and its GETs of the metrics, hot keys and schemas, which then need a signature too.
+   */
   @Test
   void theConsoleSignsItsRequestsWhenTheServerChecksSignatures() throws Exception {
     Authenticator sigV4 = new SigV4Verifier(Credentials.of(Map.of("AKIDCONSOLE", "console-secret")), "us-east-1",
         Clock.systemUTC())::verify;
-    try (Partita db = Partita.inMemory();
-         PartitaServer server = PartitaServer.start(db, ServerConfig.defaults().withPort(0).withAuthenticator(sigV4))) {
+    try (Partita db = Partita.with().trackHotKeys(true).inMemory();
+         PartitaServer server = PartitaServer.start(db, ServerConfig.defaults().withPort(0).withAuthenticator(sigV4)
+             .withMetrics(true))) {
       run(server, Map.of("E2E_ACCESS_KEY", "AKIDCONSOLE", "E2E_SECRET_KEY", "console-secret"));
     }
   }
 
-  private static void run(PartitaServer server, Map<String, String> env) throws Exception {
+  /**
+   * The folder of the browser scripts ({@code clients/console}), once chromium and playwright-core
+   * are found; skips the test, visibly, or fails it under PARTITA_REQUIRE_CLIENTS=1, when not.
+   */
+  static Path browserScripts() {
     Path script = ServerProcess.root().resolve("clients/console");
     if (!Files.isExecutable(CHROMIUM)) {
       missing("chromium at " + CHROMIUM + " (Debian package chromium)");
@@ -55,6 +63,11 @@ class ConsoleE2eTest {
     if (!Files.isDirectory(script.resolve("node_modules/playwright-core"))) {
       missing("playwright-core (run: npm ci --prefix clients/console)");
     }
+    return script;
+  }
+
+  private static void run(PartitaServer server, Map<String, String> env) throws Exception {
+    Path script = browserScripts();
     Path shots = Path.of("target", "console-screenshots").toAbsolutePath();
     {
       ProcessBuilder b = new ProcessBuilder("node", script.resolve("e2e.mjs").toString(), server.endpoint().toString(),

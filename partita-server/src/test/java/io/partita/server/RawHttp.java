@@ -81,4 +81,36 @@ final class RawHttp {
       throw new UncheckedIOException(e);
     }
   }
+
+  /** An answer as it came over a socket: status, headers (names lower-cased), body. */
+  record Exchange(int status, java.util.Map<String, String> headers, String body) {}
+
+  /**
+   * Sends {@code request} as it stands (any Host, Origin or method, which java.net.http would not
+   * send) to {@code endpoint} over a socket and reads the answer to its end: the request should say
+   * {@code Connection: close}.
+   */
+  static Exchange exchange(URI endpoint, String request) {
+    try (java.net.Socket s = new java.net.Socket(endpoint.getHost(), endpoint.getPort())) {
+      s.setSoTimeout(30_000);
+      s.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+      s.getOutputStream().flush();
+      String all = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+      int end = all.indexOf("\r\n\r\n");
+      String[] lines = all.substring(0, end < 0 ? all.length() : end).split("\r\n");
+      java.util.Map<String, String> headers = new java.util.HashMap<>();
+      for (int i = 1; i < lines.length; i++) {
+        int colon = lines[i].indexOf(':');
+        if (colon > 0) {
+          headers.put(lines[i].substring(0, colon).trim().toLowerCase(java.util.Locale.ROOT),
+              lines[i].substring(colon + 1).trim());
+        }
+      }
+      String body = end < 0 ? "" : new String(all.substring(end + 4).getBytes(StandardCharsets.ISO_8859_1),
+          StandardCharsets.UTF_8);
+      return new Exchange(Integer.parseInt(lines[0].split(" ")[1]), headers, body);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
 }

@@ -155,6 +155,27 @@ class ServeCommandTest {
     assertTrue(!out.contains("\tat io.partita"), "no stack trace for a user's mistake:\n" + out);
     out = ServerProcess.run("serve", "--access-key", "only");
     assertTrue(out.contains("--access-key and --secret-key must be given together"), out);
+    out = ServerProcess.run("serve", "--in-memory", "--metrics-token", "t");
+    assertTrue(out.contains("--metrics-token needs credentials"), out);
+    // an origin a browser never sends would never match: refused, not silently useless
+    out = ServerProcess.run("serve", "--in-memory", "--cors-origin", "http://localhost:3000/");
+    assertTrue(out.contains("no path, no trailing slash"), out);
+    out = ServerProcess.run("serve", "--in-memory", "--allowed-host", "partita:8000");
+    assertTrue(out.contains("an allowed host is a name or address without a port"), out);
+  }
+
+  /** Each guard opened wide is said at start (docs/SECURITY.md): it lets web pages reach the data. */
+  @Test
+  void aGuardOpenedWideIsAnnounced() throws Exception {
+    try (ServerProcess server = ServerProcess.serve("--in-memory", "--cors-origin", "*", "--allowed-host", "*")) {
+      String err = server.stderr();
+      assertTrue(err.contains("warning: any web page of any site may call this server from a browser (--cors-origin *):"
+          + " every site open in your browser can read and write every table; requests addressed to any name are"
+          + " answered (--allowed-host *)"), err);
+    }
+    try (ServerProcess server = ServerProcess.serve("--in-memory")) {
+      assertTrue(server.stderr().isEmpty(), server.stderr());
+    }
   }
 
   /** The demo has its own folder by default, and on a folder a server holds it says so in one line. */

@@ -12,7 +12,7 @@ import ch.qos.logback.core.read.ListAppender;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.partita.engine.Partita;
-import io.partita.server.observe.Cors;
+import io.partita.server.access.Cors;
 import io.partita.server.observe.PrometheusText;
 import io.partita.server.observe.RequestLog;
 import java.io.ByteArrayOutputStream;
@@ -238,93 +238,5 @@ class WatchTest {
     start(ServerConfig.defaults());
     HttpResponse<byte[]> r = raw.send(HttpRequest.newBuilder(server.endpoint().resolve("/metrics")).GET().build());
     assertEquals(400, r.statusCode());
-  }
-
-  /** Sends {@code request} as it stands and answers the status line and headers (names lower-cased). */
-  private Map<String, String> rawExchange(String request) throws IOException {
-    URI e = server.endpoint();
-    try (Socket s = new Socket(e.getHost(), e.getPort())) {
-      s.setSoTimeout(10_000);
-      OutputStream out = s.getOutputStream();
-      out.write(request.getBytes(StandardCharsets.ISO_8859_1));
-      out.flush();
-      InputStream in = s.getInputStream();
-      ByteArrayOutputStream head = new ByteArrayOutputStream();
-      int matched = 0;
-      while (matched < 4) {
-        int b = in.read();
-        if (b < 0) {
-          break;
-        }
-        head.write(b);
-        matched = (b == '\r' || b == '\n') ? matched + 1 : 0;
-      }
-      String[] lines = head.toString(StandardCharsets.ISO_8859_1).split("\r\n");
-      Map<String, String> headers = new HashMap<>();
-      headers.put(":status", lines[0].split(" ")[1]);
-      for (int i = 1; i < lines.length; i++) {
-        int colon = lines[i].indexOf(':');
-        if (colon > 0) {
-          headers.put(lines[i].substring(0, colon).trim().toLowerCase(Locale.ROOT), lines[i].substring(colon + 1).trim());
-        }
-      }
-      return headers;
-    }
-  }
-
-  private String preflight(String origin) {
-    return "OPTIONS / HTTP/1.1\r\nHost: localhost\r\nOrigin: " + origin + "\r\n"
-        + "Access-Control-Request-Method: POST\r\n"
-        + "Access-Control-Request-Headers: content-type,x-amz-target,x-amz-date,authorization\r\n"
-        + "Connection: close\r\n\r\n";
-  }
-
-  @Test
-  void corsPreflightAndRealRequestForAnyOrigin() throws Exception {
-    start(ServerConfig.defaults());
-    Map<String, String> h = rawExchange(preflight("http://localhost:3000"));
-    assertEquals("200", h.get(":status"));
-    assertEquals("*", h.get("access-control-allow-origin"));
-    assertTrue(h.get("access-control-allow-methods").contains("POST"));
-    assertEquals("content-type,x-amz-target,x-amz-date,authorization", h.get("access-control-allow-headers"));
-    assertEquals(Cors.MAX_AGE, h.get("access-control-max-age"));
-
-    String body = "{}";
-    Map<String, String> real = rawExchange("POST / HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost:3000\r\n"
-        + "X-Amz-Target: DynamoDB_20120810.ListTables\r\nContent-Type: application/x-amz-json-1.0\r\n"
-        + "Content-Length: " + body.length() + "\r\nConnection: close\r\n\r\n" + body);
-    assertEquals("200", real.get(":status"));
-    assertEquals("*", real.get("access-control-allow-origin"));
-    String exposed = real.get("access-control-expose-headers").toLowerCase(Locale.ROOT);
-    assertTrue(exposed.contains("x-amzn-requestid") && exposed.contains("x-amz-crc32"), exposed);
-
-    // a client that is not a browser (no Origin) gets the answer it always had
-    HttpResponse<byte[]> sdk = raw.post("ListTables", "{}");
-    assertTrue(sdk.headers().firstValue("Access-Control-Allow-Origin").isEmpty());
-  }
-
-  @Test
-  void corsWithAnAllowListEchoesListedOriginsOnly() throws Exception {
-    start(ServerConfig.defaults().withCors(new Cors(List.of("http://app.test:8080"))));
-    Map<String, String> ok = rawExchange(preflight("http://app.test:8080"));
-    assertEquals("200", ok.get(":status"));
-    assertEquals("http://app.test:8080", ok.get("access-control-allow-origin"));
-    assertEquals("Origin", ok.get("vary"));
-    Map<String, String> refused = rawExchange(preflight("http://evil.test"));
-    assertEquals("403", refused.get(":status"));
-    assertNull(refused.get("access-control-allow-origin"));
-    String body = "{}";
-    Map<String, String> real = rawExchange("POST / HTTP/1.1\r\nHost: localhost\r\nOrigin: http://evil.test\r\n"
-        + "X-Amz-Target: DynamoDB_20120810.ListTables\r\nContent-Type: application/x-amz-json-1.0\r\n"
-        + "Content-Length: " + body.length() + "\r\nConnection: close\r\n\r\n" + body);
-    assertNull(real.get("access-control-allow-origin"));
-  }
-
-  @Test
-  void withoutCorsAPreflightIsRefusedAsBefore() throws Exception {
-    start(ServerConfig.defaults().withCors(null));
-    Map<String, String> h = rawExchange(preflight("http://localhost:3000"));
-    assertEquals("400", h.get(":status"));
-    assertNull(h.get("access-control-allow-origin"));
   }
 }

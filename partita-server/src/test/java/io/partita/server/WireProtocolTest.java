@@ -246,7 +246,7 @@ class WireProtocolTest {
   @Test
   void aDeclaredLengthOverTheLimitIsRefusedBeforeTheBodyIsSent() throws IOException {
     try (Socket s = new Socket(server.address().getAddress(), server.port())) {
-      s.getOutputStream().write(("POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.PutItem\r\n"
+      s.getOutputStream().write(("POST / HTTP/1.1\r\nHost: localhost\r\nX-Amz-Target: DynamoDB_20120810.PutItem\r\n"
           + "Content-Type: application/x-amz-json-1.0\r\nContent-Length: 1000000000\r\n\r\n")
           .getBytes(StandardCharsets.US_ASCII));
       s.getOutputStream().flush();
@@ -265,11 +265,11 @@ class WireProtocolTest {
           : "{\"TableName\":\"missing-" + i + "\"}";
       // DescribeTable's ResourceNotFoundException names the table: each answer shows which request it is
       String op = i % 2 == 0 ? "PutItem" : "DescribeTable";
-      requests.append("POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.").append(op)
+      requests.append("POST / HTTP/1.1\r\nHost: localhost\r\nX-Amz-Target: DynamoDB_20120810.").append(op)
           .append("\r\nContent-Type: application/x-amz-json-1.0\r\nContent-Length: ")
           .append(body.getBytes(StandardCharsets.UTF_8).length).append("\r\n\r\n").append(body);
     }
-    requests.append("POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+    requests.append("POST / HTTP/1.1\r\nHost: localhost\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
         + "Connection: close\r\nContent-Length: 2\r\n\r\n{}");
     try (Socket s = new Socket(server.address().getAddress(), server.port())) {
       s.getOutputStream().write(requests.toString().getBytes(StandardCharsets.UTF_8));
@@ -341,9 +341,9 @@ class WireProtocolTest {
   void aRefusedBodyIsAnsweredInOrderAfterTheRequestsBeforeIt() throws IOException {
     String create = "{\"TableName\":\"second\",\"AttributeDefinitions\":[{\"AttributeName\":\"PK\",\"AttributeType\":\"S\"}],"
         + "\"KeySchema\":[{\"AttributeName\":\"PK\",\"KeyType\":\"HASH\"}],\"BillingMode\":\"PAY_PER_REQUEST\"}";
-    String requests = "POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.CreateTable\r\n"
+    String requests = "POST / HTTP/1.1\r\nHost: localhost\r\nX-Amz-Target: DynamoDB_20120810.CreateTable\r\n"
         + "Content-Length: " + create.length() + "\r\n\r\n" + create
-        + "POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+        + "POST / HTTP/1.1\r\nHost: localhost\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
         + "Content-Length: 99999999\r\n\r\n";
     try (Socket s = new Socket(server.address().getAddress(), server.port())) {
       s.getOutputStream().write(requests.getBytes(StandardCharsets.US_ASCII));
@@ -359,7 +359,7 @@ class WireProtocolTest {
   @Test
   void expectContinueOverTheLimitGetsDynamoDbsError() throws IOException {
     try (Socket s = new Socket(server.address().getAddress(), server.port())) {
-      s.getOutputStream().write(("POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.PutItem\r\n"
+      s.getOutputStream().write(("POST / HTTP/1.1\r\nHost: localhost\r\nX-Amz-Target: DynamoDB_20120810.PutItem\r\n"
           + "Expect: 100-continue\r\nContent-Length: 99999999\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
       s.getOutputStream().flush();
       byte[] head = new byte[400];

@@ -47,6 +47,12 @@ public final class HotKeysCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the server's JSON answer as it is.")
   boolean json;
 
+  @Option(names = "--region", paramLabel = "REGION",
+      description = "The server's region, for a server that checks signatures: the request is signed with the AWS"
+          + " credentials of the environment (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or the AWS profile) for it"
+          + " (default: AWS_REGION, AWS_DEFAULT_REGION or us-east-1).")
+  String region;
+
   @Override
   public Integer call() throws InterruptedException {
     if (!("http".equals(endpoint.getScheme()) || "https".equals(endpoint.getScheme())) || endpoint.getHost() == null) {
@@ -57,7 +63,7 @@ public final class HotKeysCommand implements Callable<Integer> {
         .connectTimeout(Duration.ofSeconds(5)).build();
     HttpResponse<String> answer;
     try {
-      answer = client.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).GET().build(),
+      answer = client.send(signed(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).GET(), uri),
           HttpResponse.BodyHandlers.ofString());
     } catch (ConnectException | HttpConnectTimeoutException e) {
       return fail("no Partita server answers at " + endpoint + ": start one with `partita serve --hot-keys`");
@@ -81,6 +87,41 @@ public final class HotKeysCommand implements Callable<Integer> {
     }
     out.flush();
     return 0;
+  }
+
+  /**
+   * The request, signed with the environment's AWS credentials when it has some: a server started
+   * with credentials answers its hot keys to signed requests only (docs/SECURITY.md); one without
+   * them accepts any signature.
+   */
+  private HttpRequest signed(HttpRequest.Builder request, URI uri) {
+    software.amazon.awssdk.identity.spi.AwsCredentialsIdentity identity;
+    try (var chain = software.amazon.awssdk.auth.credentials.AwsCredentialsProviderChain.builder()
+        .reuseLastProviderEnabled(false)
+        .credentialsProviders(software.amazon.awssdk.auth.credentials.SystemPropertyCredentialsProvider.create(),
+            software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider.create(),
+            software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider.create())
+        .build()) {
+      identity = chain.resolveCredentials();
+    } catch (RuntimeException e) {
+      return request.build(); // none: a server that checks signatures will say so
+    }
+    String signingRegion = region != null ? region
+        : System.getenv().getOrDefault("AWS_REGION", System.getenv().getOrDefault("AWS_DEFAULT_REGION", "us-east-1"));
+    var signed = software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner.create().sign(r -> r
+        .identity(identity)
+        .request(software.amazon.awssdk.http.SdkHttpRequest.builder().method(
+            software.amazon.awssdk.http.SdkHttpMethod.GET).uri(uri).build())
+        .payload(software.amazon.awssdk.http.ContentStreamProvider.fromUtf8String(""))
+        .putProperty(software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner.SERVICE_SIGNING_NAME, "dynamodb")
+        .putProperty(software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner.REGION_NAME, signingRegion));
+    signed.request().forEachHeader((name, values) -> {
+      // the client sets Host itself, from the URI the request was signed for
+      if (!name.equalsIgnoreCase("Host")) {
+        values.forEach(v -> request.header(name, v));
+      }
+    });
+    return request.build();
   }
 
   /** The listing's keys, each {table, partition key, reads, writes}; null if {@code body} is no listing. */

@@ -4,6 +4,8 @@ import io.partita.engine.Partita;
 import io.partita.server.Authenticator;
 import io.partita.server.PartitaServer;
 import io.partita.server.ServerConfig;
+import io.partita.server.access.Access;
+import io.partita.server.access.Cors;
 import io.partita.server.auth.Credentials;
 import io.partita.server.auth.CredentialsFile;
 import io.partita.server.auth.SigV4Verifier;
@@ -129,9 +131,21 @@ public final class ServeCommand implements Callable<Integer> {
   boolean metrics;
 
   @Option(names = "--cors-origin", paramLabel = "ORIGIN",
-      description = "Let pages from ORIGIN (e.g. http://localhost:3000) call the server from a browser; repeat"
-          + " for more (default: any origin, *).")
+      description = "Let pages from ORIGIN (e.g. http://app.test:8080) call the server from a browser, besides this"
+          + " machine's (http://localhost:PORT, http://127.0.0.1:PORT, any port, always allowed); repeat for more."
+          + " * lets every site you visit read and write every table (default: loopback pages only).")
   java.util.List<String> corsOrigins;
+
+  @Option(names = "--allowed-host", paramLabel = "NAME",
+      description = "Answer requests addressed to NAME (e.g. partita, a Docker service's name) besides localhost and"
+          + " IP addresses; repeat for more. * answers any name, which gives up the guard against DNS rebinding"
+          + " (docs/SECURITY.md).")
+  java.util.List<String> allowedHosts;
+
+  @Option(names = "--metrics-token", paramLabel = "TOKEN|@FILE",
+      description = "With credentials: let GET /metrics be read with 'Authorization: Bearer TOKEN' (Prometheus cannot"
+          + " sign); @FILE reads the token from FILE, keeping it out of the process list.")
+  String metricsToken;
 
   @Option(names = "--no-cors",
       description = "Answer no CORS preflight and add no CORS header: browsers then refuse pages of other origins.")
@@ -174,6 +188,10 @@ public final class ServeCommand implements Callable<Integer> {
     if (credentials.isEmpty() && !isLoopback(host)) {
       System.err.println("warning: listening on " + host + " without credentials: anyone who can reach it can"
           + " read and write every table. Use --credentials to require signed requests.");
+    }
+    String opened = config.access().openedWide();
+    if (!opened.isEmpty()) {
+      System.err.println("warning: " + opened + " (docs/SECURITY.md)");
     }
     Partita partita;
     try {
@@ -231,6 +249,7 @@ public final class ServeCommand implements Callable<Integer> {
     if (config.console()) {
       out.println("Console: " + server.consoleUrl());
     }
+
     String pressure = pressure(partita, latency);
     if (!pressure.isEmpty()) {
       // switched on at start, and easy to forget: a client's throttling or stale reads come from here
@@ -277,7 +296,7 @@ public final class ServeCommand implements Callable<Integer> {
         .withMaxRequestBytes(maxRequestBytes);
     config = config.withAuthenticator(credentials.isEmpty() ? Authenticator.ACCEPT_ANY
         : new SigV4Verifier(credentials, config.region(), Clock.systemUTC())::verify);
-    config = config.withRequestLog(requestLogFormat()).withMetrics(metrics).withCors(cors())
+    config = config.withRequestLog(requestLogFormat()).withMetrics(metrics).withAccess(access(credentials))
         .withConsole(console != null ? console : isLoopback(host));
     if (latency != null) {
       config = config.withLatency(io.partita.server.Latency.parse(latency, 0));
@@ -296,15 +315,33 @@ public final class ServeCommand implements Callable<Integer> {
     };
   }
 
-  private io.partita.server.observe.Cors cors() {
-    if (noCors) {
-      if (corsOrigins != null) {
-        throw new IllegalArgumentException("--no-cors and --cors-origin cannot be given together");
-      }
-      return null;
+  private Access access(Credentials credentials) {
+    if (noCors && corsOrigins != null) {
+      throw new IllegalArgumentException("--no-cors and --cors-origin cannot be given together");
     }
-    return corsOrigins == null ? io.partita.server.observe.Cors.ANY_ORIGIN
-        : new io.partita.server.observe.Cors(corsOrigins);
+    Cors cors = noCors ? null : Cors.loopbackAnd(corsOrigins == null ? java.util.List.of() : corsOrigins);
+    String token = null;
+    if (metricsToken != null) {
+      if (credentials.isEmpty()) {
+        throw new IllegalArgumentException("--metrics-token needs credentials (--credentials or --access-key):"
+            + " without them /metrics answers anyone who can reach the server");
+      }
+      token = metricsToken.startsWith("@") ? readToken(Path.of(metricsToken.substring(1))) : metricsToken;
+    }
+    return new Access(cors, allowedHosts == null ? java.util.List.of() : allowedHosts, token);
+  }
+
+  /** The token in {@code file}: its first line, trimmed. */
+  private static String readToken(Path file) {
+    try {
+      String token = java.nio.file.Files.readAllLines(file).stream().findFirst().orElse("").strip();
+      if (token.isEmpty()) {
+        throw new IllegalArgumentException("--metrics-token: " + file + " holds no token on its first line");
+      }
+      return token;
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException("--metrics-token: cannot read " + file + ": " + e.getMessage());
+    }
   }
 
   private Credentials credentials() {

@@ -17,7 +17,6 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
 import io.partita.server.Authenticator;
-import io.partita.server.auth.SignedRequest;
 import io.partita.server.observe.Observation;
 import io.partita.server.observe.ServerMetrics;
 import io.partita.server.wire.Dispatcher;
@@ -25,9 +24,7 @@ import io.partita.server.wire.FrontEndRefusal;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -153,7 +150,8 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     Ending ending = request.decoderResult().isFailure() ? Ending.LINGER
         : HttpUtil.isKeepAlive(request) ? Ending.KEEP_ALIVE : Ending.CLOSE;
     // CORS headers go on an answer only to a request that names its origin, as a browser's does
-    String origin = state.cors() == null ? null : request.headers().get(HttpHeaderNames.ORIGIN);
+    io.partita.server.access.Cors cors = state.gate().cors();
+    String origin = cors == null ? null : request.headers().get(HttpHeaderNames.ORIGIN);
     io.partita.server.Latency latency = state.latency();
     // the operation is only looked at for a latency per operation: nothing is done for it when off
     String target = latency.isOn() ? request.headers().get("X-Amz-Target") : null;
@@ -161,7 +159,7 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     try {
       response = answer(ctx, request);
       if (origin != null) {
-        Responses.allowOrigin(response, state.cors(), origin);
+        Responses.allowOrigin(response, cors, origin);
       }
     } catch (Throwable e) {
       // an Error too (out of memory under load, say): the connection still gets an answer and the
@@ -277,11 +275,11 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
 
   /**
    * Switches injected faults, added latency, throttling or the consistency lag while the server runs
-   * (docs/SERVER.md): the body is a spec as the option of the same name takes it, or {@code none}. Only from this machine:
-   * the API changes how every client is served, so a request from another address is refused.
+   * (docs/SERVER.md): the body is a spec as the option of the same name takes it, or {@code none}. The API
+   * changes how every client is served: who may call it is {@link Gate#changeRefusal}'s to say.
    */
   private FullHttpResponse admin(ChannelHandlerContext ctx, FullHttpRequest request, String what) {
-    FullHttpResponse refused = refusedCaller(ctx, request);
+    FullHttpResponse refused = refusedChange(ctx, request);
     if (refused != null) {
       return refused;
     }
@@ -303,23 +301,13 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
   }
 
   /**
-   * The refusal of a caller that may not change how the server serves: one on another machine, or a
-   * page of another site open in this machine's browser (a browser names the page's origin, and only
-   * the server's own pages, the console, may); null for a caller that may.
+   * The refusal of a caller that may not change how the server serves ({@link Gate#changeRefusal}),
+   * or null for one that may.
    */
-  private static FullHttpResponse refusedCaller(ChannelHandlerContext ctx, FullHttpRequest request) {
-    if (!(ctx.channel().remoteAddress() instanceof java.net.InetSocketAddress remote)
-        || !remote.getAddress().isLoopbackAddress()) {
-      return Responses.text(HttpResponseStatus.FORBIDDEN, "text/plain; charset=utf-8",
-          "the admin API answers requests from this machine only\n", ctx.alloc(), false);
-    }
-    String origin = request.headers().get(HttpHeaderNames.ORIGIN);
-    String host = request.headers().get(HttpHeaderNames.HOST);
-    if (origin != null && (host == null || !(origin.equals("http://" + host) || origin.equals("https://" + host)))) {
-      return Responses.text(HttpResponseStatus.FORBIDDEN, "text/plain; charset=utf-8",
-          "the admin API answers no page of another origin (" + origin + ")\n", ctx.alloc(), false);
-    }
-    return null;
+  private FullHttpResponse refusedChange(ChannelHandlerContext ctx, FullHttpRequest request) {
+    String why = state.gate().changeRefusal(ctx.channel().remoteAddress(), request.headers());
+    return why == null ? null : Responses.text(HttpResponseStatus.FORBIDDEN, "text/plain; charset=utf-8", why + "\n",
+        ctx.alloc(), false);
   }
 
   /** Where the console's schemas are registered: {@code /partita/schemas} and {@code /partita/schemas/TABLE}. */
@@ -357,7 +345,7 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
               "no schema is registered for " + table + " (PUT one to " + SCHEMAS + "/" + table + ")\n", ctx.alloc(), head)
           : Responses.text(HttpResponseStatus.OK, "application/json", schema, ctx.alloc(), head);
     }
-    FullHttpResponse refused = refusedCaller(ctx, request);
+    FullHttpResponse refused = refusedChange(ctx, request);
     if (refused != null) {
       return refused;
     }
@@ -391,41 +379,49 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
               + cause.getMessage()), ctx.alloc());
     }
     HttpMethod method = request.method();
+    String path = new QueryStringDecoder(request.uri()).rawPath();
+    String refused = state.gate().refusal(request.headers());
+    boolean toApi = method.equals(HttpMethod.POST) && !path.startsWith(ADMIN);
+    if (refused != null && !toApi) {
+      return Responses.text(HttpResponseStatus.FORBIDDEN, "text/plain; charset=utf-8", refused + "\n", ctx.alloc(),
+          method.equals(HttpMethod.HEAD));
+    }
     // the health answer is the root's only, as the service's; a GET elsewhere is refused below as any non-POST
-    if (method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) {
-      String path = new QueryStringDecoder(request.uri()).rawPath();
-      if (path.equals("/")) {
-        return Responses.health(state.region(), state.storage(), ctx.alloc(), method.equals(HttpMethod.HEAD));
-      }
-      if (path.equals(ADMIN + "hot-keys")) {
-        return hotKeys(ctx, request, method.equals(HttpMethod.HEAD));
-      }
-      if (path.equals(SCHEMAS) || path.startsWith(SCHEMAS + "/")) {
-        return schemas(ctx, request, path);
-      }
-      if (ConsoleAssets.owns(path)) {
-        return console(ctx, path, method.equals(HttpMethod.HEAD));
-      }
-      ServerMetrics metrics = state.metrics();
-      if (metrics != null && path.equals("/metrics")) {
-        return Responses.text(HttpResponseStatus.OK, metrics.contentType(), metrics.scrape(), ctx.alloc(),
-            method.equals(HttpMethod.HEAD));
+    boolean get = method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD);
+    if (get && path.equals("/")) {
+      return Responses.health(state.region(), state.storage(), ctx.alloc(), method.equals(HttpMethod.HEAD));
+    }
+    if (get && ConsoleAssets.owns(path)) {
+      return console(ctx, path, method.equals(HttpMethod.HEAD));
+    }
+    ServerMetrics metrics = state.metrics();
+    boolean metricsPath = get && metrics != null && path.equals("/metrics");
+    boolean sideDoor = metricsPath || (path.startsWith(ADMIN) && (get || method.equals(HttpMethod.POST)
+        || method.equals(HttpMethod.PUT)));
+    if (sideDoor) {
+      FrontEndRefusal unsigned = state.gate().sideDoorRefusal(request, metricsPath);
+      if (unsigned != null) {
+        return Responses.text(HttpResponseStatus.FORBIDDEN, "text/plain; charset=utf-8", unsigned.code() + ": "
+            + unsigned.getMessage() + " (this server checks signatures: " + method + " " + path + " needs a request"
+            + " signed with one of its access keys" + (metricsPath ? ", or --metrics-token's bearer token" : "")
+            + ")\n", ctx.alloc(), method.equals(HttpMethod.HEAD));
       }
     }
-    if (method.equals(HttpMethod.POST)) {
-      String path = new QueryStringDecoder(request.uri()).rawPath();
-      if (path.startsWith(ADMIN)) {
-        return admin(ctx, request, path.substring(ADMIN.length()));
-      }
+    if (metricsPath) {
+      return Responses.text(HttpResponseStatus.OK, metrics.contentType(), metrics.scrape(), ctx.alloc(),
+          method.equals(HttpMethod.HEAD));
     }
-    if (method.equals(HttpMethod.PUT)) {
-      String path = new QueryStringDecoder(request.uri()).rawPath();
-      if (path.startsWith(SCHEMAS + "/")) {
-        return schemas(ctx, request, path);
-      }
+    if (get && path.equals(ADMIN + "hot-keys")) {
+      return hotKeys(ctx, request, method.equals(HttpMethod.HEAD));
     }
-    if (method.equals(HttpMethod.OPTIONS) && state.cors() != null) {
-      return Responses.preflight(state.cors(), request.headers(), ctx.alloc());
+    if ((get && path.equals(SCHEMAS)) || ((get || method.equals(HttpMethod.PUT)) && path.startsWith(SCHEMAS + "/"))) {
+      return schemas(ctx, request, path);
+    }
+    if (method.equals(HttpMethod.POST) && path.startsWith(ADMIN)) {
+      return admin(ctx, request, path.substring(ADMIN.length()));
+    }
+    if (method.equals(HttpMethod.OPTIONS) && state.gate().cors() != null) {
+      return Responses.preflight(state.gate().cors(), request.headers(), ctx.alloc());
     }
     if (!method.equals(HttpMethod.POST)) {
       return Responses.error(new PartitaException(ErrorCode.UnknownOperationException,
@@ -439,8 +435,12 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     try {
       int status;
       try {
+        if (refused != null) {
+          // answered as DynamoDB's errors are, so an SDK shows why, and counted as they are
+          throw new FrontEndRefusal(FrontEndRefusal.Code.AccessDeniedException, refused);
+        }
         if (state.authenticator() != Authenticator.ACCEPT_ANY) {
-          state.authenticator().authenticate(signedRequest(request));
+          state.authenticator().authenticate(Gate.signedRequest(request));
         }
         String encoding = request.headers().get(HttpHeaderNames.CONTENT_ENCODING);
         ByteBuf content = request.content();
@@ -515,19 +515,6 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         body.clear();
       }
     };
-  }
-
-  /** The request as it was signed: raw path and query, headers as received, the body as sent. */
-  private static SignedRequest signedRequest(FullHttpRequest request) {
-    String uri = request.uri();
-    int q = uri.indexOf('?');
-    List<Map.Entry<String, String>> headers = new ArrayList<>(request.headers().size());
-    request.headers().forEach(headers::add);
-    ByteBuf content = request.content();
-    byte[] payload = new byte[content.readableBytes()];
-    content.getBytes(content.readerIndex(), payload);
-    return new SignedRequest(request.method().name(), new QueryStringDecoder(uri).rawPath(),
-        q < 0 ? "" : uri.substring(q + 1), headers, payload);
   }
 
   /**

@@ -99,7 +99,7 @@ final class Responses {
    * not allowed gets 403 without them, which a browser takes as a refusal. Without an origin (not a
    * preflight) it gets 200 with {@code Allow}.
    */
-  static FullHttpResponse preflight(io.partita.server.observe.Cors cors, HttpHeaders request, ByteBufAllocator alloc) {
+  static FullHttpResponse preflight(io.partita.server.access.Cors cors, HttpHeaders request, ByteBufAllocator alloc) {
     String origin = request.get(HttpHeaderNames.ORIGIN);
     String allowed = cors.allowOrigin(origin);
     HttpResponseStatus status = origin != null && allowed == null ? HttpResponseStatus.FORBIDDEN : HttpResponseStatus.OK;
@@ -109,16 +109,16 @@ final class Responses {
     h.set(HttpHeaderNames.SERVER, SERVER);
     h.set(REQUEST_ID, RequestIds.next());
     h.set(HttpHeaderNames.DATE, HttpDate.now());
-    h.set(HttpHeaderNames.ALLOW, io.partita.server.observe.Cors.ALLOW_METHODS);
+    h.set(HttpHeaderNames.ALLOW, io.partita.server.access.Cors.ALLOW_METHODS);
     if (allowed != null) {
       String asked = request.get(HttpHeaderNames.ACCESS_CONTROL_REQUEST_HEADERS);
       h.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, allowed);
-      h.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_METHODS, io.partita.server.observe.Cors.ALLOW_METHODS);
+      h.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_METHODS, io.partita.server.access.Cors.ALLOW_METHODS);
       // every header a browser asks to send is allowed, as the AWS endpoints recorded answer
       h.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_HEADERS,
-          asked == null || asked.isBlank() ? io.partita.server.observe.Cors.DEFAULT_ALLOW_HEADERS : asked);
-      h.set(HttpHeaderNames.ACCESS_CONTROL_EXPOSE_HEADERS, io.partita.server.observe.Cors.EXPOSE_HEADERS);
-      h.set(HttpHeaderNames.ACCESS_CONTROL_MAX_AGE, io.partita.server.observe.Cors.MAX_AGE);
+          asked == null || asked.isBlank() ? io.partita.server.access.Cors.DEFAULT_ALLOW_HEADERS : asked);
+      h.set(HttpHeaderNames.ACCESS_CONTROL_EXPOSE_HEADERS, io.partita.server.access.Cors.EXPOSE_HEADERS);
+      h.set(HttpHeaderNames.ACCESS_CONTROL_MAX_AGE, io.partita.server.access.Cors.MAX_AGE);
     }
     if (!cors.anyOrigin()) {
       h.set(HttpHeaderNames.VARY, "Origin");
@@ -128,7 +128,7 @@ final class Responses {
   }
 
   /** Adds to an answer the CORS headers a browser needs to hand it to a page of {@code origin}, if allowed. */
-  static void allowOrigin(FullHttpResponse response, io.partita.server.observe.Cors cors, String origin) {
+  static void allowOrigin(FullHttpResponse response, io.partita.server.access.Cors cors, String origin) {
     HttpHeaders h = response.headers();
     if (h.contains(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN)) {
       return; // a preflight's answer has them
@@ -136,7 +136,7 @@ final class Responses {
     String allowed = cors.allowOrigin(origin);
     if (allowed != null) {
       h.set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, allowed);
-      h.set(HttpHeaderNames.ACCESS_CONTROL_EXPOSE_HEADERS, io.partita.server.observe.Cors.EXPOSE_HEADERS);
+      h.set(HttpHeaderNames.ACCESS_CONTROL_EXPOSE_HEADERS, io.partita.server.access.Cors.EXPOSE_HEADERS);
     }
     if (!cors.anyOrigin()) {
       h.set(HttpHeaderNames.VARY, "Origin");

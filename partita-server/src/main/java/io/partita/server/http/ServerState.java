@@ -2,7 +2,7 @@ package io.partita.server.http;
 
 import io.partita.engine.StorageStatus;
 import io.partita.server.Authenticator;
-import io.partita.server.observe.Cors;
+import io.partita.server.access.Access;
 import io.partita.server.observe.Observation;
 import io.partita.server.observe.RequestLog;
 import io.partita.server.observe.ServerMetrics;
@@ -23,7 +23,7 @@ public final class ServerState {
   private final Supplier<StorageStatus> storage;
   private volatile RequestLog requestLog;
   private volatile ServerMetrics metrics;
-  private volatile Cors cors;
+  private volatile Gate gate;
   private volatile io.partita.server.Latency latency = io.partita.server.Latency.NONE;
   private final Object lock = new Object();
   private int inFlight;
@@ -37,20 +37,29 @@ public final class ServerState {
     this.dispatcher = dispatcher;
     this.authenticator = authenticator;
     this.region = region;
+    this.gate = new Gate(Access.DEFAULTS, java.net.InetAddress.getLoopbackAddress(), authenticator);
   }
 
-  /**
-   * Sets what watches the requests and who may call from a browser: each null for none. Set before
-   * the server starts.
-   */
-  public ServerState watchedBy(RequestLog requestLog, ServerMetrics metrics, Cors cors) {
+  /** Sets what watches the requests: each null for none. Set before the server starts. */
+  public ServerState watchedBy(RequestLog requestLog, ServerMetrics metrics) {
     this.requestLog = requestLog;
     this.metrics = metrics;
-    this.cors = cors;
     return this;
   }
 
-  /** Whether a request is observed at all: the one check a request pays while nothing watches. */
+  /**
+   * Sets who may reach the server besides what its signatures allow, for a server listening on
+   * {@code bound} (docs/SECURITY.md). Set before the server starts.
+   */
+  public ServerState guardedBy(Access access, java.net.InetAddress bound) {
+    this.gate = new Gate(access, bound, authenticator);
+    return this;
+  }
+
+  Gate gate() {
+    return gate;
+  }
+
   /**
    * The admin API's switches by name ({@code POST /partita/NAME} with a spec as the body): each
    * applies a spec or throws IllegalArgumentException saying what is wrong with it.
@@ -124,6 +133,7 @@ public final class ServerState {
     return latency;
   }
 
+  /** Whether a request is observed at all: the one check a request pays while nothing watches. */
   boolean observing() {
     return requestLog != null || metrics != null;
   }
@@ -141,10 +151,6 @@ public final class ServerState {
 
   ServerMetrics metrics() {
     return metrics;
-  }
-
-  Cors cors() {
-    return cors;
   }
 
   Dispatcher dispatcher() {

@@ -15,6 +15,12 @@ public final class FrontEndRefusal extends RuntimeException {
     InvalidSignatureException(400),
     MissingAuthenticationTokenException(400),
     IncompleteSignatureException(400),
+    /**
+     * A request the server may not serve whoever signed it: addressed by a name it does not answer
+     * to, or sent by a page of an origin it does not allow (docs/SECURITY.md). Partita's own: the
+     * service has no such check; the code is the one AWS uses for a request that is refused access.
+     */
+    AccessDeniedException(403),
     /** A request body over the size limit. */
     RequestEntityTooLargeException(413);
 

@@ -1,6 +1,7 @@
 // The console's only way to the server: DynamoDB's public JSON API (POST /, X-Amz-Target), plus
-// GET /metrics, GET /partita/hot-keys and GET / (the health line, which names the region). When the
-// server checks signatures, requests are signed here with AWS Signature Version 4 (WebCrypto).
+// GET /metrics, GET /partita/hot-keys, GET /partita/schemas and GET / (the health line, which names
+// the region). When the server checks signatures, every request but the health line's is signed here
+// with AWS Signature Version 4 (WebCrypto), as the server then requires (docs/SECURITY.md).
 
 const CREDENTIALS = 'partita.console.credentials';
 const AUTH_ERRORS = new Set(['MissingAuthenticationTokenException', 'UnrecognizedClientException',
@@ -101,9 +102,11 @@ export function streamsCall(operation, body = {}) {
   return call(operation, body, STREAMS);
 }
 
-/** GET of a text resource of the server: {ok, status, text}. */
+/** GET of a text resource of the server (a path without a query): {ok, status, text}. */
 export async function getText(path) {
-  const response = await fetch(path, { cache: 'no-store' });
+  const keys = credentials();
+  const headers = keys ? await sign({}, '', keys, new Date(), 'GET', path) : {};
+  const response = await fetch(path, { cache: 'no-store', headers });
   return { ok: response.ok, status: response.status, text: await response.text() };
 }
 
@@ -126,17 +129,19 @@ async function hmac(key, text) {
 }
 
 /**
- * The headers that sign a POST to / with `headers` and `payload`: x-amz-date and authorization.
- * The host is the page's own (the browser sends it), and every header sent is signed.
+ * The headers that sign a request (by default a POST to /) with `headers` and `payload`: x-amz-date
+ * and authorization. The host is the page's own (the browser sends it), and every header sent is
+ * signed. `path` is sent as it is, so it must be in canonical form already (encodeURIComponent'd
+ * segments of unreserved characters, as the console's are).
  */
-export async function sign(headers, payload, { accessKey, secretKey }, now = new Date()) {
+export async function sign(headers, payload, { accessKey, secretKey }, now = new Date(), method = 'POST', path = '/') {
   const amzDate = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
   const day = amzDate.slice(0, 8);
   const all = { ...headers, host: location.host, 'x-amz-date': amzDate };
   const names = Object.keys(all).map((n) => n.toLowerCase()).sort();
   const lower = Object.fromEntries(Object.entries(all).map(([k, v]) => [k.toLowerCase(), String(v).trim()]));
   const signedHeaders = names.join(';');
-  const canonical = ['POST', '/', '', ...names.map((n) => `${n}:${lower[n]}`), '', signedHeaders,
+  const canonical = [method, path, '', ...names.map((n) => `${n}:${lower[n]}`), '', signedHeaders,
     await sha256(payload)].join('\n');
   const scope = `${day}/${region}/dynamodb/aws4_request`;
   const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, await sha256(canonical)].join('\n');

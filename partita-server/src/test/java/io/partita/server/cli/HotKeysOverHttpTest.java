@@ -170,6 +170,34 @@ class HotKeysOverHttpTest {
     assertFalse(one.out().contains("USER#bob"), one.out());
   }
 
+  /**
+   * A server with credentials lists its hot keys to signed requests only (docs/SECURITY.md): the
+   * command signs with the environment's AWS credentials, here the SDK's system properties.
+   */
+  @Test
+  void theCommandSignsItsRequestForAServerWithCredentials() throws Exception {
+    io.partita.server.Authenticator sigV4 = new io.partita.server.auth.SigV4Verifier(
+        io.partita.server.auth.Credentials.of(Map.of("AKIDHOTKEYS", "hot-keys-secret")), "us-east-1",
+        Clock.systemUTC())::verify;
+    try (PartitaServer signed = PartitaServer.start(partita, ServerConfig.defaults().withPort(0)
+        .withAuthenticator(sigV4))) {
+      String endpoint = signed.endpoint().toString();
+      CommandRun unsigned = run("hot-keys", "--endpoint", endpoint, "--region", "us-east-1");
+      assertEquals(1, unsigned.code(), unsigned.out());
+      assertTrue(unsigned.err().startsWith("partita hot-keys: " + endpoint + " answered 403: "), unsigned.err());
+      System.setProperty("aws.accessKeyId", "AKIDHOTKEYS");
+      System.setProperty("aws.secretAccessKey", "hot-keys-secret");
+      try {
+        CommandRun listed = run("hot-keys", "--endpoint", endpoint, "--region", "us-east-1", "--top", "2");
+        assertEquals(0, listed.code(), listed.err());
+        assertTrue(listed.out().contains("USER#alice"), listed.out());
+      } finally {
+        System.clearProperty("aws.accessKeyId");
+        System.clearProperty("aws.secretAccessKey");
+      }
+    }
+  }
+
   @Test
   void theCommandPrintsTheServersJsonWhenAsked() throws Exception {
     CommandRun json = run("hot-keys", "--endpoint", server.endpoint().toString(), "--json", "--top", "2");

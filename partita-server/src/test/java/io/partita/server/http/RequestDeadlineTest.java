@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 class RequestDeadlineTest {
   private static final Duration DEADLINE = Duration.ofSeconds(60);
-  private static final String WHOLE = "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\n\r\n{}";
+  private static final String WHOLE = "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\n\r\n{}";
 
   private EmbeddedChannel channel;
   /** The deadline's clock, moved with the channel's timer. */
@@ -63,7 +63,7 @@ class RequestDeadlineTest {
 
   @Test
   void aSlowBodyCountsToo() {
-    send("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 10\r\n\r\n{");
+    send("POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 10\r\n\r\n{");
     after(DEADLINE.minusSeconds(1));
     send("\"a\":1");
     after(Duration.ofSeconds(1));
