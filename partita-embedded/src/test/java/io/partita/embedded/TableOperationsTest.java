@@ -184,7 +184,10 @@ class TableOperationsTest {
     // Amazon DynamoDB accepts it and changes nothing (issue 12); throughput equal to the current one is still refused
     assertEquals(BillingMode.PAY_PER_REQUEST, dynamo.updateTable(b -> b.tableName("tbl1").billingMode(BillingMode.PAY_PER_REQUEST))
         .tableDescription().billingModeSummary().billingMode());
-    assertValidation("Nothing to update", () -> dynamo.updateTable(b -> b.tableName("tbl1")));
+    assertValidation("UpdateTable requires one of", () -> dynamo.updateTable(b -> b.tableName("tbl1")));
+    // an empty GlobalSecondaryIndexUpdates asks for nothing too: not the online-index limit (issue 34)
+    assertValidation("UpdateTable requires one of", () -> dynamo.updateTable(b -> b.tableName("tbl1")
+        .globalSecondaryIndexUpdates(List.of())));
   }
 
   /** Settings DynamoDB stores and describes are kept, described, changed by UpdateTable and survive a reopen. */

@@ -63,7 +63,7 @@ class TagsTest extends OpenedDatabase {
     return tags;
   }
 
-  /** All the table's tags, following NextToken, checking every page but the last is full. */
+  /** All the table's tags, which one call answers (no NextToken). */
   private Map<String, String> tags(String arn) {
     Map<String, String> all = new TreeMap<>();
     String token = null;
@@ -74,9 +74,7 @@ class TagsTest extends OpenedDatabase {
         assertNull(all.put(tag.key(), tag.value()), "a tag listed twice: " + tag);
       }
       token = r.nextToken();
-      if (token != null) {
-        assertEquals(10, r.tags().size());
-      }
+      assertNull(token, "a table's tags fit one page");
     } while (token != null);
     return all;
   }
@@ -110,23 +108,25 @@ class TagsTest extends OpenedDatabase {
     assertEquals(Map.of("env", "prod", " ", "", "ünïcode Ѯ", "a+b-c=d.e_f:g/h@i"), tags(arn));
   }
 
+  /**
+   * Every tag in one answer, as code written against the service relies on: it untags what one call
+   * listed and expects none left (issue 34). A NextToken given still resumes after that key.
+   */
   @Test
-  void listingPagesWithNextToken() {
+  void listingAnswersEveryTagInOnePage() {
     open(Partita.inMemory());
     String arn = createTable("app");
-    dynamo.tagResource(b -> b.resourceArn(arn).tags(numbered(0, 25)));
-    ListTagsOfResourceResponse first = dynamo.listTagsOfResource(b -> b.resourceArn(arn));
-    assertEquals(10, first.tags().size());
-    assertTrue(first.nextToken() != null);
-    Map<String, String> all = tags(arn);
-    assertEquals(25, all.size());
-    assertEquals("v7", all.get("k7"));
+    dynamo.tagResource(b -> b.resourceArn(arn).tags(numbered(0, 50)));
+    ListTagsOfResourceResponse all = dynamo.listTagsOfResource(b -> b.resourceArn(arn));
+    assertEquals(50, all.tags().size());
+    assertNull(all.nextToken());
+    dynamo.untagResource(b -> b.resourceArn(arn).tagKeys(all.tags().stream().map(Tag::key).toList()));
+    assertEquals(List.of(), dynamo.listTagsOfResource(b -> b.resourceArn(arn)).tags());
 
-    // exactly a page: no token after it
-    dynamo.untagResource(b -> b.resourceArn(arn).tagKeys(new ArrayList<>(all.keySet()).subList(10, 25)));
-    ListTagsOfResourceResponse only = dynamo.listTagsOfResource(b -> b.resourceArn(arn));
-    assertEquals(10, only.tags().size());
-    assertNull(only.nextToken());
+    dynamo.tagResource(b -> b.resourceArn(arn).tags(numbered(0, 25)));
+    ListTagsOfResourceResponse after = dynamo.listTagsOfResource(b -> b.resourceArn(arn).nextToken("k7"));
+    assertEquals(List.of("k8", "k9"), after.tags().stream().map(Tag::key).limit(2).toList());
+    assertNull(after.nextToken());
   }
 
   @Test

@@ -846,6 +846,17 @@ final class Expr {
     return Vals.n(d);
   }
 
+  /** A SET's path less its last element when that is a list index; the whole path otherwise. */
+  private static String parentOf(UpdateAction a) {
+    List<Object> e = a.path().elements();
+    return (e.get(e.size() - 1) instanceof Integer ? e.subList(0, e.size() - 1) : e).toString();
+  }
+
+  private static int lastIndexOf(UpdateAction a) {
+    List<Object> e = a.path().elements();
+    return e.get(e.size() - 1) instanceof Integer i ? i : -1;
+  }
+
   static final String OVERFLOW = "Number overflow. Attempting to store a number with magnitude larger than supported range";
 
   /** Applies the actions to a copy of {@code old}; throws a ValidationException on a runtime error. */
@@ -854,10 +865,14 @@ final class Expr {
     List<AttributeValue> values = new ArrayList<>();
     for (UpdateAction a : actions) values.add(a.action() == Action.SET ? setValue(a.value(), old) : null);
     Map<String, AttributeValue> item = new LinkedHashMap<>(old);
-    for (int i = 0; i < actions.size(); i++) {
-      UpdateAction a = actions.get(i);
-      if (a.action() == Action.SET) write(item, a.path(), values.get(i), false);
-    }
+    // SETs of list elements: lowest index first, so that several past a list's end are appended in
+    // the order of their indexes (Developer Guide, "Using update expressions")
+    List<Integer> setOrder = new ArrayList<>();
+    for (int i = 0; i < actions.size(); i++) if (actions.get(i).action() == Action.SET) setOrder.add(i);
+    // (the paths are distinct and none holds another, so any order of the rest is the same update)
+    setOrder.sort(java.util.Comparator.comparing((Integer x) -> parentOf(actions.get(x)))
+        .thenComparingInt(x -> lastIndexOf(actions.get(x))));
+    for (int i : setOrder) write(item, actions.get(i).path(), values.get(i), false);
     // REMOVE of list elements: highest index first, so that each index names the element it named before
     List<UpdateAction> removes = new ArrayList<>();
     for (UpdateAction a : actions) if (a.action() == Action.REMOVE) removes.add(a);

@@ -78,11 +78,16 @@ final class Tokenizer {
     return out;
   }
 
+  /**
+   * A name starts with a letter: {@code SET _123 = :v} is a syntax error at the token {@code "_"}, as
+   * the service answers (public suites recorded against it, 2025-2026; issue 34); a name written
+   * otherwise goes through an ExpressionAttributeNames {@code #ref}.
+   */
   static boolean isNameStart(char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
   }
 
   static boolean isNamePart(char c) {
-    return isNameStart(c) || (c >= '0' && c <= '9');
+    return isNameStart(c) || c == '_' || (c >= '0' && c <= '9');
   }
 }

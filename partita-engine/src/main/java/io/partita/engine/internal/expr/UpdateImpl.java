@@ -15,7 +15,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * A bound update. Every operand is evaluated against the item as it was before the update; then
  * SET, ADD and DELETE actions are applied, and REMOVE last, list indexes from the highest down so
- * that several removals from one list all use the original indexes.
+ * that several removals from one list all use the original indexes. SETs are applied with list
+ * indexes from the lowest up: a SET past a list's end appends, and several such in one update are
+ * appended in the order of their indexes, not as written (the Developer Guide, "Using update
+ * expressions": "If you add multiple elements in a single SET operation, the elements are sorted in
+ * order by element number").
  */
 final class UpdateImpl implements Update {
   record SetOp(DocPath path, Val value) {}
@@ -32,36 +36,43 @@ final class UpdateImpl implements Update {
   private volatile ProjectionImpl updated;
 
   UpdateImpl(List<SetOp> sets, List<DocPath> removes, List<SetAction> adds, List<SetAction> deletes, List<DocPath> all) {
-    this.sets = List.copyOf(sets);
+    List<SetOp> setsInOrder = new ArrayList<>(sets);
+    setsInOrder.sort(Comparator.comparing(SetOp::path, pathOrder(false)));
+    this.sets = List.copyOf(setsInOrder);
     List<DocPath> sorted = new ArrayList<>(removes);
-    sorted.sort(REMOVAL_ORDER);
+    sorted.sort(pathOrder(true));
     this.removes = List.copyOf(sorted);
     this.adds = List.copyOf(adds);
     this.deletes = List.copyOf(deletes);
     this.all = List.copyOf(all);
   }
 
-  /** Element by element; list indexes descending, so a removal does not shift a later one. */
-  private static final Comparator<DocPath> REMOVAL_ORDER = (a, b) -> {
-    for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-      Object x = a.get(i);
-      Object y = b.get(i);
-      if (x instanceof Integer xi && y instanceof Integer yi) {
-        int c = Integer.compare(yi, xi);
-        if (c != 0) {
-          return c;
+  /**
+   * Element by element, names in order and list indexes ascending or, for removals, descending, so
+   * that a removal does not shift a later one.
+   */
+  private static Comparator<DocPath> pathOrder(boolean indexesDescending) {
+    return (a, b) -> {
+      for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+        Object x = a.get(i);
+        Object y = b.get(i);
+        if (x instanceof Integer xi && y instanceof Integer yi) {
+          int c = indexesDescending ? Integer.compare(yi, xi) : Integer.compare(xi, yi);
+          if (c != 0) {
+            return c;
+          }
+        } else if (x instanceof String xs && y instanceof String ys) {
+          int c = xs.compareTo(ys);
+          if (c != 0) {
+            return c;
+          }
+        } else {
+          return x instanceof String ? -1 : 1;
         }
-      } else if (x instanceof String xs && y instanceof String ys) {
-        int c = xs.compareTo(ys);
-        if (c != 0) {
-          return c;
-        }
-      } else {
-        return x instanceof String ? -1 : 1;
       }
-    }
-    return Integer.compare(a.size(), b.size());
-  };
+      return Integer.compare(a.size(), b.size());
+    };
+  }
 
   @Override
   public Map<String, AttributeValue> apply(Map<String, AttributeValue> item) {

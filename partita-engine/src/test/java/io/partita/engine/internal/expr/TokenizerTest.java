@@ -42,10 +42,17 @@ class TokenizerTest {
     assertEquals(false, tokens.get(2).isBarePlaceholder());
   }
 
+  /**
+   * A name starts with a letter and goes on with letters, digits and underscores: {@code SET _123 =
+   * :v} is a syntax error at the token "_" (public suites recorded against the service, 2025-2026;
+   * issue 34), where this tokenizer once read a name.
+   */
   @Test
-  void namesStartWithLetterOrUnderscoreNumbersAreSeparate() {
+  void namesStartWithALetterNumbersAndUnderscoresAreSeparate() {
     assertEquals("NUMBER NAME EOF", kinds("1abc"));
-    assertEquals("NAME EOF", kinds("_x9"));
+    assertEquals("UNKNOWN NAME EOF", kinds("_x9"));
+    assertEquals("NAME EOF", kinds("x_9_"));
+    assertEquals("NAME MINUS NAME EOF", kinds("hi-there"));
   }
 
   @Test

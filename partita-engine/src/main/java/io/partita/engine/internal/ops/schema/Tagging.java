@@ -34,10 +34,12 @@ public final class Tagging {
   static final int MAX_KEY_LENGTH = 128;
   static final int MAX_VALUE_LENGTH = 256;
   /**
-   * ListTagsOfResource's page: the service states none; 10 as moto pages, small enough that paging
-   * is exercised well below the 50-tag limit.
+   * ListTagsOfResource's page: every tag a table may carry, so one call answers them all, as code
+   * written against the service relies on (it untags what one call listed and expects none left:
+   * public suites recorded against the service, 2025-2026, issue 34). The service states no page size;
+   * a NextToken given is still honoured.
    */
-  static final int PAGE = 10;
+  static final int PAGE = MAX_TAGS;
   /** The Tagging docs' characters: Unicode letters, whitespace (separators), digits, and _ . : / = + - @. */
   private static final Pattern TEXT = Pattern.compile("[\\p{L}\\p{Z}\\p{N}_.:/=+\\-@]*");
   private static final Pattern TABLE_ARN =
