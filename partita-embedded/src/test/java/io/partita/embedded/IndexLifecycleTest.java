@@ -134,6 +134,22 @@ class IndexLifecycleTest {
     assertEquals(401L, index(dynamo, "ByEmail").itemCount());
   }
 
+  /**
+   * An item whose index key attribute is an empty string (allowed while the attribute keyed no
+   * index) is left out of the index the backfill builds, as a write of it would be refused: public
+   * suites recorded against the service, 2025-2026 (issue 34).
+   */
+  @Test
+  void theBackfillLeavesOutAnItemWhoseIndexKeyIsEmpty() {
+    dynamo.putItem(b -> b.tableName("app").item(Map.of("pk", s("USER#empty"), "sk", s("PROFILE"), "email", s(""))));
+    addIndex(dynamo, "ByEmail");
+    runBackground(1000);
+    assertEquals(400L, index(dynamo, "ByEmail").itemCount(), "the item with an empty email is not indexed");
+    assertEquals(0, dynamo.scan(b -> b.tableName("app").indexName("ByEmail").filterExpression("pk = :p")
+        .expressionAttributeValues(Map.of(":p", s("USER#empty")))).count());
+    assertEquals(400, dynamo.scan(b -> b.tableName("app").indexName("ByEmail")).count());
+  }
+
   @Test
   void writesBetweenBackfillChunks_leaveTheIndexExactlyItsItems() {
     addIndex(dynamo, "ByEmail");

@@ -172,13 +172,18 @@ public final class IndexEntries {
     return Keyspace.indexPrefix(table.id(), KeyCodec.encodeTerminated(AttributeValue.fromS(index.name())));
   }
 
-  /** The entry key of {@code item} in {@code index}, or null when the item lacks an index key attribute. */
+  /**
+   * The entry key of {@code item} in {@code index}, or null when the item lacks an index key
+   * attribute or holds an empty string or binary there: a write of such a value is refused ({@link
+   * #checkValues}), but an item written before the index existed may hold one, and the backfill
+   * leaves it out as the service does (issue 34).
+   */
   public static byte[] key(TableDef table, IndexDef index, Map<String, AttributeValue> item) {
     ByteArrayOutputStream out = new ByteArrayOutputStream(64);
     out.writeBytes(prefix(table, index));
     for (KeyDef key : keys(index)) {
       AttributeValue v = item.get(key.name());
-      if (v == null || ScalarType.of(v) != key.type()) {
+      if (v == null || ScalarType.of(v) != key.type() || isEmpty(v)) {
         return null;
       }
       out.writeBytes(KeyCodec.encodeTerminated(v));
