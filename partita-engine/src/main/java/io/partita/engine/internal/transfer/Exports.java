@@ -114,7 +114,7 @@ public final class Exports {
       done.exportStatus(ExportStatus.FAILED).failureCode("S3WriteFailed")
           .failureMessage("The export could not be written to bucket " + req.s3Bucket() + ": " + e.getMessage());
     }
-    job.description = done.endTime(Instant.ofEpochMilli(ctx.clock().millis())).build();
+    transfers.finish(arn, job, done.endTime(Instant.ofEpochMilli(ctx.clock().millis())).build());
     return ExportTableToPointInTimeResponse.builder().exportDescription(accepted).build();
   }
 

@@ -126,9 +126,23 @@ final class ImportSource {
       } catch (IOException | java.io.UncheckedIOException e) {
         // a file that is not in the compression it is said to be, or cannot be read
         throw new Unreadable("UnreadableSourceObject", "The object " + key + " in bucket " + bucket
-            + " cannot be read as " + compression + "-compressed " + format + ": " + DynamoJson.firstLine(String.valueOf(e.getMessage())));
+            + " cannot be read as " + compression + "-compressed " + format + ": " + why(e));
       }
     }
+  }
+
+  /**
+   * What a failed read says of its cause: the exception's message (GZIP's "Not in GZIP format",
+   * zstd's "Unknown frame descriptor"), or where there is none (an EOFException: a file empty or cut
+   * short before its compression's header or end) what the exception's kind means, never "null".
+   */
+  static String why(Exception e) {
+    Throwable cause = e instanceof java.io.UncheckedIOException u ? u.getCause() : e;
+    if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
+      return DynamoJson.firstLine(cause.getMessage());
+    }
+    return cause instanceof java.io.EOFException ? "the file ends too early (it is empty or cut short)"
+        : cause.getClass().getSimpleName();
   }
 
   private void readJsonLines(String key, BufferedReader text, Sink sink) throws IOException {
