@@ -62,10 +62,12 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateContinuousBackupsReq
  *
  * <p>Facts: an item operation on a table that is not ACTIVE answers ResourceNotFoundException ("The
  * operation tried to access a nonexistent table or index. The resource might not be specified
- * correctly, or its status might not be ACTIVE": API reference, Common errors / PutItem Errors), with
- * the item operations' text {@code Requested resource not found} (docs/dynamodb-messages.md); an
- * imported table is CREATING while the import runs (Developer Guide, "Requesting a table import in
- * DynamoDB": "the table ... will have a status of CREATING until the import completes").
+ * correctly, or its status might not be ACTIVE": the exception's documentation, botocore's
+ * reference, services/dynamodb/client/exceptions/ResourceNotFoundException), with the item
+ * operations' text {@code Requested resource not found} (docs/dynamodb-messages.md); the import's
+ * table is being created for as long as the import runs (API reference, ImportTableDescription:
+ * EndTime is "the time at which the creation of the table associated with this import task
+ * completed"), so it is CREATING meanwhile, as a restored table is.
  */
 class ImportAtomicityTest {
   @TempDir Path dir;
