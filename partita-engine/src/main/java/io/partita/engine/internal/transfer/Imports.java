@@ -77,7 +77,17 @@ public final class Imports {
         .processedItemCount(0L).processedSizeBytes(0L).importedItemCount(0L).errorCount(0L)
         .build();
     Transfers.Job<ImportTableDescription> job = new Transfers.Job<>(withoutToken, req.clientToken(), now, accepted);
-    transfers.add(arn, job);
+    try {
+      transfers.add(arn, job);
+    } catch (RuntimeException e) {
+      // no record, no import: its marked table goes now (or, the store failing, at the next open)
+      try {
+        ctx.catalog().delete(def.name());
+      } catch (RuntimeException again) {
+        e.addSuppressed(again);
+      }
+      throw e;
+    }
 
     ImportSource source = new ImportSource(transfers.directories, req.s3BucketSource().s3Bucket(),
         req.s3BucketSource().s3KeyPrefix(), req.inputFormat(), Compression.of(req.inputCompressionTypeAsString()),

@@ -44,16 +44,17 @@ final class JobCodec {
 
   private JobCodec() {}
 
-  static byte[] encode(Transfers.Job<?> job) {
+  /** The record of {@code job} with {@code description} (its description as it is to be stored). */
+  static byte[] encode(Transfers.Job<?> job, Object description) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);
     try (DataOutputStream out = new DataOutputStream(bytes)) {
       out.writeByte(VERSION);
-      out.writeByte(job.description instanceof ImportTableDescription ? IMPORT : EXPORT);
+      out.writeByte(description instanceof ImportTableDescription ? IMPORT : EXPORT);
       writeString(out, job.clientToken == null ? "" : job.clientToken);
       out.writeLong(job.startMillis);
       writeString(out, job.errorLog == null ? "" : job.errorLog.toString());
       writePojo(out, (SdkPojo) job.request);
-      writePojo(out, (SdkPojo) job.description);
+      writePojo(out, (SdkPojo) description);
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }

@@ -105,7 +105,7 @@ public final class Transfers {
 
   /** Stores a new job's record and lists it. */
   synchronized void add(String arn, Job<?> job) {
-    store.write(batch -> put(batch, arn, job));
+    store.write(batch -> put(batch, arn, job, job.description));
     jobs.put(arn, job);
   }
 
@@ -117,22 +117,17 @@ public final class Transfers {
   /**
    * Gives {@code job} its final description and stores it through {@code write}, which runs the
    * record's put with whatever must change in the same atomic batch (an import's table: its mark
-   * cleared, or the table dropped), so the record never tells other than what the store holds.
+   * cleared, or the table dropped), so the record never tells other than what the store holds; the
+   * description is answered once it is stored.
    */
   <D> void finish(String arn, Job<D> job, D description,
       java.util.function.Consumer<java.util.function.Consumer<Store.Batch>> write) {
-    D before = job.description;
+    write.accept(batch -> put(batch, arn, job, description));
     job.description = description;
-    try {
-      write.accept(batch -> put(batch, arn, job));
-    } catch (RuntimeException e) {
-      job.description = before;
-      throw e;
-    }
   }
 
-  private void put(Store.Batch batch, String arn, Job<?> job) {
-    batch.put(Keyspace.transferKey(job.startMillis, arn), JobCodec.encode(job));
+  private static void put(Store.Batch batch, String arn, Job<?> job, Object description) {
+    batch.put(Keyspace.transferKey(job.startMillis, arn), JobCodec.encode(job, description));
   }
 
   synchronized Job<?> job(String arn) {
