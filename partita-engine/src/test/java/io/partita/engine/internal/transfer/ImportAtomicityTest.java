@@ -159,6 +159,12 @@ class ImportAtomicityTest {
       assertRefused(() -> p.execute(ScanRequest.builder().tableName("Imp").build()));
       assertRefused(() -> p.execute(PutItemRequest.builder().tableName("Imp")
           .item(Map.of("pk", AttributeValue.fromS("intruder"), "g", AttributeValue.fromS("g0"))).build()));
+      // nor can its half be copied elsewhere: as for a table a restore is filling
+      assertEquals(ErrorCode.TableInUseException, assertThrows(PartitaException.class, () -> p.execute(
+          software.amazon.awssdk.services.dynamodb.model.CreateBackupRequest.builder().tableName("Imp")
+              .backupName("half").build())).code());
+      assertEquals(ErrorCode.TableNotFoundException, assertThrows(PartitaException.class, () -> p.execute(
+          ExportTableToPointInTimeRequest.builder().tableArn(d.table().tableArn()).s3Bucket("out").build())).code());
     }).inMemory();
     try (Partita p = db[0]) {
       ImportTableDescription d = importTable(p, request("Imp", InputCompressionType.NONE));
