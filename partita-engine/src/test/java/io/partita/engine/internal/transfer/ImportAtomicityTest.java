@@ -64,7 +64,12 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateContinuousBackupsReq
  * operation tried to access a nonexistent table or index. The resource might not be specified
  * correctly, or its status might not be ACTIVE": the exception's documentation, botocore's
  * reference, services/dynamodb/client/exceptions/ResourceNotFoundException), with the item
- * operations' text {@code Requested resource not found} (docs/dynamodb-messages.md); the import's
+ * operations' text {@code Requested resource not found} (docs/dynamodb-messages.md; for a CREATING
+ * table checked against the service by ExtendDB, github.com/ExtendDB/extenddb/pull/204); DeleteTable
+ * of a CREATING table answers ResourceInUseException {@code Attempt to change a resource which is
+ * still in use: Table is being created: T} (the AWS CLI against the service, captured in
+ * github.com/vdesabou/kafka-docker-playground/issues/8703; the same text in
+ * github.com/terraform-aws-modules/terraform-aws-dynamodb-table/issues/51); the import's
  * table is being created for as long as the import runs (API reference, ImportTableDescription:
  * EndTime is "the time at which the creation of the table associated with this import task
  * completed"), so it is CREATING meanwhile, as a restored table is.
@@ -159,6 +164,11 @@ class ImportAtomicityTest {
       assertRefused(() -> p.execute(ScanRequest.builder().tableName("Imp").build()));
       assertRefused(() -> p.execute(PutItemRequest.builder().tableName("Imp")
           .item(Map.of("pk", AttributeValue.fromS("intruder"), "g", AttributeValue.fromS("g0"))).build()));
+      PartitaException deleting = assertThrows(PartitaException.class, () -> p.execute(
+          software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest.builder().tableName("Imp").build()));
+      assertEquals(ErrorCode.ResourceInUseException, deleting.code());
+      assertEquals("Attempt to change a resource which is still in use: Table is being created: Imp",
+          deleting.getMessage());
       // nor can its half be copied elsewhere: as for a table a restore is filling
       assertEquals(ErrorCode.TableInUseException, assertThrows(PartitaException.class, () -> p.execute(
           software.amazon.awssdk.services.dynamodb.model.CreateBackupRequest.builder().tableName("Imp")
