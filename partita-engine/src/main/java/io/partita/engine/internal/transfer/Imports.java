@@ -112,19 +112,13 @@ public final class Imports {
     ImportTableDescription ended = done.processedItemCount(run.processedItems())
         .processedSizeBytes(source.processedBytes()).errorCount(run.errors())
         .endTime(Instant.ofEpochMilli(ctx.clock().millis())).build();
-    try {
-      if (ended.importStatus() == ImportStatus.COMPLETED) {
-        // the mark goes with the record's COMPLETED: the table is never seen complete with the import unfinished
-        transfers.finish(arn, job, ended,
-            record -> ctx.catalog().updateExclusively(table.def().withImporting(null), record));
-      } else {
-        transfers.finish(arn, job, ended, record -> ctx.catalog().delete(def.name(), record));
-      }
-    } catch (PartitaException e) {
-      // the table was deleted under the import (DeleteTable): nothing of it is left to finish
-      transfers.finish(arn, job, ended.toBuilder().importStatus(ImportStatus.FAILED)
-          .failureCode("InternalServerError").failureMessage("The import stopped: " + e.getMessage())
-          .importedItemCount(0L).build());
+    // the table cannot be deleted while marked (DeleteTable refuses a CREATING table), so it is here to finish
+    if (ended.importStatus() == ImportStatus.COMPLETED) {
+      // the mark goes with the record's COMPLETED: the table is never seen complete with the import unfinished
+      transfers.finish(arn, job, ended,
+          record -> ctx.catalog().updateExclusively(table.def().withImporting(null), record));
+    } else {
+      transfers.finish(arn, job, ended, record -> ctx.catalog().delete(def.name(), record));
     }
     return ImportTableResponse.builder().importTableDescription(accepted).build();
   }
