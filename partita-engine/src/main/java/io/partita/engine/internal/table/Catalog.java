@@ -179,7 +179,6 @@ public final class Catalog {
       TableDef def = t.def();
       long id = def.id();
       store.write(batch -> alongside.accept(batch
-
           .delete(Keyspace.tableKey(name))
           .delete(Keyspace.itemCountKey(id))
           .delete(Keyspace.sizeBytesKey(id))

@@ -136,7 +136,7 @@ final class ImportSource {
    * zstd's "Unknown frame descriptor"), or where there is none (an EOFException: a file empty or cut
    * short before its compression's header or end) what the exception's kind means, never "null".
    */
-  static String why(Exception e) {
+  private static String why(Exception e) {
     Throwable cause = e instanceof java.io.UncheckedIOException u ? u.getCause() : e;
     if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
       return DynamoJson.firstLine(cause.getMessage());
@@ -180,6 +180,11 @@ final class ImportSource {
         sink.accept(new Record(key + " value", n, item, null));
       }
     } catch (IonException e) {
+      if (e.getCause() instanceof java.io.IOException unreadable) {
+        // the object cannot be read (its compression broken, say): not a malformed record, and as for
+        // the other formats the import fails saying why
+        throw new java.io.UncheckedIOException(unreadable);
+      }
       // as DynamoDB may skip the rest of a malformed object (Developer Guide, "Import format quotas and validation")
       sink.accept(Record.error(key + " value", n, "not Ion, the rest of the object is skipped: "
           + DynamoJson.firstLine(e.getMessage())));

@@ -319,7 +319,24 @@ class ImportAtomicityTest {
       ImportTableDescription zstd = importTable(db, request("Imp", InputCompressionType.ZSTD));
       assertTrue(zstd.failureMessage().startsWith("The object in/items.json in bucket in-bucket cannot be read as "
           + "ZSTD-compressed DYNAMODB_JSON: "), zstd.failureMessage());
-      for (ImportTableDescription d : List.of(plain, empty, zstd)) {
+      // a GZIP object cut short, in each format: the same failure, with the JDK's reason
+      java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+      try (java.util.zip.GZIPOutputStream out = new java.util.zip.GZIPOutputStream(gz)) {
+        for (int i = 0; i < 2000; i++) {
+          out.write(("{\"Item\":{\"pk\":{\"S\":\"p" + i + "\"},\"g\":{\"S\":\"x\"}}}\n").getBytes(StandardCharsets.UTF_8));
+        }
+      }
+      write("in/items.json", java.util.Arrays.copyOf(gz.toByteArray(), gz.size() / 2));
+      List<ImportTableDescription> cut = new ArrayList<>();
+      for (InputFormat format : List.of(InputFormat.DYNAMODB_JSON, InputFormat.ION, InputFormat.CSV)) {
+        ImportTableDescription d = importTable(db, request("Imp", InputCompressionType.GZIP).toBuilder()
+            .inputFormat(format).build());
+        assertEquals("UnreadableSourceObject", d.failureCode(), format + ": " + d.failureMessage());
+        assertTrue(d.failureMessage().endsWith("-compressed " + format + ": Unexpected end of ZLIB input stream"),
+            d.failureMessage());
+        cut.add(d);
+      }
+      for (ImportTableDescription d : List.of(plain, empty, zstd, cut.get(0), cut.get(1), cut.get(2))) {
         assertEquals(ImportStatus.FAILED, d.importStatus());
         assertFalse(d.failureMessage().contains("null"), d.failureMessage());
       }
