@@ -130,10 +130,6 @@ public final class Transfers {
     batch.put(Keyspace.transferKey(job.startMillis, arn), JobCodec.encode(job, description));
   }
 
-  synchronized Job<?> job(String arn) {
-    return jobs.get(arn);
-  }
-
   /** The job of a ClientToken given in the last 8 hours for a job of this kind, or null. */
   synchronized <D> Job<D> byToken(Class<D> kind, String token, long nowMillis) {
     if (token == null) {
@@ -149,7 +145,6 @@ public final class Transfers {
     return null;
   }
 
-  /** The jobs of a kind, oldest first. */
   /** One page of a listing: summaries and the NextToken of the page after it (null: the last). */
   record Page<S>(List<S> summaries, String nextToken) {}
 
@@ -187,6 +182,7 @@ public final class Transfers {
     return job == null || !kind.isInstance(job.description) ? null : kind.cast(job.description);
   }
 
+  /** The jobs of a kind, oldest first. */
   synchronized <D> List<Map.Entry<String, Job<D>>> jobs(Class<D> kind) {
     List<Map.Entry<String, Job<D>>> out = new ArrayList<>();
     for (Map.Entry<String, Job<?>> e : jobs.entrySet()) {
