@@ -2,11 +2,11 @@ package io.partita.engine;
 
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.recovery.ContinuousBackups;
-import io.partita.engine.internal.ops.recovery.Restores;
 import io.partita.engine.internal.ops.schema.IndexBuilds;
 import io.partita.engine.internal.ops.ttl.Expiry;
 import io.partita.engine.internal.ops.ttl.ExpiryBackfill;
 import io.partita.engine.internal.table.Table;
+import io.partita.engine.internal.transfer.Transfers;
 
 /**
  * The database's own work that no request asks for: resuming what a previous run left unfinished,
@@ -19,8 +19,10 @@ final class BackgroundWork {
 
   /** Resumes the backfill of every index a previous run left unfinished (called once at open). */
   static void resume(EngineContext ctx) {
-    // a restore a crash interrupted left a table half filled, still marked in progress: it goes
-    Restores.dropInterrupted(ctx);
+    // a restore or an import a crash interrupted left a table half filled, still marked: it goes, and
+    // the import's record says so
+    ctx.catalog().dropUnfinished();
+    ctx.attached(Transfers.class).failInterrupted(ctx.clock().millis());
     for (Table table : ctx.catalog().tables()) {
       IndexBuilds.resume(ctx, table);
       ExpiryBackfill.resume(ctx, table);

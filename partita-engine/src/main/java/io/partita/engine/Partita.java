@@ -75,7 +75,7 @@ public final class Partita implements AutoCloseable {
       DataFormat.initOrCheck(store);
       this.ctx = new EngineContext(store, new Catalog(store, region), clock, limits,
           background == null ? ownExecutor : background, this::whileOpen, region);
-      ctx.attach(io.partita.engine.internal.transfer.Transfers.class, new io.partita.engine.internal.transfer.Transfers(s3Root, progress));
+      ctx.attach(io.partita.engine.internal.transfer.Transfers.class, new io.partita.engine.internal.transfer.Transfers(store, s3Root, progress));
       BackgroundWork.resume(ctx);
       // work a storage fault stopped (an index backfill) starts again once the store recovers
       store.onRecovery(() -> backgroundWork.execute(() -> whileOpen(ctx::resumeStalledWork)));

@@ -1,5 +1,6 @@
 package io.partita.server.cli;
 
+import io.partita.engine.internal.storage.DataDirectoryInUseException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
@@ -19,7 +20,23 @@ public final class PartitaCommand implements Runnable {
   CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new PartitaCommand()).execute(args));
+    System.exit(commandLine().execute(args));
+  }
+
+  /**
+   * The command line, with the one answer every command gives to a data folder another process has
+   * open (a running server holds RocksDB's LOCK): one line naming the folder and what to do, exit 1,
+   * instead of the storage's trace. Any other failure is picocli's to report.
+   */
+  static CommandLine commandLine() {
+    return new CommandLine(new PartitaCommand()).setExecutionExceptionHandler((e, cmd, parsed) -> {
+      if (e instanceof DataDirectoryInUseException inUse) {
+        cmd.getErr().println("partita " + cmd.getCommandName() + ": the data folder " + inUse.directory()
+            + " is in use by another process (a running server?); stop it or use --data DIR");
+        return 1;
+      }
+      throw e;
+    });
   }
 
   @Override

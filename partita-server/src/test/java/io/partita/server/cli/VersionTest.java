@@ -21,7 +21,7 @@ class VersionTest {
     assertFalse(POM_VERSION == null || POM_VERSION.isBlank(), "surefire did not pass the pom's version");
     for (String flag : new String[] {"--version", "-V"}) {
       StringWriter out = new StringWriter();
-      int exit = new CommandLine(new PartitaCommand()).setOut(new PrintWriter(out)).execute(flag);
+      int exit = PartitaCommand.commandLine().setOut(new PrintWriter(out)).execute(flag);
       assertEquals(0, exit);
       assertEquals("Partita " + POM_VERSION, out.toString().strip());
     }

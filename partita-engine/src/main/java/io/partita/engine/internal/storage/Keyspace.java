@@ -20,6 +20,7 @@ import java.util.Arrays;
  *   0x03 backup(8)                    backup record (written last: a backup without it is none)
  *   0x14 backup(8) item key after its table prefix             item of an on-demand backup
  *   0x15 tableId(8) time(8) stamp(8)                          change-log record (point-in-time recovery)
+ *   0x04 start(8) ARN(UTF-8)          an export's or an import's record (DescribeExport, DescribeImport)
  * </pre>
  *
  * <p>Items of one table share a prefix, so a table is dropped with one range delete and a
@@ -62,6 +63,14 @@ public final class Keyspace {
    */
   public static final byte CHANGE = 0x15;
 
+  /**
+   * The records of exports and imports: {@code 0x04 | start (epoch millis, 8 bytes) | ARN}, so they
+   * are read back oldest first, the order ListExports and ListImports answer in.
+   */
+  public static final byte TRANSFER = 0x04;
+  public static final byte[] TRANSFERS_FROM = {TRANSFER};
+  public static final byte[] TRANSFERS_TO = {TRANSFER + 1};
+
   public static final byte[] FORMAT_KEY = {META, 'F'};
   public static final byte[] NEXT_BACKUP_KEY = {META, 'B'};
   public static final byte[] BACKUPS_FROM = {BACKUP};
@@ -82,6 +91,12 @@ public final class Keyspace {
     k[0] = TABLE;
     System.arraycopy(n, 0, k, 1, n.length);
     return k;
+  }
+
+  /** The key of an export's or import's record. */
+  public static byte[] transferKey(long startMillis, String arn) {
+    byte[] a = arn.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    return ByteBuffer.allocate(9 + a.length).put(TRANSFER).putLong(startMillis).put(a).array();
   }
 
   public static byte[] itemCountKey(long tableId) {

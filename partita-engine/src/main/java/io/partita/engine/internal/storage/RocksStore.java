@@ -257,7 +257,7 @@ final class RocksStore implements Store {
       closeAll(options, statistics, writeBuffers, cache, sstFiles, merge, filter, env);
       String msg = e instanceof RocksDBException ? String.valueOf(e.getMessage()) : e.toString();
       if (msg.contains("lock") || msg.contains("LOCK")) {
-        throw new StorageException(
+        throw new DataDirectoryInUseException(path,
             "the data directory " + path + " is already open in another process (or in this one); "
                 + "close that first: " + msg, e);
       }

@@ -90,8 +90,8 @@ public final class Catalog {
    */
   public Table forItems(String nameOrArn) {
     Table t = lookUp(nameOrArn);
-    // a table a restore is still filling is CREATING: its items are not there to be used yet
-    if (t == null || t.def().restoring()) {
+    // a table a restore or an import is still filling is CREATING: its items are not there to be used yet
+    if (t == null || t.def().filling()) {
       throw ITEMS_NOT_FOUND;
     }
     return t;
@@ -164,13 +164,21 @@ public final class Catalog {
   }
 
   /** Drops a table and all its items; waits for item writes in flight to finish first. */
-  public synchronized TableDef delete(String name) {
+  public TableDef delete(String name) {
+    return delete(name, batch -> { });
+  }
+
+  /**
+   * Drops a table and all its items with {@code alongside} in the same atomic batch (a failed import's
+   * record); waits for item writes in flight to finish first.
+   */
+  public synchronized TableDef delete(String name, java.util.function.Consumer<Store.Batch> alongside) {
     Table t = get(name);
     t.lifecycle().writeLock().lock();
     try {
       TableDef def = t.def();
       long id = def.id();
-      store.write(batch -> batch
+      store.write(batch -> alongside.accept(batch
           .delete(Keyspace.tableKey(name))
           .delete(Keyspace.itemCountKey(id))
           .delete(Keyspace.sizeBytesKey(id))
@@ -179,12 +187,24 @@ public final class Catalog {
           .deleteRange(Keyspace.expiryFrom(id, 0), Keyspace.expiryTo(id))
           .deleteRange(Keyspace.streamKey(id, 0), Keyspace.streamTo(id))
           .deleteRange(Keyspace.changesFrom(id, 0), Keyspace.changesTo(id))
-          .deleteRange(Keyspace.statsFrom(id), Keyspace.statsTo(id)));
+          .deleteRange(Keyspace.statsFrom(id), Keyspace.statsTo(id))));
       t.markDropped();
       tables.remove(name);
       return def;
     } finally {
       t.lifecycle().writeLock().unlock();
+    }
+  }
+
+  /**
+   * Drops every table a crash left being filled by a restore or an import ({@link TableDef#filling}):
+   * called once at open, before any request, so a half-filled table is never seen.
+   */
+  public void dropUnfinished() {
+    for (Table table : tables()) {
+      if (table.def().filling()) {
+        delete(table.def().name());
+      }
     }
   }
 

@@ -18,6 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.BillingMode;
  * @param restored where a restored table came from, or null for a table that was created
  * @param policies the resource-based policies attached to the table (key "") and to its streams (key
  *     the stream's label): stored and answered, not enforced (docs/other-operations.md)
+ * @param importing the id of the ImportTable still writing the table's items, or null (see {@link #filling})
  */
 public record TableDef(
     long id,
@@ -40,7 +41,8 @@ public record TableDef(
     List<StreamDef> streams,
     PointInTimeRecovery pitr,
     Restored restored,
-    Map<String, ResourcePolicy> policies) {
+    Map<String, ResourcePolicy> policies,
+    String importing) {
 
   /** The key of the table's own policy in {@link #policies}. */
   public static final String TABLE_POLICY = "";
@@ -59,14 +61,14 @@ public record TableDef(
       List<IndexDef> localIndexes) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored, policies);
+        timeToLive, streams, pitr, restored, policies, importing);
   }
 
   /** This definition with other streams (a stream enabled or disabled, a shard rolled over or trimmed). */
   public TableDef withStreams(List<StreamDef> streams) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored, policies);
+        timeToLive, streams, pitr, restored, policies, importing);
   }
 
   /** The enabled stream, or null. */
@@ -84,40 +86,52 @@ public record TableDef(
   public TableDef withTimeToLive(TimeToLive timeToLive) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored, policies);
+        timeToLive, streams, pitr, restored, policies, importing);
   }
 
   /** This definition with other tags (TagResource, UntagResource). */
   public TableDef withTags(Map<String, String> tags) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored, policies);
+        timeToLive, streams, pitr, restored, policies, importing);
   }
 
   /** This definition with point-in-time recovery on ({@code pitr}) or off (null). */
   public TableDef withPitr(PointInTimeRecovery pitr) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored, policies);
+        timeToLive, streams, pitr, restored, policies, importing);
   }
 
   /** This definition with another restore summary (a restore finished). */
   public TableDef withRestored(Restored restored) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored, policies);
+        timeToLive, streams, pitr, restored, policies, importing);
   }
 
-  /** Whether a restore is still copying items into this table (item operations are refused meanwhile). */
-  public boolean restoring() {
-    return restored != null && restored.inProgress();
+  /** This definition marked as being filled by import {@code importId}, or with the mark cleared (null). */
+  public TableDef withImporting(String importId) {
+    return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
+        createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
+        timeToLive, streams, pitr, restored, policies, importId);
+  }
+
+  /**
+   * Whether a restore or an import is still writing this table's items. Until the mark is cleared,
+   * with the last item written, the table is CREATING: item operations are refused, and a crash
+   * leaves a table so marked to be dropped when the database opens ({@link Catalog#dropUnfinished}),
+   * so no one ever sees it half filled.
+   */
+  public boolean filling() {
+    return (restored != null && restored.inProgress()) || importing != null;
   }
 
   /** This definition with other resource-based policies (PutResourcePolicy, DeleteResourcePolicy). */
   public TableDef withPolicies(Map<String, ResourcePolicy> policies) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored, policies);
+        timeToLive, streams, pitr, restored, policies, importing);
   }
 
   public boolean isKeyAttribute(String attribute) {

@@ -23,9 +23,10 @@ public final class TableDefCodec {
    * 2 added each index's backfilling flag, 3 the table's settings ({@link TableSettings}), 4 its
    * Time to Live ({@link TimeToLive}) and streams ({@link StreamDef}), 5 point-in-time recovery
    * ({@link PointInTimeRecovery}) and the restore summary ({@link Restored}), 6 its resource-based
-   * policies ({@link ResourcePolicy}); older definitions are still read.
+   * policies ({@link ResourcePolicy}), 7 the mark of an import still filling it; older definitions are
+   * still read.
    */
-  private static final int VERSION = 6;
+  private static final int VERSION = 7;
 
   private TableDefCodec() {}
 
@@ -107,6 +108,10 @@ public final class TableDefCodec {
         writeLongUtf(out, e.getValue().document());
         out.writeUTF(e.getValue().revisionId());
       }
+      out.writeBoolean(t.importing() != null);
+      if (t.importing() != null) {
+        out.writeUTF(t.importing());
+      }
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
@@ -178,8 +183,9 @@ public final class TableDefCodec {
       for (int i = 0; i < policyCount; i++) {
         policies.put(in.readUTF(), new ResourcePolicy(readLongUtf(in), in.readUTF()));
       }
+      String importing = version >= 7 && in.readBoolean() ? in.readUTF() : null;
       return new TableDef(id, name, tableId, hash, range, defs, billing, read, write, created,
-          billingChanged, gsis, lsis, tags, protection, settings, ttl, streams, pitr, restored, policies);
+          billingChanged, gsis, lsis, tags, protection, settings, ttl, streams, pitr, restored, policies, importing);
     } catch (IOException e) {
       throw new StorageException("corrupt table definition: " + e.getMessage(), e);
     }

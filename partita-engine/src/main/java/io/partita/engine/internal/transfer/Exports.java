@@ -114,7 +114,7 @@ public final class Exports {
       done.exportStatus(ExportStatus.FAILED).failureCode("S3WriteFailed")
           .failureMessage("The export could not be written to bucket " + req.s3Bucket() + ": " + e.getMessage());
     }
-    job.description = done.endTime(Instant.ofEpochMilli(ctx.clock().millis())).build();
+    transfers.finish(arn, job, done.endTime(Instant.ofEpochMilli(ctx.clock().millis())).build());
     return ExportTableToPointInTimeResponse.builder().exportDescription(accepted).build();
   }
 
@@ -142,7 +142,8 @@ public final class Exports {
       throw PartitaException.validation("Invalid TableArn: " + tableArn);
     }
     Table t = ctx.catalog().tableOrNull(m.group(1));
-    if (t == null) {
+    // a table a restore or an import is still filling has no items to export yet, as for point-in-time recovery
+    if (t == null || t.def().filling()) {
       // Partita's message; the service's could not be established
       throw new PartitaException(ErrorCode.TableNotFoundException, "Table not found: " + tableArn);
     }

@@ -23,7 +23,7 @@ final class ImportRun {
   private static final int BATCH = 25;
 
   private final EngineContext ctx;
-  private final String table;
+  private final Table into;
   private final ImportSource source;
   private final ErrorLog log;
   private final TransferProgress progress;
@@ -32,9 +32,10 @@ final class ImportRun {
   private long errors;
   private long totalBytes = -1;
 
-  ImportRun(EngineContext ctx, String table, ImportSource source, ErrorLog log, TransferProgress progress) {
+  /** {@code into} is the new table, still marked as being imported: item operations refuse it, this run does not. */
+  ImportRun(EngineContext ctx, Table into, ImportSource source, ErrorLog log, TransferProgress progress) {
     this.ctx = ctx;
-    this.table = table;
+    this.into = into;
     this.source = source;
     this.log = log;
     this.progress = progress;
@@ -74,12 +75,11 @@ final class ImportRun {
     if (pending.isEmpty()) {
       return;
     }
-    Table into = ctx.catalog().forItems(table);
     // by key: a later item of a key replaces an earlier one of the same batch
     Map<ByteBuffer, Put> puts = new LinkedHashMap<>();
     for (ImportSource.Record r : pending) {
       try {
-        WriteCommand put = WriteCommands.batchPut(table, r.item()).bind(into);
+        WriteCommand put = WriteCommands.batchPut(into.def().name(), r.item()).bind(into);
         puts.put(ByteBuffer.wrap(put.key().storageKey()), new Put(put, r));
       } catch (PartitaException refused) {
         error(r, refused.getMessage());
@@ -96,7 +96,7 @@ final class ImportRun {
       }
     }
     pending.clear();
-    progress.update("import " + table, source.fileBytes(), totalBytes);
+    progress.update("import " + into.def().name(), source.fileBytes(), totalBytes);
   }
 
   private void error(ImportSource.Record r, String why) {

@@ -126,9 +126,23 @@ final class ImportSource {
       } catch (IOException | java.io.UncheckedIOException e) {
         // a file that is not in the compression it is said to be, or cannot be read
         throw new Unreadable("UnreadableSourceObject", "The object " + key + " in bucket " + bucket
-            + " cannot be read as " + compression + "-compressed " + format + ": " + DynamoJson.firstLine(String.valueOf(e.getMessage())));
+            + " cannot be read as " + compression + "-compressed " + format + ": " + why(e));
       }
     }
+  }
+
+  /**
+   * What a failed read says of its cause: the exception's message (GZIP's "Not in GZIP format",
+   * zstd's "Unknown frame descriptor"), or where there is none (an EOFException: a file empty or cut
+   * short before its compression's header or end) what the exception's kind means, never "null".
+   */
+  private static String why(Exception e) {
+    Throwable cause = e instanceof java.io.UncheckedIOException u ? u.getCause() : e;
+    if (cause.getMessage() != null && !cause.getMessage().isBlank()) {
+      return DynamoJson.firstLine(cause.getMessage());
+    }
+    return cause instanceof java.io.EOFException ? "the file ends too early (it is empty or cut short)"
+        : cause.getClass().getSimpleName();
   }
 
   private void readJsonLines(String key, BufferedReader text, Sink sink) throws IOException {
@@ -166,6 +180,11 @@ final class ImportSource {
         sink.accept(new Record(key + " value", n, item, null));
       }
     } catch (IonException e) {
+      if (e.getCause() instanceof java.io.IOException unreadable) {
+        // the object cannot be read (its compression broken, say): not a malformed record, and as for
+        // the other formats the import fails saying why
+        throw new java.io.UncheckedIOException(unreadable);
+      }
       // as DynamoDB may skip the rest of a malformed object (Developer Guide, "Import format quotas and validation")
       sink.accept(Record.error(key + " value", n, "not Ion, the rest of the object is skipped: "
           + DynamoJson.firstLine(e.getMessage())));

@@ -4,8 +4,8 @@ import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.schema.CreateTable;
-import io.partita.engine.internal.ops.schema.DeleteTable;
 import io.partita.engine.internal.table.KeyDef;
+import io.partita.engine.internal.table.Table;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.ScalarType;
 import java.time.Instant;
@@ -13,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
-import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeImportRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeImportResponse;
 import software.amazon.awssdk.services.dynamodb.model.ImportStatus;
@@ -34,8 +33,14 @@ import software.amazon.awssdk.services.dynamodb.model.TableCreationParameters;
  * reads the source and writes its items ({@link ImportRun}), all within the call. The answer is the
  * service's at acceptance, IN_PROGRESS; DescribeImport then tells COMPLETED or FAILED with the
  * counts. Records that cannot be items are skipped, counted in ErrorCount and listed with their
- * object and line in an error log (DynamoDB writes them to CloudWatch Logs); a source that cannot be
- * read at all fails the import, and a failed import deletes its table, so nothing partial is left.
+ * object and line in an error log (DynamoDB writes them to CloudWatch Logs).
+ *
+ * <p>All or nothing, as a restore: the table is created marked as being imported ({@link
+ * io.partita.engine.internal.table.TableDef#filling}: DescribeTable CREATING, item operations refused)
+ * and the import's record IN_PROGRESS is stored before the first item; the mark is cleared in the
+ * same atomic write that records COMPLETED, after the last item. A source that cannot be read at all,
+ * or a storage failure, drops the table in the write that records FAILED; a crash leaves the mark,
+ * and the next open drops the table and records the import FAILED ({@link Transfers#failInterrupted}).
  */
 public final class Imports {
   private Imports() {}
@@ -54,8 +59,8 @@ public final class Imports {
       return ImportTableResponse.builder().importTableDescription(earlier.description).build();
     }
     TableCreationParameters params = req.tableCreationParameters();
-    TableDef def = tableOf(ctx, CreateTable.execute(ctx, createTable(params)).tableDescription().tableName());
     String id = Transfers.newId(now);
+    TableDef def = tableOf(ctx, CreateTable.execute(ctx, createTable(params), id).tableDescription().tableName());
     String arn = def.arn(ctx.region()) + "/import/" + id;
     ImportTableDescription accepted = ImportTableDescription.builder()
         .importArn(arn)
@@ -72,35 +77,49 @@ public final class Imports {
         .processedItemCount(0L).processedSizeBytes(0L).importedItemCount(0L).errorCount(0L)
         .build();
     Transfers.Job<ImportTableDescription> job = new Transfers.Job<>(withoutToken, req.clientToken(), now, accepted);
-    transfers.add(arn, job);
+    try {
+      transfers.add(arn, job);
+    } catch (RuntimeException e) {
+      // no record, no import: its marked table goes now (or, the store failing, at the next open)
+      try {
+        ctx.catalog().delete(def.name());
+      } catch (RuntimeException again) {
+        e.addSuppressed(again);
+      }
+      throw e;
+    }
 
     ImportSource source = new ImportSource(transfers.directories, req.s3BucketSource().s3Bucket(),
         req.s3BucketSource().s3KeyPrefix(), req.inputFormat(), Compression.of(req.inputCompressionTypeAsString()),
         csvDelimiter(req), csvHeader(req), keyTypes(def));
     ErrorLog log = new ErrorLog(transfers.directories.root().resolve(".imports").resolve(id).resolve("errors.log"));
-    ImportRun run = new ImportRun(ctx, def.name(), source, log, transfers.progress);
+    Table table = ctx.catalog().get(def.name());
+    ImportRun run = new ImportRun(ctx, table, source, log, transfers.progress);
     ImportTableDescription.Builder done = accepted.toBuilder();
     try {
       run.run();
-      done.importStatus(ImportStatus.COMPLETED).importedItemCount(ctx.catalog().itemCount(tableOf(ctx, def.name())));
+      done.importStatus(ImportStatus.COMPLETED).importedItemCount(ctx.catalog().itemCount(table.def()));
     } catch (ImportSource.Unreadable e) {
       done.importStatus(ImportStatus.FAILED).failureCode(e.code).failureMessage(e.getMessage()).importedItemCount(0L);
-      DeleteTable.execute(ctx, DeleteTableRequest.builder().tableName(def.name()).build());
     } catch (RuntimeException e) {
       // a storage failure: nothing of a failed import is left behind either
       done.importStatus(ImportStatus.FAILED).failureCode("InternalServerError")
           .failureMessage("The import stopped: " + e.getMessage()).importedItemCount(0L);
-      try {
-        DeleteTable.execute(ctx, DeleteTableRequest.builder().tableName(def.name()).build());
-      } catch (RuntimeException again) {
-        e.addSuppressed(again);
-      }
     } finally {
       log.close();
     }
     job.errorLog = log.path();
-    job.description = done.processedItemCount(run.processedItems()).processedSizeBytes(source.processedBytes())
-        .errorCount(run.errors()).endTime(Instant.ofEpochMilli(ctx.clock().millis())).build();
+    ImportTableDescription ended = done.processedItemCount(run.processedItems())
+        .processedSizeBytes(source.processedBytes()).errorCount(run.errors())
+        .endTime(Instant.ofEpochMilli(ctx.clock().millis())).build();
+    // the table cannot be deleted while marked (DeleteTable refuses a CREATING table), so it is here to finish
+    if (ended.importStatus() == ImportStatus.COMPLETED) {
+      // the mark goes with the record's COMPLETED: the table is never seen complete with the import unfinished
+      transfers.finish(arn, job, ended,
+          record -> ctx.catalog().updateExclusively(table.def().withImporting(null), record));
+    } else {
+      transfers.finish(arn, job, ended, record -> ctx.catalog().delete(def.name(), record));
+    }
     return ImportTableResponse.builder().importTableDescription(accepted).build();
   }
 

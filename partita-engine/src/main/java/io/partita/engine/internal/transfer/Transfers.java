@@ -1,35 +1,81 @@
 package io.partita.engine.internal.transfer;
 
 import io.partita.engine.internal.ops.context.EngineContext;
+import io.partita.engine.internal.storage.Keyspace;
+import io.partita.engine.internal.storage.Store;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import software.amazon.awssdk.services.dynamodb.model.ExportDescription;
+import software.amazon.awssdk.services.dynamodb.model.ExportStatus;
+import software.amazon.awssdk.services.dynamodb.model.ImportStatus;
+import software.amazon.awssdk.services.dynamodb.model.ImportTableDescription;
 
 /**
- * A database's exports and imports: where their buckets are, the history of each (kept as long as
- * the database is open: DynamoDB lists the last 90 days'; Partita's are not stored), the ClientTokens
- * seen, and who is told of progress. Attached to
- * the {@link EngineContext} when the database opens; the operations find it there.
+ * A database's exports and imports: where their buckets are, the record of each (stored, so
+ * DescribeImport, ListImports and their export counterparts answer across restarts; DynamoDB lists
+ * the last 90 days', Partita keeps them all), the ClientTokens seen, and who is told of progress.
+ * Attached to the {@link EngineContext} when the database opens; the operations find it there.
  */
 public final class Transfers {
   /** How long a ClientToken makes ImportTable and ExportTableToPointInTime idempotent (API reference: 8 hours). */
   static final long TOKEN_MILLIS = 8 * 3600_000L;
 
+  /** The FailureCode of an import or export a stop of the database interrupted (Partita's: the service's is not known). */
+  static final String INTERRUPTED = "ServerStopped";
+
   final S3Directories directories;
   final TransferProgress progress;
-  /** Jobs by ARN, oldest first; each is one export's or import's record. */
+  private final Store store;
+  /** Jobs by ARN, oldest first; each is one export's or import's record, as stored. */
   private final Map<String, Job<?>> jobs = new LinkedHashMap<>();
 
-  public Transfers(Supplier<Path> s3Root, TransferProgress progress) {
-    this(new S3Directories(s3Root), progress);
+  /** The transfers of the database in {@code store}, their records read back oldest first. */
+  public Transfers(Store store, Supplier<Path> s3Root, TransferProgress progress) {
+    this.directories = new S3Directories(s3Root);
+    this.progress = progress;
+    this.store = store;
+    for (Store.Entry e : store.scan(Keyspace.TRANSFERS_FROM, Keyspace.TRANSFERS_TO, Integer.MAX_VALUE)) {
+      Job<?> job = JobCodec.decode(e.value());
+      jobs.put(arnOf(job.description), job);
+    }
   }
 
-  Transfers(S3Directories directories, TransferProgress progress) {
-    this.directories = directories;
-    this.progress = progress;
+  /**
+   * Records as FAILED every import and export a stop of the database left IN_PROGRESS (called once
+   * at open, before any request; their tables were dropped by {@code Catalog.dropUnfinished}).
+   */
+  public synchronized void failInterrupted(long nowMillis) {
+    for (Map.Entry<String, Job<?>> e : jobs.entrySet()) {
+      Job<?> job = e.getValue();
+      if (job.description instanceof ImportTableDescription d && d.importStatus() == ImportStatus.IN_PROGRESS) {
+        finish(e.getKey(), ofImport(job), d.toBuilder().importStatus(ImportStatus.FAILED).failureCode(INTERRUPTED)
+            .failureMessage("The database stopped during the import; its table, not yet complete, was dropped")
+            .importedItemCount(0L).endTime(Instant.ofEpochMilli(nowMillis)).build());
+      } else if (job.description instanceof ExportDescription d && d.exportStatus() == ExportStatus.IN_PROGRESS) {
+        finish(e.getKey(), ofExport(job), d.toBuilder().exportStatus(ExportStatus.FAILED).failureCode(INTERRUPTED)
+            .failureMessage("The database stopped during the export; its files are not complete")
+            .endTime(Instant.ofEpochMilli(nowMillis)).build());
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Job<ImportTableDescription> ofImport(Job<?> job) {
+    return (Job<ImportTableDescription>) job;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Job<ExportDescription> ofExport(Job<?> job) {
+    return (Job<ExportDescription>) job;
+  }
+
+  private static String arnOf(Object description) {
+    return description instanceof ImportTableDescription d ? d.importArn() : ((ExportDescription) description).exportArn();
   }
 
   /** The directory standing for S3: bucket B is {@code root/B}. */
@@ -57,12 +103,31 @@ public final class Transfers {
     }
   }
 
+  /** Stores a new job's record and lists it. */
   synchronized void add(String arn, Job<?> job) {
+    store.write(batch -> put(batch, arn, job, job.description));
     jobs.put(arn, job);
   }
 
-  synchronized Job<?> job(String arn) {
-    return jobs.get(arn);
+  /** Gives {@code job} its final description and stores it. */
+  <D> void finish(String arn, Job<D> job, D description) {
+    finish(arn, job, description, store::write);
+  }
+
+  /**
+   * Gives {@code job} its final description and stores it through {@code write}, which runs the
+   * record's put with whatever must change in the same atomic batch (an import's table: its mark
+   * cleared, or the table dropped), so the record never tells other than what the store holds; the
+   * description is answered once it is stored.
+   */
+  <D> void finish(String arn, Job<D> job, D description,
+      java.util.function.Consumer<java.util.function.Consumer<Store.Batch>> write) {
+    write.accept(batch -> put(batch, arn, job, description));
+    job.description = description;
+  }
+
+  private static void put(Store.Batch batch, String arn, Job<?> job, Object description) {
+    batch.put(Keyspace.transferKey(job.startMillis, arn), JobCodec.encode(job, description));
   }
 
   /** The job of a ClientToken given in the last 8 hours for a job of this kind, or null. */
@@ -80,7 +145,6 @@ public final class Transfers {
     return null;
   }
 
-  /** The jobs of a kind, oldest first. */
   /** One page of a listing: summaries and the NextToken of the page after it (null: the last). */
   record Page<S>(List<S> summaries, String nextToken) {}
 
@@ -118,6 +182,7 @@ public final class Transfers {
     return job == null || !kind.isInstance(job.description) ? null : kind.cast(job.description);
   }
 
+  /** The jobs of a kind, oldest first. */
   synchronized <D> List<Map.Entry<String, Job<D>>> jobs(Class<D> kind) {
     List<Map.Entry<String, Job<D>>> out = new ArrayList<>();
     for (Map.Entry<String, Job<?>> e : jobs.entrySet()) {

@@ -84,7 +84,7 @@ public final class ContinuousBackups {
 
   private static Table live(EngineContext ctx, String name) {
     Table table = ctx.catalog().tableOrNull(name);
-    if (table == null || table.def().restoring()) {
+    if (table == null || table.def().filling()) {
       throw tableNotFound(name);
     }
     return table;

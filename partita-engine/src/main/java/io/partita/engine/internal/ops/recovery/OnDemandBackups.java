@@ -46,8 +46,9 @@ public final class OnDemandBackups {
     if (table == null) {
       throw ContinuousBackups.tableNotFound(req.tableName());
     }
-    if (table.def().restoring()) {
-      throw new PartitaException(ErrorCode.TableInUseException, "Table is being restored: " + req.tableName());
+    if (table.def().filling()) {
+      throw new PartitaException(ErrorCode.TableInUseException, "Table is being "
+          + (table.def().importing() == null ? "restored: " : "imported: ") + req.tableName());
     }
     BackupRecord b = ctx.backups().create(req.tableName(), req.backupName(), ctx.clock().millis(), ctx.region());
     if (b == null) {

@@ -56,7 +56,7 @@ import software.amazon.awssdk.services.dynamodb.model.TableStatus;
  * through the one write path ({@link ReadModifyWrite}) in batches, which writes their index entries
  * and counters exactly as any write does, so the indexes are rebuilt by the same code that keeps
  * them; and the mark is cleared last. A restore a crash interrupts is dropped when the database
- * opens ({@link #dropInterrupted}). The request returns when the restore is done.
+ * opens ({@link io.partita.engine.internal.table.Catalog#dropUnfinished}). The request returns when the restore is done.
  *
  * <p>In ops, not in io.partita.engine.internal.backup, because it builds the table with CreateTable's index
  * validation and writes through ReadModifyWrite, both package-private here; the storage side
@@ -103,7 +103,7 @@ public final class Restores {
     try (Store.View view = ctx.store().view()) {
       byte[] stored = view.get(Keyspace.tableKey(source));
       Table live = ctx.catalog().tableOrNull(source);
-      if (stored == null || live == null || live.def().restoring()) {
+      if (stored == null || live == null || live.def().filling()) {
         throw ContinuousBackups.tableNotFound(source);
       }
       TableDef def = TableDefCodec.decode(stored);
@@ -175,7 +175,7 @@ public final class Restores {
       def = ctx.catalog().create(target, id -> new TableDef(id, target, UUID.randomUUID().toString(), shape.hash(),
           shape.range(), shape.attributeDefinitions(), shape.billingMode(), shape.readUnits(), shape.writeUnits(), now,
           now, shape.globalIndexes(), shape.localIndexes(), Map.of(), false, shape.settings(), null, List.of(), null,
-          restored, Map.of()));
+          restored, Map.of(), null));
     } catch (PartitaException e) {
       if (e.code() == ErrorCode.ResourceInUseException) {
         throw alreadyExists(target);
@@ -332,7 +332,7 @@ public final class Restores {
     }
     return new TableDef(0, target, "", source.hash(), source.range(), definitions, billing,
         provisioned ? pt.readCapacityUnits() : 0, provisioned ? pt.writeCapacityUnits() : 0, now, now, gsis, lsis,
-        Map.of(), false, settings, null, List.of(), null, restored, Map.of());
+        Map.of(), false, settings, null, List.of(), null, restored, Map.of(), null);
   }
 
   private static void unique(String name, Set<String> names) {
@@ -344,14 +344,5 @@ public final class Restores {
   private static PartitaException alreadyExists(String name) {
     // not established: the service's text (docs/backups.md)
     return new PartitaException(ErrorCode.TableAlreadyExistsException, "Table already exists: " + name);
-  }
-
-  /** Drops every table a crash left marked as being restored (called once at open, before any request). */
-  public static void dropInterrupted(EngineContext ctx) {
-    for (Table table : ctx.catalog().tables()) {
-      if (table.def().restoring()) {
-        ctx.catalog().delete(table.def().name());
-      }
-    }
   }
 }

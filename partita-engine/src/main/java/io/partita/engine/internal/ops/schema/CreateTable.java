@@ -44,6 +44,14 @@ public final class CreateTable {
   private CreateTable() {}
 
   public static CreateTableResponse execute(EngineContext ctx, CreateTableRequest req) {
+    return execute(ctx, req, null);
+  }
+
+  /**
+   * CreateTable, with the new table marked as being filled by import {@code importing} (null: not):
+   * ImportTable's table is made by the same rules, and is CREATING until the import clears the mark.
+   */
+  public static CreateTableResponse execute(EngineContext ctx, CreateTableRequest req, String importing) {
     Unsupported.refuseParameters("CreateTable", "GlobalTableSourceArn", req.globalTableSourceArn() != null,
         "GlobalTableSettingsReplicationMode", req.globalTableSettingsReplicationMode() != null,
         "VectorIndexes", req.hasVectorIndexes());
@@ -141,7 +149,8 @@ public final class CreateTable {
     TableDef def = ctx.catalog().create(name, id -> {
       TableDef made = new TableDef(id, name, UUID.randomUUID().toString(), hash, range, definitions, billing,
           pt == null ? 0 : pt.readCapacityUnits(), pt == null ? 0 : pt.writeCapacityUnits(),
-          now, now, gsis, lsis, tags, Boolean.TRUE.equals(req.deletionProtectionEnabled()), settings, null, List.of(), null, null, policies);
+          now, now, gsis, lsis, tags, Boolean.TRUE.equals(req.deletionProtectionEnabled()), settings, null, List.of(), null, null, policies,
+          importing);
       return streamViewType == null ? made
           : made.withStreams(List.of(ctx.streams().newStream(made, streamViewType, now)));
     });

@@ -1,5 +1,6 @@
 package io.partita.engine.internal.ops.schema;
 
+import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.table.TableDef;
@@ -13,6 +14,12 @@ public final class DeleteTable {
 
   public static DeleteTableResponse execute(EngineContext ctx, DeleteTableRequest req) {
     TableDef current = ctx.catalog().get(req.tableName()).def();
+    if (current.filling()) {
+      // a restore or an import is still filling it: CREATING, which the service will not delete
+      // (its answer as captured from it, docs/dynamodb-messages.md); a crash's leftover goes at the next open
+      throw new PartitaException(ErrorCode.ResourceInUseException,
+          "Attempt to change a resource which is still in use: Table is being created: " + current.name());
+    }
     if (current.deletionProtection()) {
       throw PartitaException.validation("Resource cannot be deleted as it is currently protected against deletion. "
           + "Disable deletion protection first.");

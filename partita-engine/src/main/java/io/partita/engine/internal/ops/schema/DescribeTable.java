@@ -13,7 +13,7 @@ public final class DescribeTable {
   public static DescribeTableResponse execute(EngineContext ctx, DescribeTableRequest req) {
     TableDef def = ctx.catalog().get(req.tableName()).def();
     return DescribeTableResponse.builder()
-        .table(Descriptions.current(ctx, def, def.restoring() ? TableStatus.CREATING : TableStatus.ACTIVE))
+        .table(Descriptions.current(ctx, def, def.filling() ? TableStatus.CREATING : TableStatus.ACTIVE))
         .build();
   }
 }

@@ -98,7 +98,8 @@ public final class UpdateTable {
       long billingChanged = billing != old.billingMode() ? ctx.clock().millis() : old.billingModeChangedMillis();
       TableDef def = new TableDef(old.id(), old.name(), old.tableId(), old.hash(), old.range(), old.attributeDefinitions(),
           billing, read, write, old.createdMillis(), billingChanged, old.globalIndexes(), old.localIndexes(),
-          old.tags(), protection, settings, old.timeToLive(), old.streams(), old.pitr(), old.restored(), old.policies());
+          old.tags(), protection, settings, old.timeToLive(), old.streams(), old.pitr(), old.restored(), old.policies(),
+          old.importing());
       ctx.catalog().update(def);
       return UpdateTableResponse.builder()
           .tableDescription(Descriptions.current(ctx, def, TableStatus.ACTIVE))
