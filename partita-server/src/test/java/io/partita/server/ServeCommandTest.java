@@ -186,7 +186,8 @@ class ServeCommandTest {
     assertTrue(first.contains("created USER#alice with one order"), first);
     try (ServerProcess server = ServerProcess.serve("--data", data.resolve("served").toString())) {
       String busy = ServerProcess.run("demo", "--data", data.resolve("served").toString());
-      assertTrue(busy.contains("partita demo: cannot run on the data folder") && busy.contains("--data DIR"), busy);
+      assertTrue(busy.contains("partita demo: the data folder " + data.resolve("served") + " is in use by another process")
+          && busy.contains("--data DIR"), busy);
       assertTrue(!busy.contains("\tat io.partita"), "no stack trace:\n" + busy);
     }
   }
@@ -199,7 +200,8 @@ class ServeCommandTest {
       // the options were right: a one-line reason and what to do, not the usage text
       assertTrue(samePort.contains("choose another with --port") && !samePort.contains("Usage:"), samePort);
       String sameData = ServerProcess.run("serve", "--data", data.toString(), "--port", "0");
-      assertTrue(sameData.contains("cannot open the data folder"), sameData);
+      assertTrue(sameData.contains("partita serve: the data folder " + data + " is in use by another process (a"
+          + " running server?); stop it or use --data DIR"), sameData);
       assertTrue(!sameData.contains("\tat io.partita"), sameData);
     }
   }

@@ -47,9 +47,15 @@ public final class Dispatcher {
   public static final String STREAMS_TARGET_PREFIX = "DynamoDBStreams_20120810.";
 
   private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
+  /** The longest member name read from a request, in characters: far above an attribute name's 65,535 bytes. */
+  static final int MAX_NAME_CHARS = 1024 * 1024;
   private static final JsonFactory JSON = JsonFactory.builder()
       // DynamoDB documents nest at most 32 levels; the request around them adds a few
-      .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(128).build())
+      .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(128)
+          // an attribute name may be 65,535 bytes (Jackson's default stops at 50,000 characters, a
+          // SerializationException where the service serves the item); longer ones reach the engine,
+          // which refuses them as the service does, up to this bound on what is read at all
+          .maxNameLength(MAX_NAME_CHARS).build())
       // a character beyond the BMP as its four UTF-8 bytes, not as an escaped surrogate pair: as items
       // written from their stored UTF-8 (ItemJson) have it, so an answer is the same bytes either way
       .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)

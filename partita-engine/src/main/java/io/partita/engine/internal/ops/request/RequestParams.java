@@ -45,6 +45,15 @@ public final class RequestParams {
     if (hasNames && names.isEmpty()) {
       throw PartitaException.validation("ExpressionAttributeNames must not be empty");
     }
+    if (hasNames) {
+      for (Map.Entry<String, String> e : names.entrySet()) {
+        if (e.getValue() != null && e.getValue().isEmpty()) {
+          // the service's own words, as applications quote them (issue 34)
+          throw PartitaException.validation("ExpressionAttributeNames contains invalid value: Empty attribute name for"
+              + " key " + e.getKey());
+        }
+      }
+    }
     if (hasValues && values.isEmpty()) {
       throw PartitaException.validation("ExpressionAttributeValues must not be empty");
     }
