@@ -214,7 +214,7 @@ final class Reads {
 
   private static final String KEY_INVALID = "Invalid KeyConditionExpression: ";
 
-  static KeyCond keyCondition(Expr.Cond cond, Table t, String hash, String range) {
+  static KeyCond keyCondition(Expr.Cond cond, Table t, String hash, String range, boolean index) {
     List<Expr.Cond> parts = new ArrayList<>();
     flatten(cond, parts);
     Map<String, Object[]> byName = new LinkedHashMap<>();
@@ -263,6 +263,10 @@ final class Reads {
       byName.put(name, new Object[] {op, v1, v2});
     }
     int keys = range == null ? 1 : 2;
+    // on an index, a condition on an attribute that is none of its keys, before the count (issue 34)
+    for (String n : byName.keySet()) {
+      if (index && !n.equals(hash) && !n.equals(range)) throw invalid("Query key condition not supported");
+    }
     if (byName.size() > keys) {
       throw invalid("The number of query conditions (" + byName.size() + ") exceeds the number of key attributes defined in the schema (" + keys + ")");
     }
@@ -341,7 +345,8 @@ final class Reads {
     if (!keyExpression) Legacy.checkKeyConditions(keyConditions);
     String hash = ix == null ? t.hash : ix.hash();
     String range = ix == null ? t.range : ix.range();
-    KeyCond kc = keyExpression ? keyCondition(key, t, hash, range) : Legacy.keyConditions(keyConditions, t, hash, range);
+    KeyCond kc = keyExpression ? keyCondition(key, t, hash, range, ix != null)
+        : Legacy.keyConditions(keyConditions, t, hash, range);
     boolean consistent = Boolean.TRUE.equals(r.consistentRead());
     if (ix != null && ix.global() && consistent) throw invalid("Consistent reads are not supported on global secondary indexes");
     if (filter != null) {

@@ -108,9 +108,17 @@ public final class ExpressionContext {
     return new Binder(this, kind).condition(AstCache.condition(expression, kind));
   }
 
-  /** The second half: a bound key condition read against the key schema. */
+  /**
+   * The second half: a bound key condition read against the key schema. On an index, a condition
+   * on an attribute that is not one of its keys is "Query key condition not supported", before the
+   * count of conditions (public suites recorded against the service, 2025-2026; issue 34).
+   */
   public static KeyCondition keyCondition(Condition bound, KeySchemaSpec schema) {
-    return KeyConditions.validate(KeyClauses.of(bound), schema);
+    List<KeyClauses.Clause> clauses = KeyClauses.of(bound);
+    if (schema.index()) {
+      KeyConditions.refuseClausesOffTheKey(clauses, schema);
+    }
+    return KeyConditions.validate(clauses, schema);
   }
 
   public Update update(String expression) {

@@ -89,6 +89,18 @@ final class KeyConditions {
     return new KeyCondition(hashValues, prefix, range);
   }
 
+  /** Refuses a clause on an attribute that is none of {@code schema}'s keys ({@link ExprErrors#KEY_NOT_SUPPORTED}). */
+  static void refuseClausesOffTheKey(List<Clause> clauses, KeySchemaSpec schema) {
+    Set<String> keys = new HashSet<>();
+    schema.hashKeys().forEach(k -> keys.add(k.name()));
+    schema.rangeKeys().forEach(k -> keys.add(k.name()));
+    for (Clause c : clauses) {
+      if (!keys.contains(c.attribute())) {
+        throw invalid(ExprErrors.KEY_NOT_SUPPORTED);
+      }
+    }
+  }
+
   /** Each value must have the key attribute's type, and an S or B value must not be empty. */
   static void checkValues(KeyDef key, Clause c) {
     for (AttributeValue v : c.upper() == null ? List.of(c.value()) : List.of(c.value(), c.upper())) {

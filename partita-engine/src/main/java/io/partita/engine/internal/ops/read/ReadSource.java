@@ -303,7 +303,7 @@ sealed interface ReadSource {
 
     @Override
     public KeySchemaSpec schema() {
-      return new KeySchemaSpec(index.hashKeys(), index.rangeKeys());
+      return new KeySchemaSpec(index.hashKeys(), index.rangeKeys(), true);
     }
 
     @Override
