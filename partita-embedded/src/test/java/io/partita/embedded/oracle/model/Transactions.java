@@ -232,6 +232,8 @@ final class Transactions {
    * whole is known valid (its expressions, and no two actions on one item): {@link #misfitCheck}.
    */
   private int misfit = -1;
+  /** The reason's message for {@link #misfit}: the schema text, or a Put's key type mismatch. */
+  private String misfitMessage = ModelDynamoDb.KEY_MISMATCH;
 
   /** An action's Key checked against its table's key schema; null (and {@link #misfit} set) when it does not match. */
   private List<AttributeValue> key(Table table, Map<String, AttributeValue> key, int i, int n) {
@@ -239,7 +241,10 @@ final class Transactions {
       return db.checkKey(table, key);
     } catch (DynamoDbException e) {
       if (!ModelDynamoDb.KEY_MISMATCH.equals(e.awsErrorDetails().errorMessage())) throw e;
-      if (misfit < 0) misfit = i;
+      if (misfit < 0) {
+        misfit = i;
+        misfitMessage = ModelDynamoDb.KEY_MISMATCH;
+      }
       return null;
     }
   }
@@ -267,7 +272,7 @@ final class Transactions {
     if (i < 0) return;
     List<CancellationReason> reasons = new ArrayList<>();
     for (int j = 0; j < n; j++) {
-      reasons.add(j == i ? CancellationReason.builder().code("ValidationError").message(ModelDynamoDb.KEY_MISMATCH).build()
+      reasons.add(j == i ? CancellationReason.builder().code("ValidationError").message(misfitMessage).build()
           : CancellationReason.builder().code("None").build());
     }
     throw Err.canceled(reasons);
@@ -291,7 +296,19 @@ final class Transactions {
       ModelDynamoDb.Update u = ModelDynamoDb.parseUpdate(table, null, p.conditionExpression(), ctx);
       // the item's index keys are checked with the action, a ValidationError reason ("One or more parameter values
       // were invalid", among the API reference's reasons of a cancellation), not as the request's ValidationException
-      db.checkItem(table, p.item(), false);
+      try {
+        db.checkItem(table, p.item(), false);
+      } catch (DynamoDbException e) {
+        // a key attribute of the wrong type is the action's ValidationError, as a Key off the schema is (issue 34)
+        if (!e.awsErrorDetails().errorMessage().startsWith("One or more parameter values were invalid: Type mismatch for key ")) {
+          throw e;
+        }
+        if (misfit < 0) {
+          misfit = i;
+          misfitMessage = e.awsErrorDetails().errorMessage();
+        }
+        return new Action("put", table, null, new LinkedHashMap<>(p.item()), u, p.returnValuesOnConditionCheckFailureAsString());
+      }
       return new Action("put", table, table.keyOf(p.item()), new LinkedHashMap<>(p.item()), u, p.returnValuesOnConditionCheckFailureAsString());
     }
     if (t.update() != null) {

@@ -35,6 +35,14 @@ public final class Keys {
     return build(table, hash, range);
   }
 
+  /** Whether {@code item} holds a key attribute of another type than the table's key. */
+  public static boolean typeMisfit(TableDef table, Map<String, AttributeValue> item) {
+    AttributeValue hash = item.get(table.hash().name());
+    AttributeValue range = table.range() == null ? null : item.get(table.range().name());
+    return (hash != null && ScalarType.of(hash) != table.hash().type())
+        || (range != null && ScalarType.of(range) != table.range().type());
+  }
+
   /** The key given as a {@code Key} parameter: exactly the key attributes, nothing else. */
   public static ItemKey ofKey(TableDef table, Map<String, AttributeValue> key) {
     checkSchema(table, key);

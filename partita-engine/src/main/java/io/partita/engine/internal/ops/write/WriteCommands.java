@@ -117,6 +117,24 @@ public final class WriteCommands {
         return named;
       }
 
+      /**
+       * A key attribute of the wrong type: inside a transaction the action's ValidationError with
+       * the usual message, not the request's ValidationException (public suites recorded against
+       * the service, 2025-2026; issue 34), as a Key that does not fit its table is.
+       */
+      @Override
+      public PartitaException keyMisfit(TableDef def) {
+        if (!Keys.typeMisfit(def, item)) {
+          return null;
+        }
+        try {
+          Keys.ofItem(def, item);
+          return null;
+        } catch (PartitaException e) {
+          return e;
+        }
+      }
+
       @Override
       public WriteCommand bind(Table table) {
         TableDef def = table.def();
