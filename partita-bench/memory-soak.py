@@ -239,7 +239,9 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--endpoint", required=True)
     p.add_argument("--pid", type=int, required=True)
-    p.add_argument("--phases", default="mixed,backups")
+    p.add_argument("--phases", default="mixed,backups",
+                   help="mixed (= tables,items,batches,scans,transactions,streams; scans reads items' and batches' tables)"
+                        " and backups")
     p.add_argument("--scale", type=float, default=1.0)
     p.add_argument("--idle", type=int, default=20, help="seconds idle before the last sample")
     p.add_argument("--clients", type=int, default=1, help="clients running the mixed phases at once")
@@ -250,10 +252,11 @@ def main():
     print("|" + "---|" * len(HEADER))
     sample(args, "started")
     phases = args.phases.split(",")
-    if "mixed" in phases:
-        for name, fn in (("tables created and deleted", phase_tables), ("big items", phase_big_items),
-                         ("big batches", phase_big_batches), ("scans and queries", phase_scans_queries),
-                         ("transactions", phase_transactions), ("streams", phase_streams)):
+    mixed = (("tables", "tables created and deleted", phase_tables), ("items", "big items", phase_big_items),
+             ("batches", "big batches", phase_big_batches), ("scans", "scans and queries", phase_scans_queries),
+             ("transactions", "transactions", phase_transactions), ("streams", "streams", phase_streams))
+    for key, name, fn in mixed:
+        if "mixed" in phases or key in phases:
             # each client its own tables (a suffix) and its own boto3 client, all at once
             def run(n):
                 mine = argparse.Namespace(**vars(args), suffix=f"c{n}")
