@@ -201,13 +201,13 @@ def phase_scans_queries(db, args):
 
 def phase_transactions(db, args):
     """TransactWriteItems of 100 items and TransactGetItems of 100 keys."""
-    create_table(db, f"txns{args.suffix}")
+    table = f"txns{args.suffix}"
+    create_table(db, table)
     for t in range(int(30 * args.scale)):
-        db.transact_write_items(TransactItems=[{"Put": {"TableName": f"txns{args.suffix}", "Item": item(f"p{t}", f"s{j}", 30 * KB)}}
+        db.transact_write_items(TransactItems=[{"Put": {"TableName": table, "Item": item(f"p{t}", f"s{j}", 30 * KB)}}
                                                for j in range(100)])
-        db.transact_get_items(TransactItems=[{"Get": {"TableName": f"txns{args.suffix}", "Key": {"pk": {"S": f"p{t}"},
-                                                                                 "sk": {"S": f"s{j}"}}}}
-                                             for j in range(100)])
+        db.transact_get_items(TransactItems=[
+            {"Get": {"TableName": table, "Key": {"pk": {"S": f"p{t}"}, "sk": {"S": f"s{j}"}}}} for j in range(100)])
 
 
 def phase_streams(db, args):
@@ -268,7 +268,7 @@ def main():
     if "backups" in phases:
         start = time.monotonic()
         phase_backup_table(db, args)
-        sample(args, "30 MB table written", time.monotonic() - start)
+        sample(args, f"{30 * args.scale:g} MB table written", time.monotonic() - start)
         start = time.monotonic()
         for i in range(10):
             db.create_backup(TableName="backed", BackupName=f"backup{i}")
