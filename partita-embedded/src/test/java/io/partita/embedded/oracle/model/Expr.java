@@ -254,6 +254,10 @@ final class Expr {
       if (t.kind().equals("NAME") && toks.get(pos + 1).is("(") && toks.get(pos + 1).kind().equals("OP")) {
         String fn = t.text();
         if (!OPERAND_FUNCTIONS.contains(fn) && !CONDITION_FUNCTIONS.contains(fn)) throw invalid("Invalid function name; function: " + fn);
+        // an update's function in a condition (issue 34)
+        if (!update && (fn.equals("if_not_exists") || fn.equals("list_append"))) {
+          throw invalid("The function is not allowed in a condition expression; function: " + fn);
+        }
         pos += 2;
         List<Op> args = args(update);
         boolean allowed = update ? (fn.equals("if_not_exists") || fn.equals("list_append")) : fn.equals("size");

@@ -30,6 +30,14 @@ final class ExprErrors {
     return "Invalid function name; function: " + name;
   }
 
+  /**
+   * {@code if_not_exists} or {@code list_append} in a condition: the service's words, as
+   * applications meeting it quote them and public suites recorded (2025-2026; issue 34).
+   */
+  static String notAllowedInCondition(String name) {
+    return "The function is not allowed in a condition expression; function: " + name;
+  }
+
   static String misusedFunction(String name) {
     return "The function is not allowed to be used this way in an expression; function: " + name;
   }

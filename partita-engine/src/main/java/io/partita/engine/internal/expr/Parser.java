@@ -371,7 +371,9 @@ final class Parser {
     Map<String, Integer> known = grammar == Grammar.UPDATE ? UPDATE_FUNCTIONS : CONDITION_FUNCTIONS;
     Integer arity = known.get(name);
     if (arity == null) {
-      problem(Problem.UNKNOWN_FUNCTION, ExprErrors.unknownFunction(name));
+      // an update's function in a condition is "not allowed" there, not unknown (issue 34)
+      problem(Problem.UNKNOWN_FUNCTION, grammar == Grammar.CONDITION && UPDATE_FUNCTIONS.containsKey(name)
+          ? ExprErrors.notAllowedInCondition(name) : ExprErrors.unknownFunction(name));
     } else {
       if (grammar == Grammar.CONDITION) {
         checkComparable(args.toArray(new Operand[0]));

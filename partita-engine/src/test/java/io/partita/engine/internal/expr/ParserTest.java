@@ -119,8 +119,12 @@ class ParserTest {
   @Test
   void unknownFunctionsAndArity() {
     assertValidation("Invalid ConditionExpression: Invalid function name; function: foo", () -> parse("foo(a)"));
-    assertValidation("Invalid ConditionExpression: Invalid function name; function: if_not_exists",
+    // an update's function in a condition is "not allowed" there (public suites recorded against the
+    // service, 2025-2026; issue 34): until 2026-11 Partita called it unknown
+    assertValidation("Invalid ConditionExpression: The function is not allowed in a condition expression; function: if_not_exists",
         () -> parse("if_not_exists(a, :v)"));
+    assertValidation("Invalid ConditionExpression: The function is not allowed in a condition expression; function: list_append",
+        () -> parse("list_append(a, :v) = :v"));
     assertValidation("Invalid UpdateExpression: Invalid function name; function: size",
         () -> Parser.parseUpdate("SET a = size(b)", "UpdateExpression"));
     assertValidation("Invalid ConditionExpression: Incorrect number of operands for operator or function; operator or function: attribute_exists, number of operands: 2",
