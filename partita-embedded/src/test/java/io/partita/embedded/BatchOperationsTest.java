@@ -224,7 +224,7 @@ class BatchOperationsTest {
     // Amazon DynamoDB's answers (issue 12, docs/dynamodb-messages.md)
     validation("The requestItems parameter is required for BatchGetItem", () -> dynamo.batchGetItem(b -> b.requestItems(Map.of())));
     validation("The requestItems parameter is required for BatchGetItem", () -> dynamo.batchGetItem(b -> {}));
-    validation("1 validation error detected: Value '[]' at 'requestItems.music.member.keys' failed to satisfy constraint: "
+    validation("1 validation error detected: Value at 'RequestItems.music.member.Keys' failed to satisfy constraint: "
         + "Member must have length greater than or equal to 1",
         () -> dynamo.batchGetItem(b -> b.requestItems(Map.of("music", keys(List.of())))));
     validation("The requestItems parameter is required for BatchWriteItem", () -> dynamo.batchWriteItem(b -> b.requestItems(Map.of())));

@@ -248,7 +248,7 @@ class QueryTest {
     assertValidation("The provided starting key does not match the range key predicate",
         () -> query("app", "pk = :p", Map.of(":p", s("USER#alice")),
             b -> b.exclusiveStartKey(Map.of("pk", s("USER#bob"), "sk", s("PROFILE")))));
-    assertValidation("1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
+    assertValidation("1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
         () -> query("app", "pk = :p", Map.of(":p", s("USER#alice")), b -> b.limit(0)));
     assertValidation("Query condition missed key schema element",
         () -> query("app", "sk = :p", Map.of(":p", s("USER#alice")), b -> {}));

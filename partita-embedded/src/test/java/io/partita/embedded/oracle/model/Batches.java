@@ -59,7 +59,7 @@ final class Batches {
     for (Map.Entry<String, KeysAndAttributes> e : r.requestItems().entrySet()) {
       KeysAndAttributes k = e.getValue();
       if (k == null || !k.hasKeys() || k.keys().isEmpty()) {
-        throw invalid("1 validation error detected: Value '[]' at 'requestItems." + e.getKey() + ".member.keys' failed to "
+        throw invalid("1 validation error detected: Value at 'RequestItems." + e.getKey() + ".member.Keys' failed to "
             + "satisfy constraint: Member must have length greater than or equal to 1");
       }
       total += k.keys().size();

@@ -49,10 +49,14 @@ final class Reads {
     return Err.validation(m);
   }
 
-  private static void checkLimit(Integer limit) {
+  /**
+   * Limit at least 1: Query's check is worded by the service's newer validation (no value, the
+   * request's member name: recorded 2026, issue 34), Scan's still by the older.
+   */
+  private static void checkLimit(Integer limit, boolean query) {
     if (limit != null && limit < 1) {
-      throw invalid("1 validation error detected: Value '" + limit + "' at 'limit' failed to satisfy constraint: "
-          + "Member must have value greater than or equal to 1");
+      throw invalid("1 validation error detected: Value " + (query ? "" : "'" + limit + "' ") + "at '"
+          + (query ? "Limit" : "limit") + "' failed to satisfy constraint: Member must have value greater than or equal to 1");
     }
   }
 
@@ -318,7 +322,7 @@ final class Reads {
         "ConditionalOperator", co != null, "KeyConditions", keyConditions != null && keyExpression),
         Legacy.given("ProjectionExpression", r.projectionExpression() != null, "FilterExpression", r.filterExpression() != null,
             "KeyConditionExpression", keyExpression));
-    checkLimit(r.limit());
+    checkLimit(r.limit(), true);
     Table t = db.table(r.tableName());
     String mode = ModelDynamoDb.mode(r.returnConsumedCapacityAsString());
     Table.Index ix = index(t, r.indexName());
@@ -464,7 +468,7 @@ final class Reads {
     Legacy.mixing(Legacy.given("AttributesToGet", r.hasAttributesToGet(), "ScanFilter", scanFilter != null,
         "ConditionalOperator", co != null),
         Legacy.given("ProjectionExpression", r.projectionExpression() != null, "FilterExpression", r.filterExpression() != null));
-    checkLimit(r.limit());
+    checkLimit(r.limit(), false);
     Integer total = r.totalSegments(), segment = r.segment();
     if (total != null && (total < 1 || total > 1_000_000)) {
       throw invalid("1 validation error detected: Value '" + total + "' at 'totalSegments' failed to satisfy constraint: "

@@ -66,6 +66,10 @@ public final class IndexEntries {
               + "secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty "
               + "string value. IndexName: " + index.name() + ", IndexKey: " + key.name());
         }
+        if (ScalarType.of(v) == key.type()) {
+          // an index key's size, as a table key's: the item is refused, not written unindexed
+          Keys.checkSize(v, index.hashKeys().contains(key));
+        }
       }
     }
   }

@@ -64,22 +64,32 @@ public final class Keys {
     }
   }
 
-  private static ItemKey build(TableDef table, AttributeValue hash, AttributeValue range) {
-    AttributeValues.checkKeyValue(table.hash().name(), hash, table.hash().type());
-    hash = AttributeValues.validateValue(hash);
-    if (ItemSize.of(hash) > MAX_PARTITION_KEY_BYTES) {
+  /**
+   * A partition key value of at most 2,048 bytes, a sort key value of at most 1,024, with the
+   * service's words: a table's key and an index's alike (for an index, moto's record of the
+   * service; issue 34).
+   */
+  static void checkSize(AttributeValue v, boolean partition) {
+    if (partition && ItemSize.of(v) > MAX_PARTITION_KEY_BYTES) {
       throw PartitaException.validation(
           "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
     }
+    if (!partition && ItemSize.of(v) > MAX_SORT_KEY_BYTES) {
+      throw PartitaException.validation(
+          "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes");
+    }
+  }
+
+  private static ItemKey build(TableDef table, AttributeValue hash, AttributeValue range) {
+    AttributeValues.checkKeyValue(table.hash().name(), hash, table.hash().type());
+    hash = AttributeValues.validateValue(hash);
+    checkSize(hash, true);
     byte[] sk = null;
     Map<String, AttributeValue> attributes;
     if (range != null) {
       AttributeValues.checkKeyValue(table.range().name(), range, table.range().type());
       range = AttributeValues.validateValue(range);
-      if (ItemSize.of(range) > MAX_SORT_KEY_BYTES) {
-        throw PartitaException.validation(
-            "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes");
-      }
+      checkSize(range, false);
       sk = KeyCodec.encode(range);
       attributes = Map.of(table.hash().name(), hash, table.range().name(), range);
     } else {

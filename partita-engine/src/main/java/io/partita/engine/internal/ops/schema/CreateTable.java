@@ -60,8 +60,10 @@ public final class CreateTable {
     if (!req.hasKeySchema()) {
       c.notNull("keySchema");
     } else if (req.keySchema().isEmpty() || req.keySchema().size() > 2) {
-      c.custom("Value '" + req.keySchema() + "' at 'keySchema' failed to satisfy constraint: Member must have length "
-          + (req.keySchema().isEmpty() ? "greater than or equal to 1" : "less than or equal to 2"));
+      // the elements as the service prints them (recorded 2026, issue 34): its own member names, lower case first
+      c.custom("Value '" + req.keySchema().stream().map(e -> "KeySchemaElement(attributeName=" + e.attributeName()
+          + ", keyType=" + e.keyTypeAsString() + ")").toList() + "' at 'keySchema' failed to satisfy constraint: Member"
+          + " must have length " + (req.keySchema().isEmpty() ? "greater than or equal to 1" : "less than or equal to 2"));
     }
     if (!req.hasAttributeDefinitions()) {
       c.notNull("attributeDefinitions");
@@ -216,6 +218,11 @@ public final class CreateTable {
       List<KeyDef> hash = new ArrayList<>();
       List<KeyDef> range = new ArrayList<>();
       Set<String> seen = new HashSet<>();
+      if (index == null && defined.size() < schema.size()) {
+        // before any element is looked at: a table key naming one attribute as both HASH and RANGE with
+        // only that one defined gets this too (recorded 2026, issue 34), not the duplicate-name sentence
+        throw PartitaException.validation("Invalid KeySchema: Some index key attribute have no definition");
+      }
       for (KeySchemaElement e : schema) {
         ScalarType type = defined.get(e.attributeName());
         if (type == null) {

@@ -110,8 +110,16 @@ public final class IndexBuilds {
       if (before == null) {
         definitions.add(new KeyDef(d.attributeName(), type));
       } else if (before != type) {
-        throw PartitaException.validation("One or more parameter values were invalid: Attribute " + d.attributeName()
-            + " is already defined with a different type");
+        // the service's words (ScyllaDB Alternator's test_gsi_updatetable.py quotes them, 2025; issue 34):
+        // the sentences are recorded; how it prints the schemas is as the quote reads, for the one
+        // attribute, in the role the new index gives it (HASH where it is none of its keys)
+        String role = action.keySchema() == null ? "HASH" : action.keySchema().stream()
+            .filter(k -> k.attributeName().equals(d.attributeName())).map(k -> k.keyTypeAsString()).findFirst()
+            .orElse("HASH");
+        throw PartitaException.validation("One or more parameter values were invalid: Attributes cannot be redefined."
+            + " Please check that your attribute has the same type as previously defined. Existing schema:"
+            + " Schema:[SchemaElement: key{" + d.attributeName() + ":" + before.name() + ":" + role + "}] New schema:"
+            + " Schema:[SchemaElement: key{" + d.attributeName() + ":" + type.name() + ":" + role + "}]");
       }
     }
     CreateTable.KeySchemas keys = CreateTable.KeySchemas.parse(action.keySchema(), action.indexName(), defined,
