@@ -38,11 +38,12 @@ final class Parser {
   enum Grammar { CONDITION, UPDATE, PROJECTION }
 
   /** Kinds of deferred errors, in the order DynamoDB reports them for conditions. */
-  private enum Problem { PARENS, UNKNOWN_FUNCTION, MISUSED_FUNCTION, RESERVED, SECTION, NESTING, OPERAND_COUNT, REQUIRES_PATH }
+  private enum Problem { PARENS, UNKNOWN_FUNCTION, MISUSED_FUNCTION, RESERVED, SECTION, NESTING, OPERAND_COUNT, REQUIRES_PATH,
+    LIST_INDEX }
 
   private static final Problem[] UPDATE_ORDER = {
     Problem.RESERVED, Problem.UNKNOWN_FUNCTION, Problem.SECTION, Problem.PARENS, Problem.MISUSED_FUNCTION,
-    Problem.NESTING, Problem.OPERAND_COUNT, Problem.REQUIRES_PATH
+    Problem.NESTING, Problem.OPERAND_COUNT, Problem.REQUIRES_PATH, Problem.LIST_INDEX
   };
 
   private static final Map<String, Integer> CONDITION_FUNCTIONS = Map.of(
@@ -406,7 +407,11 @@ final class Parser {
         try {
           index = Integer.parseInt(number.text());
         } catch (NumberFormatException e) {
-          throw new SyntaxError(pos);
+          // an index past what a list can hold is refused for what it is, not as a syntax error (issue
+          // 34; the words are those other DynamoDB implementations answer: no recording of the service's
+          // was found)
+          problem(Problem.LIST_INDEX, "List index is not within the allowable range; index: [" + number.text() + "]");
+          index = Integer.MAX_VALUE;
         }
         next();
         expect(Kind.RBRACKET);
