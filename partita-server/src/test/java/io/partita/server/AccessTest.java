@@ -97,6 +97,16 @@ class AccessTest {
     // a simple request (no preflight) to a side door is refused too
     Exchange hot = send(request("GET", "/partita/hot-keys", host(), "http://evil.example", ""));
     assertEquals(403, hot.status(), hot.body());
+    // another site's <script src> names no Origin, but its Sec-Fetch-Site: refused, so its status tells nothing
+    Exchange script = send("GET /partita/schemas/Orders HTTP/1.1\r\nHost: " + host() + "\r\nSec-Fetch-Site: cross-site\r\n"
+        + "Sec-Fetch-Mode: no-cors\r\nSec-Fetch-Dest: script\r\nConnection: close\r\n\r\n");
+    assertEquals(403, script.status(), script.body());
+    assertEquals("nosniff", script.headers().get("x-content-type-options"));
+    // the user's own navigation from another site to the console, and the console's own loads, are served
+    assertEquals(200, send("GET /console HTTP/1.1\r\nHost: " + host() + "\r\nSec-Fetch-Site: cross-site\r\n"
+        + "Sec-Fetch-Mode: navigate\r\nConnection: close\r\n\r\n").status());
+    assertEquals(200, send("GET /partita/schemas HTTP/1.1\r\nHost: " + host() + "\r\nSec-Fetch-Site: same-origin\r\n"
+        + "Sec-Fetch-Mode: cors\r\nConnection: close\r\n\r\n").status());
   }
 
   @Test

@@ -25,6 +25,13 @@ public record Access(Cors cors, List<String> allowedHosts, String metricsToken) 
     }
   }
 
+  /** The token is a secret: a logged configuration shows only whether there is one. */
+  @Override
+  public String toString() {
+    return "Access[cors=" + cors + ", allowedHosts=" + allowedHosts + ", metricsToken="
+        + (metricsToken == null ? "none" : "(set)") + "]";
+  }
+
   public Access withCors(Cors cors) {
     return new Access(cors, allowedHosts, metricsToken);
   }

@@ -100,7 +100,8 @@ public record Cors(List<String> origins, boolean loopback) {
     if (rest == null || !isOrigin(origin)) {
       return false;
     }
-    return Hosts.isLoopbackName(Hosts.hostPart(rest));
+    String host = Hosts.hostPart(rest);
+    return host != null && Hosts.isLoopbackName(Hosts.normalized(host));
   }
 
   /** Whether {@code o} has an origin's shape: {@code scheme://host[:port]}, nothing after. */

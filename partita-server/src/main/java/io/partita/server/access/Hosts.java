@@ -127,19 +127,23 @@ public final class Hosts {
   }
 
   /** A name as compared: lower case, without the trailing dot a fully qualified name may carry. */
-  private static String normalized(String name) {
+  static String normalized(String name) {
     String n = name.trim().toLowerCase(Locale.ROOT);
     return n.endsWith(".") ? n.substring(0, n.length() - 1) : n;
   }
 
-  /** {@code localhost}, a name under it, an address of 127.0.0.0/8 or {@code [::1]}. */
+  /**
+   * {@code localhost}, a name under it, an address of 127.0.0.0/8 or {@code [::1]}, or the wildcard
+   * addresses {@code 0.0.0.0} and {@code [::]}, which reach this machine's listeners on Linux and
+   * macOS (boto3 scripts use {@code http://0.0.0.0:8000}); an address cannot be rebound. Given
+   * normalized ({@link #normalized}) by the caller.
+   */
   static boolean isLoopbackName(String host) {
     if (host == null) {
       return false;
     }
-    String h = normalized(host);
-    return h.equals("localhost") || h.endsWith(".localhost") || h.equals("[::1]")
-        || (isIpv4(h) && h.startsWith("127."));
+    return host.equals("localhost") || host.endsWith(".localhost") || host.equals("[::1]") || host.equals("0.0.0.0")
+        || host.equals("[::]") || (isIpv4(host) && host.startsWith("127."));
   }
 
   private static boolean isAddress(String host) {

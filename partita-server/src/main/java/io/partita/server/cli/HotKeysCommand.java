@@ -63,8 +63,15 @@ public final class HotKeysCommand implements Callable<Integer> {
         .connectTimeout(Duration.ofSeconds(5)).build();
     HttpResponse<String> answer;
     try {
-      answer = client.send(signed(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).GET(), uri),
-          HttpResponse.BodyHandlers.ofString());
+      HttpRequest.Builder get = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).GET();
+      answer = client.send(get.build(), HttpResponse.BodyHandlers.ofString());
+      if (answer.statusCode() == 403 && answer.body().startsWith("MissingAuthenticationTokenException")) {
+        // signed only for a server that asks: the environment's credentials go to no other endpoint
+        HttpRequest signed = signed(get, uri);
+        if (signed != null) {
+          answer = client.send(signed, HttpResponse.BodyHandlers.ofString());
+        }
+      }
     } catch (ConnectException | HttpConnectTimeoutException e) {
       return fail("no Partita server answers at " + endpoint + ": start one with `partita serve --hot-keys`");
     } catch (IOException e) {
@@ -90,9 +97,8 @@ public final class HotKeysCommand implements Callable<Integer> {
   }
 
   /**
-   * The request, signed with the environment's AWS credentials when it has some: a server started
-   * with credentials answers its hot keys to signed requests only (docs/SECURITY.md); one without
-   * them accepts any signature.
+   * The request, signed with the environment's AWS credentials, or null when it has none: a server
+   * started with credentials answers its hot keys to signed requests only (docs/SECURITY.md).
    */
   private HttpRequest signed(HttpRequest.Builder request, URI uri) {
     software.amazon.awssdk.identity.spi.AwsCredentialsIdentity identity;
@@ -104,7 +110,7 @@ public final class HotKeysCommand implements Callable<Integer> {
         .build()) {
       identity = chain.resolveCredentials();
     } catch (RuntimeException e) {
-      return request.build(); // none: a server that checks signatures will say so
+      return null; // none: the server's refusal is the answer
     }
     String signingRegion = region != null ? region
         : System.getenv().getOrDefault("AWS_REGION", System.getenv().getOrDefault("AWS_DEFAULT_REGION", "us-east-1"));

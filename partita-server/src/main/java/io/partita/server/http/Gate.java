@@ -68,7 +68,20 @@ final class Gate {
       return hosts.refusal(host);
     }
     String origin = headers.get(HttpHeaderNames.ORIGIN);
-    if (origin == null || sameOrigin(origin, host) || (cors != null && cors.allowOrigin(origin) != null)) {
+    if (origin == null) {
+      // a browser names no origin on another site's <script>, <img> or <link> (no-cors): their status
+      // alone would tell that page whether a schema or hot keys exist. It says where the request comes
+      // from in Sec-Fetch-Site (every current browser; SDKs never send it): such a request is refused,
+      // unless it is the user's own navigation to a page of the server (the console).
+      String site = headers.get("Sec-Fetch-Site");
+      if (site != null && !site.equals("same-origin") && !site.equals("none")
+          && !"navigate".equals(headers.get("Sec-Fetch-Mode"))) {
+        return "a page of another site may not load this server's resources (Sec-Fetch-Site: " + site
+            + "); only pages CORS allows may call it, by fetch with their Origin (docs/SECURITY.md).";
+      }
+      return null;
+    }
+    if (sameOrigin(origin, host) || (cors != null && cors.allowOrigin(origin) != null)) {
       return null;
     }
     return "a page of " + origin + " may not call this server from a browser: "

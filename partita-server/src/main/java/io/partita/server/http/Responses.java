@@ -89,6 +89,8 @@ final class Responses {
     h.set(HttpHeaderNames.CONTENT_TYPE, contentType);
     h.set(REQUEST_ID, RequestIds.next());
     h.set(HttpHeaderNames.DATE, HttpDate.now());
+    // answers of text may echo a request's words (a refused table name): never sniffed as a page
+    h.set("X-Content-Type-Options", "nosniff");
     h.setInt(HttpHeaderNames.CONTENT_LENGTH, bytes.length);
     return response;
   }

@@ -19,12 +19,12 @@ class HostsTest {
   void aLoopbackServerAnswersLoopbackNamesOnly() throws Exception {
     Hosts hosts = new Hosts(address("127.0.0.1"), List.of());
     for (String ok : List.of("localhost", "localhost:8000", "LocalHost:1", "localhost.:8000", "api.localhost:3000",
-        "127.0.0.1", "127.0.0.1:8000", "127.255.0.9:1", "[::1]", "[::1]:8000")) {
+        "127.0.0.1", "127.0.0.1:8000", "127.255.0.9:1", "[::1]", "[::1]:8000", "0.0.0.0:8000", "[::]:8000")) {
       assertTrue(hosts.allows(ok), ok);
     }
     for (String refused : List.of("evil.example", "evil.example:8000", "localhost.evil.example", "127.0.0.1.nip.io",
-        "192.168.1.5:8000", "[fe80::1]:8000", "0.0.0.0", "localhost:port", "localhost:99999999", "", " ",
-        "[::1", "a b", "::1")) {
+        "192.168.1.5:8000", "[fe80::1]:8000", "localhost:port", "localhost:99999999", "", " ",
+        "[::1", "a b", "::1", "localhost..", "2130706433", "0177.0.0.1", "[::ffff:7f00:1]")) {
       assertFalse(hosts.allows(refused), refused);
     }
     assertTrue(hosts.allows(null), "HTTP/1.0 sends no Host; a browser always does");
@@ -40,6 +40,14 @@ class HostsTest {
     for (String refused : List.of("evil.example", "partita.evil.example", "10.1.2.3.evil.example", "256.1.1.1")) {
       assertFalse(hosts.allows(refused), refused);
     }
+  }
+
+  /** The token is a secret: a configuration printed in a log shows only that there is one. */
+  @Test
+  void theMetricsTokenIsNotPrinted() {
+    String shown = Access.DEFAULTS.withMetricsToken("s3cret-token").toString();
+    assertFalse(shown.contains("s3cret-token"), shown);
+    assertTrue(shown.contains("metricsToken=(set)"), shown);
   }
 
   @Test
@@ -65,6 +73,7 @@ class HostsTest {
         "http://localhost:abc")) {
       assertEquals(null, cors.allowOrigin(refused), refused);
     }
+    assertEquals("http://0.0.0.0:5173", cors.allowOrigin("http://0.0.0.0:5173"), "a front end opened at 0.0.0.0");
     Cors named = Cors.loopbackAnd(List.of("http://app.test:8080"));
     assertEquals("http://app.test:8080", named.allowOrigin("http://app.test:8080"));
     assertEquals("http://localhost:1", named.allowOrigin("http://localhost:1"));
