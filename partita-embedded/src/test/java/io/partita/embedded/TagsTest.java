@@ -217,6 +217,18 @@ class TagsTest extends OpenedDatabase {
     assertValidation("Value null at 'tagKeys'", () -> dynamo.untagResource(b -> b.resourceArn("a:b:c:d:e:f/g")));
     String otherRegion = arn.replace("us-east-1", "eu-west-2");
     assertThrows(ResourceNotFoundException.class, () -> dynamo.listTagsOfResource(b -> b.resourceArn(otherRegion)));
+    // another account's table: access denied, as the service answers it (recorded 2025-2026, issue 34)
+    String otherAccount = arn.replace(":000000000000:", ":123456789012:");
+    DynamoDbException denied = assertThrows(DynamoDbException.class,
+        () -> dynamo.listTagsOfResource(b -> b.resourceArn(otherAccount)));
+    assertEquals("AccessDeniedException", denied.awsErrorDetails().errorCode());
+    assertEquals(400, denied.statusCode());
+    assertEquals("User: arn:aws:iam::000000000000:root is not authorized to perform: dynamodb:ListTagsOfResource on"
+        + " resource: " + otherAccount, denied.awsErrorDetails().errorMessage());
+    assertEquals("AccessDeniedException", assertThrows(DynamoDbException.class,
+        () -> dynamo.tagResource(b -> b.resourceArn(otherAccount).tags(tag("k", "v")))).awsErrorDetails().errorCode());
+    assertEquals("AccessDeniedException", assertThrows(DynamoDbException.class,
+        () -> dynamo.untagResource(b -> b.resourceArn(otherAccount).tagKeys("k"))).awsErrorDetails().errorCode());
   }
 
   @Test

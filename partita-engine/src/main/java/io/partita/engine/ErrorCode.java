@@ -16,6 +16,8 @@ public enum ErrorCode {
   SerializationException,
   UnknownOperationException,
   ResourceNotFoundException,
+  /** A resource of another account (a table ARN whose account is not this database's). */
+  AccessDeniedException,
   ResourceInUseException,
   LimitExceededException,
   ConditionalCheckFailedException,

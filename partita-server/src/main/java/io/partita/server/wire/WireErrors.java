@@ -27,7 +27,7 @@ public final class WireErrors {
   public static String type(ErrorCode code) {
     return switch (code) {
       case ValidationException -> CORAL_VALIDATE + code.name();
-      case SerializationException, UnknownOperationException -> CORAL_SERVICE + code.name();
+      case SerializationException, UnknownOperationException, AccessDeniedException -> CORAL_SERVICE + code.name();
       default -> DYNAMODB + code.name();
     };
   }
