@@ -16,7 +16,6 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
-import io.partita.server.Authenticator;
 import io.partita.server.observe.Observation;
 import io.partita.server.observe.ServerMetrics;
 import io.partita.server.wire.Dispatcher;
@@ -439,9 +438,7 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
           // answered as DynamoDB's errors are, so an SDK shows why, and counted as they are
           throw new FrontEndRefusal(FrontEndRefusal.Code.AccessDeniedException, refused);
         }
-        if (state.authenticator() != Authenticator.ACCEPT_ANY) {
-          state.authenticator().authenticate(Gate.signedRequest(request));
-        }
+        state.gate().authenticate(request);
         String encoding = request.headers().get(HttpHeaderNames.CONTENT_ENCODING);
         ByteBuf content = request.content();
         if (Inflation.identity(encoding)) {

@@ -157,9 +157,6 @@ public final class ServerState {
     return dispatcher;
   }
 
-  Authenticator authenticator() {
-    return authenticator;
-  }
 
   int maxRequestBytes() {
     return maxRequestBytes;

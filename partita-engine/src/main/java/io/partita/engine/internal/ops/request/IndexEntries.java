@@ -58,18 +58,20 @@ public final class IndexEntries {
         if (v == null) {
           continue;
         }
-        if (ScalarType.of(v) == null) {
+        ScalarType type = ScalarType.of(v);
+        if (type == null) {
           throw typeMismatch(table, key, v);
         }
-        if (ScalarType.of(v) == key.type() && isEmpty(v)) {
+        if (type != key.type()) {
+          continue; // refused when the item is written (checkTypes)
+        }
+        if (isEmpty(v)) {
           throw PartitaException.validation("One or more parameter values are not valid. A value specified for a "
               + "secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty "
               + "string value. IndexName: " + index.name() + ", IndexKey: " + key.name());
         }
-        if (ScalarType.of(v) == key.type()) {
-          // an index key's size, as a table key's: the item is refused, not written unindexed
-          Keys.checkSize(v, index.hashKeys().contains(key));
-        }
+        // an index key's size, as a table key's: the item is refused, not written unindexed
+        Keys.checkSize(v, index.hashKeys().contains(key));
       }
     }
   }
