@@ -106,13 +106,12 @@ class TableArnsTest {
   }
 
   @Test
-  void anArnOfAnotherRegionOrAccountNamesNoTableHere() {
+  void anArnOfAnotherRegionNamesNoTableHere() {
     String otherRegion = arn.replace("us-east-1", "eu-west-2");
     ResourceNotFoundException e = assertThrows(ResourceNotFoundException.class,
         () -> dynamo.describeTable(b -> b.tableName(otherRegion)));
     assertEquals("Requested resource not found: Table: " + otherRegion + " not found", e.awsErrorDetails().errorMessage());
-    String otherAccount = arn.replace("000000000000", "123456789012");
-    e = assertThrows(ResourceNotFoundException.class, () -> dynamo.getItem(b -> b.tableName(otherAccount)
+    e = assertThrows(ResourceNotFoundException.class, () -> dynamo.getItem(b -> b.tableName(otherRegion)
         .key(item("a", "1"))));
     assertEquals("Requested resource not found", e.awsErrorDetails().errorMessage());
     DynamoDbException refused = assertThrows(DynamoDbException.class,
@@ -120,6 +119,38 @@ class TableArnsTest {
             .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
             .keySchema(k -> k.attributeName("pk").keyType("HASH"))));
     assertEquals("ValidationException", refused.awsErrorDetails().errorCode());
+  }
+
+  /**
+   * Another account's table is not this caller's to use: AccessDeniedException naming the operation, for every
+   * operation that takes a table ARN (public suites recorded against the service, 2025-2026; issue 34).
+   */
+  @Test
+  void anArnOfAnotherAccountIsDeniedByOperation() {
+    String otherAccount = arn.replace("000000000000", "123456789012");
+    String deniedGet = "User: arn:aws:iam::000000000000:root is not authorized to perform: dynamodb:%s on resource: "
+        + otherAccount;
+    assertDenied(String.format(deniedGet, "GetItem"), () -> dynamo.getItem(b -> b.tableName(otherAccount)
+        .key(item("a", "1"))));
+    assertDenied(String.format(deniedGet, "DescribeTable"), () -> dynamo.describeTable(b -> b.tableName(otherAccount)));
+    assertDenied(String.format(deniedGet, "BatchGetItem"), () -> dynamo.batchGetItem(b -> b.requestItems(
+        Map.of(otherAccount, KeysAndAttributes.builder().keys(item("a", "1")).build()))));
+    assertDenied(String.format(deniedGet, "TransactWriteItems"), () -> dynamo.transactWriteItems(b -> b.transactItems(
+        t -> t.put(p -> p.tableName(otherAccount).item(item("a", "1"))))));
+    assertDenied(String.format(deniedGet, "CreateTable"), () -> dynamo.createTable(b -> b.tableName(otherAccount)
+        .billingMode("PAY_PER_REQUEST")
+        .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
+        .keySchema(k -> k.attributeName("pk").keyType("HASH"))));
+    // and nothing was written here under the name in the ARN
+    assertEquals(List.of("Music"), dynamo.listTables().tableNames());
+    assertEquals(0, dynamo.scan(b -> b.tableName("Music")).count());
+  }
+
+  private static void assertDenied(String message, org.junit.jupiter.api.function.Executable call) {
+    DynamoDbException e = assertThrows(DynamoDbException.class, call);
+    assertEquals("AccessDeniedException", e.awsErrorDetails().errorCode(), message);
+    assertEquals(400, e.statusCode());
+    assertEquals(message, e.awsErrorDetails().errorMessage());
   }
 
   @Test

@@ -675,6 +675,8 @@ public final class Partita implements AutoCloseable {
         h.count(ctx, op, request, answer);
       }
       return answer;
+    } catch (io.partita.engine.internal.table.Arns.AnotherAccount e) {
+      throw e.in(op);
     } catch (StorageUnavailableException e) {
       // retryable: the AWS SDKs retry a 503 with backoff; the message never names a path
       throw new PartitaException(ErrorCode.ServiceUnavailable, "Partita cannot write to its storage now ("

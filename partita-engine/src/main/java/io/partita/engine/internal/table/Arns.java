@@ -1,5 +1,6 @@
 package io.partita.engine.internal.table;
 
+import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -47,7 +48,43 @@ public final class Arns {
       throw PartitaException.validation("One or more parameter values were invalid: " + nameOrArn
           + " is not a table ARN (arn:aws:dynamodb:<region>:<account>:table/<table name>)");
     }
-    return arn.group(2).equals(region) && arn.group(3).equals(ACCOUNT) ? table.group(1) : null;
+    ownAccount(arn.group(3), nameOrArn);
+    return arn.group(2).equals(region) ? table.group(1) : null;
+  }
+
+  /**
+   * Nothing when {@code account} is this database's, else {@link AnotherAccount}: the service refuses a
+   * caller the tables of an account that has not granted it access (public suites recorded against the
+   * service, 2025-2026, for ListTagsOfResource and the other operations that take a table ARN; issue 34).
+   */
+  public static void ownAccount(String account, String arn) {
+    if (!account.equals(ACCOUNT)) {
+      throw new AnotherAccount(arn);
+    }
+  }
+
+  /**
+   * A table ARN of another account: AccessDeniedException, in the words dynalite recorded for an ARN the
+   * caller may not use, the caller being this database's account. The words name the operation, which only
+   * the engine's entry point knows: it answers {@link #in} with it.
+   */
+  public static final class AnotherAccount extends PartitaException {
+    private final String arn;
+
+    AnotherAccount(String arn) {
+      super(ErrorCode.AccessDeniedException, denied("*", arn));
+      this.arn = arn;
+    }
+
+    /** The refusal as the service words it for {@code operation}. */
+    public PartitaException in(String operation) {
+      return new PartitaException(ErrorCode.AccessDeniedException, denied(operation, arn));
+    }
+
+    private static String denied(String operation, String arn) {
+      return "User: arn:aws:iam::" + ACCOUNT + ":root is not authorized to perform: dynamodb:" + operation
+          + " on resource: " + arn;
+    }
   }
 
   /** A DynamoDB ARN's parts, or null for what is not one. */

@@ -57,7 +57,7 @@ public final class Tagging {
     if (!req.hasTags()) {
       Constraints.check().notNull("tags").done();
     }
-    String name = tableName(ctx, arn, "TagResource");
+    String name = tableName(ctx, arn);
     if (req.tags().isEmpty()) {
       throw PartitaException.validation("Atleast one Tag needs to be provided as Input.");
     }
@@ -79,7 +79,7 @@ public final class Tagging {
     if (!req.hasTagKeys()) {
       Constraints.check().notNull("tagKeys").done();
     }
-    String name = tableName(ctx, arn, "UntagResource");
+    String name = tableName(ctx, arn);
     if (req.tagKeys().isEmpty()) {
       // sic, as recorded
       throw PartitaException.validation("Atleast one Tag Key needs to be provided as Input.");
@@ -109,7 +109,7 @@ public final class Tagging {
    */
   public static ListTagsOfResourceResponse listTagsOfResource(EngineContext ctx, ListTagsOfResourceRequest req) {
     String arn = req.resourceArn();
-    TreeMap<String, String> tags = new TreeMap<>(table(ctx, tableName(ctx, arn, "ListTagsOfResource"), arn).def().tags());
+    TreeMap<String, String> tags = new TreeMap<>(table(ctx, tableName(ctx, arn), arn).def().tags());
     Map<String, String> rest = req.nextToken() == null ? tags : tags.tailMap(req.nextToken(), false);
     List<Tag> page = new ArrayList<>();
     String last = null;
@@ -174,7 +174,7 @@ public final class Tagging {
    * ARN, and "Invalid TableArn: Invalid ResourceArn provided as input" with one that is not a table's
    * (an index's, a stream's, a name too short: dynalite's tests, recorded against the service).
    */
-  private static String tableName(EngineContext ctx, String arn, String operation) {
+  private static String tableName(EngineContext ctx, String arn) {
     arnGiven(arn);
     // ARN-shaped (six components) but not a table's: the recorded answer even without "arn:" (dynalite's
     // a:b:c:d:e:f/g); not ARN-shaped and without "arn:": the newer service's "ARNs must start with 'arn:'"
@@ -186,13 +186,8 @@ public final class Tagging {
     if (!m.matches()) {
       throw PartitaException.validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
     }
-    // another account's table: the service refuses access to it (public suites recorded against the
-    // service, 2025-2026; issue 34), in the words dynalite recorded for an ARN the caller may not use,
-    // the caller being this database's account. Another region's: no table of this database
-    if (!m.group(3).equals(Arns.ACCOUNT)) {
-      throw new PartitaException(ErrorCode.AccessDeniedException, "User: arn:aws:iam::" + Arns.ACCOUNT
-          + ":root is not authorized to perform: dynamodb:" + operation + " on resource: " + arn);
-    }
+    // another account's table: refused; another region's: no table of this database
+    Arns.ownAccount(m.group(3), arn);
     if (!m.group(2).equals(ctx.region())) {
       throw notFound(arn);
     }
