@@ -52,6 +52,7 @@ public final class DualWrite<T extends Record> {
   private final Model model;
   private final Entity<T> entity;
   private Function<Map<String, AttributeValue>, Map<String, AttributeValue>> oldShape;
+  private CrossTableWindow<T, ?> crossTable;
 
   private DualWrite(DynamoDbClient dynamo, Model model, Entity<T> entity) {
     this.dynamo = Objects.requireNonNull(dynamo, "dynamo");
@@ -71,13 +72,51 @@ public final class DualWrite<T extends Record> {
   public <O extends Record> DualWrite<T> alsoAs(Model oldModel, Function<T, O> toOld) {
     Objects.requireNonNull(oldModel, "oldModel");
     Objects.requireNonNull(toOld, "toOld");
+    if (!oldModel.table().name().equals(model.table().name())) {
+      // the old shape would be added to the new table's items, and nothing would reach the old table
+      throw new IllegalArgumentException("alsoAs writes the old shape into the same item of table "
+          + model.table().name() + "; the old model is of table " + oldModel.table().name()
+          + ": for a move between tables use alsoTo(LegacyTable, toOld)");
+    }
+    if (crossTable != null) {
+      throw new IllegalStateException("this window already writes to legacy table " + crossTable + "; one window "
+          + "writes one old shape");
+    }
     this.oldShape = item -> oldModel.encode(toOld.apply(model.decode(item, entity.type()).orElseThrow()));
+    return this;
+  }
+
+  /**
+   * The move of an entity from a table of the old multi-table design into this single table (guide 002 §10, step
+   * 4): every write of the entity through {@link #client()} also writes its record's item to {@code legacy}, as
+   * {@code toOld} makes it, in the same TransactWriteItems — both writes or neither ({@link CrossTableWindow} says how
+   * each request is carried). Old readers keep reading the legacy table; the {@link Migration#copy copy} fills the
+   * new one; {@link ShadowRead} and {@link Cutover} move the reads pattern by pattern.
+   *
+   * @throws IllegalStateException when this window already has an old shape
+   */
+  public <L extends Record> DualWrite<T> alsoTo(LegacyTable<L> legacy, Function<T, L> toOld) {
+    Objects.requireNonNull(legacy, "legacy");
+    Objects.requireNonNull(toOld, "toOld");
+    if (legacy.name().equals(model.table().name())) {
+      throw new IllegalArgumentException("legacy table " + legacy.name() + " is the new model's own table: use "
+          + "alsoAs(oldModel, toOld) for a change of shape inside it");
+    }
+    if (oldShape != null || crossTable != null) {
+      throw new IllegalStateException("this window already writes an old shape; one window writes one");
+    }
+    this.crossTable = new CrossTableWindow<>(dynamo, model, entity, legacy, toOld);
     return this;
   }
 
   /** The client that writes both shapes. */
   public DynamoDbClient client() {
-    Objects.requireNonNull(oldShape, "alsoAs(oldModel, toOld) first");
+    if (crossTable != null) {
+      return crossTable.client();
+    }
+    if (oldShape == null) {
+      throw new IllegalStateException("a window needs its old shape: alsoAs(oldModel, toOld) or alsoTo(legacy, toOld)");
+    }
     return (DynamoDbClient) Proxy.newProxyInstance(DynamoDbClient.class.getClassLoader(),
         new Class<?>[] {DynamoDbClient.class}, (proxy, method, args) -> {
           Object a = args != null && args.length == 1 ? args[0] : null;

@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 import io.partita.model.Entity;
@@ -67,6 +68,9 @@ public final class Migration<T extends Record> {
   private final DynamoDbClient dynamo;
   private final Model model;
   private final Entity<T> entity;
+  /** A copy's legacy table and its records' conversion, or null for a reshape inside the table. */
+  private final LegacyTable<?> source;
+  private final Function<Object, T> toNew;
   private final MigrationLog log;
   private CheckpointStore checkpoints;
   private UnaryOperator<T> transform = UnaryOperator.identity();
@@ -76,7 +80,10 @@ public final class Migration<T extends Record> {
   private Consumer<Progress> progress = p -> { };
   private Clock clock = Clock.systemUTC();
 
-  private Migration(String id, DynamoDbClient dynamo, Model model, Entity<T> entity) {
+  private Migration(String id, DynamoDbClient dynamo, Model model, Entity<T> entity, LegacyTable<?> source,
+      Function<Object, T> toNew) {
+    this.source = source;
+    this.toNew = toNew;
     this.id = Objects.requireNonNull(id, "id");
     if (id.isEmpty()) {
       throw new IllegalArgumentException("a migration needs a name");
@@ -93,7 +100,28 @@ public final class Migration<T extends Record> {
    * entity}'s items to the shape {@code model} gives them.
    */
   public static <T extends Record> Migration<T> of(String id, DynamoDbClient dynamo, Model model, Entity<T> entity) {
-    return new Migration<>(id, dynamo, model, entity);
+    return new Migration<>(id, dynamo, model, entity, null, null);
+  }
+
+  /**
+   * A migration named {@code id} that copies every item of the legacy table {@code from} into {@code model}'s table
+   * as a record of {@code into} (guide 002 §10, step 5: the backfill of a move from several tables to one; one
+   * migration per legacy table). Each legacy item is decoded ({@link LegacyTable#decode}: an item that is not
+   * recognised or does not decode fails the run, naming it), converted by {@code toNew} and {@link #transform}, and
+   * put into the new table unless an item is already at its key — written by the {@link DualWrite#alsoTo dual-write
+   * window}, which is newer, or by an earlier run — which is left alone and counted {@code current}. Start the window
+   * before the copy, so that no write made during the copy is lost.
+   */
+  @SuppressWarnings("unchecked")
+  public static <L extends Record, T extends Record> Migration<T> copy(String id, DynamoDbClient dynamo,
+      LegacyTable<L> from, Model model, Entity<T> into, Function<L, T> toNew) {
+    Objects.requireNonNull(from, "from");
+    Objects.requireNonNull(toNew, "toNew");
+    if (from.name().equals(model.table().name())) {
+      throw new IllegalArgumentException("a copy moves items from another table; legacy table " + from.name()
+          + " is the model's own table: use Migration.of to reshape items in place");
+    }
+    return new Migration<>(id, dynamo, model, into, from, l -> toNew.apply((L) l));
   }
 
   /** A change of each record on its way to the new shape (after the entity's upgrade steps); identity by default. */
@@ -104,6 +132,10 @@ public final class Migration<T extends Record> {
 
   /** Stored attributes kept as they are, though the new shape does not write them (old index keys, old names). */
   public Migration<T> retain(String... attributes) {
+    if (source != null) {
+      throw new IllegalStateException("retain keeps attributes of an item being rewritten in place; a copy from "
+          + source.name() + " writes new items");
+    }
     for (String a : attributes) {
       retained.add(Objects.requireNonNull(a, "attribute"));
     }
@@ -237,10 +269,15 @@ public final class Migration<T extends Record> {
     TableSchema table = model.table();
     Checkpoint c = state[segment];
     Map<String, AttributeValue> after = c.lastEvaluatedKey();
-    ScanRequest.Builder scan = ScanRequest.builder().tableName(table.name()).consistentRead(true).limit(pageSize)
-        .segment(segment).totalSegments(segments).filterExpression("#t = :t")
-        .expressionAttributeNames(Map.of("#t", table.typeAttribute()))
-        .expressionAttributeValues(Map.of(":t", AttributeValue.fromS(entity.name())));
+    ScanRequest.Builder scan = ScanRequest.builder().consistentRead(true).limit(pageSize).segment(segment)
+        .totalSegments(segments);
+    if (source == null) {
+      scan.tableName(table.name()).filterExpression("#t = :t")
+          .expressionAttributeNames(Map.of("#t", table.typeAttribute()))
+          .expressionAttributeValues(Map.of(":t", AttributeValue.fromS(entity.name())));
+    } else {
+      scan.tableName(source.name()); // every item of a legacy table is one of its records, or an error
+    }
     while (!stop.get()) {
       ScanResponse page = dynamo.scan((after.isEmpty() ? scan.exclusiveStartKey(null)
           : scan.exclusiveStartKey(after)).build());
@@ -253,7 +290,7 @@ public final class Migration<T extends Record> {
           return; // another segment failed: end without a checkpoint past what was done
         }
         scanned++;
-        switch (migrate(item)) {
+        switch (source == null ? migrate(item) : copy(item)) {
           case MIGRATED -> migrated++;
           case CURRENT -> current++;
           case GONE -> gone++;
@@ -316,6 +353,33 @@ public final class Migration<T extends Record> {
       if (read == null || read.isEmpty()) {
         return Outcome.GONE;
       }
+    }
+  }
+
+  /** Puts the new table's item for a legacy item, unless one is at its key already. */
+  private Outcome copy(Map<String, AttributeValue> stored) {
+    Map<String, AttributeValue> target;
+    try {
+      T record = Objects.requireNonNull(transform.apply(Objects.requireNonNull(toNew.apply(source.decode(stored)),
+          "the conversion returned null")), "the transform returned null");
+      if (!entity.type().isInstance(record)) {
+        throw new ClassCastException("the conversion made a " + record.getClass().getName() + ", not a "
+            + entity.type().getName());
+      }
+      target = model.encode(record);
+    } catch (ModelException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new ModelException("Migration " + id + ": item " + source.keyOf(stored) + " of legacy table "
+          + source.name() + " does not convert into " + entity.name() + ": " + e.getMessage(), entity.name(), null, e);
+    }
+    try {
+      dynamo.putItem(PutItemRequest.builder().tableName(model.table().name()).item(target)
+          .conditionExpression("attribute_not_exists(#k)")
+          .expressionAttributeNames(Map.of("#k", model.table().partitionKey())).build());
+      return Outcome.MIGRATED;
+    } catch (ConditionalCheckFailedException e) {
+      return Outcome.CURRENT; // the window (or an earlier run) wrote it: newer than the legacy item, or the same
     }
   }
 

@@ -141,6 +141,15 @@ public final class MigrationLog implements CheckpointStore {
     dynamo.putItem(p -> p.tableName(table.name()).item(item));
   }
 
+  /** The key of the log's item {@code id} (a cutover's, say), beside the migrations' records. */
+  Map<String, AttributeValue> keyOf(String id) {
+    return key(id, null);
+  }
+
+  TableSchema table() {
+    return table;
+  }
+
   /** The key of migration {@code id}'s record (segment null) or of a segment's checkpoint. */
   private Map<String, AttributeValue> key(String id, Integer segment) {
     String suffix = segment == null ? "" : String.format("#segment#%07d", segment);

@@ -72,23 +72,29 @@ final class StoredItems {
    */
   static String unchanged(Map<String, AttributeValue> read, java.util.Collection<String> absent,
       Map<String, String> names, Map<String, AttributeValue> values) {
+    return unchanged(read, absent, names, values, "u");
+  }
+
+  /** {@link #unchanged} with placeholders {@code #<prefix>N}/{@code :<prefix>N}. */
+  static String unchanged(Map<String, AttributeValue> read, java.util.Collection<String> absent,
+      Map<String, String> names, Map<String, AttributeValue> values, String prefix) {
     StringBuilder b = new StringBuilder();
     int i = 0;
     for (Map.Entry<String, AttributeValue> e : read.entrySet()) {
       if (b.length() > 0) {
         b.append(" AND ");
       }
-      names.put("#u" + i, e.getKey());
-      values.put(":u" + i, e.getValue());
-      b.append("#u").append(i).append(" = :u").append(i);
+      names.put("#" + prefix + i, e.getKey());
+      values.put(":" + prefix + i, e.getValue());
+      b.append("#").append(prefix).append(i).append(" = :").append(prefix).append(i);
       i++;
     }
     for (String a : absent) {
       if (read.containsKey(a)) {
         continue;
       }
-      names.put("#u" + i, a);
-      b.append(b.length() > 0 ? " AND " : "").append("attribute_not_exists(#u").append(i).append(")");
+      names.put("#" + prefix + i, a);
+      b.append(b.length() > 0 ? " AND " : "").append("attribute_not_exists(#").append(prefix).append(i).append(")");
       i++;
     }
     return b.toString();
