@@ -205,25 +205,31 @@ class MoveTablesTest {
     Order changed = new Order("c5", "o00005", legacyOrder(5).createdAt(), 1, "CANCELLED");
     db.entity(order).put(changed);
 
+    // and a write through the window that comes between the copy's read of an item and its put (in whichever run
+    // puts it): the copy's stale item must not replace it
+    Order raced = new Order("c9", "o00009", legacyOrder(9).createdAt(), 2, "RETURNED");
+    AtomicBoolean racedIn = new AtomicBoolean();
+    DynamoDbClient racing = beforePutOf(dynamo, "ORDER#o00009", racedIn, () -> db.entity(order).put(raced));
     AtomicInteger puts = new AtomicInteger();
-    DynamoDbClient dying = dyingAfter(dynamo, 250, puts);
+    DynamoDbClient dying = dyingAfter(racing, 250, puts);
     Migration<Order> first = Migration.copy("move-orders", dying, w.orders, w.model, order, MoveTablesTest::newOrder)
         .segments(3).pageSize(50);
     assertThrows(SdkClientException.class, () -> first.run(POOL));
     assertEquals(MigrationRecord.State.RUNNING,
         MigrationLog.in(dynamo, w.model.table()).record("move-orders").orElseThrow().state());
 
-    MigrationRecord orders = Migration.copy("move-orders", dynamo, w.orders, w.model, order, MoveTablesTest::newOrder)
+    MigrationRecord orders = Migration.copy("move-orders", racing, w.orders, w.model, order, MoveTablesTest::newOrder)
         .segments(3).pageSize(50).run(POOL);
     MigrationRecord customers = Migration.copy("move-customers", dynamo, w.customers, w.model, customer,
         c -> new Customer(c.customerId(), c.name(), c.email())).run(POOL);
     assertEquals(MigrationRecord.State.COMPLETED, orders.state());
+    assertTrue(racedIn.get(), "the racing write ran");
     assertEquals(n, orders.migrated() + orders.current(), orders.toString());
     assertEquals(40, customers.migrated());
 
     ModelClient plain = ModelClient.create(w.model, dynamo);
     for (int i = 0; i < n; i++) {
-      Order expected = i == 5 ? changed : newOrder(legacyOrder(i));
+      Order expected = i == 5 ? changed : i == 9 ? raced : newOrder(legacyOrder(i));
       assertEquals(Optional.of(expected), plain.entity(order).get(Key.of("customerId", expected.customerId(),
           "orderId", expected.orderId())), "order " + i);
     }
@@ -301,6 +307,22 @@ class MoveTablesTest {
     IllegalArgumentException key = assertThrows(IllegalArgumentException.class,
         () -> LegacyTable.of("Orders", LegacyOrder.class, "orderNumber"));
     assertTrue(key.getMessage().contains("no component orderNumber"), key.getMessage());
+  }
+
+  /** {@code delegate}, running {@code first} once before the put of the item whose sort key is {@code sk}. */
+  private static DynamoDbClient beforePutOf(DynamoDbClient delegate, String sk, AtomicBoolean ran, Runnable first) {
+    return (DynamoDbClient) Proxy.newProxyInstance(DynamoDbClient.class.getClassLoader(),
+        new Class<?>[] {DynamoDbClient.class}, (proxy, method, args) -> {
+          if (method.getName().equals("putItem") && args[0] instanceof PutItemRequest p && p.item().containsKey("sk")
+              && sk.equals(p.item().get("sk").s()) && ran.compareAndSet(false, true)) {
+            first.run();
+          }
+          try {
+            return method.invoke(delegate, args);
+          } catch (InvocationTargetException e) {
+            throw e.getCause();
+          }
+        });
   }
 
   /** {@code delegate}, dead (every call fails) from the {@code deadAfter}+1-th order put into the new table on. */
