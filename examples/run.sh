@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs one example's main on Partita embedded (in memory): examples/run.sh Blog | Accounts | Threads | ShardedEvents | Shop | Memberships | Extensions | Telemetry | OrgTree | OrderStats | ShopsNearby
+# Runs one example's main on Partita embedded (in memory): examples/run.sh Blog | Accounts | Threads | ShardedEvents | Shop | Memberships | Extensions | Telemetry | OrgTree | OrderStats | ShopsNearby | MoveToOneTable
 # Builds engine, embedded, model and examples in one reactor first (nothing installed but the reactor's own jars).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +15,8 @@ case "${1:-}" in
   OrgTree) main=io.partita.examples.orgtree.OrgTree ;;
   OrderStats) main=io.partita.examples.orderstats.OrderStats ;;
   ShopsNearby) main=io.partita.examples.nearby.ShopsNearby ;;
-  *) echo "usage: examples/run.sh Blog|Accounts|Threads|ShardedEvents|Shop|Memberships|Extensions|Telemetry|OrgTree|OrderStats|ShopsNearby" >&2; exit 2 ;;
+  MoveToOneTable) main=io.partita.examples.moving.MoveToOneTable ;;
+  *) echo "usage: examples/run.sh Blog|Accounts|Threads|ShardedEvents|Shop|Memberships|Extensions|Telemetry|OrgTree|OrderStats|ShopsNearby|MoveToOneTable" >&2; exit 2 ;;
 esac
 echo "building the example and what it needs (Maven; the first build takes a few minutes)..." >&2
 # -am: the modules examples depends on are built in the same reactor (its tests use partita-server's
