@@ -57,15 +57,18 @@ public @interface ModelTest {
   /**
    * Holds the table to the throughput its {@link io.partita.model.TableSchema#provisioned} gives it, as DynamoDB
    * does ({@link io.partita.engine.Partita.Options#throttling}): a request beyond it is refused with
-   * ProvisionedThroughputExceededException. The database's clock stands still (see {@link Switches#advanceClock}),
-   * so which request is refused does not depend on how fast the test runs. An on-demand table is never throttled.
+   * ProvisionedThroughputExceededException. Each test starts from fresh buckets (one second's units, as a new
+   * table has); the table's creation, the fixtures and {@code @BeforeAll} are not throttled. The database's clock
+   * stands still (see {@link Switches#advanceClock}), so which request is refused does not depend on how fast the
+   * test runs. An on-demand table is never throttled.
    */
   boolean throttling() default false;
 
   /**
    * Requests that fail at random, as a busy DynamoDB fails them, in the engine's own spec ({@link
    * io.partita.engine.Faults#parse}): {@code "rate=0.2,seed=7"}, {@code "rate=1,operations=Query"}. Empty: none.
-   * Seeded, so a single-threaded test sees the same failures every run.
+   * On during each test and {@code @BeforeEach}, not while the table and the fixtures are made. Seeded, so a
+   * single-threaded test sees the same failures every run.
    */
   String faults() default "";
 }

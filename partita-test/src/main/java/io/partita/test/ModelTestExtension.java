@@ -51,15 +51,16 @@ final class ModelTestExtension implements BeforeAllCallback, BeforeEachCallback,
     } else {
       db = database(context);
     }
+    db.quiet();
     fixtures(testClass, context.getRequiredTestMethod().getAnnotation(Fixture.class), db);
-    db.beforeEach();
+    db.arm();
   }
 
   @Override
   public void afterEach(ExtensionContext context) {
     TestDatabase db = database(context);
     if (db != null) {
-      db.switches.clear();
+      db.quiet(); // a PER_CLASS database is used again: nothing a test turned on stays on
     }
   }
 

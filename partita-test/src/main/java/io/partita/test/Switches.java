@@ -97,9 +97,15 @@ public final class Switches {
 
   /** Turns every switch off: the faults back to the class's {@link ModelTest#faults}, storage writing again. */
   public synchronized void clear() {
+    off();
+    partita.injectFaults(classFaults);
+  }
+
+  /** No fault at all, the class's neither: while the kit itself writes (the table, fixtures) and between tests. */
+  synchronized void off() {
     requestFaults = 0;
     storageWrites = 0;
-    partita.injectFaults(classFaults);
+    partita.injectFaults(Faults.NONE);
     storage.clear();
   }
 

@@ -22,16 +22,18 @@ final class TestDatabase implements ExtensionContext.Store.CloseableResource {
   final RecordingListener requests;
   final ModelClient client;
 
+  private final boolean throttling;
+
+  /** Opened with no fault and no throttling: the kit's own writes (the table, the fixtures) must go through. */
   TestDatabase(Model model, ModelTest settings) {
     this.model = model;
+    this.throttling = settings.throttling();
     ManualClock clock = new ManualClock();
     StorageFaults storage = new StorageFaults();
     Faults faults = settings.faults().isBlank() ? Faults.NONE : Faults.parse(settings.faults());
     this.partita = Partita.with()
         .clock(clock)
         .storageFaults(storage)
-        .throttling(settings.throttling())
-        .faults(faults)
         // no sweeper thread: items whose Time to Live passed go when the test calls expireNow(), not on a timer
         .timeToLiveInterval(Duration.ZERO)
         .inMemory();
@@ -39,7 +41,7 @@ final class TestDatabase implements ExtensionContext.Store.CloseableResource {
       this.dynamo = PartitaDynamoDb.over(partita);
       this.switches = new Switches(partita, storage, clock, model.table().name(), faults);
       this.requests = new RecordingListener(switches::afterRequest);
-      // the table is created by a client of its own, so CreateTable is neither recorded nor faulted by the tests'
+      // the table is created by a client of its own, so CreateTable is not recorded
       ModelClient.create(model, dynamo).createTable();
       this.client = ModelClient.builder(model, dynamo).listener(requests).build();
     } catch (RuntimeException e) {
@@ -48,9 +50,19 @@ final class TestDatabase implements ExtensionContext.Store.CloseableResource {
     }
   }
 
-  /** Before each test: nothing recorded so far counts, no switch left on by a test before. */
-  void beforeEach() {
+  /** Between tests, and while fixtures load: no fault, no throttling. */
+  void quiet() {
+    switches.off();
+    partita.throttle(false);
+  }
+
+  /**
+   * Just before a test: the class's faults and throttling on (throttling from full buckets, so a test's requests
+   * are measured against its own), nothing recorded so far.
+   */
+  void arm() {
     switches.clear();
+    partita.throttle(throttling);
     requests.clear();
   }
 
