@@ -60,7 +60,7 @@ final class ModelTestExtension implements BeforeAllCallback, BeforeEachCallback,
   public void afterEach(ExtensionContext context) {
     TestDatabase db = database(context);
     if (db != null) {
-      db.quiet(); // a PER_CLASS database is used again: nothing a test turned on stays on
+      db.quiet(); // an @AfterAll of a PER_CLASS test sees no switch a test left on (the next test starts quiet anyway)
     }
   }
 
