@@ -2,6 +2,7 @@ package io.partita.test;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
@@ -9,7 +10,7 @@ import java.lang.annotation.Target;
 /**
  * Items to load into the table before a test, from JSON files on the test class path (resolved as {@link
  * Class#getResource} resolves them: {@code "orders.json"} next to the test class, {@code "/fixtures/orders.json"}
- * from the root). On the class: loaded into every new table (before each test, or once with {@link
+ * from the root). On the class (or a class it extends, or one it is nested in): loaded into every new table (before each test, or once with {@link
  * ModelTest.Lifecycle#PER_CLASS}); on a test method: before that test, after the class's.
  *
  * <p>A file is an object of entity names (each entity's {@link io.partita.model.Entity#name()}, the type
@@ -30,6 +31,7 @@ import java.lang.annotation.Target;
  * and the item; nothing is skipped.
  */
 @Documented
+@Inherited
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD})
 public @interface Fixture {

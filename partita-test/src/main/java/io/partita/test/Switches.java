@@ -34,7 +34,6 @@ public final class Switches {
   private final Partita partita;
   private final StorageFaults storage;
   private final ManualClock clock;
-  private final String table;
   /** The faults the test class asked for ({@link ModelTest#faults}): what {@link #clear} goes back to. */
   private final Faults classFaults;
   /** Request faults still to inject (the engine counts those it injected since they were turned on); 0: none. */
@@ -43,30 +42,33 @@ public final class Switches {
   private long storageWrites;
   private long storageBase;
 
-  Switches(Partita partita, StorageFaults storage, ManualClock clock, String table, Faults classFaults) {
+  Switches(Partita partita, StorageFaults storage, ManualClock clock, Faults classFaults) {
     this.partita = partita;
     this.storage = storage;
     this.clock = clock;
-    this.table = table;
     this.classFaults = classFaults;
   }
 
   /**
-   * The next {@code requests} write requests to the model's table (PutItem, UpdateItem, DeleteItem,
-   * BatchWriteItem, TransactWriteItems) fail with ThrottlingException before they run: nothing is written.
+   * The next {@code requests} write requests (PutItem, UpdateItem, DeleteItem, BatchWriteItem, TransactWriteItems)
+   * fail with ThrottlingException before they run: nothing is written.
    */
   public Switches throttleWrites(int requests) {
     return failRequests(requests, ErrorCode.ThrottlingException, WRITES.toArray(String[]::new));
   }
 
   /**
-   * The next {@code requests} requests to the model's table of the {@code operations} named (all, when none is)
-   * fail with {@code error} before they run. The engine injects the errors a busy or failing DynamoDB answers
-   * ({@link Faults#RETRYABLE}: InternalServerError, ServiceUnavailable, ThrottlingException), and refuses others.
+   * The next {@code requests} requests of the {@code operations} named (all, when none is) fail with {@code error}
+   * before they run. The engine injects the errors a busy or failing DynamoDB answers ({@link Faults#RETRYABLE}:
+   * InternalServerError, ServiceUnavailable, ThrottlingException), and refuses others.
+   *
+   * <p>Requests to any table of the database: the model's is its only one unless the test made others. (Not
+   * narrowed to the model's table, because the engine's table filter reads a request's TableName, which a batch or
+   * a transaction does not have: they would never fail.)
    */
   public synchronized Switches failRequests(int requests, ErrorCode error, String... operations) {
     positive(requests);
-    partita.injectFaults(new Faults(1, List.of(error), Set.of(operations), Set.of(table), 0));
+    partita.injectFaults(new Faults(1, List.of(error), Set.of(operations), Set.of(), 0));
     requestFaults = requests;
     return this;
   }

@@ -39,7 +39,7 @@ final class TestDatabase implements ExtensionContext.Store.CloseableResource {
         .inMemory();
     try {
       this.dynamo = PartitaDynamoDb.over(partita);
-      this.switches = new Switches(partita, storage, clock, model.table().name(), faults);
+      this.switches = new Switches(partita, storage, clock, faults);
       this.requests = new RecordingListener(switches::afterRequest);
       // the table is created by a client of its own, so CreateTable is not recorded
       ModelClient.create(model, dynamo).createTable();
@@ -57,8 +57,8 @@ final class TestDatabase implements ExtensionContext.Store.CloseableResource {
   }
 
   /**
-   * Just before a test: the class's faults and throttling on (throttling from full buckets, so a test's requests
-   * are measured against its own), nothing recorded so far.
+   * Just before a test: the class's faults and throttling on (throttling from fresh buckets, so a test's requests
+   * are measured against its own units, not what the fixtures or the test before spent), nothing recorded so far.
    */
   void arm() {
     switches.clear();

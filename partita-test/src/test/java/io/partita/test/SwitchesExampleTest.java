@@ -51,6 +51,19 @@ class SwitchesExampleTest {
   }
 
   @Test
+  void batchesAndTransactionsAreWritesToo(ModelClient db, Switches switches) {
+    switches.throttleWrites(2);
+
+    DynamoDbException e = assertThrows(DynamoDbException.class,
+        () -> db.transaction().put(ORDER, O1).put(ORDER, new Order("c1", "o2", "NEW", BigDecimal.ONE)).execute());
+    assertEquals("ThrottlingException", e.awsErrorDetails().errorCode());
+    assertThrows(DynamoDbException.class, () -> db.batchWrite().put(ORDER, List.of(O1)).execute());
+
+    db.transaction().put(ORDER, O1).execute();
+    assertEquals(O1, db.entity(ORDER).get(Key.of("customerId", "c1", "orderId", "o1")).orElseThrow());
+  }
+
+  @Test
   void anyOperationCanFailWithARetryableError(ModelClient db, Switches switches) {
     switches.failRequests(1, ErrorCode.InternalServerError, "Query");
 
