@@ -68,7 +68,7 @@ public final class Switches {
    */
   public synchronized Switches failRequests(int requests, ErrorCode error, String... operations) {
     positive(requests);
-    partita.injectFaults(new Faults(1, List.of(error), Set.of(operations), Set.of(), 0));
+    partita.injectFaults(checked(new Faults(1, List.of(error), Set.of(operations), Set.of(), 0)));
     requestFaults = requests;
     return this;
   }
@@ -121,6 +121,20 @@ public final class Switches {
       storageWrites = 0;
       storage.clear();
     }
+  }
+
+  /**
+   * {@code faults}, once each operation it names is one of the engine's: a misspelt one ({@code "Querry"}) would
+   * otherwise match no request, and the test would pass without the fault it asked for.
+   */
+  static Faults checked(Faults faults) {
+    for (String op : faults.operations()) {
+      if (!Partita.operationNames().contains(op)) {
+        throw new IllegalArgumentException("no operation is named " + op + " (DynamoDB's names: PutItem, Query,"
+            + " TransactWriteItems, ...)");
+      }
+    }
+    return faults;
   }
 
   private static void positive(int n) {

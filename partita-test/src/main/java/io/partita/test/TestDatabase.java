@@ -7,6 +7,7 @@ import io.partita.engine.internal.storage.StorageFaults;
 import io.partita.model.Model;
 import io.partita.model.ModelClient;
 import java.time.Duration;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -30,7 +31,7 @@ final class TestDatabase implements ExtensionContext.Store.CloseableResource {
     this.throttling = settings.throttling();
     ManualClock clock = new ManualClock();
     StorageFaults storage = new StorageFaults();
-    Faults faults = settings.faults().isBlank() ? Faults.NONE : Faults.parse(settings.faults());
+    Faults faults = faults(settings.faults());
     this.partita = Partita.with()
         .clock(clock)
         .storageFaults(storage)
@@ -47,6 +48,14 @@ final class TestDatabase implements ExtensionContext.Store.CloseableResource {
     } catch (RuntimeException e) {
       partita.close();
       throw e;
+    }
+  }
+
+  private static Faults faults(String spec) {
+    try {
+      return spec.isBlank() ? Faults.NONE : Switches.checked(Faults.parse(spec));
+    } catch (IllegalArgumentException e) {
+      throw new ExtensionConfigurationException("@ModelTest(faults = \"" + spec + "\"): " + e.getMessage(), e);
     }
   }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
+import io.partita.model.Key;
 import io.partita.model.Model;
 import io.partita.model.ModelClient;
 import java.util.List;
@@ -59,6 +60,14 @@ class ConfigurationTest {
     void test() {}
   }
 
+  @ModelTest(faults = "rate=1,operations=Querry")
+  static class MisspeltFaultsCase {
+    @TestModel static final Model MODEL = Shop.MODEL;
+
+    @Test
+    void test() {}
+  }
+
   static volatile boolean badFixtureTestRan;
 
   @ModelTest
@@ -72,7 +81,8 @@ class ConfigurationTest {
     }
   }
 
-  /** A subclass finds its superclass's model. */
+  /** A subclass finds its superclass's model and fixtures. */
+  @Fixture("shop.json")
   static class SharedModel {
     @TestModel static final Model MODEL = Shop.MODEL;
   }
@@ -82,6 +92,7 @@ class ConfigurationTest {
     @Test
     void test(ModelClient db) {
       assertEquals(Shop.MODEL, db.model());
+      assertEquals(2, db.query(Shop.ORDERS_BY_STATUS).partition(Key.of("status", "PAID")).all().size());
     }
   }
 
@@ -128,6 +139,12 @@ class ConfigurationTest {
   }
 
   @Test
+  void aFaultSpecTheEngineWouldNotMatchIsRefused() {
+    assertEquals("@ModelTest(faults = \"rate=1,operations=Querry\"): no operation is named Querry (DynamoDB's names:"
+        + " PutItem, Query, TransactWriteItems, ...)", onlyFailure(MisspeltFaultsCase.class).getMessage());
+  }
+
+  @Test
   void aBadFixtureFailsTheTestBeforeItRuns() {
     Throwable e = onlyFailure(BadFixtureCase.class);
     assertInstanceOf(FixtureException.class, e);
@@ -137,7 +154,7 @@ class ConfigurationTest {
   }
 
   @Test
-  void aSuperclassesModelIsFound() {
+  void aSuperclassesModelAndFixturesAreFound() {
     assertEquals(List.of(), failures(InheritedModelCase.class));
   }
 }

@@ -83,6 +83,14 @@ class SwitchesExampleTest {
   }
 
   @Test
+  void aMisspeltOperationIsRefusedNotIgnored(Switches switches) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> switches.failRequests(1, ErrorCode.InternalServerError, "Querry"));
+    assertEquals("no operation is named Querry (DynamoDB's names: PutItem, Query, TransactWriteItems, ...)",
+        e.getMessage());
+  }
+
+  @Test
   void storageFailsOnTheNextWrite(ModelClient db, Switches switches) {
     db.entity(ORDER).put(O1);
     switches.failStorageWrites(1);
