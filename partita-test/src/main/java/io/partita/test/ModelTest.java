@@ -60,7 +60,7 @@ public @interface ModelTest {
    * ProvisionedThroughputExceededException. Each test starts from fresh buckets (one second's units, as a new
    * table has); the table's creation, the fixtures and {@code @BeforeAll} are not throttled. The database's clock
    * stands still (see {@link Switches#advanceClock}), so which request is refused does not depend on how fast the
-   * test runs. An on-demand table is never throttled.
+   * test runs. An on-demand table would never be throttled, so a model without {@code provisioned} is refused.
    */
   boolean throttling() default false;
 

@@ -29,6 +29,11 @@ final class TestDatabase implements ExtensionContext.Store.CloseableResource {
   TestDatabase(Model model, ModelTest settings) {
     this.model = model;
     this.throttling = settings.throttling();
+    if (throttling && model.table().throughput().isEmpty()) {
+      // an on-demand table is never throttled: the test would pass without what it asked for
+      throw new ExtensionConfigurationException("@ModelTest(throttling = true) holds a table to its provisioned"
+          + " throughput, and table " + model.table().name() + " is on demand: give its TableSchema provisioned(r, w)");
+    }
     ManualClock clock = new ManualClock();
     StorageFaults storage = new StorageFaults();
     Faults faults = faults(settings.faults());

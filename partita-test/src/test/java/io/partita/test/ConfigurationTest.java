@@ -68,6 +68,14 @@ class ConfigurationTest {
     void test() {}
   }
 
+  @ModelTest(throttling = true)
+  static class OnDemandThrottlingCase {
+    @TestModel static final Model MODEL = Shop.MODEL;
+
+    @Test
+    void test() {}
+  }
+
   static volatile boolean badFixtureTestRan;
 
   @ModelTest
@@ -142,6 +150,12 @@ class ConfigurationTest {
   void aFaultSpecTheEngineWouldNotMatchIsRefused() {
     assertEquals("@ModelTest(faults = \"rate=1,operations=Querry\"): no operation is named Querry (DynamoDB's names:"
         + " PutItem, Query, TransactWriteItems, ...)", onlyFailure(MisspeltFaultsCase.class).getMessage());
+  }
+
+  @Test
+  void throttlingATableThatCannotBeThrottledIsRefused() {
+    assertEquals("@ModelTest(throttling = true) holds a table to its provisioned throughput, and table Shop is on"
+        + " demand: give its TableSchema provisioned(r, w)", onlyFailure(OnDemandThrottlingCase.class).getMessage());
   }
 
   @Test
