@@ -1,0 +1,39 @@
+package io.partita.test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+
+/**
+ * The database's clock: it starts at the real time and then moves only when the test moves it, so what depends on
+ * time in the engine (throughput refilling, a storage retry falling due, Time to Live) depends on the test alone.
+ */
+final class ManualClock extends Clock {
+  private volatile Instant now = Instant.now();
+
+  void advance(Duration by) {
+    if (by.isNegative()) {
+      throw new IllegalArgumentException("the clock moves forward only, not by " + by);
+    }
+    synchronized (this) {
+      now = now.plus(by);
+    }
+  }
+
+  @Override
+  public Instant instant() {
+    return now;
+  }
+
+  @Override
+  public ZoneId getZone() {
+    return ZoneOffset.UTC;
+  }
+
+  @Override
+  public Clock withZone(ZoneId zone) {
+    throw new UnsupportedOperationException("the test clock is in UTC");
+  }
+}
