@@ -9,7 +9,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * Injected failures, off unless asked for: a fraction of requests answer one of the errors a busy
  * or unreliable DynamoDB answers, so retry and backoff code can be tested locally. Each chosen
  * request fails before it runs (nothing is written), with an error the AWS SDKs retry:
- * InternalServerError (500), ServiceUnavailable (503) or ThrottlingException (400). Draws come from
+ * InternalServerError (500), ServiceUnavailable (503) or ThrottlingException (400); or, asked for by
+ * name, with the conflict of a transaction in progress on the item — TransactionConflictException for
+ * a PutItem, UpdateItem or DeleteItem, a TransactionCanceledException whose first reason is
+ * TransactionConflict for a TransactWriteItems or TransactGetItems (other operations never meet one, and
+ * are not failed by that draw) — so an application's retry of conflicts can be tested. Draws come from
  * one seeded random sequence, so a single-threaded test sees the same failures on every run.
  *
  * @param rate the fraction of requests that fail, 0 to 1
@@ -23,6 +27,9 @@ public record Faults(double rate, List<ErrorCode> errors, Set<String> operations
   private static final List<ErrorCode> RETRYABLE_ORDER =
       List.of(ErrorCode.InternalServerError, ErrorCode.ServiceUnavailable, ErrorCode.ThrottlingException);
   public static final Set<ErrorCode> RETRYABLE = Set.copyOf(RETRYABLE_ORDER);
+  /** What a fault may answer: the retryable errors, and a transaction's conflict, only when named. */
+  public static final Set<ErrorCode> INJECTABLE = Set.of(ErrorCode.InternalServerError, ErrorCode.ServiceUnavailable,
+      ErrorCode.ThrottlingException, ErrorCode.TransactionConflictException);
 
   /** No failures: the default. (After {@link #RETRYABLE}, which its construction checks against.) */
   public static final Faults NONE = new Faults(0, List.of(ErrorCode.InternalServerError), Set.of(), Set.of(), 0);
@@ -32,8 +39,9 @@ public record Faults(double rate, List<ErrorCode> errors, Set<String> operations
       throw new IllegalArgumentException("the fault rate must be between 0 and 1, not " + rate);
     }
     errors = List.copyOf(errors);
-    if (errors.isEmpty() || !RETRYABLE.containsAll(errors)) {
-      throw new IllegalArgumentException("fault errors must be some of " + RETRYABLE_ORDER + ", not " + errors);
+    if (errors.isEmpty() || !INJECTABLE.containsAll(errors)) {
+      throw new IllegalArgumentException("fault errors must be some of " + RETRYABLE_ORDER
+          + " and TransactionConflictException, not " + errors);
     }
     operations = Set.copyOf(operations);
     tables = Set.copyOf(tables);
@@ -136,12 +144,45 @@ public record Faults(double rate, List<ErrorCode> errors, Set<String> operations
         }
         error = f.errors().get(random.nextInt(f.errors().size()));
       }
+      if (error == ErrorCode.TransactionConflictException) {
+        PartitaException conflict = conflict(operation, request);
+        if (conflict == null) {
+          return; // no transaction could be in this request's way
+        }
+        injected.incrementAndGet();
+        throw conflict;
+      }
       injected.incrementAndGet();
       throw new PartitaException(error, switch (error) {
         case ServiceUnavailable -> "DynamoDB is currently unavailable. (This should be a temporary state.)";
         case ThrottlingException -> "Rate of requests exceeds the allowed throughput.";
         default -> "Internal server error";
       } + " [injected by Partita's --faults]");
+    }
+
+    /**
+     * The conflict {@code operation} meets with a transaction in progress, as the engine answers a real one
+     * (ReadModifyWrite, Cancellations), or null for an operation that never meets one.
+     */
+    private static PartitaException conflict(String operation, software.amazon.awssdk.awscore.AwsRequest request) {
+      int actions = request instanceof software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest w
+          ? w.transactItems().size()
+          : request instanceof software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest g
+              ? g.transactItems().size() : 0;
+      if (actions > 0) {
+        List<software.amazon.awssdk.services.dynamodb.model.CancellationReason> reasons = new java.util.ArrayList<>();
+        for (int i = 0; i < actions; i++) {
+          reasons.add(software.amazon.awssdk.services.dynamodb.model.CancellationReason.builder()
+              .code(i == 0 ? "TransactionConflict" : "None")
+              .message(i == 0 ? "Transaction is ongoing for the item" : null).build());
+        }
+        return PartitaException.transactionCanceled(reasons);
+      }
+      return switch (operation) {
+        case "PutItem", "UpdateItem", "DeleteItem" -> new PartitaException(ErrorCode.TransactionConflictException,
+            "Transaction is ongoing for the item [injected by Partita's --faults]");
+        default -> null;
+      };
     }
 
     long injected() {

@@ -58,9 +58,21 @@ public final class Switches {
   }
 
   /**
+   * The next {@code requests} transactions and single-item writes meet a transaction in progress on their item, as
+   * a concurrent writer makes them meet one: a TransactWriteItems or TransactGetItems is canceled with a
+   * TransactionConflict reason (the model's {@code TransactionCanceledException}, which {@code retryOnConflict}
+   * retries), a PutItem, UpdateItem or DeleteItem fails with TransactionConflictException. Nothing is written.
+   */
+  public Switches conflicts(int requests) {
+    return failRequests(requests, ErrorCode.TransactionConflictException, "TransactWriteItems", "TransactGetItems",
+        "PutItem", "UpdateItem", "DeleteItem");
+  }
+
+  /**
    * The next {@code requests} requests of the {@code operations} named (all, when none is) fail with {@code error}
    * before they run. The engine injects the errors a busy or failing DynamoDB answers ({@link Faults#RETRYABLE}:
-   * InternalServerError, ServiceUnavailable, ThrottlingException), and refuses others.
+   * InternalServerError, ServiceUnavailable, ThrottlingException) and a transaction's conflict ({@link #conflicts}),
+   * and refuses others.
    *
    * <p>Requests to any table of the database: the model's is its only one unless the test made others. (Not
    * narrowed to the model's table, because the engine's table filter reads a request's TableName, which a batch or

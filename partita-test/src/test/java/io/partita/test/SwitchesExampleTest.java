@@ -10,6 +10,7 @@ import io.partita.engine.ErrorCode;
 import io.partita.model.Key;
 import io.partita.model.Model;
 import io.partita.model.ModelClient;
+import io.partita.model.TransactionCanceledException;
 import io.partita.test.Shop.Order;
 import java.math.BigDecimal;
 import java.util.List;
@@ -75,10 +76,29 @@ class SwitchesExampleTest {
   }
 
   @Test
+  void theNextTransactionMeetsAConflict(ModelClient db, Switches switches) {
+    switches.conflicts(1);
+
+    TransactionCanceledException e = assertThrows(TransactionCanceledException.class,
+        () -> db.transaction().put(ORDER, O1).execute());
+    assertEquals("TransactionConflict", e.reasons().get(0).code());
+    assertEquals(Optional.empty(), db.entity(ORDER).get(Key.of("customerId", "c1", "orderId", "o1")),
+        "a conflicted transaction writes nothing");
+    // the application's retry rides it out
+    switches.conflicts(2);
+    db.retryOnConflict(() -> db.transaction().put(ORDER, O1).execute());
+    assertEquals(O1, db.entity(ORDER).get(Key.of("customerId", "c1", "orderId", "o1")).orElseThrow());
+    // a single-item write meets one too
+    switches.conflicts(1);
+    DynamoDbException put = assertThrows(DynamoDbException.class, () -> db.entity(ORDER).put(O1));
+    assertEquals("TransactionConflictException", put.awsErrorDetails().errorCode());
+  }
+
+  @Test
   void theEngineRefusesAnErrorDynamoDbWouldNotAnswerThatWay(Switches switches) {
-    // the engine injects only what a busy or failing DynamoDB answers; a conflict is not one of them
+    // the engine injects only what a busy or failing DynamoDB, or a concurrent transaction, answers
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> switches.failRequests(1, ErrorCode.TransactionConflictException));
+        () -> switches.failRequests(1, ErrorCode.ConditionalCheckFailedException));
     assertTrue(e.getMessage().startsWith("fault errors must be some of"), e.getMessage());
   }
 
