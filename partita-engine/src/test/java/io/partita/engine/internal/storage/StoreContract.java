@@ -29,6 +29,14 @@ abstract class StoreContract {
   protected final MovableClock clock = new MovableClock();
   protected Store store;
 
+  /**
+   * What {@code compactDeleted} answers after many deletes no reader holds: RocksDB's tombstones gather in one range
+   * (1); a store that drops a deletion nobody can see when it is written has none to compact (0).
+   */
+  protected int compactionsAfterDeletes() {
+    return 1;
+  }
+
   /** A fresh, empty store of the implementation under test, with {@code settings}. */
   protected abstract Store open(Store.Settings settings);
 
@@ -188,7 +196,7 @@ abstract class StoreContract {
         write(batch -> batch.delete(k));
       }
     }
-    assertEquals(1, store.compactDeleted());
+    assertEquals(compactionsAfterDeletes(), store.compactDeleted());
     List<Integer> live = new ArrayList<>();
     try (Store.Cursor c = store.cursor(Keyspace.itemsFrom(3), Keyspace.itemsTo(3), false)) {
       while (c.next()) {
