@@ -28,7 +28,7 @@ class ShopSliceTest {
     assertThat(context.getBeanNamesForType(java.time.Clock.class)).isEmpty();
   }
 
-  /** The same first write as ShopSliceWithServiceTest's: it succeeds in both only if each class has its own database. */
+  /** The same first write as ShopSliceAgainTest's, configured alike: both succeed only if each class has its own database. */
   @Test
   void theDatabaseIsThisClasssOwn() {
     db.entity(ShopModel.CUSTOMER).create(new Customer("first", "First", "first@example.com"));

@@ -20,7 +20,7 @@ class ShopSliceWithServiceTest {
   @Test
   void theServiceRunsInTheSlice() {
     assertThat(context.getBeanNamesForType(ShopReports.class)).isEmpty();
-    // ShopSliceTest writes this customer too: a database shared between the classes would refuse one of the two
+    // ShopSliceTest writes this customer too (a context of its own here in any case: its filters differ)
     orders.register("first", "First", "first@example.com");
     orders.place("first", 500);
     assertThat(orders.ordersOf("first")).hasSize(1);
