@@ -3,6 +3,7 @@ package io.partita.spring;
 import java.nio.file.Path;
 
 import io.partita.embedded.PartitaDynamoDb;
+import io.partita.engine.Partita;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -21,7 +22,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 /**
  * The {@link DynamoDbClient} bean, chosen by {@code partita.mode}: Partita embedded in this process, or the AWS SDK
  * over HTTP to {@code partita.endpoint} or to Amazon DynamoDB. Backs off when the application defines its own
- * {@code DynamoDbClient}. The client made here is closed with the application context (for the embedded engine:
+ * {@code DynamoDbClient}. What is opened here is closed with the application context (for the embedded engine:
  * the database is closed, and an in-memory one discarded).
  */
 @AutoConfiguration
@@ -29,16 +30,29 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 @EnableConfigurationProperties(PartitaProperties.class)
 public class PartitaAutoConfiguration {
 
-  /** partita.mode=embedded with partita-embedded present. */
+  /**
+   * partita.mode=embedded with partita-embedded present: the engine is a bean of its own, so a test can reach it
+   * (switch faults, throttling or a consistency lag on while it runs; read streams), and an application may define
+   * its own {@code Partita} instead, which is then wrapped as it is.
+   */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass(name = "io.partita.embedded.PartitaDynamoDb")
   @ConditionalOnProperty(prefix = "partita", name = "mode", havingValue = "embedded")
+  @ConditionalOnMissingBean(DynamoDbClient.class)
   static class Embedded {
     @Bean(destroyMethod = "close")
-    @ConditionalOnMissingBean(DynamoDbClient.class)
-    DynamoDbClient partitaDynamoDbClient(PartitaProperties properties) {
+    @ConditionalOnMissingBean(Partita.class)
+    Partita partitaEngine(PartitaProperties properties, ObjectProvider<PartitaEngineCustomizer> customizers) {
+      Partita.Options options = Partita.with();
+      customizers.orderedStream().forEach(c -> c.customize(options));
       String dir = properties.getEmbedded().getDataDir();
-      return dir == null || dir.isBlank() ? PartitaDynamoDb.inMemory() : PartitaDynamoDb.open(Path.of(dir));
+      return dir == null || dir.isBlank() ? options.inMemory() : options.open(Path.of(dir));
+    }
+
+    /** Over the engine, not owning it: the engine bean is closed after this client, by its own destroy method. */
+    @Bean
+    DynamoDbClient partitaDynamoDbClient(Partita engine) {
+      return PartitaDynamoDb.over(engine);
     }
   }
 

@@ -67,7 +67,10 @@ class PartitaAutoConfigurationTest {
 
   @Test
   void remoteByDefaultWithTheGivenRegion() {
-    runner.withPropertyValues("partita.region=eu-west-1").run(context -> {
+    // static credentials here and below: the SDK's credentials chain is never consulted (it may ask the instance
+    // metadata address, which no test may reach)
+    runner.withPropertyValues("partita.region=eu-west-1", "partita.credentials.access-key-id=a",
+        "partita.credentials.secret-access-key=b").run(context -> {
       DynamoDbClient dynamo = context.getBean(DynamoDbClient.class);
       assertThat(dynamo.getClass().getName()).isNotEqualTo(EMBEDDED);
       assertThat(dynamo.serviceClientConfiguration().region()).isEqualTo(Region.EU_WEST_1);
@@ -79,7 +82,8 @@ class PartitaAutoConfigurationTest {
 
   @Test
   void remoteToAnEndpoint() {
-    runner.withPropertyValues("partita.mode=remote", "partita.endpoint=http://127.0.0.1:1", "partita.region=us-east-1")
+    runner.withPropertyValues("partita.mode=remote", "partita.endpoint=http://127.0.0.1:1", "partita.region=us-east-1",
+            "partita.credentials.access-key-id=a", "partita.credentials.secret-access-key=b")
         .run(context -> assertThat(context.getBean(DynamoDbClient.class).serviceClientConfiguration()
             .endpointOverride()).contains(URI.create("http://127.0.0.1:1")));
   }
@@ -117,6 +121,33 @@ class PartitaAutoConfigurationTest {
       assertThat(context.getBean(ModelClient.class).entity(ShopModel.CUSTOMER).get(Key.of("id", "ada")))
           .map(Customer::name).contains("Ada");
     });
+  }
+
+  @Test
+  void engineCustomizersShapeTheEmbeddedEngine() {
+    runner.withUserConfiguration(ShopModelOnly.class).withPropertyValues("partita.mode=embedded")
+        .withBean(PartitaEngineCustomizer.class, () -> options -> options.region("eu-west-1"))
+        .run(context -> {
+          assertThat(context).hasSingleBean(Partita.class);
+          assertThat(context.getBean(DynamoDbClient.class).describeTable(b -> b.tableName("Shop")).table().tableArn())
+              .startsWith("arn:aws:dynamodb:eu-west-1:");
+        });
+  }
+
+  @Test
+  void theApplicationsOwnEngineIsWrapped() {
+    Partita own = Partita.inMemory();
+    try {
+      runner.withUserConfiguration(ShopModelOnly.class).withPropertyValues("partita.mode=embedded")
+          .withBean(Partita.class, () -> own)
+          .run(context -> {
+            assertThat(context).hasSingleBean(Partita.class);
+            context.getBean(ModelClient.class).entity(ShopModel.CUSTOMER).create(new Customer("ada", "Ada", "a@b"));
+            assertThat(PartitaDynamoDb.over(own).listTables().tableNames()).containsExactly("Shop");
+          });
+    } finally {
+      own.close();
+    }
   }
 
   @Test

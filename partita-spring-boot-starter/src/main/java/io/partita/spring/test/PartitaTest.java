@@ -20,7 +20,9 @@ import org.springframework.test.context.junit.jupiter.SpringExtension;
  * {@code DynamoDbClient}, the model's table created from the application's {@code Model} bean, and a
  * {@code ModelClient} to inject. The application's configuration is found as {@code @SpringBootTest} finds it, and its
  * component scan keeps only what the data layer is made of: classes with a {@code @Bean} method returning a
- * {@code Model}, {@code ModelListener}s and {@code ModelClientBuilderCustomizer}s. Add the classes under test (the
+ * {@code Model}, {@code ModelListener}s, {@code ModelClientBuilderCustomizer}s and {@code PartitaEngineCustomizer}s.
+ * The engine is a bean too ({@code io.partita.engine.Partita}): a test may switch faults, throttling or a
+ * consistency lag on through it. Add the classes under test (the
  * repositories or services that use the {@code ModelClient}) with {@link #includeFilters()} or {@code @Import}.
  *
  * <p>Each test class gets a fresh context and so a fresh empty database, closed after the class: the tests of one

@@ -9,6 +9,7 @@ import java.util.Objects;
 import io.partita.model.Model;
 import io.partita.model.ModelListener;
 import io.partita.spring.ModelClientBuilderCustomizer;
+import io.partita.spring.PartitaEngineCustomizer;
 import org.springframework.beans.BeanUtils;
 import org.springframework.boot.context.TypeExcludeFilter;
 import org.springframework.context.annotation.Bean;
@@ -22,13 +23,14 @@ import org.springframework.core.type.filter.TypeFilter;
 
 /**
  * What {@link PartitaTest}'s component scan keeps: by default the classes that declare a {@code @Bean} method
- * returning a {@link Model} (the application's model configuration), {@link ModelListener}s and
- * {@link ModelClientBuilderCustomizer}s; plus the test's {@code includeFilters}, less its {@code excludeFilters}.
+ * returning a {@link Model} (the application's model configuration), {@link ModelListener}s,
+ * {@link ModelClientBuilderCustomizer}s and {@link PartitaEngineCustomizer}s; plus the test's {@code includeFilters}, less its {@code excludeFilters}.
  * Everything else the scan finds (controllers, other services, their configurations) stays out of the context.
  */
 final class PartitaTypeExcludeFilter extends TypeExcludeFilter {
   private static final List<TypeFilter> DEFAULTS = List.of(new AssignableTypeFilter(ModelListener.class),
-      new AssignableTypeFilter(ModelClientBuilderCustomizer.class));
+      new AssignableTypeFilter(ModelClientBuilderCustomizer.class),
+      new AssignableTypeFilter(PartitaEngineCustomizer.class));
 
   private final boolean useDefaultFilters;
   private final List<Filter> includes;
