@@ -7,8 +7,9 @@ import java.util.List;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.partita.engine.Faults;
+import io.partita.engine.Partita;
 import io.partita.model.AlreadyExistsException;
-import io.partita.model.ModelClient;
 import io.partita.model.micrometer.MicrometerRequestMetrics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -19,13 +20,14 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
 /**
  * The whole test application on the embedded backend, as a developer runs it: the starter's DynamoDbClient is
  * Partita in memory, the table was created at start, the service works through the ModelClient, and both listeners
  * see its requests (the application has a MeterRegistry; SLF4J is on the class path).
  */
-@SpringBootTest(properties = {"partita.mode=embedded", "logging.level.io.partita.model.requests=debug"})
+@SpringBootTest(properties = "partita.mode=embedded")
 @ExtendWith(OutputCaptureExtension.class)
 class ShopApplicationTest {
 
@@ -39,7 +41,7 @@ class ShopApplicationTest {
 
   @Autowired OrderService orders;
   @Autowired DynamoDbClient dynamo;
-  @Autowired ModelClient db;
+  @Autowired Partita engine;
   @Autowired MeterRegistry registry;
   @Autowired ShopReports reports;
 
@@ -59,9 +61,17 @@ class ShopApplicationTest {
     // Micrometer: one Query for the access pattern, counted under its name
     assertThat(registry.get(MicrometerRequestMetrics.REQUESTS).tag("pattern", "Orders of a customer")
         .tag("outcome", "success").timer().count()).isEqualTo(1);
-    // SLF4J: a DEBUG line per request under io.partita.model.requests
-    assertThat(output.getOut()).contains("Query Shop [Orders of a customer]");
-    assertThat(db.model()).isSameAs(db.model());
+    // SLF4J: a line per request under io.partita.model.requests, at DEBUG (off here, as in the tests' logging
+    // settings) and at WARN for a failure, which a fault switched on through the engine bean makes
+    engine.injectFaults(Faults.rate(1.0, 7));
+    try {
+      assertThatThrownBy(() -> orders.ordersOf("ada")).isInstanceOf(DynamoDbException.class);
+    } finally {
+      engine.injectFaults(Faults.NONE);
+    }
+    assertThat(output.getOut()).contains("Query Shop [Orders of a customer]").contains("InternalServerError");
+    assertThat(registry.get(MicrometerRequestMetrics.REQUESTS).tag("pattern", "Orders of a customer")
+        .tag("outcome", "InternalServerErrorException").timer().count()).isEqualTo(1);
   }
 
   @Test

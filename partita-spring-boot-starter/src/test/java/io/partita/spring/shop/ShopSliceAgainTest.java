@@ -13,7 +13,7 @@ import org.springframework.beans.factory.annotation.Autowired;
  * database) but for @PartitaTest's fresh context per class: both make the same customer with create, which refuses
  * a key that exists, so whichever class runs second fails if it sees the first one's item.
  */
-@PartitaTest
+@PartitaTest(properties = "partita.model.listeners.slf4j.enabled=false") // exactly ShopSliceTest's
 class ShopSliceAgainTest {
   @Autowired ModelClient db;
 

@@ -18,7 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
  * The slice: a ModelClient on a fresh embedded database with the table made, and none of the application's other
  * parts (its service, its reports component, and the clock configuration that component needs).
  */
-@PartitaTest
+@PartitaTest(properties = "partita.model.listeners.slf4j.enabled=false") // no WARN line for the injected fault
 class ShopSliceTest {
   @Autowired ApplicationContext context;
   @Autowired ModelClient db;
