@@ -89,6 +89,15 @@ class PartitaAutoConfigurationTest {
   }
 
   @Test
+  void builderCustomizersComeAfterTheProperties() {
+    runner.withPropertyValues("partita.endpoint=http://127.0.0.1:1", "partita.region=us-east-1",
+            "partita.credentials.access-key-id=a", "partita.credentials.secret-access-key=b")
+        .withBean(DynamoDbClientBuilderCustomizer.class, () -> b -> b.endpointOverride(URI.create("http://127.0.0.1:2")))
+        .run(context -> assertThat(context.getBean(DynamoDbClient.class).serviceClientConfiguration()
+            .endpointOverride()).contains(URI.create("http://127.0.0.1:2")));
+  }
+
+  @Test
   void halfTheCredentialsIsRefused() {
     runner.withPropertyValues("partita.region=us-east-1", "partita.credentials.access-key-id=AKIA")
         .run(context -> assertThat(context).getFailure().rootCause()
