@@ -32,7 +32,7 @@ public final class QueryExecutor<R> {
   private final QuerySettings settings;
   private final Dynamo db;
   private final String tableName;
-  private final String typeAttribute;
+  private final Recognition recognition;
   private final Map<String, EntityModel<?>> byTypeName;
   private final boolean lenient;
   private final List<String> keyAttributes = new ArrayList<>();
@@ -41,13 +41,14 @@ public final class QueryExecutor<R> {
   private final String identity;
 
   public QueryExecutor(PatternModel pattern, Class<R> type, QuerySettings settings, Dynamo db,
-      String tableName, String tablePartitionKey, String tableSortKey, String typeAttribute) {
+      String tableName, String tablePartitionKey, String tableSortKey, Recognition recognition) {
     this.pattern = pattern;
     this.type = type;
     this.settings = settings;
     this.db = db;
     this.tableName = tableName;
-    this.typeAttribute = typeAttribute;
+    this.recognition = recognition;
+    String typeAttribute = recognition.typeAttribute();
     this.byTypeName = pattern.byTypeName();
     this.lenient = !settings.projection().isEmpty();
     EntityModel<?> keys = pattern.keyEntity();
@@ -292,12 +293,8 @@ public final class QueryExecutor<R> {
   }
 
   private R decode(Map<String, AttributeValue> item) {
-    AttributeValue t = item.get(typeAttribute);
-    EntityModel<?> entity = t == null || t.s() == null ? null : byTypeName.get(t.s());
-    if (entity == null) {
-      return null;
-    }
-    return type.cast(entity.decode(item, lenient));
+    // an item of an entity this pattern does not return is skipped; one of no entity is recognition's to judge
+    return type.cast(recognition.decode(item, e -> byTypeName.get(e.name()) == e, lenient));
   }
 
   public String tableName() {
