@@ -294,6 +294,15 @@ public final class EntityModel<T> {
     return values;
   }
 
+  /**
+   * {@link #prepare} for a write that replaces the item at the record's key ({@code operation}: put, upsert),
+   * refusing a record whose table key the library would complete ({@link KeyDrift#checkReplace}).
+   */
+  public Object[] prepareReplacing(T record, Instant now, String operation) {
+    KeyDrift.checkReplace(this, mapper.values(record), operation);
+    return prepare(record, now);
+  }
+
   // ---- declared rules
 
   /** The declared rules of {@code field} (none: empty). */

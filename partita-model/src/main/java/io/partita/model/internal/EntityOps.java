@@ -287,7 +287,7 @@ public final class EntityOps<T> {
    * no conditions), so the version is incremented without a check.
    */
   public WritePlan planBatchPut(T record, Reads reads) {
-    Object[] values = entity.prepare(record, clock.instant());
+    Object[] values = entity.prepareReplacing(record, clock.instant(), "batch put");
     checkReadOnly(values, reads);
     if (entity.version() != null) {
       Long v = entity.currentVersion(values);
@@ -298,7 +298,7 @@ public final class EntityOps<T> {
   }
 
   public WritePlan planPut(T record, Condition condition, Reads reads) {
-    Object[] values = entity.prepare(record, clock.instant());
+    Object[] values = entity.prepareReplacing(record, clock.instant(), "put");
     checkReadOnly(values, reads);
     Expressions x = new Expressions();
     String expression = condition == null ? null : x.condition(condition, List.of(entity), partitionKey);
@@ -622,7 +622,7 @@ public final class EntityOps<T> {
 
   /** The UpdateItem that writes {@code record} whole but keeps createdAt when the item exists. */
   public WritePlan planUpsert(T record, Reads reads) {
-    Object[] values = entity.prepare(record, clock.instant());
+    Object[] values = entity.prepareReplacing(record, clock.instant(), "upsert");
     checkReadOnly(values, reads);
     Long expected = entity.version() == null ? null : entity.currentVersion(values);
     if (entity.version() != null) {
