@@ -19,8 +19,10 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * Runs one access pattern with one set of values: builds the GetItem or Query request once (key condition,
- * filter, projection, all through placeholders), then reads pages on demand. Items are decoded by the type
- * attribute; items of entities the query does not return are skipped and counted, never decoded as something else.
+ * filter, projection, all through placeholders), then reads pages on demand. Items are decoded through {@link
+ * Recognition}: items of the model's entities the query does not return are skipped and counted, never decoded as
+ * something else; an item of no entity is Recognition's error (or skipped and counted when the client skips foreign
+ * items).
  */
 public final class QueryExecutor<R> {
 
