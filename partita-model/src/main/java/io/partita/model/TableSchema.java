@@ -393,11 +393,6 @@ public final class TableSchema {
     return features.tags();
   }
 
-  /** Everything besides keys, indexes and billing, for the exports. */
-  TableFeatures features() {
-    return features;
-  }
-
   /** Every key attribute of the table and its indexes. */
   public Set<String> keyAttributes() {
     Set<String> out = new LinkedHashSet<>();
