@@ -6,6 +6,7 @@ import java.util.function.Supplier;
 
 import io.partita.model.internal.Dynamo;
 import io.partita.model.internal.Futures;
+import io.partita.model.internal.TableFeatures;
 import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
 
 /**
@@ -53,18 +54,37 @@ public final class AsyncModelClient {
   }
 
   /**
-   * {@link ModelClient#createTable()}: CreateTable, then, when an entity declares a ttl field, UpdateTimeToLive once
-   * DescribeTable says ACTIVE (polled every 100 ms on a timer, for a minute at most).
+   * {@link ModelClient#createTable()}: CreateTable (with the stream and the tags), then UpdateTimeToLive and
+   * UpdateContinuousBackups, in that order and when the schema asks for them, once DescribeTable says ACTIVE (polled
+   * every 100 ms on a timer, for a minute at most). A failed follow-up fails the future with a ModelException saying
+   * the table exists without it.
    */
   public CompletableFuture<Void> createTable() {
     TableSchema table = core.model.table();
     return Futures.call(() -> core.dynamo.createTable(table.createTableRequest())).thenCompose(created -> {
       var ttl = table.timeToLiveRequest();
-      if (ttl.isEmpty()) {
+      var pitr = table.pointInTimeRecoveryRequest();
+      if (ttl.isEmpty() && pitr.isEmpty()) {
         return CompletableFuture.<Void>completedFuture(null);
       }
-      return awaitActive(table.name(), 1).thenCompose(active -> dynamo.updateTimeToLive(ttl.get()))
-          .thenApply(updated -> (Void) null);
+      return awaitActive(table.name(), 1)
+          .thenCompose(active -> followUp(table, "enabling time to live",
+              ttl.map(r -> Futures.call(() -> dynamo.updateTimeToLive(r))).orElse(null)))
+          .thenCompose(x -> followUp(table, "enabling point-in-time recovery",
+              pitr.map(r -> Futures.call(() -> dynamo.updateContinuousBackups(r))).orElse(null)));
+    });
+  }
+
+  /** {@code request} (null: nothing to do), its failure said to be the follow-up {@code what}'s. */
+  private static CompletableFuture<Void> followUp(TableSchema table, String what, CompletableFuture<?> request) {
+    if (request == null) {
+      return CompletableFuture.completedFuture(null);
+    }
+    return request.handle((r, e) -> {
+      if (e != null) {
+        throw TableFeatures.followUpFailed(table.name(), what, e);
+      }
+      return null;
     });
   }
 

@@ -18,6 +18,7 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
   private byte[] cursorKey;
   private RetryPolicy retry = RetryPolicy.defaults();
   private final List<ModelListener> listeners = new ArrayList<>();
+  private boolean skipForeignItems;
 
   ClientBuilder(Model model) {
     this.model = Objects.requireNonNull(model, "model");
@@ -56,8 +57,22 @@ abstract class ClientBuilder<B extends ClientBuilder<B>> {
     return self();
   }
 
+  /**
+   * Reads skip items the model did not write instead of refusing them: an item with no type attribute, or whose type
+   * names no entity of the model, is left out of a query or scan page (counted in {@link Page#skipped()}) and is
+   * absent from a get. For a table shared with other writers, or a rolling deployment in which newer code writes a
+   * new entity into an item collection older code reads. Without it such an item is an {@link
+   * UnrecognizedItemException}. An item that names an entity of the model and does not decode as it is an error
+   * either way.
+   */
+  public B skipForeignItems() {
+    this.skipForeignItems = true;
+    return self();
+  }
+
   /** The client's core over {@code dynamo}, with these settings. */
   ClientCore core(Dynamo dynamo) {
-    return new ClientCore(model, dynamo, clock, cursorKey, retry, List.copyOf(listeners));
+    return new ClientCore(model, dynamo, clock, cursorKey, retry, List.copyOf(listeners),
+        model.recognition().skippingForeign(skipForeignItems));
   }
 }

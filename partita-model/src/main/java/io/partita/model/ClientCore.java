@@ -13,6 +13,7 @@ import io.partita.model.internal.EntityOps;
 import io.partita.model.internal.ObservedDynamo;
 import io.partita.model.internal.QueryExecutor;
 import io.partita.model.internal.QuerySettings;
+import io.partita.model.internal.Recognition;
 import io.partita.model.internal.ScanExecutor;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -27,9 +28,12 @@ final class ClientCore {
   final Clock clock;
   final Cursors cursors;
   final RetryPolicy retry;
+  /** How every read of this client tells which entity wrote an item. */
+  final Recognition recognition;
 
   ClientCore(Model model, Dynamo dynamo, Clock clock, byte[] cursorKey, RetryPolicy retry,
-      List<ModelListener> listeners) {
+      List<ModelListener> listeners, Recognition recognition) {
+    this.recognition = recognition;
     this.model = model;
     this.dynamo = listeners.isEmpty() ? dynamo : new ObservedDynamo(dynamo, listeners, model.table().name());
     this.clock = clock;
@@ -52,7 +56,7 @@ final class ClientCore {
 
   <T extends Record> EntityOps<T> ops(EntityModel<T> e, boolean returnCurrent) {
     TableSchema table = model.table();
-    return new EntityOps<>(e, dynamo, table.name(), table.partitionKey(), clock, returnCurrent);
+    return new EntityOps<>(e, dynamo, table.name(), table.partitionKey(), clock, returnCurrent, recognition);
   }
 
   /** The operations of an entity as transactions and batches use them (asking for the current item on failure). */
@@ -73,13 +77,13 @@ final class ClientCore {
       int maxRequests, boolean consistentRead, int segment, int segments) {
     TableSchema table = model.table();
     return new ScanExecutor<>(entity, dynamo, table.name(), table.partitionKey(), table.sortKey().orElse(null),
-        filter, limit, maxRequests, consistentRead, segment, segments);
+        filter, limit, maxRequests, consistentRead, segment, segments, recognition);
   }
 
   <R> QueryExecutor<R> executor(AccessPattern<R> pattern, QuerySettings settings) {
     TableSchema table = model.table();
     return new QueryExecutor<>(model.patternModel(pattern), pattern.resultType(), settings,
         dynamo.forPattern(pattern.name()), table.name(), table.partitionKey(), table.sortKey().orElse(null),
-        table.typeAttribute());
+        recognition);
   }
 }

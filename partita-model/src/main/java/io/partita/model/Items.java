@@ -12,7 +12,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Items read by key, of one or several entities: the result of {@link ModelClient#transactGet()} and
- * {@link ModelClient#batchGet()}. An item that does not exist, or that belongs to another entity, is absent.
+ * {@link ModelClient#batchGet()}. An item that does not exist, or that belongs to another entity, is absent; an item no
+ * entity of the model is recognised in made the read fail ({@link UnrecognizedItemException}) unless the client skips
+ * foreign items.
  * Immutable.
  */
 public final class Items {

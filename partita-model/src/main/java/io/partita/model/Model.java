@@ -12,6 +12,7 @@ import io.partita.model.internal.EntityModel;
 import io.partita.model.internal.EntitySpec;
 import io.partita.model.internal.ModelCompiler;
 import io.partita.model.internal.PatternModel;
+import io.partita.model.internal.Recognition;
 import io.partita.model.internal.Worksheet;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -31,16 +32,19 @@ public final class Model {
   private final CompiledModel compiled;
   private final Map<Entity<?>, EntityModel<?>> entities;
   private final Map<AccessPattern<?>, PatternModel> patterns;
-  private final Map<String, EntityModel<?>> byTypeName = new java.util.HashMap<>();
+  private final Recognition recognition;
 
   private Model(CompiledModel compiled, Map<Entity<?>, EntityModel<?>> entities,
       Map<AccessPattern<?>, PatternModel> patterns) {
     this.compiled = compiled;
     this.entities = entities;
     this.patterns = patterns;
-    for (EntityModel<?> e : compiled.entities()) {
-      byTypeName.put(e.name(), e);
-    }
+    this.recognition = Recognition.of(compiled, false);
+  }
+
+  /** How reads tell which entity wrote an item (strict: a foreign item is an error). */
+  Recognition recognition() {
+    return recognition;
   }
 
   public static Builder builder(TableSchema table) {
@@ -72,7 +76,9 @@ public final class Model {
   /**
    * Decodes an item read outside the model — a PartiQL answer, a raw Scan, an export line, a stream image — into its
    * entity's record, chosen by the type attribute, exactly as the model's own reads decode it. Empty when the item
-   * names no entity of this model.
+   * is of an entity that is not a {@code type} (with {@code Object.class}: never), or is the library's own (a
+   * migration record). An item the model did not write is refused, not passed over: test {@link #isForeign} first
+   * when reading a table shared with other writers.
    *
    * <pre>{@code
    * for (Map<String, AttributeValue> item : dynamo.executeStatement(s -> s.statement(sql)).items()) {
@@ -80,20 +86,26 @@ public final class Model {
    * }
    * }</pre>
    *
-   * @throws ModelException naming the entity and field when the item names an entity but does not decode as one
+   * @throws UnrecognizedItemException when the item has no type attribute or one naming no entity of this model, or
+   *     names an entity and does not decode as one (then naming the entity and field)
    */
   public Optional<Object> decode(Map<String, AttributeValue> item) {
     return decode(item, Object.class);
+  }
+
+  /**
+   * Whether {@code item} was not written by this model: it has no type attribute, or its type names no entity of the
+   * model (nor the library's own items). Such an item is what {@link #decode} refuses.
+   */
+  public boolean isForeign(Map<String, AttributeValue> item) {
+    return recognition.isForeign(Objects.requireNonNull(item, "item"));
   }
 
   /** {@link #decode(Map)} when the item is a {@code type} (a record class or an interface they implement). */
   public <T> Optional<T> decode(Map<String, AttributeValue> item, Class<T> type) {
     Objects.requireNonNull(item, "item");
     Objects.requireNonNull(type, "type");
-    AttributeValue t = item.get(compiled.table().typeAttribute());
-    EntityModel<?> e = t == null || t.s() == null ? null : byTypeName.get(t.s());
-    return e == null || !type.isAssignableFrom(e.type()) ? Optional.empty()
-        : Optional.of(type.cast(e.decode(item, false)));
+    return Optional.ofNullable(type.cast(recognition.decode(item, e -> type.isAssignableFrom(e.type()), false)));
   }
 
   /**

@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 
 import io.partita.model.internal.Dynamo;
 import io.partita.model.internal.Futures;
+import io.partita.model.internal.TableFeatures;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -40,18 +41,33 @@ public final class ModelClient {
   }
 
   /**
-   * Creates the model's table ({@link TableSchema#createTableRequest()}) and, when an entity declares a ttl field,
-   * enables time to live on it ({@link TableSchema#timeToLiveRequest()}, sent after CreateTable, which cannot
-   * carry it): for tests and local development. On Amazon DynamoDB the table is CREATING for a while; the TTL
-   * request is sent once DescribeTable says ACTIVE.
+   * Creates the model's table ({@link TableSchema#createTableRequest()}, with its stream and tags), then, in this
+   * order, enables time to live when an entity declares a ttl field ({@link TableSchema#timeToLiveRequest()}) and
+   * point-in-time recovery when the schema asks for it ({@link TableSchema#pointInTimeRecoveryRequest()}): CreateTable
+   * cannot carry those two, so they are sent once DescribeTable says ACTIVE (on Amazon DynamoDB the table is CREATING
+   * for a while). For tests and local development.
+   *
+   * @throws ModelException when a request after CreateTable fails: the table exists without what that request
+   *     enables, and the message says which
    */
   public void createTable() {
     TableSchema table = core.model.table();
     Futures.join(core.dynamo.createTable(table.createTableRequest()));
     var ttl = table.timeToLiveRequest();
-    if (ttl.isPresent()) {
-      awaitActive(table.name());
-      dynamo.updateTimeToLive(ttl.get());
+    var pitr = table.pointInTimeRecoveryRequest();
+    if (ttl.isEmpty() && pitr.isEmpty()) {
+      return;
+    }
+    awaitActive(table.name());
+    try {
+      ttl.ifPresent(dynamo::updateTimeToLive);
+    } catch (RuntimeException e) {
+      throw TableFeatures.followUpFailed(table.name(), "enabling time to live", e);
+    }
+    try {
+      pitr.ifPresent(dynamo::updateContinuousBackups);
+    } catch (RuntimeException e) {
+      throw TableFeatures.followUpFailed(table.name(), "enabling point-in-time recovery", e);
     }
   }
 

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 
 import io.partita.model.internal.EntityModel;
+import io.partita.model.internal.Recognition;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.OperationType;
 
@@ -33,17 +34,30 @@ import software.amazon.awssdk.services.dynamodb.model.OperationType;
  */
 public final class StreamEvents<T> {
   private final Class<T> type;
-  private final String typeAttribute;
+  private final Recognition recognition;
   private final Map<String, EntityModel<?>> byTypeName = new HashMap<>();
 
   private StreamEvents(Model model, Class<T> type) {
+    this(type, model.recognition(), model.entityModels());
+  }
+
+  private StreamEvents(Class<T> type, Recognition recognition, Iterable<EntityModel<?>> entities) {
     this.type = type;
-    this.typeAttribute = model.table().typeAttribute();
-    for (EntityModel<?> e : model.entityModels()) {
+    this.recognition = recognition;
+    for (EntityModel<?> e : entities) {
       if (type.isAssignableFrom(e.type())) {
         byTypeName.put(e.name(), e);
       }
     }
+  }
+
+  /**
+   * This decoder, but an image the model did not write (no type attribute, or a type naming no entity of the model)
+   * is reported as {@link StreamEvent.Unrecognized} rather than refused: for a stream of a table shared with other
+   * writers. An image that names an entity and does not decode as it is refused either way.
+   */
+  public StreamEvents<T> skippingForeignItems() {
+    return new StreamEvents<>(type, recognition.skippingForeign(true), byTypeName.values());
   }
 
   /** A decoder for every entity of {@code model}. */
@@ -70,8 +84,9 @@ public final class StreamEvents<T> {
    * The event {@code record} tells.
    *
    * @throws ModelException when the record lacks an image its event needs (the stream's view type is not
-   *     NEW_AND_OLD_IMAGES), has an event name other than INSERT, MODIFY and REMOVE, or holds an item of an entity
-   *     that does not decode as that entity
+   *     NEW_AND_OLD_IMAGES), or has an event name other than INSERT, MODIFY and REMOVE
+   * @throws UnrecognizedItemException when an image has no type attribute or a type naming no entity of the model
+   *     (unless {@link #skippingForeignItems()}), or names an entity and does not decode as it
    */
   public StreamEvent<T> decode(software.amazon.awssdk.services.dynamodb.model.Record record) {
     Objects.requireNonNull(record, "record");
@@ -124,12 +139,13 @@ public final class StreamEvents<T> {
     return who != null && "Service".equals(who.type()) && "dynamodb.amazonaws.com".equals(who.principalId());
   }
 
+  /** The entity of {@code image} when it is a {@code T}; null for another entity's or a skipped foreign item. */
   private EntityModel<?> entityOf(Map<String, AttributeValue> image) {
-    AttributeValue t = image.get(typeAttribute);
-    return t == null || t.s() == null ? null : byTypeName.get(t.s());
+    EntityModel<?> e = recognition.entityOf(image);
+    return e == null ? null : byTypeName.get(e.name());
   }
 
   private T decode(EntityModel<?> entity, Map<String, AttributeValue> image) {
-    return type.cast(entity.decode(image, false)); // the same decoding as every read of the model
+    return type.cast(recognition.decodeAs(entity, image, false)); // the same decoding as every read of the model
   }
 }

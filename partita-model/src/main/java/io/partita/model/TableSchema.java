@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
+import io.partita.model.internal.TableFeatures;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
@@ -20,11 +21,14 @@ import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
+import software.amazon.awssdk.services.dynamodb.model.UpdateContinuousBackupsRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest;
 
 /**
  * The physical table of a single-table design: its name, its generic key attributes, its secondary indexes (global
- * and local, each with its projection), its billing and its time-to-live attribute; all keys string-typed.
+ * and local, each with its projection), its billing, its time-to-live attribute, its stream, point-in-time recovery
+ * and tags; all keys string-typed.
  * Immutable; each method returns a changed copy.
  *
  * <pre>{@code
@@ -145,17 +149,17 @@ public final class TableSchema {
   private final String typeAttribute;
   private final Map<String, Index> indexes;
   private final Throughput throughput;
-  private final String ttlAttribute;
+  private final TableFeatures features;
 
   private TableSchema(String name, String partitionKey, String sortKey, String typeAttribute,
-      Map<String, Index> indexes, Throughput throughput, String ttlAttribute) {
+      Map<String, Index> indexes, Throughput throughput, TableFeatures features) {
     this.name = name;
     this.partitionKey = partitionKey;
     this.sortKey = sortKey;
     this.typeAttribute = typeAttribute;
     this.indexes = Collections.unmodifiableMap(indexes);
     this.throughput = throughput;
-    this.ttlAttribute = ttlAttribute;
+    this.features = features;
   }
 
   /**
@@ -167,30 +171,30 @@ public final class TableSchema {
    */
   public static TableSchema named(String tableName) {
     return new TableSchema(checkName(tableName, "table name"), "pk", "sk", "_type", new LinkedHashMap<>(), null,
-        null);
+        TableFeatures.NONE);
   }
 
   public TableSchema partitionKey(String attribute) {
     String pk = nonEmpty(attribute, "partition key");
     Map<String, Index> copy = new LinkedHashMap<>();
     indexes.forEach((n, i) -> copy.put(n, i.local() ? new Index(n, pk, i.sortKey(), i.projection(), true, null) : i));
-    return new TableSchema(name, pk, sortKey, typeAttribute, copy, throughput, ttlAttribute);
+    return new TableSchema(name, pk, sortKey, typeAttribute, copy, throughput, features);
   }
 
   public TableSchema sortKey(String attribute) {
     return new TableSchema(name, partitionKey, nonEmpty(attribute, "sort key"), typeAttribute, indexes, throughput,
-        ttlAttribute);
+        features);
   }
 
   /** A table keyed by its partition key alone. */
   public TableSchema noSortKey() {
-    return new TableSchema(name, partitionKey, null, typeAttribute, indexes, throughput, ttlAttribute);
+    return new TableSchema(name, partitionKey, null, typeAttribute, indexes, throughput, features);
   }
 
   /** The attribute every item carries with its entity's name (default {@code _type}). */
   public TableSchema typeAttribute(String attribute) {
     return new TableSchema(name, partitionKey, sortKey, nonEmpty(attribute, "type attribute"), indexes, throughput,
-        ttlAttribute);
+        features);
   }
 
   /** Adds a global secondary index with a partition and a sort key (projection ALL). */
@@ -276,7 +280,7 @@ public final class TableSchema {
     if (copy.put(index.name(), index) != null) {
       throw new IllegalArgumentException("index " + index.name() + " is declared twice");
     }
-    return new TableSchema(name, partitionKey, sortKey, typeAttribute, copy, throughput, ttlAttribute);
+    return new TableSchema(name, partitionKey, sortKey, typeAttribute, copy, throughput, features);
   }
 
   /**
@@ -288,7 +292,7 @@ public final class TableSchema {
     Map<String, Index> copy = new LinkedHashMap<>();
     indexes.forEach((n, i) -> copy.put(n, i.local() || (i.throughput() != null && throughput != null
         && !i.throughput().equals(throughput)) ? i : i.with(i.projection(), t)));
-    return new TableSchema(name, partitionKey, sortKey, typeAttribute, copy, t, ttlAttribute);
+    return new TableSchema(name, partitionKey, sortKey, typeAttribute, copy, t, features);
   }
 
   /** The read and write units of global index {@code indexName} (provisioned billing only). */
@@ -304,7 +308,7 @@ public final class TableSchema {
     }
     Map<String, Index> copy = new LinkedHashMap<>(indexes);
     copy.put(indexName, i.with(i.projection(), new Throughput(readUnits, writeUnits)));
-    return new TableSchema(name, partitionKey, sortKey, typeAttribute, copy, throughput, ttlAttribute);
+    return new TableSchema(name, partitionKey, sortKey, typeAttribute, copy, throughput, features);
   }
 
   /**
@@ -312,8 +316,36 @@ public final class TableSchema {
    * entities' {@link Entity#ttl} fields; declare it here only for a table whose entities do not.
    */
   public TableSchema timeToLive(String attribute) {
-    return new TableSchema(name, partitionKey, sortKey, typeAttribute, indexes, throughput,
-        nonEmpty(attribute, "time-to-live attribute"));
+    return with(features.withTtl(nonEmpty(attribute, "time-to-live attribute")));
+  }
+
+  /**
+   * A DynamoDB stream on the table with {@code viewType} ({@code NEW_AND_OLD_IMAGES} for {@link StreamEvents}):
+   * part of the CreateTable request and of every export that has a place for it.
+   */
+  public TableSchema stream(StreamViewType viewType) {
+    return with(features.withStream(viewType));
+  }
+
+  /**
+   * Point-in-time recovery (continuous backups): enabled by {@code createTable()} with UpdateContinuousBackups once
+   * the table is ACTIVE (CreateTable cannot carry it), and written into the exports.
+   */
+  public TableSchema pointInTimeRecovery() {
+    return with(features.withPointInTimeRecovery());
+  }
+
+  /**
+   * A tag on the table, sent with CreateTable (its Tags parameter) and written into the exports.
+   *
+   * @throws ModelException when the key or value breaks DynamoDB's tag rules, or the key is already declared
+   */
+  public TableSchema tag(String key, String value) {
+    return with(features.withTag(key, value));
+  }
+
+  private TableSchema with(TableFeatures changed) {
+    return new TableSchema(name, partitionKey, sortKey, typeAttribute, indexes, throughput, changed);
   }
 
   public String name() {
@@ -344,7 +376,21 @@ public final class TableSchema {
 
   /** The time-to-live attribute, when the table has one. */
   public Optional<String> timeToLiveAttribute() {
-    return Optional.ofNullable(ttlAttribute);
+    return Optional.ofNullable(features.ttl());
+  }
+
+  /** The stream's view type, when the table has a stream. */
+  public Optional<StreamViewType> streamViewType() {
+    return Optional.ofNullable(features.stream());
+  }
+
+  public boolean pointInTimeRecoveryEnabled() {
+    return features.pointInTimeRecovery();
+  }
+
+  /** The tags, in declaration order. */
+  public Map<String, String> tags() {
+    return features.tags();
   }
 
   /** Every key attribute of the table and its indexes. */
@@ -374,7 +420,8 @@ public final class TableSchema {
 
   /**
    * A CreateTable request for this schema: string keys, indexes with their projections, on-demand billing unless
-   * {@link #provisioned}. Time to live is not part of CreateTable: see {@link #timeToLiveRequest()}.
+   * {@link #provisioned}, the stream and the tags. Time to live and point-in-time recovery are not part of
+   * CreateTable: see {@link #timeToLiveRequest()} and {@link #pointInTimeRecoveryRequest()}.
    */
   public CreateTableRequest createTableRequest() {
     List<AttributeDefinition> definitions = new ArrayList<>();
@@ -415,6 +462,7 @@ public final class TableSchema {
     if (!lsis.isEmpty()) {
       b.localSecondaryIndexes(lsis);
     }
+    features.onCreate(b);
     return b.build();
   }
 
@@ -424,13 +472,19 @@ public final class TableSchema {
         .timeToLiveSpecification(s -> s.attributeName(a).enabled(true)).build());
   }
 
+  /** The UpdateContinuousBackups request that enables point-in-time recovery; empty when it is not asked for. */
+  public Optional<UpdateContinuousBackupsRequest> pointInTimeRecoveryRequest() {
+    return features.pointInTimeRecovery() ? Optional.of(UpdateContinuousBackupsRequest.builder().tableName(name)
+        .pointInTimeRecoverySpecification(s -> s.pointInTimeRecoveryEnabled(true)).build()) : Optional.empty();
+  }
+
   /**
    * The table as a CloudFormation template (JSON): one {@code AWS::DynamoDB::Table} resource named {@code
    * logicalId}, with AttributeDefinitions, KeySchema, BillingMode (and ProvisionedThroughput), the indexes with their
-   * projections, and TimeToLiveSpecification. CDK's {@code CfnTable} takes the same properties.
+   * projections, TimeToLiveSpecification, StreamSpecification, PointInTimeRecoverySpecification and Tags. CDK's {@code CfnTable} takes the same properties.
    */
   public String toCloudFormation(String logicalId) {
-    return io.partita.model.internal.TableExport.cloudFormation(this, createTableRequest(), logicalId);
+    return io.partita.model.internal.TableExport.cloudFormation(createTableRequest(), features, logicalId);
   }
 
   /** {@link #toCloudFormation(String)} with the logical id {@code Table}. */
@@ -438,9 +492,12 @@ public final class TableSchema {
     return toCloudFormation("Table");
   }
 
-  /** The table as a Terraform {@code aws_dynamodb_table} resource block (HCL) named {@code resourceName}. */
+  /**
+   * The table as a Terraform {@code aws_dynamodb_table} resource block (HCL) named {@code resourceName}, with its
+   * ttl, stream, point-in-time recovery and tags.
+   */
   public String toTerraform(String resourceName) {
-    return io.partita.model.internal.TableExport.terraform(this, createTableRequest(), resourceName);
+    return io.partita.model.internal.TableExport.terraform(this, createTableRequest(), features, resourceName);
   }
 
   private static ProvisionedThroughput units(Throughput t) {
@@ -500,6 +557,9 @@ public final class TableSchema {
   public String toString() {
     return "TableSchema[" + name + ", " + partitionKey + (sortKey == null ? "" : "/" + sortKey) + ", indexes "
         + indexes.keySet() + (throughput == null ? "" : ", provisioned " + throughput.readUnits() + "/"
-        + throughput.writeUnits()) + (ttlAttribute == null ? "" : ", ttl " + ttlAttribute) + "]";
+        + throughput.writeUnits()) + (features.ttl() == null ? "" : ", ttl " + features.ttl())
+        + (features.stream() == null ? "" : ", stream " + features.stream())
+        + (features.pointInTimeRecovery() ? ", point-in-time recovery" : "")
+        + (features.tags().isEmpty() ? "" : ", tags " + features.tags()) + "]";
   }
 }

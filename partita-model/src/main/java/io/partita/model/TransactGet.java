@@ -38,7 +38,11 @@ public final class TransactGet {
     return this;
   }
 
-  /** Reads every item; one absent or of another entity is absent from the result. */
+  /**
+   * Reads every item; one absent or of another entity is absent from the result.
+   *
+   * @throws UnrecognizedItemException when an item is of no entity of the model, or does not decode as its entity
+   */
   public Items execute() {
     return Futures.join(executeAsync());
   }

@@ -187,7 +187,14 @@ class BlogTest {
     // an item of a type this query does not return, in the same collection
     f.putRaw(Map.of("pk", AttributeValue.fromS("USER#alice"), "sk", AttributeValue.fromS("SETTINGS"),
         "_type", AttributeValue.fromS("Settings")));
-    Page<BlogItem> page = f.db.query(f.blog.userPage).partition(Key.of("username", "alice")).page();
+    // by default an item of no entity of the model is refused, not passed over
+    UnrecognizedItemException refused = assertThrows(UnrecognizedItemException.class,
+        () -> f.db.query(f.blog.userPage).partition(Key.of("username", "alice")).page());
+    assertTrue(refused.getMessage().contains("item {pk=USER#alice, sk=SETTINGS}: its type attribute _type is"
+        + " 'Settings', which names no entity of the model"), refused.getMessage());
+    // a table shared with other writers opts in: the foreign item is skipped and counted
+    ModelClient sharing = ModelClient.builder(f.blog.model, f.dynamo).cursorKey(KEY).skipForeignItems().build();
+    Page<BlogItem> page = sharing.query(f.blog.userPage).partition(Key.of("username", "alice")).page();
     int users = 0;
     int posts = 0;
     for (BlogItem item : page.items()) {

@@ -89,7 +89,18 @@ class StreamEventsTest {
         .updateExpression("REMOVE #t").expressionAttributeNames(Map.of("#t", "_type")));
 
     List<software.amazon.awssdk.services.dynamodb.model.Record> records = records();
-    List<StreamEvent<Object>> events = StreamEvents.of(model).decode(records);
+    // by default an image of no entity is refused, saying which item and why
+    UnrecognizedItemException refused = assertThrows(UnrecognizedItemException.class,
+        () -> StreamEvents.of(model).decode(records));
+    assertEquals("Table shop, item {pk=RAW, sk=1}: it has no type attribute _type, so no entity of the model is"
+        + " recognised in it (an item the model did not write?); a table shared with items of other writers can skip"
+        + " them with skipForeignItems()", refused.getMessage());
+    assertEquals("shop", refused.table());
+    assertEquals(Map.of("pk", s("RAW"), "sk", s("1")), refused.key());
+    assertThrows(UnrecognizedItemException.class, () -> StreamEvents.of(model).decode(records.get(6)),
+        "a type naming no entity");
+    // a stream of a shared table opts in: the images the model did not write are reported, not refused
+    List<StreamEvent<Object>> events = StreamEvents.of(model).skippingForeignItems().decode(records);
     assertEquals(8, events.size());
     assertEquals(new StreamEvent.Inserted<>(new Order("c1", "o1", "PLACED", 1)), events.get(0));
     assertEquals(new StreamEvent.Modified<>(new Order("c1", "o1", "PLACED", 1), new Order("c1", "o1", "SHIPPED", 2)),
@@ -109,7 +120,7 @@ class StreamEventsTest {
     assertNull(events.get(4).after());
 
     // typed: a Note is no ShopItem, so it is reported, not decoded
-    List<StreamEvent<ShopItem>> shop = StreamEvents.of(model, ShopItem.class).decode(records);
+    List<StreamEvent<ShopItem>> shop = StreamEvents.of(model, ShopItem.class).decode(records.subList(0, 5));
     assertEquals(new StreamEvent.Inserted<ShopItem>(new Order("c1", "o1", "PLACED", 1)), shop.get(0));
     assertInstanceOf(StreamEvent.Unrecognized.class, shop.get(3));
     ValidationException none = assertThrows(ValidationException.class, () -> StreamEvents.of(model, String.class));
@@ -152,7 +163,11 @@ class StreamEventsTest {
     ModelException bad = assertThrows(ModelException.class, () -> StreamEvents.of(model).decode(records().get(0)));
     assertEquals("Order", bad.entity());
     assertEquals("status", bad.field());
-    assertTrue(bad.getMessage().startsWith("Entity Order, field status: cannot decode item CUSTOMER#c1 / ORDER#o2"),
-        bad.getMessage());
+    assertEquals("Table shop, item {pk=CUSTOMER#c1, sk=ORDER#o2} names entity Order but does not decode as one:"
+        + " Entity Order, field status: cannot decode item CUSTOMER#c1 / ORDER#o2: is required but the item has no"
+        + " attribute status", bad.getMessage());
+    // skipping foreign items never skips a broken item of the model's own
+    assertThrows(UnrecognizedItemException.class,
+        () -> StreamEvents.of(model).skippingForeignItems().decode(records().get(0)));
   }
 }

@@ -294,6 +294,15 @@ public final class EntityModel<T> {
     return values;
   }
 
+  /**
+   * {@link #prepare} for a write that replaces the item at the record's key ({@code operation}: put, upsert),
+   * refusing a record whose table key the library would complete ({@link KeyDrift#checkReplace}).
+   */
+  public Object[] prepareReplacing(T record, Instant now, String operation) {
+    KeyDrift.checkReplace(this, mapper.values(record), operation);
+    return prepare(record, now);
+  }
+
   // ---- declared rules
 
   /** The declared rules of {@code field} (none: empty). */
@@ -430,6 +439,10 @@ public final class EntityModel<T> {
    * placeholder without a value (a begins_with prefix); otherwise every placeholder needs one.
    */
   public String render(Template template, Key key, boolean prefixOnly) {
+    String typed = prefixOnly ? TypedPrefix.render(this, template, key) : null;
+    if (typed != null) {
+      return typed; // a typed prefix (a YearMonth on an Instant field, leading digits) ends the text
+    }
     return render(template, placeholder -> {
       Object v = key.values().get(placeholder);
       if (v == null) {
@@ -498,6 +511,10 @@ public final class EntityModel<T> {
       } catch (IllegalArgumentException e) {
         throw new ValidationException("Entity " + name + ", field " + field + ": " + e.getMessage(), name, field, e);
       }
+    }
+    if (f != null && v != null && TypedPrefix.isPrefix(f, v)) {
+      throw TypedPrefix.refused(this, field, "a " + v.getClass().getSimpleName() + " stands for the start of the"
+          + " key text, so only a BEGINS_WITH sort condition takes it; give a " + f.valueType().getSimpleName());
     }
     if (f == null || v == null || !f.valueType().isInstance(v)) {
       throw new ValidationException("Entity " + name + ", field " + field + ": expected a "

@@ -50,9 +50,11 @@ public final class EntityOps<T> {
   private final String partitionKey;
   private final Clock clock;
   private final boolean returnCurrent;
+  private final Recognition recognition;
 
   public EntityOps(EntityModel<T> entity, Dynamo db, String tableName, String partitionKey, Clock clock,
-      boolean returnCurrent) {
+      boolean returnCurrent, Recognition recognition) {
+    this.recognition = recognition;
     this.entity = entity;
     this.db = db;
     this.tableName = tableName;
@@ -62,7 +64,7 @@ public final class EntityOps<T> {
   }
 
   public EntityOps<T> returningCurrent() {
-    return new EntityOps<>(entity, db, tableName, partitionKey, clock, true);
+    return new EntityOps<>(entity, db, tableName, partitionKey, clock, true, recognition);
   }
 
   public EntityModel<T> entity() {
@@ -82,12 +84,12 @@ public final class EntityOps<T> {
         .thenApply(response -> decodeOwn(response.hasItem() ? response.item() : null));
   }
 
-  /** The item decoded when it is one of this entity's, otherwise empty. */
+  /** This entity's item decoded; empty for none or another entity's. An unrecognised item: see Recognition. */
   public Optional<T> decodeOwn(Map<String, AttributeValue> item) {
-    if (item == null || item.isEmpty() || !entity.owns(item)) {
-      return Optional.empty(); // an item of another entity at this key never leaks into a typed result
+    if (item == null || item.isEmpty()) {
+      return Optional.empty();
     }
-    return Optional.of(entity.decode(item, false));
+    return Optional.ofNullable(entity.type().cast(recognition.decode(item, e -> e == entity, false)));
   }
 
   /** Refuses a {@code changed} record whose table key is not {@code current}'s. */
@@ -285,7 +287,7 @@ public final class EntityOps<T> {
    * no conditions), so the version is incremented without a check.
    */
   public WritePlan planBatchPut(T record, Reads reads) {
-    Object[] values = entity.prepare(record, clock.instant());
+    Object[] values = entity.prepareReplacing(record, clock.instant(), "batch put");
     checkReadOnly(values, reads);
     if (entity.version() != null) {
       Long v = entity.currentVersion(values);
@@ -296,7 +298,7 @@ public final class EntityOps<T> {
   }
 
   public WritePlan planPut(T record, Condition condition, Reads reads) {
-    Object[] values = entity.prepare(record, clock.instant());
+    Object[] values = entity.prepareReplacing(record, clock.instant(), "put");
     checkReadOnly(values, reads);
     Expressions x = new Expressions();
     String expression = condition == null ? null : x.condition(condition, List.of(entity), partitionKey);
@@ -387,7 +389,7 @@ public final class EntityOps<T> {
       Field top = p.top();
       if (tableKeyFields.contains(top.name())) {
         throw new ValidationException("Entity " + name + ", field " + top.name() + ": it is part of the table key ("
-            + describeTemplates(entity.tableKey()) + "), which cannot change; delete the item and create it anew",
+            + ModelCompiler.describe(entity.tableKey()) + "), which cannot change; delete the item and create it anew",
             name, top.name());
       }
       if (top == entity.version()) {
@@ -522,7 +524,7 @@ public final class EntityOps<T> {
         }
         if (opaque.contains(f)) {
           throw new ValidationException("Entity " + name + ", field " + f + ": it feeds the key of index "
-              + k.shape().index() + " (" + describeTemplates(k) + "), so the update must give its new value: use"
+              + k.shape().index() + " (" + ModelCompiler.describe(k) + "), so the update must give its new value: use"
               + " set(" + f + ", value)" + (entity.version() != null && f.equals(entity.version().name())
               ? ", and for the version ifVersion(v)" : "") + " rather than an operation only the database"
               + " resolves", name, f);
@@ -620,7 +622,7 @@ public final class EntityOps<T> {
 
   /** The UpdateItem that writes {@code record} whole but keeps createdAt when the item exists. */
   public WritePlan planUpsert(T record, Reads reads) {
-    Object[] values = entity.prepare(record, clock.instant());
+    Object[] values = entity.prepareReplacing(record, clock.instant(), "upsert");
     checkReadOnly(values, reads);
     Long expected = entity.version() == null ? null : entity.currentVersion(values);
     if (entity.version() != null) {
@@ -1004,9 +1006,5 @@ public final class EntityOps<T> {
     AttributeValue pk = key.get(s.partitionKey());
     AttributeValue sk = s.sortKey() == null ? null : key.get(s.sortKey());
     return (pk == null ? "?" : pk.s()) + (sk == null ? "" : " / " + sk.s());
-  }
-
-  private static String describeTemplates(KeyTemplates k) {
-    return ModelCompiler.describe(k);
   }
 }

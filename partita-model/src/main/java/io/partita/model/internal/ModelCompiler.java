@@ -207,6 +207,7 @@ public final class ModelCompiler {
     Field updatedAt = typed(name, mapper, spec.updatedAt(), "updatedAt", Instant.class);
     typed(name, mapper, spec.ttl(), "ttl", Instant.class, Long.class);
     Field version = typed(name, mapper, spec.version(), "version", Long.class, Integer.class);
+    KeyDrift.checkModel(name, tableKey, updatedAt, version);
     Map<Field, List<Rule>> rules = new LinkedHashMap<>();
     spec.rules().forEach((fieldName, list) -> {
       Field f = mapper.field(fieldName);

@@ -18,7 +18,10 @@ import io.partita.model.TableSchema;
 
 /**
  * A model as a OneTable schema ({@code Model.toOneTable()}): what {@code io.partita.model.onetable.OneTableSchema}
- * reads back into the same table and entities. What OneTable cannot express is refused, not dropped.
+ * reads back into the same table and entities. What OneTable cannot express is refused, not dropped. The time-to-live
+ * field is an attribute with {@code ttl: true}; a stream, point-in-time recovery, tags and billing are not part of a
+ * OneTable schema (OneTable takes them as createTable() parameters), so the schema says nothing of them: the
+ * CloudFormation and Terraform exports carry them.
  */
 public final class OneTableExport {
   private OneTableExport() {}
@@ -90,7 +93,12 @@ public final class OneTableExport {
               + "; a OneTable attribute is stored under its own name", e.name(), f.name());
         }
         Map<String, Object> a = new LinkedHashMap<>();
-        a.put("type", typeOf(e, f));
+        // OneTable's ttl attribute is a date stored as epoch seconds, as the table's time-to-live field is here
+        boolean ttl = f.stored().equals(table.timeToLiveAttribute().orElse(null));
+        a.put("type", ttl && f.valueType() == Instant.class ? "date" : typeOf(e, f));
+        if (ttl) {
+          a.put("ttl", Boolean.TRUE);
+        }
         boolean filled = false;
         if (ids.containsKey(f)) {
           a.put("generate", ids.get(f) == Ids.ULID ? "ulid" : "uuid");

@@ -19,8 +19,10 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * Runs one access pattern with one set of values: builds the GetItem or Query request once (key condition,
- * filter, projection, all through placeholders), then reads pages on demand. Items are decoded by the type
- * attribute; items of entities the query does not return are skipped and counted, never decoded as something else.
+ * filter, projection, all through placeholders), then reads pages on demand. Items are decoded through {@link
+ * Recognition}: items of the model's entities the query does not return are skipped and counted, never decoded as
+ * something else; an item of no entity is Recognition's error (or skipped and counted when the client skips foreign
+ * items).
  */
 public final class QueryExecutor<R> {
 
@@ -32,7 +34,7 @@ public final class QueryExecutor<R> {
   private final QuerySettings settings;
   private final Dynamo db;
   private final String tableName;
-  private final String typeAttribute;
+  private final Recognition recognition;
   private final Map<String, EntityModel<?>> byTypeName;
   private final boolean lenient;
   private final List<String> keyAttributes = new ArrayList<>();
@@ -41,13 +43,14 @@ public final class QueryExecutor<R> {
   private final String identity;
 
   public QueryExecutor(PatternModel pattern, Class<R> type, QuerySettings settings, Dynamo db,
-      String tableName, String tablePartitionKey, String tableSortKey, String typeAttribute) {
+      String tableName, String tablePartitionKey, String tableSortKey, Recognition recognition) {
     this.pattern = pattern;
     this.type = type;
     this.settings = settings;
     this.db = db;
     this.tableName = tableName;
-    this.typeAttribute = typeAttribute;
+    this.recognition = recognition;
+    String typeAttribute = recognition.typeAttribute();
     this.byTypeName = pattern.byTypeName();
     this.lenient = !settings.projection().isEmpty();
     EntityModel<?> keys = pattern.keyEntity();
@@ -292,12 +295,8 @@ public final class QueryExecutor<R> {
   }
 
   private R decode(Map<String, AttributeValue> item) {
-    AttributeValue t = item.get(typeAttribute);
-    EntityModel<?> entity = t == null || t.s() == null ? null : byTypeName.get(t.s());
-    if (entity == null) {
-      return null;
-    }
-    return type.cast(entity.decode(item, lenient));
+    // an item of an entity this pattern does not return is skipped; one of no entity is recognition's to judge
+    return type.cast(recognition.decode(item, e -> byTypeName.get(e.name()) == e, lenient));
   }
 
   public String tableName() {

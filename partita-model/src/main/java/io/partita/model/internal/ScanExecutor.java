@@ -24,6 +24,7 @@ public final class ScanExecutor<T> {
   private final String tablePartitionKey;
   private final String tableSortKey;
   private final String identity;
+  private final Recognition recognition;
 
   /**
    * @param segment the segment to read, or -1 for the whole table
@@ -31,7 +32,8 @@ public final class ScanExecutor<T> {
    */
   public ScanExecutor(EntityModel<T> entity, Dynamo db, String tableName, String tablePartitionKey,
       String tableSortKey, Condition filter, Integer limit, int maxRequests, boolean consistentRead, int segment,
-      int segments) {
+      int segments, Recognition recognition) {
+    this.recognition = recognition;
     this.entity = entity;
     this.db = db;
     this.limit = limit;
@@ -67,7 +69,8 @@ public final class ScanExecutor<T> {
     return Paging.fetch(start, limit, maxRequests, from -> db.scan(from == null ? scan
         : scan.toBuilder().exclusiveStartKey(from).build())
         .thenApply(r -> Paging.Response.of(r.items(), r.hasLastEvaluatedKey(), r.lastEvaluatedKey())),
-        item -> entity.owns(item) ? entity.decode(item, false) : null, this::keyOf);
+        // the filter returns this entity's items only; recognition decodes them as every read does
+        item -> entity.type().cast(recognition.decode(item, e -> e == entity, false)), this::keyOf);
   }
 
   private Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item) {

@@ -23,7 +23,7 @@ import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput;
 public final class TableExport {
   private TableExport() {}
 
-  public static String cloudFormation(TableSchema table, CreateTableRequest r, String logicalId) {
+  public static String cloudFormation(CreateTableRequest r, TableFeatures features, String logicalId) {
     Map<String, Object> props = new LinkedHashMap<>();
     props.put("TableName", r.tableName());
     List<Object> definitions = new ArrayList<>();
@@ -56,8 +56,7 @@ public final class TableExport {
       }
       props.put("LocalSecondaryIndexes", lsis);
     }
-    table.timeToLiveAttribute().ifPresent(a ->
-        props.put("TimeToLiveSpecification", map("AttributeName", a, "Enabled", Boolean.TRUE)));
+    features.cloudFormation(props);
     Map<String, Object> resource = map("Type", "AWS::DynamoDB::Table", "Properties", props);
     Map<String, Object> template = map("AWSTemplateFormatVersion", "2010-09-09",
         "Resources", map(logicalId, resource));
@@ -70,7 +69,8 @@ public final class TableExport {
    * The model as a NoSQL Workbench data model (the format its "Export model" writes, version 3.0): the table's key
    * attributes, every entity field as a non-key attribute with its type, one facet per entity (its key templates as
    * the key aliases), the global indexes with their projections, and the billing. NoSQL Workbench's format has no
-   * place for local indexes or time to live, so they are left out.
+   * place for local indexes, time to live, streams, point-in-time recovery or tags, so they are left out (the
+   * CloudFormation and Terraform exports carry them).
    */
   public static String noSqlWorkbench(CompiledModel model, String modelName, String date) {
     refuseMultiAttribute(model.table(), "a NoSQL Workbench model");
@@ -140,7 +140,8 @@ public final class TableExport {
     return keys;
   }
 
-  public static String terraform(TableSchema table, CreateTableRequest r, String resourceName) {
+  public static String terraform(TableSchema table, CreateTableRequest r, TableFeatures features,
+      String resourceName) {
     refuseMultiAttribute(table, "Terraform");
     StringBuilder out = new StringBuilder();
     out.append("resource \"aws_dynamodb_table\" ").append(hcl(resourceName)).append(" {\n");
@@ -181,8 +182,7 @@ public final class TableExport {
         out.append("  }\n");
       }
     }
-    table.timeToLiveAttribute().ifPresent(a -> out.append("\n  ttl {\n    attribute_name = ").append(hcl(a))
-        .append("\n    enabled        = true\n  }\n"));
+    features.terraform(out, TableExport::hcl);
     return out.append("}\n").toString();
   }
 

@@ -237,6 +237,9 @@ public final class OneTableSchema {
               field);
         }
       }
+      if (Boolean.TRUE.equals(a.get("ttl"))) {
+        entity = entity.ttl(field); // epoch seconds, as OneTable stores a ttl attribute
+      }
       Object def = a.get("default");
       if (def != null) {
         entity = entity.defaultValue(field, convert(where, def, unwrap(c)));

@@ -153,6 +153,28 @@ class OneTableSchemaTest {
     assertEquals(model.encode(new Review("A-1", "r1", 4, t, t)), back.encode(new Review("A-1", "r1", 4, t, t)));
   }
 
+  record Session(String id, String user, Optional<Instant> expiresAt) {}
+
+  @Test
+  void theTimeToLiveFieldTravelsAsOneTablesTtlAttribute() {
+    // the table's stream, point-in-time recovery and tags have no place in a OneTable schema: left to the
+    // CloudFormation and Terraform exports
+    TableSchema table = TableSchema.named("Sessions").stream(
+        software.amazon.awssdk.services.dynamodb.model.StreamViewType.NEW_AND_OLD_IMAGES).pointInTimeRecovery()
+        .tag("team", "auth");
+    Entity<Session> session = Entity.of(Session.class).key("SESSION#{id}", "SESSION").ttl("expiresAt");
+    Model model = Model.builder(table).entities(session).build();
+    String exported = model.toOneTable();
+    assertTrue(exported.replaceAll("\\s", "").contains("\"expiresAt\":{\"type\":\"date\",\"ttl\":true}"), exported);
+    OneTableSchema schema = OneTableSchema.parse(exported);
+    Model back = Model.builder(schema.table("Sessions")).entities(schema.entity("Session", Session.class)).build();
+    assertEquals(Optional.of("expiresAt"), back.table().timeToLiveAttribute());
+    assertEquals(exported, back.toOneTable());
+    Session s = new Session("s1", "ada", Optional.of(Instant.parse("2030-01-01T00:00:00Z")));
+    assertEquals(model.encode(s), back.encode(s));
+    assertEquals("1893456000", back.encode(s).get("expiresAt").n(), "epoch seconds, as DynamoDB's TTL reads");
+  }
+
   record Plain(String id, String name) {}
 
   record Loose(String id, Optional<String> name) {}
