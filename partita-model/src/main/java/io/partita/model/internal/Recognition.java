@@ -14,9 +14,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * Recognition: which entity of the model wrote a stored item, and the item decoded as that entity. Every read of the
  * model goes through here (get, batch and transactional gets, query and scan pages, stream images, {@code
- * Model.decode}), so the rule lives in one place: today an item is recognised by its type attribute alone; a rule
- * for items written without one (a legacy table recognised by table, key shape or a declared default) belongs in
- * {@link #entityOf}.
+ * Model.decode}), so the rule lives in one place: an item of the model's table is recognised by its type attribute.
+ * Items written without one, in the tables of a design being left, are read through {@code
+ * io.partita.model.migrate.LegacyTable}, which recognises them by their table or a declared rule, with the same
+ * refusal of what it does not recognise.
  *
  * <p>Three outcomes, never a silent one: an entity of the model; the library's own bookkeeping (a migration record)
  * or, when the caller opted in with {@code skipForeign}, a foreign item (no type attribute, or a type naming no
@@ -25,11 +26,15 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * error: a skip there would hide a broken item of the model's own. Immutable.
  */
 public final class Recognition {
-  /**
-   * Type values the library itself writes into the model's table (io.partita.model.migrate.MigrationLog): known,
-   * never an entity.
-   */
-  static final Set<String> LIBRARY_TYPES = Set.of("_migration", "_migration_checkpoint");
+  /** The type value of a migration's record ({@code io.partita.model.migrate.MigrationLog}). Persisted: never change. */
+  public static final String MIGRATION_TYPE = "_migration";
+  /** The type value of a migration segment's checkpoint. Persisted: never change. */
+  public static final String CHECKPOINT_TYPE = "_migration_checkpoint";
+  /** The type value of an access pattern's cut-over stage ({@code io.partita.model.migrate.Cutover}). Persisted. */
+  public static final String CUTOVER_TYPE = "_cutover";
+
+  /** Type values the library itself writes into the model's table: known, never an entity. */
+  static final Set<String> LIBRARY_TYPES = Set.of(MIGRATION_TYPE, CHECKPOINT_TYPE, CUTOVER_TYPE);
 
   private final String table;
   private final String typeAttribute;

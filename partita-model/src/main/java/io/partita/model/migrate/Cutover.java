@@ -37,7 +37,7 @@ public final class Cutover {
   /** A pattern's stage, since when, and the stage it left. */
   public record Pattern(String pattern, Stage stage, Instant since, Optional<Stage> before) {}
 
-  static final String TYPE = "_cutover";
+  static final String TYPE = io.partita.model.internal.Recognition.CUTOVER_TYPE;
   private static final String PREFIX = "cutover#";
 
   private final DynamoDbClient dynamo;
@@ -76,7 +76,7 @@ public final class Cutover {
     Objects.requireNonNull(stage, "stage");
     Pattern now = pattern(pattern);
     Pattern next = new Pattern(pattern, stage, clock.instant(), Optional.of(now.stage()));
-    Map<String, AttributeValue> item = new HashMap<>(log.keyOf(PREFIX + pattern));
+    Map<String, AttributeValue> item = new HashMap<>(log.keyOf(PREFIX + named(pattern)));
     item.put(log.table().typeAttribute(), AttributeValue.fromS(TYPE));
     item.put("pattern", AttributeValue.fromS(pattern));
     item.put("stage", AttributeValue.fromS(stage.name()));

@@ -26,8 +26,8 @@ import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
  */
 public final class MigrationLog implements CheckpointStore {
   static final String PARTITION = "_partita#migration";
-  static final String RECORD_TYPE = "_migration";
-  static final String CHECKPOINT_TYPE = "_migration_checkpoint";
+  static final String RECORD_TYPE = io.partita.model.internal.Recognition.MIGRATION_TYPE;
+  static final String CHECKPOINT_TYPE = io.partita.model.internal.Recognition.CHECKPOINT_TYPE;
 
   private final DynamoDbClient dynamo;
   private final TableSchema table;

@@ -103,8 +103,18 @@ public interface Store extends AutoCloseable, Reads {
     return inMemory(Settings.DEFAULT);
   }
 
-  /** {@link #inMemory()} with {@code settings}. */
+  /**
+   * {@link #inMemory()} with {@code settings}: the store in plain Java ({@link MemoryStore}), which
+   * needs no native library; RocksDB on its memory environment when the settings inject storage
+   * faults (a crash, a full disk and a failed reopen need RocksDB's insides) or ask for RocksDB's
+   * statistics, or when the system property {@code partita.store} is {@code rocksdb} (to run a test
+   * suite on it).
+   */
   static Store inMemory(Settings settings) {
+    if (settings.faults() == null && !settings.statistics()
+        && !"rocksdb".equals(System.getProperty("partita.store"))) {
+      return MemoryStore.open(settings);
+    }
     return FaultInjectingStore.wrap(RocksStore.inMemory(settings), settings.faults());
   }
 
