@@ -18,9 +18,9 @@ published="$work/published"
 
 echo "consumer-check: deploying Partita $version to $published" >&2
 mvn -B -ntp -q -f "$root/pom.xml" deploy -DskipTests -Dmaven.javadoc.skip=true -Dmaven.source.skip=true \
-  -Dmaven.install.skip=true -DaltDeploymentRepository="throwaway::default::file://$published" \
+  -Dmaven.install.skip=true -DaltDeploymentRepository="throwaway::file://$published" \
   -pl partita-bom,partita-engine,partita-embedded,partita-server,partita-model,partita-model-processor -am \
-  >"$work/deploy.log" 2>&1 || { tail -40 "$work/deploy.log" >&2; exit 1; }
+  >"$work/deploy.log" 2>&1 || { tail -n 40 "$work/deploy.log" >&2; exit 1; }
 
 # what an application's build reads: no parent, no partita-parent anywhere
 if grep -l "<parent>" "$published"/io/partita/partita-{engine,embedded,model,server,bom}/"$version"/*.pom >&2; then
@@ -45,6 +45,10 @@ consumer() { # $1: bom or plain
     <maven.compiler.release>17</maven.compiler.release>
     <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
   </properties>
+  <build><plugins><plugin>
+    <!-- Maven 3.8's default compiler plugin does not know maven.compiler.release -->
+    <groupId>org.apache.maven.plugins</groupId><artifactId>maven-compiler-plugin</artifactId><version>3.13.0</version>
+  </plugin></plugins></build>
   <repositories>
     <repository><id>throwaway</id><url>file://$published</url><snapshots><enabled>true</enabled></snapshots></repository>
   </repositories>
@@ -85,7 +89,7 @@ EOF
   echo "consumer-check: $1: resolving into an empty local repository ($repo)" >&2
   (cd "$dir" && mvn -B -ntp -Dmaven.repo.local="$repo" dependency:tree -Dscope=runtime >tree.txt 2>&1 \
      && mvn -B -ntp -q -Dmaven.repo.local="$repo" compile dependency:build-classpath -Dmdep.outputFile=cp.txt \
-       >build.log 2>&1) || { tail -40 "$dir/tree.txt" "$dir/build.log" >&2; exit 1; }
+       >build.log 2>&1) || { tail -n 40 "$dir/tree.txt" "$dir/build.log" >&2; exit 1; }
   local netty
   netty="$(grep -o 'io\.netty:[a-z0-9-]*:jar:[^:]*:[0-9.]*Final' "$dir/tree.txt" | awk -F: '{print $NF}' | sort -u)"
   if [ "$(printf '%s\n' "$netty" | grep -c .)" -gt 1 ]; then
