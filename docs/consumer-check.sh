@@ -91,7 +91,8 @@ EOF
      && mvn -B -ntp -q -Dmaven.repo.local="$repo" compile dependency:build-classpath -Dmdep.outputFile=cp.txt \
        >build.log 2>&1) || { tail -n 40 "$dir/tree.txt" "$dir/build.log" >&2; exit 1; }
   local netty
-  netty="$(grep -o 'io\.netty:[a-z0-9-]*:jar:[^:]*:[0-9.]*Final' "$dir/tree.txt" | awk -F: '{print $NF}' | sort -u)"
+  netty="$(grep -oE 'io\.netty:[a-z0-9-]+:jar:([a-z0-9_-]+:)?[0-9.]+Final' "$dir/tree.txt" | awk -F: '{print $NF}' \
+    | sort -u || true)"
   if [ "$(printf '%s\n' "$netty" | grep -c .)" -gt 1 ]; then
     echo "consumer-check: $1: more than one Netty version:" $netty >&2
     exit 1
