@@ -138,8 +138,28 @@ class JarAloneTest {
     serveAndAsk(work, env, launcher.toString(), "serve", "--in-memory", "--port", "0");
   }
 
-  /** Starts a server, asks it ListTables and DescribeEndpoints over HTTP, stops it with SIGTERM. */
-  private static void serveAndAsk(Path dir, Map<String, String> env, String... command) throws Exception {
+  /**
+   * partita.jar's logging, which is this module's (Logback and LogSetup; partita-server brings no
+   * binding): with --log-requests each request is one line alone on standard output, and a quiet
+   * server says nothing else on standard error but its stop. Without the binding in the jar SLF4J
+   * would warn of no provider on standard error and write no request line.
+   */
+  @Test
+  void theRequestLogGoesToStandardOutputAndNothingElseIsSaid(@TempDir Path dir) throws Exception {
+    Path jar = jarAlone(dir);
+    String[] out = serveAndAsk(dir, Map.of(), java(), "-jar", jar.toString(), "serve", "--in-memory", "--port", "0",
+        "--log-requests");
+    assertTrue(Pattern.compile("(?m)^\\S+ \\S+ ListTables status=200 error=- table=- ")
+        .matcher(out[0]).find(), out[0]);
+    assertTrue(Pattern.compile("(?m)^\\S+ \\S+ DescribeEndpoints status=200 ").matcher(out[0]).find(), out[0]);
+    assertEquals("Partita stopped; in-memory data discarded", out[1].strip(), out[1]);
+  }
+
+  /**
+   * Starts a server, asks it ListTables and DescribeEndpoints over HTTP, stops it with SIGTERM;
+   * answers what it wrote to standard output after its ready line, and to standard error.
+   */
+  private static String[] serveAndAsk(Path dir, Map<String, String> env, String... command) throws Exception {
     List<String> all = new ArrayList<>(List.of(command));
     Path stderr = Files.createTempFile("partita-serve", ".err");
     ProcessBuilder b = new ProcessBuilder(all).directory(dir.toFile()).redirectError(stderr.toFile());
@@ -185,6 +205,7 @@ class JarAloneTest {
       drain.join(10_000);
       assertEquals(143, p.exitValue(), "a SIGTERM exit:\n" + later + Files.readString(stderr));
       assertTrue(Files.readString(stderr).contains("Partita stopped"), later + Files.readString(stderr));
+      return new String[] {later.toString(), Files.readString(stderr)};
     } finally {
       p.destroyForcibly();
       Files.deleteIfExists(stderr);

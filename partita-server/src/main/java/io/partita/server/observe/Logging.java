@@ -2,7 +2,11 @@ package io.partita.server.observe;
 
 import org.slf4j.bridge.SLF4JBridgeHandler;
 
-/** The server's logging setup: SLF4J with Logback ({@link LogSetup}), java.util.logging routed into it. */
+/**
+ * The serve command's logging setup: java.util.logging routed into SLF4J. The binding and its
+ * configuration are the partita command's (partita-dist: Logback, set up by its LogSetup) or an
+ * application's own; this module logs through the SLF4J API only.
+ */
 public final class Logging {
   private Logging() {}
 

@@ -11,8 +11,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The request log: one line per DynamoDB request, at INFO through the SLF4J logger {@value #LOGGER}
- * (Logback, configured by {@link LogSetup} to write the line alone to standard output).
+ * The request log: one line per DynamoDB request, at INFO through the SLF4J logger {@value #LOGGER}.
+ * The server logs through the SLF4J API only: where the lines go is the logging configuration's
+ * choice (the partita command's writes them alone to standard output; an application's own
+ * binding and configuration decide for a server it starts).
  * Plain lines are {@code key=value} pairs; JSON lines are one object each (docs/SERVER.md lists the
  * fields of both).
  */
@@ -32,14 +34,15 @@ public final class RequestLog {
   private final Logger log = LoggerFactory.getLogger(LOGGER);
 
   /**
-   * A request log writing {@code format} lines. The logger is switched on to INFO if the logging
-   * backend is Logback and it is off (as {@link LogSetup} leaves it), so the log a
-   * configuration asks for is written without more configuration.
+   * A request log writing {@code format} lines. A log asked for that the logging configuration
+   * would drop (the logger not enabled at INFO) is said once, as a warning on this class's logger,
+   * rather than left silent: the server cannot change levels through the SLF4J API.
    */
   public RequestLog(Format format) {
     this.format = java.util.Objects.requireNonNull(format);
-    if (log instanceof ch.qos.logback.classic.Logger l && !l.isInfoEnabled()) {
-      l.setLevel(ch.qos.logback.classic.Level.INFO);
+    if (!log.isInfoEnabled()) {
+      LoggerFactory.getLogger(RequestLog.class).warn("the request log is on but the logger {} is not enabled at INFO"
+          + " in this logging configuration, so no line will be written; enable it to see them", LOGGER);
     }
   }
 

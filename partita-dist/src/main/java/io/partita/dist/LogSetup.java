@@ -1,4 +1,4 @@
-package io.partita.server.observe;
+package io.partita.dist;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
@@ -9,23 +9,27 @@ import ch.qos.logback.classic.spi.ConfiguratorRank;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.spi.ContextAwareBase;
+import io.partita.server.observe.RequestLog;
 import org.slf4j.Logger;
 
 /**
- * Partita's logging, quiet by default (docs/SERVER.md): Partita's own messages at INFO and above,
- * every library's (the AWS SDK, Netty, Micrometer) at WARN and above, to standard error; the request
- * log (logger {@value RequestLog#LOGGER}) off unless the serve command is asked for it, then one line
- * per request, alone, to standard output. java.util.logging, which the engine uses, is routed here by
- * the server; the level-change propagator keeps its levels in step, so a message nobody writes costs
- * the engine nothing.
+ * The partita command's logging, quiet by default (docs/SERVER.md): Partita's own messages at INFO
+ * and above, every library's (the AWS SDK, Netty, Micrometer) at WARN and above, to standard error;
+ * the request log (logger {@value RequestLog#LOGGER}) alone, one line per request, to standard
+ * output (it is written to only when serve is asked for it: {@code --log-requests}).
+ * java.util.logging, which the engine uses, is routed here by the serve command; the level-change
+ * propagator keeps its levels in step, so a message nobody writes costs the engine nothing.
+ *
+ * <p>Here, in the distribution, and not in partita-server: Logback is the command's logging binding,
+ * and a binding is an application's choice. partita-server logs through the SLF4J API only, so an
+ * application that starts a {@code PartitaServer} keeps its own binding and configuration
+ * (docs/dependencies.md); this class and Logback are in partita.jar alone.
  *
  * <p>Written in code and found by Logback through {@code META-INF/services}, rather than as a
  * {@code logback.xml}: reading XML loaded Logback's Joran and the JDK's XML parser, some 400 classes,
  * 0.1-0.2 s and 15 MB of every server start. A configuration of the user's own still replaces this
- * one, as it replaced the {@code logback.xml} Partita shipped: a file named by {@code
- * -Dlogback.configurationFile}, or a {@code logback-test.xml} or {@code logback.xml} on the class
- * path (Partita ships neither, so one found is the application's, such as a test suite that starts
- * the server in its fixtures).
+ * one: a file named by {@code -Dlogback.configurationFile}, or a {@code logback-test.xml} or
+ * {@code logback.xml} on the class path (partita.jar ships neither, so one found is the user's).
  */
 @ConfiguratorRank(ConfiguratorRank.CUSTOM_HIGH_PRIORITY)
 public final class LogSetup extends ContextAwareBase implements Configurator {
@@ -53,8 +57,11 @@ public final class LogSetup extends ContextAwareBase implements Configurator {
         "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %-5level %logger{36}: %msg%n"));
     context.getLogger("io.partita").setLevel(Level.INFO);
 
+    // INFO, not OFF: the server writes to this logger only when the request log is asked for
+    // (ServerConfig.withRequestLog, serve --log-requests), and the server no longer reaches into
+    // Logback to switch it on then
     ch.qos.logback.classic.Logger requests = context.getLogger(RequestLog.LOGGER);
-    requests.setLevel(Level.OFF);
+    requests.setLevel(Level.INFO);
     requests.setAdditive(false);
     requests.addAppender(console(context, "REQUESTS", "System.out", "%msg%n"));
     return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
