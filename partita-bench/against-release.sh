@@ -12,8 +12,8 @@
 # Each phase is warmed up for 15 s (AGAINST_OPTS="--warmup-ms N ..." adds SideBySide options, the
 # last of a repeated option winning; --targets and --out are the script's own):
 # with the quick mode's 2 s, the one-thread phases measured first still pay for the server's JIT
-# compiling, in either build, and differ by up to 3x between rounds (BENCHMARKS.md, "Start-up
-# regained, and the server against its previous build").
+# compiling, in either build, and differ by up to 3x between rounds (docs/benchmarks-history.md,
+# "Start-up regained, and the server against its previous build").
 #
 # BASE is checked out into partita-bench/target/against/base-src (a git worktree, removed at the
 # end) and built there by its own launcher; its dependencies must be in ~/.m2 or Maven Central.

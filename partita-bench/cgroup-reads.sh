@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Counts the server's reads of its memory cgroup's files (memory.stat, memory.limit_in_bytes,
 # memory.max, memory.current) while it answers N GetItems on one keep-alive connection, and which
-# threads made them (BENCHMARKS.md, "cgroup memory reads"). Needs strace and python3.
+# threads made them (docs/benchmarks-history.md, "cgroup memory reads"). Needs strace and python3.
 #   partita-bench/cgroup-reads.sh [N]       (default 160)
 # JAVA_OPTS is passed to the server (e.g. JAVA_OPTS=-XX:+UseDynamicNumberOfCompilerThreads to see
 # the reads the launcher's default turns off).

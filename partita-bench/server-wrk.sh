@@ -9,7 +9,7 @@
 # WRK_WARMUP (seconds, default 5) is the unmeasured run before each measured one; WRK_BENCHES the
 # requests to run (default "getitem putitem query health", the scripts' names). SERVE_OPTS adds
 # options to `partita serve` (e.g. SERVE_OPTS="--metrics" or "--log-requests=json": the overhead
-# of watching, BENCHMARKS.md).
+# of watching: docs/benchmarks-history.md, "The cost of watching").
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 here="$root/partita-bench/wrk"

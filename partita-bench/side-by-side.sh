@@ -6,14 +6,15 @@
 # and on disk (io.partita.bench.sidebyside.SideBySide); start-up time and idle memory; the Partita
 # server's capacity with wrk (server-wrk.sh); JMH's GetItem floor comparison (GetItemBench). Writes
 # partita-bench/results/MODE/ (tab-separated results, wrk and JMH output, PNG charts) and the
-# section "side-by-side-MODE" of BENCHMARKS.md. Not part of CI, never run by `mvn test`.
+# section "side-by-side-MODE" of partita-bench/results/side-by-side.md (a page of its own: a run's
+# tables are too long for BENCHMARKS.md, which quotes the figures). Not part of CI, never run by `mvn test`.
 # Needs Node and npm (Debian: nodejs npm) and the npm registry for the first install.
 #
 #   partita-bench/side-by-side.sh [--quick|--full] [--no-wrk] [--no-jmh] [--report-only] [SideBySide options]
 #
 # --quick (default) takes about 15 minutes on 2 cores, --full about an hour. SideBySide options:
 # --targets a,b (see Targets.ALL), --phases a,b, --threads 1,16, --skip-startup, --users N, ...
-# SIDEBYSIDE_OUT sets another results folder (its report still goes into BENCHMARKS.md).
+# SIDEBYSIDE_OUT sets another results folder (its report still goes into results/side-by-side.md).
 # SIDEBYSIDE_WORKER_OPTS / SIDEBYSIDE_SERVER_OPTS add JVM options to the client worker JVMs / the
 # Partita server processes (e.g. -XX:StartFlightRecording=filename=/tmp/server.jfr for a profile).
 set -euo pipefail
@@ -55,7 +56,7 @@ if [ "$report_only" = 0 ]; then
   fi
 fi
 report() {
-  "$java" -Djava.awt.headless=true -cp "$cp" io.partita.bench.sidebyside.Report "$out" "$root/BENCHMARKS.md"
+  "$java" -Djava.awt.headless=true -cp "$cp" io.partita.bench.sidebyside.Report "$out" "$root/partita-bench/results/side-by-side.md"
 }
 if [ "$report_only" = 1 ]; then report; exit; fi
 

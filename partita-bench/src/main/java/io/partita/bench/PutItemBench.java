@@ -84,7 +84,7 @@ public class PutItemBench {
    * PutItem into one item collection of a table with a local index, as a busy user's events: each
    * write reads and adds to the collection's size (ItemCollectionMetrics, the 10 GB limit). Its time
    * must not grow with the writes before it, as it did while the size's read walked every add since
-   * the last flush (BENCHMARKS.md, "Costs that grew with the load's history").
+   * the last flush (docs/benchmarks-history.md, "Costs that grew with the load's history").
    */
   @Benchmark
   public PutItemResponse intoOneCollection() {

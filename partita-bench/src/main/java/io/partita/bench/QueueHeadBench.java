@@ -28,8 +28,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * one, in memory. DynamoDB answers it in the same time whatever was deleted before; on RocksDB
  * each deleted item stays as a tombstone the read steps over until a compaction drops it, so the
  * time grew with {@code done} until the engine's background tick compacted where deletes gathered
- * (it runs every 2 s here, during the warm-up; BENCHMARKS.md, "Costs that grew with the load's
- * history").
+ * (it runs every 2 s here, during the warm-up; docs/benchmarks-history.md, "Costs that grew with the
+ * load's history").
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

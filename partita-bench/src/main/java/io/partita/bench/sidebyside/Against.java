@@ -15,7 +15,7 @@ import java.util.Map;
  * Reads the rounds' results folders ({@code base-1}, {@code new-1}, {@code base-2}, ...) under one
  * folder and writes {@code report.md} there (and to standard output): for each phase and thread
  * count, the medians over the rounds of throughput, the server's CPU per operation and the server's
- * CPU over the client's (the yardstick BENCHMARKS.md uses, since it does not change with the server),
+ * CPU over the client's (the yardstick BENCHMARKS.md quotes, since it does not change with the server),
  * each with its new ÷ base ratio; then start-up and idle memory.
  */
 public final class Against {

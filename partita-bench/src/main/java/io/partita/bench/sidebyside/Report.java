@@ -16,11 +16,11 @@ import java.util.regex.Pattern;
 
 /**
  * Turns a side-by-side run's files (results/MODE/*.tsv, wrk-*.txt, jmh-getitem.csv) into PNG charts
- * next to them and a section of BENCHMARKS.md between the markers {@code <!-- side-by-side-MODE:begin -->}
- * and {@code <!-- side-by-side-MODE:end -->} (appended if missing), so a rerun replaces its own
- * section and leaves the rest of the page alone.
+ * next to them and a section of a Markdown page (side-by-side.sh names partita-bench/results/side-by-side.md)
+ * between the markers {@code <!-- side-by-side-MODE:begin -->} and {@code <!-- side-by-side-MODE:end -->}
+ * (appended if missing), so a rerun replaces its own section and leaves the rest of the page alone.
  *
- * <pre>Report RESULTS_DIR BENCHMARKS_MD</pre>
+ * <pre>Report RESULTS_DIR PAGE_MD</pre>
  */
 public final class Report {
   private final Path dir;

@@ -31,7 +31,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * </pre>
  *
  * <p>Results go to DIR as tab-separated files (phases.tsv, unsupported.tsv, startup.tsv, notes.tsv, loads.tsv);
- * {@link Report} turns them into BENCHMARKS.md's section and the charts.
+ * {@link Report} turns them into a section of partita-bench/results/side-by-side.md and the charts.
  */
 public final class SideBySide {
   /** The measured phases, in the order they run (reads before writes, so read checks can be exact). */

@@ -125,7 +125,8 @@ public final class ServeCommand implements Callable<Integer> {
           + " json (one JSON object per line); docs/SERVER.md lists the fields.")
   String logRequests;
 
-  // off by default: recording costs about a third of the throughput at saturation (BENCHMARKS.md)
+  // off by default: recording cost about a third of the throughput at saturation when this was decided
+  // (docs/benchmarks-history.md, "The cost of watching"); Query still pays about a fifth (BENCHMARKS.md)
   @Option(names = "--metrics",
       description = "Serve Prometheus metrics at GET /metrics (docs/SERVER.md; off by default: they cost throughput).")
   boolean metrics;
@@ -162,7 +163,7 @@ public final class ServeCommand implements Callable<Integer> {
 
   /**
    * Netty's leak detector samples one buffer in 128 and records a stack trace at its creation and
-   * each use: 2% of a GetItem's server CPU (BENCHMARKS.md, "Where the server's CPU goes"). A leaked
+   * each use: 2% of a GetItem's server CPU (docs/benchmarks-history.md, "Where the server's CPU goes"). A leaked
    * buffer is a bug the tests look for, where the detector runs at its default; a server asks for
    * it by naming a level ({@code JAVA_OPTS=-Dio.netty.leakDetection.level=simple}), which is then kept.
    */

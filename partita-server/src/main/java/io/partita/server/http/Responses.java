@@ -43,7 +43,7 @@ final class Responses {
    * The constant names and values of a JSON answer as AsciiStrings: Netty copies their bytes into
    * the response as they are and keeps their hash, where a String is hashed when set and encoded
    * character by character when written (the header encoder was the top frame of the server's
-   * profile under wrk, BENCHMARKS.md "A leaner HTTP path").
+   * profile under wrk, docs/benchmarks-history.md, "A leaner HTTP path").
    */
   private static final AsciiString SERVER_VALUE = AsciiString.cached(SERVER);
   private static final AsciiString JSON_TYPE = AsciiString.cached(JSON_1_0);

@@ -13,8 +13,8 @@ import java.util.function.ToLongBiFunction;
  * Where deletes have gathered since they were last compacted away. RocksDB keeps a tombstone for
  * each deleted key until a compaction drops it, and a read steps over every tombstone in its range:
  * the head of a queue kept as an item collection, or Time to Live's expiry index, which a sweep reads
- * from its start, cost more with every delete before them (BENCHMARKS.md, "Costs that grew with the
- * load's history"). RocksDB compacts on its own schedule, by file sizes, not by what reads step over.
+ * from its start, cost more with every delete before them (docs/benchmarks-history.md, "Costs that grew
+ * with the load's history"). RocksDB compacts on its own schedule, by file sizes, not by what reads step over.
  *
  * <p>Point deletes of the tables' regions ({@link Keyspace#ITEM} and after: items, index entries,
  * expiry entries, stream and change-log records) are followed by their key's first 9 bytes (region
