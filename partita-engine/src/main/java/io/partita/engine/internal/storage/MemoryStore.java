@@ -24,8 +24,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * next sequence number and only then publishes that number, so a reader — which reads as of the
  * number published when it began — sees a batch whole or not at all. Snapshots (cursors, views,
  * {@link #pastView}) register the number they read at; a key's versions older than the oldest
- * registered snapshot are dropped when the key is written next, and a deletion no snapshot can still
- * see removes the key; {@link #compactDeleted} sweeps the whole map.
+ * registered snapshot (or than the number published, which a reader starting meanwhile reads at) are
+ * dropped when the key is written next, and a deletion no snapshot can still see removes the key;
+ * {@link #compactDeleted} sweeps the whole map for what writes left behind.
  *
  * <p>It has no memory budget ({@link Store.Settings#memoryBytes} is RocksDB's) and no statistics;
  * everything it holds is on the Java heap.
@@ -240,8 +241,9 @@ final class MemoryStore implements Store {
     if (head != null && head.seq == seq) {
       head = head.older; // written twice in one batch: the last write is the batch's
     }
-    // the versions this one replaces are read only by readers older than it: every reader is, if any
-    Version kept = oldestReader == Long.MAX_VALUE ? null : prune(head, oldestReader);
+    // the versions this one replaces are read only by readers older than it: those registered, and those
+    // that register before this batch is published (at the number published now)
+    Version kept = prune(head, oldestReader);
     if (value == null && kept == null) {
       map.remove(key); // deleted, and no reader can see it was ever there
       return;
@@ -266,14 +268,15 @@ final class MemoryStore implements Store {
   }
 
   /**
-   * The oldest sequence number a reader reads at, or Long.MAX_VALUE when none is open. Under the
-   * guard a reader registers under, so a reader is either counted here or reads at a number published
-   * after: never at one whose versions the writer is about to drop.
+   * The oldest sequence number a reader may read at: the oldest registered, or the one published now,
+   * at which a reader registering while a write is under way still reads. Under the guard readers
+   * register under, so a reader is either counted here or reads at a number no older than this:
+   * never at one whose versions the writer is about to drop.
    */
   private long oldestReader() {
     synchronized (snapshots) {
       Map.Entry<Long, Integer> first = snapshots.firstEntry();
-      return first == null ? Long.MAX_VALUE : first.getKey();
+      return first == null ? published : Math.min(first.getKey(), published);
     }
   }
 

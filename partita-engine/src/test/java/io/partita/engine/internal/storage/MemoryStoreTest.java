@@ -6,9 +6,4 @@ class MemoryStoreTest extends StoreContract {
   protected Store open(Store.Settings settings) {
     return MemoryStore.open(settings);
   }
-
-  @Override
-  protected int compactionsAfterDeletes() {
-    return 0; // a deletion no reader can see removes its key when it is written
-  }
 }
