@@ -121,10 +121,11 @@ final class MemoryStore implements Store {
     }
   }
 
+  /** A copy: the contract gives readers arrays of their own, and the store's must never change. */
   private byte[] read(byte[] key, long snapshot) {
     Version head = map.get(key);
     Version v = head == null ? null : head.at(snapshot);
-    return v == null ? null : v.value;
+    return v == null || v.value == null ? null : v.value.clone();
   }
 
   @Override
@@ -468,8 +469,8 @@ final class MemoryStore implements Store {
         Map.Entry<byte[], Version> e = entries.next();
         Version v = e.getValue().at(snapshot);
         if (v != null && v.value != null) {
-          key = e.getKey();
-          value = v.value;
+          key = e.getKey().clone(); // the caller's own (the contract): the store's arrays never change
+          value = v.value.clone();
           return true;
         }
       }
