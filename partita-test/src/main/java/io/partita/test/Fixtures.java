@@ -76,10 +76,17 @@ final class Fixtures {
     });
     Map<String, AttributeValue> withType = new LinkedHashMap<>(fields);
     withType.put(table.typeAttribute(), AttributeValue.fromS(entity));
-    Optional<Object> record = model.decode(withType);
-    if (record.isEmpty()) {
+    if (model.isForeign(withType)) {
       throw new FixtureException("the model has no entity named \"" + entity + "\" (an entity's name is its"
           + " type attribute's value, Entity.name())", null);
+    }
+    Optional<Object> record;
+    try {
+      record = model.decode(withType);
+    } catch (io.partita.model.UnrecognizedItemException e) {
+      // the entity's own words (which field, what is wrong): the recognition's preamble names a table key this
+      // fixture item does not have yet
+      throw new FixtureException(e.getCause() == null ? e.getMessage() : e.getCause().getMessage(), e);
     }
     Map<String, AttributeValue> item = model.encode((Record) record.get());
     fields.forEach((name, value) -> {
