@@ -28,15 +28,12 @@ import io.partita.model.internal.RecordMapper.Field;
 import io.partita.model.internal.UpdateSpec.Action;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
- * The writes and reads of one entity. Every write is first built as a {@link WritePlan} (item or update expression,
+ * The writes and reads of one entity. Every write is first built as a {@link WriteCommand} (item or update expression,
  * key, condition through placeholders), which is sent on its own here or as one action of a transaction; a refused
  * condition becomes the typed exception a caller can act on. Thread-safe.
  */
@@ -51,6 +48,7 @@ public final class EntityOps<T> {
   private final Clock clock;
   private final boolean returnCurrent;
   private final Recognition recognition;
+  private final Refusals refusals;
 
   public EntityOps(EntityModel<T> entity, Dynamo db, String tableName, String partitionKey, Clock clock,
       boolean returnCurrent, Recognition recognition) {
@@ -61,10 +59,16 @@ public final class EntityOps<T> {
     this.partitionKey = partitionKey;
     this.clock = clock;
     this.returnCurrent = returnCurrent;
+    this.refusals = new Refusals(entity, returnCurrent);
   }
 
   public EntityOps<T> returningCurrent() {
     return new EntityOps<>(entity, db, tableName, partitionKey, clock, true, recognition);
+  }
+
+  /** Whether a refused write brings the item as it is (ALL_OLD), to explain it and hand it to the caller. */
+  public boolean returnsCurrent() {
+    return returnCurrent;
   }
 
   public EntityModel<T> entity() {
@@ -117,20 +121,21 @@ public final class EntityOps<T> {
     return planned(reads -> planPut(record, condition, reads)).thenCompose(this::put);
   }
 
-  @SuppressWarnings("unchecked")
-  private CompletableFuture<T> put(WritePlan p) {
-    return db.putItem(putRequest(p)).handle((r, e) -> {
+  private CompletableFuture<T> put(WriteCommand p) {
+    PutItemRequest request = p instanceof CreateCommand c ? c.request(tableName, returnCurrent)
+        : ((PutCommand) p).request(tableName, returnCurrent);
+    return db.putItem(request).handle((r, e) -> {
       if (e != null) {
         throw refused(p, e);
       }
-      return (T) p.written;
+      return entity.type().cast(p.written());
     });
   }
 
   /** A refused condition as the typed exception {@link #failure} explains; any other failure as it is. */
-  private RuntimeException refused(WritePlan p, Throwable e) {
+  private RuntimeException refused(WriteCommand p, Throwable e) {
     if (Futures.unwrap(e) instanceof ConditionalCheckFailedException c) {
-      return failure(p, c.hasItem() ? c.item() : null, returnCurrent, c);
+      return refusals.failure(p, c.hasItem() ? c.item() : null, returnCurrent, c);
     }
     throw Futures.rethrow(e);
   }
@@ -144,12 +149,8 @@ public final class EntityOps<T> {
     return Futures.call(() -> delete(planDelete(record, condition)));
   }
 
-  private CompletableFuture<Optional<T>> delete(WritePlan p) {
-    DeleteItemRequest.Builder b = DeleteItemRequest.builder().tableName(tableName).key(p.key)
-        .returnValues(ReturnValue.ALL_OLD);
-    conditionOn(p, b::conditionExpression, b::expressionAttributeNames, b::expressionAttributeValues,
-        b::returnValuesOnConditionCheckFailure);
-    return db.deleteItem(b.build()).handle((response, e) -> {
+  private CompletableFuture<Optional<T>> delete(DeleteCommand p) {
+    return db.deleteItem(p.request(tableName, returnCurrent)).handle((response, e) -> {
       if (e != null) {
         throw refused(p, e);
       }
@@ -171,12 +172,12 @@ public final class EntityOps<T> {
       if (e == null) {
         return CompletableFuture.completedFuture(written);
       }
-      if (!(Futures.unwrap(e) instanceof StaleReadException stale)) {
+      if (!(Futures.unwrap(e) instanceof Refusals.StaleReadException stale)) {
         throw Futures.rethrow(e);
       }
       if (attempt >= STALE_READ_ATTEMPTS) {
         // other writers kept coming first: a conflict, which retryOnConflict takes
-        throw new VersionConflictException("Entity " + entity.name() + ": item " + describe(p.key) + ": the"
+        throw new VersionConflictException("Entity " + entity.name() + ": item " + refusals.describe(p.key()) + ": the"
             + " fields its index keys are built from kept changing during " + attempt + " attempts",
             entity.name(), null, null, stale.getCause());
       }
@@ -189,16 +190,10 @@ public final class EntityOps<T> {
     return planned(reads -> planUpsert(record, reads)).thenCompose(this::execute);
   }
 
-  private CompletableFuture<T> execute(WritePlan p) {
-    UpdateItemRequest.Builder b = UpdateItemRequest.builder().tableName(tableName).key(p.key)
-        .updateExpression(p.updateExpression).returnValues(ReturnValue.ALL_NEW);
-    conditionOn(p, b::conditionExpression, b::expressionAttributeNames, b::expressionAttributeValues,
-        b::returnValuesOnConditionCheckFailure);
-    if (p.condition == null) {
-      b.expressionAttributeNames(p.x.names().isEmpty() ? null : p.x.names());
-      b.expressionAttributeValues(p.x.values().isEmpty() ? null : p.x.values());
-    }
-    return db.updateItem(b.build()).handle((response, e) -> {
+  private CompletableFuture<T> execute(WriteCommand p) {
+    UpdateItemRequest request = p instanceof UpdateCommand u ? u.request(tableName, returnCurrent)
+        : ((UpsertCommand) p).request(tableName, returnCurrent);
+    return db.updateItem(request).handle((response, e) -> {
       if (e == null) {
         return CompletableFuture.completedFuture(entity.decode(response.attributes(), false));
       }
@@ -208,9 +203,9 @@ public final class EntityOps<T> {
       // to tell "no item", "another version", "a derived-key input changed" and "the caller's condition" apart, the
       // failure is explained from the item as it is: the one DynamoDB returned, or a consistent read of it
       CompletableFuture<Map<String, AttributeValue>> current = returnCurrent
-          ? CompletableFuture.completedFuture(c.hasItem() ? c.item() : null) : readItem(p.key);
+          ? CompletableFuture.completedFuture(c.hasItem() ? c.item() : null) : readItem(p.key());
       return current.<T>thenApply(item -> {
-        throw failure(p, item, true, c);
+        throw refusals.failure(p, item, true, c);
       });
     }).thenCompose(Function.identity());
   }
@@ -243,11 +238,11 @@ public final class EntityOps<T> {
    * again with the answer at hand. Answers are given in the order they were asked: a planner asks the same reads in
    * the same order each run (only generated ids and timestamps differ, and a generated key is a new item anyway).
    */
-  public CompletableFuture<WritePlan> planned(Function<Reads, WritePlan> planner) {
+  public <C extends WriteCommand> CompletableFuture<C> planned(Function<Reads, C> planner) {
     return planned(planner, new ArrayList<>());
   }
 
-  private CompletableFuture<WritePlan> planned(Function<Reads, WritePlan> planner,
+  private <C extends WriteCommand> CompletableFuture<C> planned(Function<Reads, C> planner,
       List<Optional<Map<String, AttributeValue>>> answers) {
     int[] asked = {0};
     Reads reads = (key, fields) -> {
@@ -270,7 +265,7 @@ public final class EntityOps<T> {
 
   // ---- plans
 
-  public WritePlan planCreate(T record) {
+  public CreateCommand planCreate(T record) {
     Object[] values = entity.prepare(record, clock.instant());
     if (entity.version() != null) {
       entity.withVersion(values, 1);
@@ -278,26 +273,25 @@ public final class EntityOps<T> {
     Map<String, AttributeValue> item = entity.item(values);
     Expressions x = new Expressions();
     String condition = "attribute_not_exists(" + x.name(partitionKey) + ")";
-    return new WritePlan(this, WritePlan.Action.CREATE, entity.key(values), item, null, condition, x, false, null,
-        false, null, null, entity.construct(values));
+    return new CreateCommand(this, entity.key(values), item, condition, x, entity.construct(values));
   }
 
   /**
    * The item a batch writes for {@code record}: built as a put builds it, but unconditional (BatchWriteItem takes
    * no conditions), so the version is incremented without a check.
    */
-  public WritePlan planBatchPut(T record, Reads reads) {
+  public PutCommand planBatchPut(T record, Reads reads) {
     Object[] values = entity.prepareReplacing(record, clock.instant(), "batch put");
     checkReadOnly(values, reads);
     if (entity.version() != null) {
       Long v = entity.currentVersion(values);
       entity.withVersion(values, v == null ? 1 : v + 1);
     }
-    return new WritePlan(this, WritePlan.Action.PUT, entity.key(values), entity.item(values), null, null,
-        new Expressions(), false, null, false, null, null, entity.construct(values));
+    return new PutCommand(this, entity.key(values), entity.item(values), null, new Expressions(), false, null, false,
+        entity.construct(values));
   }
 
-  public WritePlan planPut(T record, Condition condition, Reads reads) {
+  public PutCommand planPut(T record, Condition condition, Reads reads) {
     Object[] values = entity.prepareReplacing(record, clock.instant(), "put");
     checkReadOnly(values, reads);
     Expressions x = new Expressions();
@@ -311,21 +305,21 @@ public final class EntityOps<T> {
       entity.withVersion(values, expected == null ? 1 : expected + 1);
     }
     Map<String, AttributeValue> item = entity.item(values);
-    return new WritePlan(this, WritePlan.Action.PUT, entity.key(values), item, null, expression, x, versioned,
-        expected, condition != null, null, null, entity.construct(values));
+    return new PutCommand(this, entity.key(values), item, expression, x, versioned, expected, condition != null,
+        entity.construct(values));
   }
 
-  public WritePlan planDelete(Key key, Condition condition) {
+  public DeleteCommand planDelete(Key key, Condition condition) {
     return planDelete(entity.key(key), condition, false, null);
   }
 
-  public WritePlan planDelete(T record, Condition condition) {
+  public DeleteCommand planDelete(T record, Condition condition) {
     Object[] values = entity.mapper().values(record);
     boolean versioned = entity.version() != null && entity.currentVersion(values) != null;
     return planDelete(entity.key(values), condition, versioned, versioned ? entity.currentVersion(values) : null);
   }
 
-  private WritePlan planDelete(Map<String, AttributeValue> key, Condition condition, boolean versioned,
+  private DeleteCommand planDelete(Map<String, AttributeValue> key, Condition condition, boolean versioned,
       Long expected) {
     Expressions x = new Expressions();
     String expression = condition == null ? null : x.condition(condition, List.of(entity), partitionKey);
@@ -333,17 +327,15 @@ public final class EntityOps<T> {
       String check = versionCheck(x, expected);
       expression = expression == null ? check : Expressions.group(check) + " AND " + Expressions.group(expression);
     }
-    return new WritePlan(this, WritePlan.Action.DELETE, key, null, null, expression, x, versioned, expected,
-        condition != null, null, null, null);
+    return new DeleteCommand(this, key, expression, x, versioned, expected, condition != null);
   }
 
   /** A condition check of a transaction: {@code condition} on the item at {@code key}. */
-  public WritePlan planCheck(Key key, Condition condition) {
+  public CheckCommand planCheck(Key key, Condition condition) {
     Objects.requireNonNull(condition, "condition");
     Expressions x = new Expressions();
     String expression = x.condition(condition, List.of(entity), partitionKey);
-    return new WritePlan(this, WritePlan.Action.CHECK, entity.key(key), null, null, expression, x, false, null,
-        true, null, null, null);
+    return new CheckCommand(this, entity.key(key), expression, x);
   }
 
   private String versionCheck(Expressions x, Long expected) {
@@ -361,7 +353,7 @@ public final class EntityOps<T> {
    * (consistently) on which the write is then conditioned. A template that can no longer be built (an Optional
    * removed) removes the index key attributes.
    */
-  public WritePlan planUpdate(UpdateSpec spec, Reads reads) {
+  public UpdateCommand planUpdate(UpdateSpec spec, Reads reads) {
     String name = entity.name();
     if (spec.actions().isEmpty()) {
       throw new ValidationException("Entity " + name + ": an update needs at least one change", name, null);
@@ -557,7 +549,7 @@ public final class EntityOps<T> {
       Map<String, AttributeValue> current = reads.fields(key, unknown);
       if (current == null || !entity.owns(current)) {
         throw new ConditionFailedException("Entity " + name + ": there is no item of this entity at "
-            + describe(key) + " to update", name, null, null);
+            + refusals.describe(key) + " to update", name, null, null);
       }
       for (String f : unknown) {
         Field field = entity.mapper().field(f);
@@ -583,17 +575,17 @@ public final class EntityOps<T> {
     if (spec.condition() != null) {
       conditions.add(x.condition(spec.condition(), List.of(entity), partitionKey));
     }
-    WritePlan plan = new WritePlan(this, WritePlan.Action.UPDATE, key, null, c.render(), and(conditions), x,
-        expected != null, expected, spec.condition() != null, guards, readGuards, null);
+    String guardedBy = null;
     if (!ruleGuards.isEmpty()) {
       List<String> guarded = new ArrayList<>();
       for (Action a : spec.actions()) {
         Field top = DocPath.resolve(entity, a.path()).top();
         entity.rules(top).forEach(r -> guarded.add(top.name() + " '" + r + "'"));
       }
-      plan.ruleGuards = String.join(", ", guarded);
+      guardedBy = String.join(", ", guarded);
     }
-    return plan;
+    return new UpdateCommand(this, key, c.render(), and(conditions), x, expected, spec.condition() != null, guards,
+        readGuards, guardedBy);
   }
 
   /**
@@ -607,7 +599,7 @@ public final class EntityOps<T> {
       boolean min = r.kind() == io.partita.model.Rule.Kind.MIN;
       if ((min || r.kind() == io.partita.model.Rule.Kind.MAX)
           && (min ? after.compareTo((BigDecimal) r.bound()) < 0 : after.compareTo((BigDecimal) r.bound()) > 0)) {
-        throw new ConditionFailedException("Entity " + entity.name() + ": item " + describe(key) + ": field "
+        throw new ConditionFailedException("Entity " + entity.name() + ": item " + refusals.describe(key) + ": field "
             + field.name() + " would be " + after.toPlainString() + ", which breaks rule '" + r + "'; nothing was"
             + " written", entity.name(), null, null);
       }
@@ -621,7 +613,7 @@ public final class EntityOps<T> {
   }
 
   /** The UpdateItem that writes {@code record} whole but keeps createdAt when the item exists. */
-  public WritePlan planUpsert(T record, Reads reads) {
+  public UpsertCommand planUpsert(T record, Reads reads) {
     Object[] values = entity.prepareReplacing(record, clock.instant(), "upsert");
     checkReadOnly(values, reads);
     Long expected = entity.version() == null ? null : entity.currentVersion(values);
@@ -668,8 +660,7 @@ public final class EntityOps<T> {
             + x.value(AttributeValue.fromN("1")));
       }
     }
-    return new WritePlan(this, WritePlan.Action.UPSERT, key, null, c.render(), and(conditions), x, expected != null,
-        expected, false, null, null, null);
+    return new UpsertCommand(this, key, c.render(), and(conditions), x, expected);
   }
 
   /** SET, REMOVE, ADD and DELETE clauses of one update expression. */
@@ -875,136 +866,5 @@ public final class EntityOps<T> {
     } catch (RuntimeException e) {
       throw invalid(p, a, String.valueOf(e.getMessage()));
     }
-  }
-
-  // ---- sending and failures
-
-  private PutItemRequest putRequest(WritePlan p) {
-    PutItemRequest.Builder b = PutItemRequest.builder().tableName(tableName).item(p.item);
-    conditionOn(p, b::conditionExpression, b::expressionAttributeNames, b::expressionAttributeValues,
-        b::returnValuesOnConditionCheckFailure);
-    return b.build();
-  }
-
-  private void conditionOn(WritePlan p, java.util.function.Consumer<String> condition,
-      java.util.function.Consumer<Map<String, String>> names,
-      java.util.function.Consumer<Map<String, AttributeValue>> values,
-      java.util.function.Consumer<ReturnValuesOnConditionCheckFailure> onFailure) {
-    if (p.condition == null) {
-      return;
-    }
-    condition.accept(p.condition);
-    names.accept(p.x.names());
-    if (!p.x.values().isEmpty()) {
-      values.accept(p.x.values());
-    }
-    if (returnCurrent) {
-      onFailure.accept(ReturnValuesOnConditionCheckFailure.ALL_OLD);
-    }
-  }
-
-  /** A derived-key input read before the write changed before it: plan again. */
-  static final class StaleReadException extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    StaleReadException(Throwable cause) {
-      super(null, cause, false, false);
-    }
-  }
-
-  /**
-   * Explains a refused condition. {@code known} says whether {@code current} is the item as it is (null: none);
-   * otherwise the cause is inferred from what the write checked.
-   */
-  ConditionFailedException failure(WritePlan p, Map<String, AttributeValue> current, boolean known, Throwable cause) {
-    Map<String, AttributeValue> item = current == null || current.isEmpty() ? null : current;
-    Object decoded = returnCurrent && item != null && entity.owns(item) ? entity.decode(item, false) : null;
-    String where = describe(p.key);
-    String name = entity.name();
-    if (p.action == WritePlan.Action.CREATE) {
-      return new AlreadyExistsException("Entity " + name + ": an item with key " + where + " already exists", name,
-          decoded, cause);
-    }
-    if (known) {
-      boolean owned = item != null && entity.owns(item);
-      if (p.action == WritePlan.Action.UPDATE && !owned) {
-        return new ConditionFailedException("Entity " + name + ": there is no item of this entity at " + where
-            + " to update", name, decoded, cause);
-      }
-      if (p.action == WritePlan.Action.UPSERT && item != null && !owned) {
-        return new ConditionFailedException("Entity " + name + ": the item at " + where + " belongs to another"
-            + " entity", name, decoded, cause);
-      }
-      if (p.versioned || (p.action == WritePlan.Action.PUT && entity.version() != null)) {
-        Long stored = versionOf(item);
-        boolean conflict = p.expectedVersion == null ? item != null : !p.expectedVersion.equals(stored);
-        if (conflict) {
-          return versionConflict(p, where, decoded, cause);
-        }
-      }
-      for (Map.Entry<String, AttributeValue> g : p.guards.entrySet()) {
-        AttributeValue now = item == null ? null : item.get(g.getKey());
-        if (!Objects.equals(now, g.getValue())) {
-          if (p.readGuards.contains(g.getKey())) {
-            throw new StaleReadException(cause);
-          }
-          return new ConditionFailedException("Entity " + name + ": item " + where + " does not hold the assumed"
-              + " value of " + g.getKey(), name, decoded, cause);
-        }
-      }
-    } else if (p.versioned || (p.action == WritePlan.Action.PUT && entity.version() != null)) {
-      // with a caller condition too, the version is to blame only when the stored one differs (unknown here)
-      if (!p.callerCondition) {
-        return versionConflict(p, where, decoded, cause);
-      }
-    }
-    if (p.ruleGuards != null) {
-      return new ConditionFailedException("Entity " + name + ": item " + where + ": the change would break rule "
-          + p.ruleGuards + (p.callerCondition ? ", or your condition does not hold" : ""), name, decoded, cause);
-    }
-    return new ConditionFailedException("Entity " + name + ": the condition on item " + where + " does not hold",
-        name, decoded, cause);
-  }
-
-  private VersionConflictException versionConflict(WritePlan p, String where, Object decoded, Throwable cause) {
-    return new VersionConflictException("Entity " + entity.name() + ": item " + where + " expected "
-        + (p.expectedVersion == null ? "no item" : "version " + p.expectedVersion) + " but another write came first",
-        entity.name(), p.expectedVersion, decoded, cause);
-  }
-
-  /** Whether the refusal of {@code p} on {@code current} (known) is a version conflict. */
-  boolean isVersionConflict(WritePlan p, Map<String, AttributeValue> current, boolean known) {
-    if (!(p.versioned || (p.action == WritePlan.Action.PUT && entity.version() != null))) {
-      return false;
-    }
-    if (!known) {
-      return !p.callerCondition && p.guards.isEmpty() && p.action != WritePlan.Action.UPDATE;
-    }
-    Map<String, AttributeValue> item = current == null || current.isEmpty() ? null : current;
-    if (p.action == WritePlan.Action.UPDATE && (item == null || !entity.owns(item))) {
-      return false;
-    }
-    Long stored = versionOf(item);
-    return p.expectedVersion == null ? item != null : !p.expectedVersion.equals(stored);
-  }
-
-  private Long versionOf(Map<String, AttributeValue> item) {
-    if (item == null || entity.version() == null) {
-      return null;
-    }
-    AttributeValue v = item.get(entity.version().stored());
-    return v == null || v.n() == null ? null : new BigDecimal(v.n()).longValueExact();
-  }
-
-  /** The decoded item when the handle asked for current items and it is one of this entity's, else null. */
-  Object decodeCurrent(Map<String, AttributeValue> item) {
-    return item != null && !item.isEmpty() && entity.owns(item) ? entity.decode(item, false) : null;
-  }
-
-  String describe(Map<String, AttributeValue> key) {
-    KeyShape s = entity.tableKey().shape();
-    AttributeValue pk = key.get(s.partitionKey());
-    AttributeValue sk = s.sortKey() == null ? null : key.get(s.sortKey());
-    return (pk == null ? "?" : pk.s()) + (sk == null ? "" : " / " + sk.s());
   }
 }
