@@ -30,7 +30,6 @@ class ArchitectureTest {
   /** Files over MAX_FILE_LINES today, with their length: to be split, never to grow. */
   static final Map<String, Integer> LONG_FILES = Map.of(
       "TableSchema.java", 576,
-      "internal/Codecs.java", 620,
       "internal/EntityModel.java", 580,
       "internal/ModelCompiler.java", 545,
       "migrate/CrossTableWindow.java", 443,

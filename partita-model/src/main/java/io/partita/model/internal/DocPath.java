@@ -73,7 +73,7 @@ public final class DocPath {
         codec = top.codec();
         optional = top.optional();
         removable = top.optional() || top.codec().absent() != null;
-      } else if (codec instanceof Codecs.RecordCodec rc) {
+      } else if (codec instanceof RecordCodec rc) {
         Field f = rc.mapper().field(piece);
         if (f == null) {
           throw new ValidationException("Entity " + name + ": update path '" + path + "': "
@@ -84,7 +84,7 @@ public final class DocPath {
         codec = f.codec();
         optional = f.optional();
         removable = f.optional() || f.codec().absent() != null;
-      } else if (codec instanceof Codecs.MapCodec mc) {
+      } else if (codec instanceof MapCodec mc) {
         segments.add(new Segment(piece, -1));
         codec = mc.values();
         optional = false;
@@ -95,7 +95,7 @@ public final class DocPath {
       }
       Matcher idx = INDEX.matcher(m.group(2));
       while (idx.find()) {
-        if (!(codec instanceof Codecs.ListCodec lc)) {
+        if (!(codec instanceof ListCodec lc)) {
           throw new ValidationException("Entity " + name + ": update path '" + path + "': '" + piece
               + "' is not a List, so it has no [" + idx.group(1) + "]", name, top.name());
         }

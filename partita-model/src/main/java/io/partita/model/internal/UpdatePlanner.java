@@ -150,7 +150,7 @@ final class UpdatePlanner<T> {
         return OPAQUE;
       case APPEND:
       case PREPEND: {
-        if (!(p.codec() instanceof Codecs.ListCodec)) {
+        if (!(p.codec() instanceof ListCodec)) {
           throw UpdateValues.invalid(entity, p, a, "works on lists, not on a " + p.codec().javaType().getSimpleName());
         }
         String list = x.value(UpdateValues.encode(entity, p, UpdateValues.required(entity, v, p, a), a));
@@ -160,7 +160,7 @@ final class UpdatePlanner<T> {
         return OPAQUE;
       }
       case DELETE_FROM_SET:
-        if (!(p.codec() instanceof Codecs.SetCodec)) {
+        if (!(p.codec() instanceof SetCodec)) {
           throw UpdateValues.invalid(entity, p, a, "works on sets, not on a " + p.codec().javaType().getSimpleName());
         }
         d.c.delete.add(path + " " + x.value(UpdateValues.nonEmptySet(entity, p, v, a)));
@@ -175,7 +175,7 @@ final class UpdatePlanner<T> {
   /** ADD to a set, or add to / subtract from a number (whose change is kept: a derived key may need it). */
   private void addOrSubtract(Draft d, DocPath p, Action a, Object v, String path) {
     Expressions x = d.x;
-    if (p.codec() instanceof Codecs.SetCodec && a.kind() == UpdateSpec.Kind.ADD) {
+    if (p.codec() instanceof SetCodec && a.kind() == UpdateSpec.Kind.ADD) {
       d.c.add.add(path + " " + x.value(UpdateValues.nonEmptySet(entity, p, v, a)));
     } else if (p.codec() instanceof Codecs.NumberCodec) {
       String zero = x.value(AttributeValue.fromN("0"));
