@@ -31,7 +31,7 @@ class ArchitectureTest {
   static final Map<String, Integer> LONG_FILES = Map.of(
       "TableSchema.java", 576,
       "internal/EntityModel.java", 580,
-      "internal/ModelCompiler.java", 545,
+      "internal/ModelCompiler.java", 447,
       "migrate/CrossTableWindow.java", 443,
       "migrate/Migration.java", 430,
       "onetable/OneTableSchema.java", 478);
@@ -39,7 +39,6 @@ class ArchitectureTest {
   /** Methods over MAX_METHOD_LINES today ("file#name"), with their length: to be split, never to grow. */
   static final Map<String, Integer> LONG_METHODS = Map.of(
       "internal/DocPath.java#resolve", 63,
-      "internal/ModelCompiler.java#entity", 122,
       "internal/ModelCompiler.java#pattern", 84,
       "internal/OneTableExport.java#json", 114,
       "internal/QueryExecutor.java#QueryExecutor", 163,
