@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+
 import io.partita.model.Ids;
 import io.partita.model.Rule;
 import io.partita.model.internal.RecordMapper.Field;

@@ -79,6 +79,7 @@ public final class EntityModel<T> {
   private final Map<Field, List<Rule>> rules;
   private final Schema schema;
   private final AttributeValue schemaValue;
+  private final CallerKeys keys;
 
   EntityModel(String name, Class<T> type, RecordMapper<T> mapper, String typeAttribute, KeyTemplates tableKey,
       Map<String, KeyTemplates> indexKeys, Map<Field, Ids> generatedIds, Map<Field, Object> defaults,
@@ -98,6 +99,7 @@ public final class EntityModel<T> {
     this.rules = Map.copyOf(rules);
     this.schema = schema;
     this.schemaValue = schema == null ? null : AttributeValue.fromN(Integer.toString(schema.version()));
+    this.keys = new CallerKeys(this);
   }
 
   /** The schema version attribute and the current version's value, or null when the entity declares none. */
@@ -227,7 +229,7 @@ public final class EntityModel<T> {
   public Map<String, AttributeValue> renderKey(KeyTemplates k, java.util.function.Function<String, String> text) {
     Map<String, AttributeValue> out = new LinkedHashMap<>(4);
     for (Map.Entry<String, Template> e : k.byAttribute().entrySet()) {
-      String rendered = render(e.getValue(), text, false);
+      String rendered = renderText(e.getValue(), text, false);
       if (rendered == null) {
         return null; // every key attribute or none: an item missing one is out of the index
       }
@@ -411,122 +413,40 @@ public final class EntityModel<T> {
     return v == null ? null : f.codec().keyText(v);
   }
 
-  // ---- keys from caller values
+  // ---- keys from caller values: see CallerKeys
 
   /** The table key for {@code key}, which must give exactly the fields of the table key templates. */
   public Map<String, AttributeValue> key(Key key) {
-    Set<String> used = tableKeyFields();
-    checkKeyFields(key, used, "table key");
-    Map<String, AttributeValue> out = new LinkedHashMap<>(4);
-    out.put(tableKey.shape().partitionKey(), AttributeValue.fromS(render(tableKey.partition(), key, false)));
-    if (tableKey.sort() != null) {
-      out.put(tableKey.shape().sortKey(), AttributeValue.fromS(render(tableKey.sort(), key, false)));
-    }
-    return out;
+    return keys.key(key);
   }
 
   void checkKeyFields(Key key, Set<String> used, String what) {
-    for (String f : key.values().keySet()) {
-      if (!used.contains(f)) {
-        throw new ValidationException("Entity " + name + ": field " + f + " is not part of the " + what
-            + " (it uses " + used + ")", name, f);
-      }
-    }
+    keys.checkKeyFields(key, used, what);
   }
 
-  /**
-   * Renders {@code template} with values from {@code key}. With {@code prefixOnly} rendering stops at the first
-   * placeholder without a value (a begins_with prefix); otherwise every placeholder needs one.
-   */
+  /** {@code template} rendered with values from {@code key}; see {@link CallerKeys#render}. */
   public String render(Template template, Key key, boolean prefixOnly) {
-    String typed = prefixOnly ? TypedPrefix.render(this, template, key) : null;
-    if (typed != null) {
-      return typed; // a typed prefix (a YearMonth on an Instant field, leading digits) ends the text
-    }
-    return render(template, placeholder -> {
-      Object v = key.values().get(placeholder);
-      if (v == null) {
-        if (prefixOnly) {
-          return null;
-        }
-        throw new ValidationException("Entity " + name + ": key field " + placeholder + " has no value (template "
-            + template + ")", name, placeholder);
-      }
-      return keyText(placeholder, v);
-    }, prefixOnly);
+    return keys.render(template, key, prefixOnly);
+  }
+
+  /** The table key fields of an item or key, read back from its key text; see {@link CallerKeys#keyFrom}. */
+  public Key keyFrom(Map<String, AttributeValue> item) {
+    return keys.keyFrom(item);
+  }
+
+  /** {@code value} as key text for {@code field}, checking its type. */
+  public String keyText(String field, Object value) {
+    return keys.keyText(field, value);
   }
 
   /** {@link Template#render}, a value its placeholder's format cannot take refused naming entity and field. */
-  private String render(Template template, java.util.function.Function<String, String> text, boolean prefixOnly) {
+  String renderText(Template template, java.util.function.Function<String, String> text, boolean prefixOnly) {
     try {
       return template.render(text, prefixOnly);
     } catch (RecordMapper.FieldException e) {
       throw new ValidationException("Entity " + name + ", field " + e.field() + ": " + e.getMessage(), name,
           e.field(), e);
     }
-  }
-
-  /**
-   * The table key fields of an item or key ({@code item} holds the table key attributes), read back from the key
-   * text: padding removed, each value decoded to its field's type. A field whose placeholder changes case is given
-   * as stored (casing cannot be undone; an enum matches its constant whatever the case).
-   *
-   * @throws ValidationException when the key attributes are missing or were not written by this entity's templates
-   */
-  public Key keyFrom(Map<String, AttributeValue> item) {
-    Map<String, String> texts = new LinkedHashMap<>();
-    matchInto(tableKey.partition(), item.get(tableKey.shape().partitionKey()), texts);
-    if (tableKey.sort() != null) {
-      matchInto(tableKey.sort(), item.get(tableKey.shape().sortKey()), texts);
-    }
-    Key key = Key.empty();
-    for (Map.Entry<String, String> e : texts.entrySet()) {
-      Field f = mapper.field(e.getKey());
-      try {
-        key = key.and(e.getKey(), f.codec().fromKeyText(e.getValue()));
-      } catch (RuntimeException x) {
-        throw new ValidationException("Entity " + name + ", field " + e.getKey() + ": key text '" + e.getValue()
-            + "' is not a " + f.valueType().getSimpleName(), name, e.getKey(), x);
-      }
-    }
-    return key;
-  }
-
-  private void matchInto(Template template, AttributeValue value, Map<String, String> out) {
-    Map<String, String> texts = value == null || value.s() == null ? null : template.match(value.s());
-    if (texts == null) {
-      throw new ValidationException("Entity " + name + ": " + (value == null ? "no key attribute" : "key '"
-          + value.s() + "'") + " does not match template '" + template + "'", name, null);
-    }
-    out.putAll(texts);
-  }
-
-  /** {@code value} as key text for {@code field}, checking its type. */
-  public String keyText(String field, Object value) {
-    Field f = mapper.field(field);
-    Object v = value instanceof Optional<?> o ? o.orElse(null) : value;
-    if (f != null) {
-      try {
-        v = Numbers.convert(v, f.valueType());
-      } catch (IllegalArgumentException e) {
-        throw new ValidationException("Entity " + name + ", field " + field + ": " + e.getMessage(), name, field, e);
-      }
-    }
-    if (f != null && v != null && TypedPrefix.isPrefix(f, v)) {
-      throw TypedPrefix.refused(this, field, "a " + v.getClass().getSimpleName() + " stands for the start of the"
-          + " key text, so only a BEGINS_WITH sort condition takes it; give a " + f.valueType().getSimpleName());
-    }
-    if (f == null || v == null || !f.valueType().isInstance(v)) {
-      throw new ValidationException("Entity " + name + ", field " + field + ": expected a "
-          + (f == null ? "known field" : f.valueType().getSimpleName()) + " value, got "
-          + (v == null ? "nothing" : v.getClass().getSimpleName() + " " + v), name, field);
-    }
-    String text = f.codec().keyText(v);
-    if (text.isEmpty()) {
-      throw new ValidationException("Entity " + name + ", field " + field + ": a key value cannot be empty", name,
-          field);
-    }
-    return text;
   }
 
   // ---- reads
