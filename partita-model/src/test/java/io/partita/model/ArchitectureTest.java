@@ -31,17 +31,13 @@ class ArchitectureTest {
   static final Map<String, Integer> LONG_FILES = Map.of(
       "TableSchema.java", 576,
       "internal/EntityModel.java", 500,
-      "internal/ModelCompiler.java", 447,
       "migrate/CrossTableWindow.java", 443,
       "migrate/Migration.java", 430);
 
   /** Methods over MAX_METHOD_LINES today ("file#name"), with their length: to be split, never to grow. */
   static final Map<String, Integer> LONG_METHODS = Map.of(
-      "internal/DocPath.java#resolve", 63,
-      "internal/ModelCompiler.java#pattern", 84,
       "internal/OneTableExport.java#json", 114,
-      "internal/QueryExecutor.java#QueryExecutor", 163,
-      "internal/RecordMapper.java#initialize", 64);
+      "internal/QueryExecutor.java#QueryExecutor", 163);
 
   /** Pairs of files in different packages that use each other today ("a <-> b", sorted): to be untangled. */
   static final Set<String> CYCLES = Set.of();

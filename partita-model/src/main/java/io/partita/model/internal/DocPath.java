@@ -64,11 +64,7 @@ public final class DocPath {
       }
       String piece = m.group(1);
       if (i == 0) {
-        top = entity.mapper().field(piece);
-        if (top == null) {
-          throw new ValidationException("Entity " + name + ": update path '" + path + "' names no field of "
-              + entity.type().getSimpleName() + " (it has " + names(entity.mapper()) + ")", name, piece);
-        }
+        top = field(entity, path, piece);
         segments.add(new Segment(top.stored(), -1));
         codec = top.codec();
         optional = top.optional();
@@ -106,6 +102,16 @@ public final class DocPath {
       }
     }
     return new DocPath(path, segments, top, codec, optional, removable);
+  }
+
+  /** The entity's field a path starts with. */
+  private static Field field(EntityModel<?> entity, String path, String piece) {
+    Field top = entity.mapper().field(piece);
+    if (top == null) {
+      throw new ValidationException("Entity " + entity.name() + ": update path '" + path + "' names no field of "
+          + entity.type().getSimpleName() + " (it has " + names(entity.mapper()) + ")", entity.name(), piece);
+    }
+    return top;
   }
 
   private static String names(RecordMapper<?> mapper) {
