@@ -34,10 +34,8 @@ class ArchitectureTest {
       "migrate/CrossTableWindow.java", 443,
       "migrate/Migration.java", 430);
 
-  /** Methods over MAX_METHOD_LINES today ("file#name"), with their length: to be split, never to grow. */
-  static final Map<String, Integer> LONG_METHODS = Map.of(
-      "internal/OneTableExport.java#json", 114,
-      "internal/QueryExecutor.java#QueryExecutor", 163);
+  /** Methods over MAX_METHOD_LINES ("file#name"), with their length: none today; one that has to be is named here. */
+  static final Map<String, Integer> LONG_METHODS = Map.of();
 
   /** Pairs of files in different packages that use each other today ("a <-> b", sorted): to be untangled. */
   static final Set<String> CYCLES = Set.of();
