@@ -12,7 +12,7 @@ public record CreateCommand(EntityOps<?> ops, Map<String, AttributeValue> key, M
     String condition, Expressions x, Object written) implements WriteCommand {
 
   /** The PutItem that sends it on its own. */
-  public PutItemRequest request(String table, boolean returnCurrent) {
+  PutItemRequest request(String table, boolean returnCurrent) {
     PutItemRequest.Builder b = PutItemRequest.builder().tableName(table).item(item);
     Requests.conditionOn(condition, x, returnCurrent, b::conditionExpression, b::expressionAttributeNames,
         b::expressionAttributeValues, b::returnValuesOnConditionCheckFailure);

@@ -14,7 +14,7 @@ public record DeleteCommand(EntityOps<?> ops, Map<String, AttributeValue> key, S
     boolean versioned, Long expectedVersion, boolean callerCondition) implements WriteCommand {
 
   /** The DeleteItem that sends it on its own, returning the item as it was. */
-  public DeleteItemRequest request(String table, boolean returnCurrent) {
+  DeleteItemRequest request(String table, boolean returnCurrent) {
     DeleteItemRequest.Builder b = DeleteItemRequest.builder().tableName(table).key(key)
         .returnValues(ReturnValue.ALL_OLD);
     Requests.conditionOn(condition, x, returnCurrent, b::conditionExpression, b::expressionAttributeNames,

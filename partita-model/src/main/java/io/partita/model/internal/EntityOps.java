@@ -23,8 +23,9 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * The writes and reads of one entity. Every write is first built as a {@link WriteCommand} (item or update expression,
- * key, condition through placeholders), which is sent on its own here or as one action of a transaction; a refused
- * condition becomes the typed exception a caller can act on. Thread-safe.
+ * key, condition through placeholders) by its planner ({@link ItemPlanner}, {@link UpdatePlanner},
+ * {@link UpsertPlanner}), then sent on its own here or as one action of a transaction or a batch; a refused condition
+ * becomes the typed exception a caller can act on ({@link Refusals}). Thread-safe.
  */
 public final class EntityOps<T> {
   /** Attempts of an update whose derived keys were built from values read first, when those values keep changing. */
@@ -61,17 +62,13 @@ public final class EntityOps<T> {
     return partitionKey;
   }
 
+  /** How this handle explains a refused write (with the item as it is when it asks for it). */
   Refusals refusals() {
     return refusals;
   }
 
   public EntityOps<T> returningCurrent() {
     return new EntityOps<>(entity, db, tableName, partitionKey, clock, true, recognition);
-  }
-
-  /** Whether a refused write brings the item as it is (ALL_OLD), to explain it and hand it to the caller. */
-  public boolean returnsCurrent() {
-    return returnCurrent;
   }
 
   public EntityModel<T> entity() {

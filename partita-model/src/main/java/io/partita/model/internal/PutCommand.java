@@ -17,7 +17,7 @@ public record PutCommand(EntityOps<?> ops, Map<String, AttributeValue> key, Map<
     Object written) implements WriteCommand {
 
   /** The PutItem that sends it on its own. */
-  public PutItemRequest request(String table, boolean returnCurrent) {
+  PutItemRequest request(String table, boolean returnCurrent) {
     PutItemRequest.Builder b = PutItemRequest.builder().tableName(table).item(item);
     Requests.conditionOn(condition, x, returnCurrent, b::conditionExpression, b::expressionAttributeNames,
         b::expressionAttributeValues, b::returnValuesOnConditionCheckFailure);

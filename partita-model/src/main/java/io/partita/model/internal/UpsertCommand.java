@@ -16,7 +16,7 @@ public record UpsertCommand(EntityOps<?> ops, Map<String, AttributeValue> key, S
   }
 
   /** The UpdateItem that sends it on its own, returning the item as it is afterwards. */
-  public UpdateItemRequest request(String table, boolean returnCurrent) {
+  UpdateItemRequest request(String table, boolean returnCurrent) {
     return updateRequest(table, key, updateExpression, condition, x, returnCurrent);
   }
 

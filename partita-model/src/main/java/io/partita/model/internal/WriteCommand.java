@@ -76,7 +76,7 @@ public sealed interface WriteCommand
    * {@code item} is the item as it was (null: none).
    */
   default ConditionFailedException explain(Map<String, AttributeValue> item, boolean known, Throwable cause) {
-    Refusals refusals = new Refusals(ops().entity(), ops().returnsCurrent());
+    Refusals refusals = ops().refusals();
     try {
       return refusals.failure(this, item, known, cause);
     } catch (Refusals.StaleReadException stale) {
