@@ -76,7 +76,7 @@ public final class EntityModel<T> {
   private final Field createdAt;
   private final Field updatedAt;
   private final Field version;
-  private final Map<Field, List<Rule>> rules;
+  private final FieldRules rules;
   private final Schema schema;
   private final AttributeValue schemaValue;
   private final CallerKeys keys;
@@ -96,7 +96,7 @@ public final class EntityModel<T> {
     this.createdAt = createdAt;
     this.updatedAt = updatedAt;
     this.version = version;
-    this.rules = Map.copyOf(rules);
+    this.rules = new FieldRules(name, rules);
     this.schema = schema;
     this.schemaValue = schema == null ? null : AttributeValue.fromN(Integer.toString(schema.version()));
     this.keys = new CallerKeys(this);
@@ -113,37 +113,10 @@ public final class EntityModel<T> {
    * @throws ModelException when the item is of a newer version than this code knows, or a step fails
    */
   public Map<String, AttributeValue> upgrade(Map<String, AttributeValue> item) {
-    if (schema == null) {
-      return item;
-    }
-    AttributeValue stored = item.get(schema.attribute());
-    int from;
-    try {
-      from = stored == null ? 1 : Integer.parseInt(stored.n());
-    } catch (RuntimeException e) {
-      throw new ModelException("Entity " + name + ": item " + keyText(item) + " has schema version " + stored
-          + ", not a whole number", name, null, e);
-    }
-    if (from == schema.version()) {
-      return item;
-    }
-    if (from > schema.version()) {
-      throw new ModelException("Entity " + name + ": item " + keyText(item) + " is of schema version " + from
-          + ", newer than this model's " + schema.version() + ": it was written by newer code", name, null);
-    }
-    Map<String, AttributeValue> current = new HashMap<>(item);
-    for (int v = from; v < schema.version(); v++) {
-      try {
-        current = new HashMap<>(java.util.Objects.requireNonNull(schema.upgrades().get(v).apply(current),
-            "the step returned null"));
-      } catch (RuntimeException e) {
-        throw new ModelException("Entity " + name + ": the upgrade of item " + keyText(item) + " from version " + v
-            + " to " + (v + 1) + " failed: " + e.getMessage(), name, null, e);
-      }
-    }
-    current.put(schema.attribute(), schemaValue);
-    return current;
+    return schema == null ? item : SchemaUpgrade.upgrade(name, schema, schemaValue, item,
+        () -> keyText(item));
   }
+
 
   public String name() {
     return name;
@@ -290,9 +263,7 @@ public final class EntityModel<T> {
     if (updatedAt != null) {
       values[updatedAt.index()] = wrap(updatedAt, stamp);
     }
-    for (Map.Entry<Field, List<Rule>> r : rules.entrySet()) {
-      validate(r.getKey(), unwrap(r.getKey(), values[r.getKey().index()]));
-    }
+    rules.validateAll(values);
     return values;
   }
 
@@ -305,46 +276,25 @@ public final class EntityModel<T> {
     return prepare(record, now);
   }
 
-  // ---- declared rules
+  // ---- declared rules: see FieldRules
 
   /** The declared rules of {@code field} (none: empty). */
   public List<Rule> rules(Field field) {
-    return rules.getOrDefault(field, List.of());
+    return rules.of(field);
   }
 
   /** The fields declared {@link Rule#readOnly()}. */
   public List<Field> readOnlyFields() {
-    List<Field> out = new java.util.ArrayList<>();
-    rules.forEach((f, list) -> {
-      if (list.stream().anyMatch(r -> r.kind() == Rule.Kind.READ_ONLY)) {
-        out.add(f);
-      }
-    });
-    return out;
+    return rules.readOnly();
   }
 
   /** Checks a present value ({@code value} unwrapped; null passes) against {@code field}'s rules. */
   public void validate(Field field, Object value) {
-    if (value == null) {
-      return;
-    }
-    for (Rule r : rules(field)) {
-      boolean ok;
-      try {
-        ok = r.test(value);
-      } catch (RuntimeException e) {
-        throw refused(field, r, value, ": the check threw " + e);
-      }
-      if (!ok) {
-        throw refused(field, r, value, "");
-      }
-    }
+    rules.validate(field, value);
   }
 
   public ValidationException refused(Field field, Rule r, Object value, String more) {
-    String shown = value instanceof String s ? "'" + s + "'" : String.valueOf(value);
-    return new ValidationException("Entity " + name + ", field " + field.name() + ": " + shown + " breaks rule '"
-        + r + "'" + more, name, field.name(), r);
+    return rules.refused(field, r, value, more);
   }
 
   /** The version in {@code values}: null for "new" (null, empty or 0). */
