@@ -13,7 +13,8 @@ import java.util.concurrent.CompletableFuture;
 
 import io.partita.model.internal.EntityOps;
 import io.partita.model.internal.Futures;
-import io.partita.model.internal.WritePlan;
+import io.partita.model.internal.DeleteCommand;
+import io.partita.model.internal.PutCommand;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
@@ -97,7 +98,7 @@ public final class BatchWrite {
    * stored value read) and the chunks sent one after another without blocking a thread, the backoff a timer.
    */
   public CompletableFuture<Result> executeAsync() {
-    CompletableFuture<List<WritePlan>> planned = CompletableFuture.completedFuture(new ArrayList<>());
+    CompletableFuture<List<PutCommand>> planned = CompletableFuture.completedFuture(new ArrayList<>());
     for (Op op : ops) {
       if (op.record() != null) {
         planned = planned.thenCompose(list -> planPut(op.ops(), op.record()).thenApply(p -> {
@@ -115,11 +116,11 @@ public final class BatchWrite {
   }
 
   @SuppressWarnings("unchecked")
-  private static <T> CompletableFuture<WritePlan> planPut(EntityOps<T> ops, Object record) {
+  private static <T> CompletableFuture<PutCommand> planPut(EntityOps<T> ops, Object record) {
     return ops.planned(reads -> ops.planBatchPut((T) record, reads));
   }
 
-  private CompletableFuture<Result> send(List<WritePlan> plans) {
+  private CompletableFuture<Result> send(List<PutCommand> plans) {
     String table = client.model.table().name();
     List<WriteRequest> requests = new ArrayList<>();
     List<Map<String, AttributeValue>> keys = new ArrayList<>();
@@ -127,15 +128,15 @@ public final class BatchWrite {
     Set<Map<String, AttributeValue>> seen = new HashSet<>();
     for (int i = 0; i < ops.size(); i++) {
       Op op = ops.get(i);
-      WritePlan p = plans.get(i);
+      PutCommand p = plans.get(i);
       Map<String, AttributeValue> key;
       if (p != null) {
         key = p.key();
-        requests.add(WriteRequest.builder().putRequest(b -> b.item(p.item())).build());
+        requests.add(p.batchRequest());
         records.add(p.written());
       } else {
         key = op.ops().entity().key(op.deleteKey());
-        requests.add(WriteRequest.builder().deleteRequest(b -> b.key(key)).build());
+        requests.add(DeleteCommand.batchRequest(key));
         records.add(null);
       }
       if (!seen.add(key)) {

@@ -135,7 +135,7 @@ public final class Model {
   public String toNoSqlWorkbench(String modelName) {
     String date = java.time.format.DateTimeFormatter.ofPattern("MMM d, yyyy, hh:mm a", java.util.Locale.US)
         .format(java.time.LocalDateTime.now(java.time.ZoneOffset.UTC));
-    return io.partita.model.internal.TableExport.noSqlWorkbench(compiled, Objects.requireNonNull(modelName,
+    return io.partita.model.internal.WorkbenchExport.noSqlWorkbench(compiled, Objects.requireNonNull(modelName,
         "modelName"), date);
   }
 

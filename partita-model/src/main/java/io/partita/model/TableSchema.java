@@ -497,7 +497,18 @@ public final class TableSchema {
    * ttl, stream, point-in-time recovery and tags.
    */
   public String toTerraform(String resourceName) {
-    return io.partita.model.internal.TableExport.terraform(this, createTableRequest(), features, resourceName);
+    return io.partita.model.internal.TableExport.terraform(indexKeys(), createTableRequest(), features,
+        resourceName);
+  }
+
+  /**
+   * Each index's partition and sort attributes, by index name: what the exports need to know of the indexes beyond
+   * the CreateTable request, as plain lists (the exports do not depend on this class).
+   */
+  Map<String, List<List<String>>> indexKeys() {
+    Map<String, List<List<String>>> out = new java.util.LinkedHashMap<>();
+    indexes().values().forEach(i -> out.put(i.name(), List.of(i.partitionKeys(), i.sortKeys())));
+    return out;
   }
 
   private static ProvisionedThroughput units(Throughput t) {

@@ -7,12 +7,11 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.Objects;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 import io.partita.model.internal.EntityOps;
 import io.partita.model.internal.Futures;
-import io.partita.model.internal.WritePlan;
+import io.partita.model.internal.WriteCommand;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
@@ -40,19 +39,19 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
  */
 public final class Transaction {
   private final ClientCore client;
-  private final List<Supplier<CompletableFuture<WritePlan>>> actions = new ArrayList<>();
+  private final List<Supplier<CompletableFuture<WriteCommand>>> actions = new ArrayList<>();
   private final List<String> names = new ArrayList<>();
   private String token;
   private boolean returnCurrent;
   // set once by the first plan to finish (the futures of overlapping executeAsync calls may finish on other threads)
-  private volatile List<WritePlan> plans;
+  private volatile List<WriteCommand> plans;
   private volatile TransactWriteItemsRequest request;
 
   Transaction(ClientCore client) {
     this.client = client;
   }
 
-  private Transaction add(String action, Supplier<CompletableFuture<WritePlan>> plan) {
+  private Transaction add(String action, Supplier<CompletableFuture<WriteCommand>> plan) {
     if (request != null) {
       throw new IllegalStateException("this transaction was executed; start a new one to change it");
     }
@@ -63,7 +62,7 @@ public final class Transaction {
 
   /** Adds an action on {@code entity} (resolved now, so a foreign entity is refused here), planned at execute. */
   private <T extends Record> Transaction add(String action, Entity<T> entity,
-      java.util.function.BiFunction<EntityOps<T>, EntityOps.Reads, WritePlan> plan) {
+      java.util.function.BiFunction<EntityOps<T>, EntityOps.Reads, WriteCommand> plan) {
     EntityOps<T> ops = client.ops(entity);
     return add(action, () -> ops.planned(reads -> plan.apply(ops, reads)));
   }
@@ -147,8 +146,8 @@ public final class Transaction {
       return CompletableFuture.failedFuture(new ValidationException("a transaction needs at least one action", null,
           null));
     } else {
-      CompletableFuture<List<WritePlan>> planned = CompletableFuture.completedFuture(new ArrayList<>());
-      for (Supplier<CompletableFuture<WritePlan>> a : actions) {
+      CompletableFuture<List<WriteCommand>> planned = CompletableFuture.completedFuture(new ArrayList<>());
+      for (Supplier<CompletableFuture<WriteCommand>> a : actions) {
         planned = planned.thenCompose(list -> Futures.call(a).thenApply(p -> {
           list.add(p);
           return list;
@@ -158,7 +157,7 @@ public final class Transaction {
         synchronized (this) {
           if (request == null) { // two overlapping executeAsync calls: the first plan is the one sent
             List<TransactWriteItem> items = new ArrayList<>();
-            for (WritePlan p : list) {
+            for (WriteCommand p : list) {
               items.add(p.transactItem(client.model.table().name(), returnCurrent));
             }
             plans = list;
@@ -177,7 +176,7 @@ public final class Transaction {
       }
       List<Object> written = new ArrayList<>();
       List<String> entities = new ArrayList<>();
-      for (WritePlan p : plans) {
+      for (WriteCommand p : plans) {
         written.add(p.written());
         entities.add(p.entityName());
       }
@@ -256,7 +255,7 @@ public final class Transaction {
     List<TransactionCanceledException.Reason> reasons = new ArrayList<>();
     StringBuilder message = new StringBuilder("Transaction cancelled:");
     for (int i = 0; i < plans.size(); i++) {
-      WritePlan p = plans.get(i);
+      WriteCommand p = plans.get(i);
       CancellationReason r = i < raw.size() ? raw.get(i) : null;
       String code = r == null ? null : r.code();
       ConditionFailedException error = null;

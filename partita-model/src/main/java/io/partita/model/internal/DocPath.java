@@ -64,16 +64,12 @@ public final class DocPath {
       }
       String piece = m.group(1);
       if (i == 0) {
-        top = entity.mapper().field(piece);
-        if (top == null) {
-          throw new ValidationException("Entity " + name + ": update path '" + path + "' names no field of "
-              + entity.type().getSimpleName() + " (it has " + names(entity.mapper()) + ")", name, piece);
-        }
+        top = field(entity, path, piece);
         segments.add(new Segment(top.stored(), -1));
         codec = top.codec();
         optional = top.optional();
         removable = top.optional() || top.codec().absent() != null;
-      } else if (codec instanceof Codecs.RecordCodec rc) {
+      } else if (codec instanceof RecordCodec rc) {
         Field f = rc.mapper().field(piece);
         if (f == null) {
           throw new ValidationException("Entity " + name + ": update path '" + path + "': "
@@ -84,7 +80,7 @@ public final class DocPath {
         codec = f.codec();
         optional = f.optional();
         removable = f.optional() || f.codec().absent() != null;
-      } else if (codec instanceof Codecs.MapCodec mc) {
+      } else if (codec instanceof MapCodec mc) {
         segments.add(new Segment(piece, -1));
         codec = mc.values();
         optional = false;
@@ -95,7 +91,7 @@ public final class DocPath {
       }
       Matcher idx = INDEX.matcher(m.group(2));
       while (idx.find()) {
-        if (!(codec instanceof Codecs.ListCodec lc)) {
+        if (!(codec instanceof ListCodec lc)) {
           throw new ValidationException("Entity " + name + ": update path '" + path + "': '" + piece
               + "' is not a List, so it has no [" + idx.group(1) + "]", name, top.name());
         }
@@ -106,6 +102,16 @@ public final class DocPath {
       }
     }
     return new DocPath(path, segments, top, codec, optional, removable);
+  }
+
+  /** The entity's field a path starts with. */
+  private static Field field(EntityModel<?> entity, String path, String piece) {
+    Field top = entity.mapper().field(piece);
+    if (top == null) {
+      throw new ValidationException("Entity " + entity.name() + ": update path '" + path + "' names no field of "
+          + entity.type().getSimpleName() + " (it has " + names(entity.mapper()) + ")", entity.name(), piece);
+    }
+    return top;
   }
 
   private static String names(RecordMapper<?> mapper) {

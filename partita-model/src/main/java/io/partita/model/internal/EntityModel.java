@@ -76,9 +76,10 @@ public final class EntityModel<T> {
   private final Field createdAt;
   private final Field updatedAt;
   private final Field version;
-  private final Map<Field, List<Rule>> rules;
+  private final FieldRules rules;
   private final Schema schema;
   private final AttributeValue schemaValue;
+  private final CallerKeys keys;
 
   EntityModel(String name, Class<T> type, RecordMapper<T> mapper, String typeAttribute, KeyTemplates tableKey,
       Map<String, KeyTemplates> indexKeys, Map<Field, Ids> generatedIds, Map<Field, Object> defaults,
@@ -95,9 +96,10 @@ public final class EntityModel<T> {
     this.createdAt = createdAt;
     this.updatedAt = updatedAt;
     this.version = version;
-    this.rules = Map.copyOf(rules);
+    this.rules = new FieldRules(name, rules);
     this.schema = schema;
     this.schemaValue = schema == null ? null : AttributeValue.fromN(Integer.toString(schema.version()));
+    this.keys = new CallerKeys(this);
   }
 
   /** The schema version attribute and the current version's value, or null when the entity declares none. */
@@ -111,37 +113,10 @@ public final class EntityModel<T> {
    * @throws ModelException when the item is of a newer version than this code knows, or a step fails
    */
   public Map<String, AttributeValue> upgrade(Map<String, AttributeValue> item) {
-    if (schema == null) {
-      return item;
-    }
-    AttributeValue stored = item.get(schema.attribute());
-    int from;
-    try {
-      from = stored == null ? 1 : Integer.parseInt(stored.n());
-    } catch (RuntimeException e) {
-      throw new ModelException("Entity " + name + ": item " + keyText(item) + " has schema version " + stored
-          + ", not a whole number", name, null, e);
-    }
-    if (from == schema.version()) {
-      return item;
-    }
-    if (from > schema.version()) {
-      throw new ModelException("Entity " + name + ": item " + keyText(item) + " is of schema version " + from
-          + ", newer than this model's " + schema.version() + ": it was written by newer code", name, null);
-    }
-    Map<String, AttributeValue> current = new HashMap<>(item);
-    for (int v = from; v < schema.version(); v++) {
-      try {
-        current = new HashMap<>(java.util.Objects.requireNonNull(schema.upgrades().get(v).apply(current),
-            "the step returned null"));
-      } catch (RuntimeException e) {
-        throw new ModelException("Entity " + name + ": the upgrade of item " + keyText(item) + " from version " + v
-            + " to " + (v + 1) + " failed: " + e.getMessage(), name, null, e);
-      }
-    }
-    current.put(schema.attribute(), schemaValue);
-    return current;
+    return schema == null ? item : SchemaUpgrade.upgrade(name, schema, schemaValue, item,
+        () -> keyText(item));
   }
+
 
   public String name() {
     return name;
@@ -227,7 +202,7 @@ public final class EntityModel<T> {
   public Map<String, AttributeValue> renderKey(KeyTemplates k, java.util.function.Function<String, String> text) {
     Map<String, AttributeValue> out = new LinkedHashMap<>(4);
     for (Map.Entry<String, Template> e : k.byAttribute().entrySet()) {
-      String rendered = render(e.getValue(), text, false);
+      String rendered = renderText(e.getValue(), text, false);
       if (rendered == null) {
         return null; // every key attribute or none: an item missing one is out of the index
       }
@@ -288,9 +263,7 @@ public final class EntityModel<T> {
     if (updatedAt != null) {
       values[updatedAt.index()] = wrap(updatedAt, stamp);
     }
-    for (Map.Entry<Field, List<Rule>> r : rules.entrySet()) {
-      validate(r.getKey(), unwrap(r.getKey(), values[r.getKey().index()]));
-    }
+    rules.validateAll(values);
     return values;
   }
 
@@ -303,46 +276,25 @@ public final class EntityModel<T> {
     return prepare(record, now);
   }
 
-  // ---- declared rules
+  // ---- declared rules: see FieldRules
 
   /** The declared rules of {@code field} (none: empty). */
   public List<Rule> rules(Field field) {
-    return rules.getOrDefault(field, List.of());
+    return rules.of(field);
   }
 
   /** The fields declared {@link Rule#readOnly()}. */
   public List<Field> readOnlyFields() {
-    List<Field> out = new java.util.ArrayList<>();
-    rules.forEach((f, list) -> {
-      if (list.stream().anyMatch(r -> r.kind() == Rule.Kind.READ_ONLY)) {
-        out.add(f);
-      }
-    });
-    return out;
+    return rules.readOnly();
   }
 
   /** Checks a present value ({@code value} unwrapped; null passes) against {@code field}'s rules. */
   public void validate(Field field, Object value) {
-    if (value == null) {
-      return;
-    }
-    for (Rule r : rules(field)) {
-      boolean ok;
-      try {
-        ok = r.test(value);
-      } catch (RuntimeException e) {
-        throw refused(field, r, value, ": the check threw " + e);
-      }
-      if (!ok) {
-        throw refused(field, r, value, "");
-      }
-    }
+    rules.validate(field, value);
   }
 
   public ValidationException refused(Field field, Rule r, Object value, String more) {
-    String shown = value instanceof String s ? "'" + s + "'" : String.valueOf(value);
-    return new ValidationException("Entity " + name + ", field " + field.name() + ": " + shown + " breaks rule '"
-        + r + "'" + more, name, field.name(), r);
+    return rules.refused(field, r, value, more);
   }
 
   /** The version in {@code values}: null for "new" (null, empty or 0). */
@@ -411,122 +363,40 @@ public final class EntityModel<T> {
     return v == null ? null : f.codec().keyText(v);
   }
 
-  // ---- keys from caller values
+  // ---- keys from caller values: see CallerKeys
 
   /** The table key for {@code key}, which must give exactly the fields of the table key templates. */
   public Map<String, AttributeValue> key(Key key) {
-    Set<String> used = tableKeyFields();
-    checkKeyFields(key, used, "table key");
-    Map<String, AttributeValue> out = new LinkedHashMap<>(4);
-    out.put(tableKey.shape().partitionKey(), AttributeValue.fromS(render(tableKey.partition(), key, false)));
-    if (tableKey.sort() != null) {
-      out.put(tableKey.shape().sortKey(), AttributeValue.fromS(render(tableKey.sort(), key, false)));
-    }
-    return out;
+    return keys.key(key);
   }
 
   void checkKeyFields(Key key, Set<String> used, String what) {
-    for (String f : key.values().keySet()) {
-      if (!used.contains(f)) {
-        throw new ValidationException("Entity " + name + ": field " + f + " is not part of the " + what
-            + " (it uses " + used + ")", name, f);
-      }
-    }
+    keys.checkKeyFields(key, used, what);
   }
 
-  /**
-   * Renders {@code template} with values from {@code key}. With {@code prefixOnly} rendering stops at the first
-   * placeholder without a value (a begins_with prefix); otherwise every placeholder needs one.
-   */
+  /** {@code template} rendered with values from {@code key}; see {@link CallerKeys#render}. */
   public String render(Template template, Key key, boolean prefixOnly) {
-    String typed = prefixOnly ? TypedPrefix.render(this, template, key) : null;
-    if (typed != null) {
-      return typed; // a typed prefix (a YearMonth on an Instant field, leading digits) ends the text
-    }
-    return render(template, placeholder -> {
-      Object v = key.values().get(placeholder);
-      if (v == null) {
-        if (prefixOnly) {
-          return null;
-        }
-        throw new ValidationException("Entity " + name + ": key field " + placeholder + " has no value (template "
-            + template + ")", name, placeholder);
-      }
-      return keyText(placeholder, v);
-    }, prefixOnly);
+    return keys.render(template, key, prefixOnly);
+  }
+
+  /** The table key fields of an item or key, read back from its key text; see {@link CallerKeys#keyFrom}. */
+  public Key keyFrom(Map<String, AttributeValue> item) {
+    return keys.keyFrom(item);
+  }
+
+  /** {@code value} as key text for {@code field}, checking its type. */
+  public String keyText(String field, Object value) {
+    return keys.keyText(field, value);
   }
 
   /** {@link Template#render}, a value its placeholder's format cannot take refused naming entity and field. */
-  private String render(Template template, java.util.function.Function<String, String> text, boolean prefixOnly) {
+  String renderText(Template template, java.util.function.Function<String, String> text, boolean prefixOnly) {
     try {
       return template.render(text, prefixOnly);
     } catch (RecordMapper.FieldException e) {
       throw new ValidationException("Entity " + name + ", field " + e.field() + ": " + e.getMessage(), name,
           e.field(), e);
     }
-  }
-
-  /**
-   * The table key fields of an item or key ({@code item} holds the table key attributes), read back from the key
-   * text: padding removed, each value decoded to its field's type. A field whose placeholder changes case is given
-   * as stored (casing cannot be undone; an enum matches its constant whatever the case).
-   *
-   * @throws ValidationException when the key attributes are missing or were not written by this entity's templates
-   */
-  public Key keyFrom(Map<String, AttributeValue> item) {
-    Map<String, String> texts = new LinkedHashMap<>();
-    matchInto(tableKey.partition(), item.get(tableKey.shape().partitionKey()), texts);
-    if (tableKey.sort() != null) {
-      matchInto(tableKey.sort(), item.get(tableKey.shape().sortKey()), texts);
-    }
-    Key key = Key.empty();
-    for (Map.Entry<String, String> e : texts.entrySet()) {
-      Field f = mapper.field(e.getKey());
-      try {
-        key = key.and(e.getKey(), f.codec().fromKeyText(e.getValue()));
-      } catch (RuntimeException x) {
-        throw new ValidationException("Entity " + name + ", field " + e.getKey() + ": key text '" + e.getValue()
-            + "' is not a " + f.valueType().getSimpleName(), name, e.getKey(), x);
-      }
-    }
-    return key;
-  }
-
-  private void matchInto(Template template, AttributeValue value, Map<String, String> out) {
-    Map<String, String> texts = value == null || value.s() == null ? null : template.match(value.s());
-    if (texts == null) {
-      throw new ValidationException("Entity " + name + ": " + (value == null ? "no key attribute" : "key '"
-          + value.s() + "'") + " does not match template '" + template + "'", name, null);
-    }
-    out.putAll(texts);
-  }
-
-  /** {@code value} as key text for {@code field}, checking its type. */
-  public String keyText(String field, Object value) {
-    Field f = mapper.field(field);
-    Object v = value instanceof Optional<?> o ? o.orElse(null) : value;
-    if (f != null) {
-      try {
-        v = Numbers.convert(v, f.valueType());
-      } catch (IllegalArgumentException e) {
-        throw new ValidationException("Entity " + name + ", field " + field + ": " + e.getMessage(), name, field, e);
-      }
-    }
-    if (f != null && v != null && TypedPrefix.isPrefix(f, v)) {
-      throw TypedPrefix.refused(this, field, "a " + v.getClass().getSimpleName() + " stands for the start of the"
-          + " key text, so only a BEGINS_WITH sort condition takes it; give a " + f.valueType().getSimpleName());
-    }
-    if (f == null || v == null || !f.valueType().isInstance(v)) {
-      throw new ValidationException("Entity " + name + ", field " + field + ": expected a "
-          + (f == null ? "known field" : f.valueType().getSimpleName()) + " value, got "
-          + (v == null ? "nothing" : v.getClass().getSimpleName() + " " + v), name, field);
-    }
-    String text = f.codec().keyText(v);
-    if (text.isEmpty()) {
-      throw new ValidationException("Entity " + name + ", field " + field + ": a key value cannot be empty", name,
-          field);
-    }
-    return text;
   }
 
   // ---- reads

@@ -1,17 +1,10 @@
 package io.partita.model.internal;
 
-import java.math.BigDecimal;
 import java.time.Clock;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -19,26 +12,20 @@ import java.util.function.Function;
 
 import io.partita.model.AlreadyExistsException;
 import io.partita.model.Condition;
-import io.partita.model.ConditionFailedException;
 import io.partita.model.Key;
 import io.partita.model.ValidationException;
 import io.partita.model.VersionConflictException;
-import io.partita.model.internal.EntityModel.KeyTemplates;
-import io.partita.model.internal.RecordMapper.Field;
-import io.partita.model.internal.UpdateSpec.Action;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
-import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
- * The writes and reads of one entity. Every write is first built as a {@link WritePlan} (item or update expression,
- * key, condition through placeholders), which is sent on its own here or as one action of a transaction; a refused
- * condition becomes the typed exception a caller can act on. Thread-safe.
+ * The writes and reads of one entity. Every write is first built as a {@link WriteCommand} (item or update expression,
+ * key, condition through placeholders) by its planner ({@link ItemPlanner}, {@link UpdatePlanner},
+ * {@link UpsertPlanner}), then sent on its own here or as one action of a transaction or a batch; a refused condition
+ * becomes the typed exception a caller can act on ({@link Refusals}). Thread-safe.
  */
 public final class EntityOps<T> {
   /** Attempts of an update whose derived keys were built from values read first, when those values keep changing. */
@@ -51,6 +38,8 @@ public final class EntityOps<T> {
   private final Clock clock;
   private final boolean returnCurrent;
   private final Recognition recognition;
+  private final Refusals refusals;
+  private final ItemPlanner<T> items;
 
   public EntityOps(EntityModel<T> entity, Dynamo db, String tableName, String partitionKey, Clock clock,
       boolean returnCurrent, Recognition recognition) {
@@ -61,6 +50,21 @@ public final class EntityOps<T> {
     this.partitionKey = partitionKey;
     this.clock = clock;
     this.returnCurrent = returnCurrent;
+    this.refusals = new Refusals(entity, returnCurrent);
+    this.items = new ItemPlanner<>(this);
+  }
+
+  Clock clock() {
+    return clock;
+  }
+
+  String partitionKey() {
+    return partitionKey;
+  }
+
+  /** How this handle explains a refused write (with the item as it is when it asks for it). */
+  Refusals refusals() {
+    return refusals;
   }
 
   public EntityOps<T> returningCurrent() {
@@ -117,20 +121,21 @@ public final class EntityOps<T> {
     return planned(reads -> planPut(record, condition, reads)).thenCompose(this::put);
   }
 
-  @SuppressWarnings("unchecked")
-  private CompletableFuture<T> put(WritePlan p) {
-    return db.putItem(putRequest(p)).handle((r, e) -> {
+  private CompletableFuture<T> put(WriteCommand p) {
+    PutItemRequest request = p instanceof CreateCommand c ? c.request(tableName, returnCurrent)
+        : ((PutCommand) p).request(tableName, returnCurrent);
+    return db.putItem(request).handle((r, e) -> {
       if (e != null) {
         throw refused(p, e);
       }
-      return (T) p.written;
+      return entity.type().cast(p.written());
     });
   }
 
   /** A refused condition as the typed exception {@link #failure} explains; any other failure as it is. */
-  private RuntimeException refused(WritePlan p, Throwable e) {
+  private RuntimeException refused(WriteCommand p, Throwable e) {
     if (Futures.unwrap(e) instanceof ConditionalCheckFailedException c) {
-      return failure(p, c.hasItem() ? c.item() : null, returnCurrent, c);
+      return refusals.failure(p, c.hasItem() ? c.item() : null, returnCurrent, c);
     }
     throw Futures.rethrow(e);
   }
@@ -144,12 +149,8 @@ public final class EntityOps<T> {
     return Futures.call(() -> delete(planDelete(record, condition)));
   }
 
-  private CompletableFuture<Optional<T>> delete(WritePlan p) {
-    DeleteItemRequest.Builder b = DeleteItemRequest.builder().tableName(tableName).key(p.key)
-        .returnValues(ReturnValue.ALL_OLD);
-    conditionOn(p, b::conditionExpression, b::expressionAttributeNames, b::expressionAttributeValues,
-        b::returnValuesOnConditionCheckFailure);
-    return db.deleteItem(b.build()).handle((response, e) -> {
+  private CompletableFuture<Optional<T>> delete(DeleteCommand p) {
+    return db.deleteItem(p.request(tableName, returnCurrent)).handle((response, e) -> {
       if (e != null) {
         throw refused(p, e);
       }
@@ -171,12 +172,12 @@ public final class EntityOps<T> {
       if (e == null) {
         return CompletableFuture.completedFuture(written);
       }
-      if (!(Futures.unwrap(e) instanceof StaleReadException stale)) {
+      if (!(Futures.unwrap(e) instanceof Refusals.StaleReadException stale)) {
         throw Futures.rethrow(e);
       }
       if (attempt >= STALE_READ_ATTEMPTS) {
         // other writers kept coming first: a conflict, which retryOnConflict takes
-        throw new VersionConflictException("Entity " + entity.name() + ": item " + describe(p.key) + ": the"
+        throw new VersionConflictException("Entity " + entity.name() + ": item " + refusals.describe(p.key()) + ": the"
             + " fields its index keys are built from kept changing during " + attempt + " attempts",
             entity.name(), null, null, stale.getCause());
       }
@@ -189,16 +190,10 @@ public final class EntityOps<T> {
     return planned(reads -> planUpsert(record, reads)).thenCompose(this::execute);
   }
 
-  private CompletableFuture<T> execute(WritePlan p) {
-    UpdateItemRequest.Builder b = UpdateItemRequest.builder().tableName(tableName).key(p.key)
-        .updateExpression(p.updateExpression).returnValues(ReturnValue.ALL_NEW);
-    conditionOn(p, b::conditionExpression, b::expressionAttributeNames, b::expressionAttributeValues,
-        b::returnValuesOnConditionCheckFailure);
-    if (p.condition == null) {
-      b.expressionAttributeNames(p.x.names().isEmpty() ? null : p.x.names());
-      b.expressionAttributeValues(p.x.values().isEmpty() ? null : p.x.values());
-    }
-    return db.updateItem(b.build()).handle((response, e) -> {
+  private CompletableFuture<T> execute(WriteCommand p) {
+    UpdateItemRequest request = p instanceof UpdateCommand u ? u.request(tableName, returnCurrent)
+        : ((UpsertCommand) p).request(tableName, returnCurrent);
+    return db.updateItem(request).handle((response, e) -> {
       if (e == null) {
         return CompletableFuture.completedFuture(entity.decode(response.attributes(), false));
       }
@@ -208,9 +203,9 @@ public final class EntityOps<T> {
       // to tell "no item", "another version", "a derived-key input changed" and "the caller's condition" apart, the
       // failure is explained from the item as it is: the one DynamoDB returned, or a consistent read of it
       CompletableFuture<Map<String, AttributeValue>> current = returnCurrent
-          ? CompletableFuture.completedFuture(c.hasItem() ? c.item() : null) : readItem(p.key);
+          ? CompletableFuture.completedFuture(c.hasItem() ? c.item() : null) : readItem(p.key());
       return current.<T>thenApply(item -> {
-        throw failure(p, item, true, c);
+        throw refusals.failure(p, item, true, c);
       });
     }).thenCompose(Function.identity());
   }
@@ -243,11 +238,11 @@ public final class EntityOps<T> {
    * again with the answer at hand. Answers are given in the order they were asked: a planner asks the same reads in
    * the same order each run (only generated ids and timestamps differ, and a generated key is a new item anyway).
    */
-  public CompletableFuture<WritePlan> planned(Function<Reads, WritePlan> planner) {
+  public <C extends WriteCommand> CompletableFuture<C> planned(Function<Reads, C> planner) {
     return planned(planner, new ArrayList<>());
   }
 
-  private CompletableFuture<WritePlan> planned(Function<Reads, WritePlan> planner,
+  private <C extends WriteCommand> CompletableFuture<C> planned(Function<Reads, C> planner,
       List<Optional<Map<String, AttributeValue>>> answers) {
     int[] asked = {0};
     Reads reads = (key, fields) -> {
@@ -268,459 +263,42 @@ public final class EntityOps<T> {
     }
   }
 
-  // ---- plans
+  // ---- plans: built by the planner of each kind of write, sent here or as actions of a transaction or batch
 
-  public WritePlan planCreate(T record) {
-    Object[] values = entity.prepare(record, clock.instant());
-    if (entity.version() != null) {
-      entity.withVersion(values, 1);
-    }
-    Map<String, AttributeValue> item = entity.item(values);
-    Expressions x = new Expressions();
-    String condition = "attribute_not_exists(" + x.name(partitionKey) + ")";
-    return new WritePlan(this, WritePlan.Action.CREATE, entity.key(values), item, null, condition, x, false, null,
-        false, null, null, entity.construct(values));
+  public CreateCommand planCreate(T record) {
+    return items.create(record);
   }
 
-  /**
-   * The item a batch writes for {@code record}: built as a put builds it, but unconditional (BatchWriteItem takes
-   * no conditions), so the version is incremented without a check.
-   */
-  public WritePlan planBatchPut(T record, Reads reads) {
-    Object[] values = entity.prepareReplacing(record, clock.instant(), "batch put");
-    checkReadOnly(values, reads);
-    if (entity.version() != null) {
-      Long v = entity.currentVersion(values);
-      entity.withVersion(values, v == null ? 1 : v + 1);
-    }
-    return new WritePlan(this, WritePlan.Action.PUT, entity.key(values), entity.item(values), null, null,
-        new Expressions(), false, null, false, null, null, entity.construct(values));
+  /** The unconditional put of a batch (BatchWriteItem takes no conditions). */
+  public PutCommand planBatchPut(T record, Reads reads) {
+    return items.batchPut(record, reads);
   }
 
-  public WritePlan planPut(T record, Condition condition, Reads reads) {
-    Object[] values = entity.prepareReplacing(record, clock.instant(), "put");
-    checkReadOnly(values, reads);
-    Expressions x = new Expressions();
-    String expression = condition == null ? null : x.condition(condition, List.of(entity), partitionKey);
-    Long expected = null;
-    boolean versioned = entity.version() != null;
-    if (versioned) {
-      expected = entity.currentVersion(values);
-      String check = versionCheck(x, expected);
-      expression = expression == null ? check : Expressions.group(check) + " AND " + Expressions.group(expression);
-      entity.withVersion(values, expected == null ? 1 : expected + 1);
-    }
-    Map<String, AttributeValue> item = entity.item(values);
-    return new WritePlan(this, WritePlan.Action.PUT, entity.key(values), item, null, expression, x, versioned,
-        expected, condition != null, null, null, entity.construct(values));
+  public PutCommand planPut(T record, Condition condition, Reads reads) {
+    return items.put(record, condition, reads);
   }
 
-  public WritePlan planDelete(Key key, Condition condition) {
-    return planDelete(entity.key(key), condition, false, null);
+  public DeleteCommand planDelete(Key key, Condition condition) {
+    return items.delete(key, condition);
   }
 
-  public WritePlan planDelete(T record, Condition condition) {
-    Object[] values = entity.mapper().values(record);
-    boolean versioned = entity.version() != null && entity.currentVersion(values) != null;
-    return planDelete(entity.key(values), condition, versioned, versioned ? entity.currentVersion(values) : null);
-  }
-
-  private WritePlan planDelete(Map<String, AttributeValue> key, Condition condition, boolean versioned,
-      Long expected) {
-    Expressions x = new Expressions();
-    String expression = condition == null ? null : x.condition(condition, List.of(entity), partitionKey);
-    if (versioned) {
-      String check = versionCheck(x, expected);
-      expression = expression == null ? check : Expressions.group(check) + " AND " + Expressions.group(expression);
-    }
-    return new WritePlan(this, WritePlan.Action.DELETE, key, null, null, expression, x, versioned, expected,
-        condition != null, null, null, null);
+  public DeleteCommand planDelete(T record, Condition condition) {
+    return items.delete(record, condition);
   }
 
   /** A condition check of a transaction: {@code condition} on the item at {@code key}. */
-  public WritePlan planCheck(Key key, Condition condition) {
-    Objects.requireNonNull(condition, "condition");
-    Expressions x = new Expressions();
-    String expression = x.condition(condition, List.of(entity), partitionKey);
-    return new WritePlan(this, WritePlan.Action.CHECK, entity.key(key), null, null, expression, x, false, null,
-        true, null, null, null);
+  public CheckCommand planCheck(Key key, Condition condition) {
+    return items.check(key, condition);
   }
 
-  private String versionCheck(Expressions x, Long expected) {
-    Field v = entity.version();
-    if (expected == null) {
-      return "attribute_not_exists(" + x.name(partitionKey) + ")";
-    }
-    return x.name(v.stored()) + " = " + x.value(AttributeValue.fromN(Long.toString(expected)));
-  }
-
-  /**
-   * Builds the UpdateItem of {@code spec}. Derived keys: table key fields cannot change (refused); for each index
-   * whose template uses a changed field, the index key is rendered again from the new values, the table key's
-   * values, the caller's {@code assuming} values and, for fields none of these give, values read from the item
-   * (consistently) on which the write is then conditioned. A template that can no longer be built (an Optional
-   * removed) removes the index key attributes.
-   */
-  public WritePlan planUpdate(UpdateSpec spec, Reads reads) {
-    String name = entity.name();
-    if (spec.actions().isEmpty()) {
-      throw new ValidationException("Entity " + name + ": an update needs at least one change", name, null);
-    }
-    Map<String, AttributeValue> key = entity.key(spec.key());
-    Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-    Expressions x = new Expressions();
-    Clauses c = new Clauses();
-    List<DocPath> paths = new ArrayList<>();
-    Map<String, Object> known = new HashMap<>(); // top-level field -> its new value (null: absent)
-    Set<String> opaque = new HashSet<>(); // top-level fields changed to a value only the database will know
-    Map<String, BigDecimal> counters = new HashMap<>(); // top-level numbers added to or subtracted from: the change
-    Set<String> touched = new LinkedHashSet<>();
-    Set<String> tableKeyFields = entity.tableKeyFields();
-    List<String> ruleGuards = new ArrayList<>();
-    for (Action a : spec.actions()) {
-      DocPath p = DocPath.resolve(entity, a.path());
-      for (DocPath q : paths) {
-        if (q.overlaps(p)) {
-          throw new ValidationException("Entity " + name + ": update paths '" + q + "' and '" + p + "' overlap;"
-              + " one update changes each path once", name, p.top().name());
-        }
-      }
-      paths.add(p);
-      Field top = p.top();
-      if (tableKeyFields.contains(top.name())) {
-        throw new ValidationException("Entity " + name + ", field " + top.name() + ": it is part of the table key ("
-            + ModelCompiler.describe(entity.tableKey()) + "), which cannot change; delete the item and create it anew",
-            name, top.name());
-      }
-      if (top == entity.version()) {
-        throw new ValidationException("Entity " + name + ", field " + top.name() + ": the version is maintained by"
-            + " every write; use ifVersion(v) to check it", name, top.name());
-      }
-      touched.add(top.name());
-      String path = p.render(x);
-      Object v = a.value() instanceof Optional<?> o ? o.orElse(null) : a.value();
-      ruleChecks(p, a, v, path, x, ruleGuards);
-      boolean exact = p.isTopLevel();
-      switch (a.kind()) {
-        case SET: {
-          AttributeValue av = v == null ? null : encode(p, v, a);
-          if (av == null) {
-            requireRemovable(p, a);
-            c.remove.add(path);
-            v = null;
-          } else {
-            c.set.add(path + " = " + x.value(av));
-          }
-          break;
-        }
-        case REMOVE:
-          requireRemovable(p, a);
-          c.remove.add(path);
-          v = null;
-          break;
-        case ADD:
-        case SUBTRACT: {
-          exact = false;
-          if (p.codec() instanceof Codecs.SetCodec && a.kind() == UpdateSpec.Kind.ADD) {
-            c.add.add(path + " " + x.value(nonEmptySet(p, v, a)));
-          } else if (p.codec() instanceof Codecs.NumberCodec) {
-            String zero = x.value(AttributeValue.fromN("0"));
-            c.set.add(path + " = if_not_exists(" + path + ", " + zero + ") "
-                + (a.kind() == UpdateSpec.Kind.ADD ? "+ " : "- ") + x.value(encode(p, required(v, p, a), a)));
-            if (p.isTopLevel()) {
-              BigDecimal delta = Numbers.exact((Number) v);
-              counters.put(top.name(), a.kind() == UpdateSpec.Kind.ADD ? delta : delta.negate());
-            }
-          } else {
-            throw invalid(p, a, "works on numbers" + (a.kind() == UpdateSpec.Kind.ADD ? " and sets" : "")
-                + ", not on a " + p.codec().javaType().getSimpleName());
-          }
-          break;
-        }
-        case APPEND:
-        case PREPEND: {
-          exact = false;
-          if (!(p.codec() instanceof Codecs.ListCodec)) {
-            throw invalid(p, a, "works on lists, not on a " + p.codec().javaType().getSimpleName());
-          }
-          String list = x.value(encode(p, required(v, p, a), a));
-          String existing = "if_not_exists(" + path + ", " + x.value(AttributeValue.fromL(List.of())) + ")";
-          c.set.add(path + " = list_append(" + (a.kind() == UpdateSpec.Kind.APPEND ? existing + ", " + list
-              : list + ", " + existing) + ")");
-          break;
-        }
-        case DELETE_FROM_SET:
-          exact = false;
-          if (!(p.codec() instanceof Codecs.SetCodec)) {
-            throw invalid(p, a, "works on sets, not on a " + p.codec().javaType().getSimpleName());
-          }
-          c.delete.add(path + " " + x.value(nonEmptySet(p, v, a)));
-          break;
-        default: // SET_IF_NOT_EXISTS
-          exact = false;
-          c.set.add(path + " = if_not_exists(" + path + ", " + x.value(encode(p, required(v, p, a), a)) + ")");
-      }
-      if (exact) {
-        known.put(top.name(), v);
-      } else {
-        opaque.add(top.name());
-      }
-    }
-
-    Field updatedAt = entity.updatedAt();
-    if (updatedAt != null && !touched.contains(updatedAt.name()) && !tableKeyFields.contains(updatedAt.name())) {
-      c.set.add(x.name(updatedAt.stored()) + " = " + x.value(updatedAt.codec().encode(now)));
-      touched.add(updatedAt.name());
-      known.put(updatedAt.name(), now);
-    }
-
-    List<String> conditions = new ArrayList<>();
-    conditions.add(x.name(entity.typeAttribute()) + " = " + x.value(entity.typeValue()));
-    Long expected = spec.expectedVersion();
-    Field version = entity.version();
-    if (version != null) {
-      String vp = x.name(version.stored());
-      if (expected != null) {
-        conditions.add(vp + " = " + x.value(AttributeValue.fromN(Long.toString(expected))));
-        c.set.add(vp + " = " + x.value(AttributeValue.fromN(Long.toString(expected + 1))));
-        known.put(version.name(), version.valueType() == Integer.class ? (Object) Math.toIntExact(expected + 1)
-            : (Object) (expected + 1));
-      } else {
-        c.set.add(vp + " = if_not_exists(" + vp + ", " + x.value(AttributeValue.fromN("0")) + ") + "
-            + x.value(AttributeValue.fromN("1")));
-        opaque.add(version.name());
-      }
-      touched.add(version.name());
-    } else if (expected != null) {
-      throw new ValidationException("Entity " + name + ": ifVersion needs a version field, and the entity has"
-          + " none", name, null);
-    }
-
-    // derived index keys
-    Map<String, String> texts = new HashMap<>(); // field -> key text, null when absent
-    Set<String> unknown = new LinkedHashSet<>();
-    Map<String, AttributeValue> guards = new LinkedHashMap<>();
-    List<KeyTemplates> affected = new ArrayList<>();
-    for (Map.Entry<String, Object> e : spec.assumed().entrySet()) {
-      Field f = entity.mapper().field(e.getKey());
-      if (f == null || touched.contains(f.name()) || tableKeyFields.contains(f.name())) {
-        throw new ValidationException("Entity " + name + ", field " + e.getKey() + ": assuming(field, value) is for"
-            + " a field of the entity that the update neither changes nor takes from the key", name, e.getKey());
-      }
-    }
-    for (KeyTemplates k : entity.indexKeys()) {
-      List<String> fields = EntityModel.fieldsOf(k);
-      if (fields.stream().noneMatch(touched::contains)) {
-        continue;
-      }
-      affected.add(k);
-      for (String f : fields) {
-        if (opaque.contains(f) && counters.containsKey(f)) {
-          // a counter that feeds an index key: its stored value is read and the key rendered from that value plus
-          // the change; the write is conditioned on the value read, so it is still an atomic change (planned again
-          // from a new read when another writer came first)
-          unknown.add(f);
-          continue;
-        }
-        if (opaque.contains(f)) {
-          throw new ValidationException("Entity " + name + ", field " + f + ": it feeds the key of index "
-              + k.shape().index() + " (" + ModelCompiler.describe(k) + "), so the update must give its new value: use"
-              + " set(" + f + ", value)" + (entity.version() != null && f.equals(entity.version().name())
-              ? ", and for the version ifVersion(v)" : "") + " rather than an operation only the database"
-              + " resolves", name, f);
-        }
-        if (texts.containsKey(f) || unknown.contains(f)) {
-          continue;
-        }
-        if (known.containsKey(f)) {
-          Object v = known.get(f);
-          texts.put(f, v == null ? null : entity.mapper().field(f).codec().keyText(v));
-        } else if (spec.key().values().containsKey(f)) {
-          texts.put(f, entity.keyText(f, spec.key().values().get(f)));
-        } else if (spec.assumed().containsKey(f)) {
-          Field field = entity.mapper().field(f);
-          Object v = spec.assumed().get(f);
-          v = v instanceof Optional<?> o ? o.orElse(null) : v;
-          if (v == null && !field.optional()) {
-            throw new ValidationException("Entity " + name + ", field " + f + ": assumed absent, but it is"
-                + " required", name, f);
-          }
-          texts.put(f, v == null ? null : entity.keyText(f, v));
-          guards.put(field.stored(), v == null ? null : field.codec().encode(v));
-        } else {
-          unknown.add(f);
-        }
-      }
-    }
-    Set<String> readGuards = new HashSet<>();
-    if (!unknown.isEmpty()) {
-      Map<String, AttributeValue> current = reads.fields(key, unknown);
-      if (current == null || !entity.owns(current)) {
-        throw new ConditionFailedException("Entity " + name + ": there is no item of this entity at "
-            + describe(key) + " to update", name, null, null);
-      }
-      for (String f : unknown) {
-        Field field = entity.mapper().field(f);
-        AttributeValue av = current.get(field.stored());
-        if (counters.containsKey(f)) {
-          BigDecimal after = (av == null ? BigDecimal.ZERO : new BigDecimal(av.n())).add(counters.get(f));
-          texts.put(f, field.codec().keyText(counterValue(field, after, key)));
-        } else {
-          texts.put(f, av == null ? null : field.codec().keyText(field.codec().decode(av)));
-        }
-        guards.put(field.stored(), av);
-        readGuards.add(field.stored());
-      }
-    }
-    for (KeyTemplates k : affected) {
-      c.indexKey(k, entity.renderKey(k, texts::get), x);
-    }
-    for (Map.Entry<String, AttributeValue> g : guards.entrySet()) {
-      String n = x.name(g.getKey());
-      conditions.add(g.getValue() == null ? "attribute_not_exists(" + n + ")" : n + " = " + x.value(g.getValue()));
-    }
-    conditions.addAll(ruleGuards);
-    if (spec.condition() != null) {
-      conditions.add(x.condition(spec.condition(), List.of(entity), partitionKey));
-    }
-    WritePlan plan = new WritePlan(this, WritePlan.Action.UPDATE, key, null, c.render(), and(conditions), x,
-        expected != null, expected, spec.condition() != null, guards, readGuards, null);
-    if (!ruleGuards.isEmpty()) {
-      List<String> guarded = new ArrayList<>();
-      for (Action a : spec.actions()) {
-        Field top = DocPath.resolve(entity, a.path()).top();
-        entity.rules(top).forEach(r -> guarded.add(top.name() + " '" + r + "'"));
-      }
-      plan.ruleGuards = String.join(", ", guarded);
-    }
-    return plan;
-  }
-
-  /**
-   * The value a counter that feeds an index key will have, from the value read: refused as the write's own
-   * condition would refuse it when it breaks a {@code min}/{@code max} rule (the write is conditioned on the value
-   * read, so this is what the database would answer), and as a {@link ValidationException} when it leaves the field's
-   * type. A value the key's format cannot hold (a padded number below zero) is refused when the key is rendered.
-   */
-  private Object counterValue(Field field, BigDecimal after, Map<String, AttributeValue> key) {
-    for (io.partita.model.Rule r : entity.rules(field)) {
-      boolean min = r.kind() == io.partita.model.Rule.Kind.MIN;
-      if ((min || r.kind() == io.partita.model.Rule.Kind.MAX)
-          && (min ? after.compareTo((BigDecimal) r.bound()) < 0 : after.compareTo((BigDecimal) r.bound()) > 0)) {
-        throw new ConditionFailedException("Entity " + entity.name() + ": item " + describe(key) + ": field "
-            + field.name() + " would be " + after.toPlainString() + ", which breaks rule '" + r + "'; nothing was"
-            + " written", entity.name(), null, null);
-      }
-    }
-    try {
-      return Numbers.convert(after, field.valueType());
-    } catch (IllegalArgumentException e) {
-      throw new ValidationException("Entity " + entity.name() + ", field " + field.name() + ": the change makes it "
-          + after.toPlainString() + ", which " + e.getMessage(), entity.name(), field.name());
-    }
+  /** The UpdateItem of {@code spec}: see {@link UpdatePlanner}. */
+  public UpdateCommand planUpdate(UpdateSpec spec, Reads reads) {
+    return new UpdatePlanner<>(this).plan(spec, reads);
   }
 
   /** The UpdateItem that writes {@code record} whole but keeps createdAt when the item exists. */
-  public WritePlan planUpsert(T record, Reads reads) {
-    Object[] values = entity.prepareReplacing(record, clock.instant(), "upsert");
-    checkReadOnly(values, reads);
-    Long expected = entity.version() == null ? null : entity.currentVersion(values);
-    if (entity.version() != null) {
-      entity.withVersion(values, expected == null ? 1 : expected + 1); // not written from here: see below
-    }
-    Map<String, AttributeValue> fields = entity.fieldValues(values);
-    Map<String, AttributeValue> key = entity.key(values);
-    Expressions x = new Expressions();
-    Clauses c = new Clauses();
-    for (Field f : entity.mapper().fields()) {
-      if (f == entity.version()) {
-        continue;
-      }
-      AttributeValue av = fields.get(f.stored());
-      String n = x.name(f.stored());
-      if (f == entity.createdAt() && av != null) {
-        c.set.add(n + " = if_not_exists(" + n + ", " + x.value(av) + ")");
-      } else if (av == null) {
-        c.remove.add(n);
-      } else {
-        c.set.add(n + " = " + x.value(av));
-      }
-    }
-    c.set.add(x.name(entity.typeAttribute()) + " = " + x.value(entity.typeValue()));
-    Map.Entry<String, AttributeValue> stamp = entity.schemaStamp();
-    if (stamp != null) {
-      c.set.add(x.name(stamp.getKey()) + " = " + x.value(stamp.getValue()));
-    }
-    for (KeyTemplates k : entity.indexKeys()) {
-      c.indexKey(k, entity.indexKey(k, values), x);
-    }
-    List<String> conditions = new ArrayList<>();
-    String typeName = x.name(entity.typeAttribute());
-    conditions.add("attribute_not_exists(" + x.name(partitionKey) + ") OR " + typeName + " = "
-        + x.value(entity.typeValue()));
-    if (entity.version() != null) {
-      String vp = x.name(entity.version().stored());
-      if (expected != null) {
-        conditions.add(vp + " = " + x.value(AttributeValue.fromN(Long.toString(expected))));
-        c.set.add(vp + " = " + x.value(AttributeValue.fromN(Long.toString(expected + 1))));
-      } else {
-        c.set.add(vp + " = if_not_exists(" + vp + ", " + x.value(AttributeValue.fromN("0")) + ") + "
-            + x.value(AttributeValue.fromN("1")));
-      }
-    }
-    return new WritePlan(this, WritePlan.Action.UPSERT, key, null, c.render(), and(conditions), x, expected != null,
-        expected, false, null, null, null);
-  }
-
-  /** SET, REMOVE, ADD and DELETE clauses of one update expression. */
-  private static final class Clauses {
-    final List<String> set = new ArrayList<>();
-    final List<String> remove = new ArrayList<>();
-    final List<String> add = new ArrayList<>();
-    final List<String> delete = new ArrayList<>();
-
-    /** Sets an index's key attributes to {@code indexKey}, or removes them when it is null (a sparse index). */
-    void indexKey(KeyTemplates k, Map<String, AttributeValue> indexKey, Expressions x) {
-      boolean local = k.shape().local(); // a local index's partition key is the table's: never set nor removed
-      if (indexKey == null) {
-        if (!local) {
-          k.shape().partitionKeys().forEach(a -> remove.add(x.name(a)));
-        }
-        k.shape().sortKeys().forEach(a -> remove.add(x.name(a)));
-      } else {
-        indexKey.forEach((attr, av) -> {
-          if (!local || !attr.equals(k.shape().partitionKey())) {
-            set.add(x.name(attr) + " = " + x.value(av));
-          }
-        });
-      }
-    }
-
-    String render() {
-      StringBuilder out = new StringBuilder();
-      clause(out, "SET", set);
-      clause(out, "REMOVE", remove);
-      clause(out, "ADD", add);
-      clause(out, "DELETE", delete);
-      return out.toString();
-    }
-
-    private static void clause(StringBuilder out, String keyword, List<String> parts) {
-      if (!parts.isEmpty()) {
-        out.append(out.length() == 0 ? "" : " ").append(keyword).append(' ').append(String.join(", ", parts));
-      }
-    }
-  }
-
-  private static String and(List<String> conditions) {
-    if (conditions.size() == 1) {
-      return conditions.get(0);
-    }
-    StringBuilder out = new StringBuilder();
-    for (String c : conditions) {
-      out.append(out.length() == 0 ? "" : " AND ").append(Expressions.group(c));
-    }
-    return out.toString();
+  public UpsertCommand planUpsert(T record, Reads reads) {
+    return new UpsertPlanner<>(this).plan(record, reads);
   }
 
   private CompletableFuture<Map<String, AttributeValue>> readFields(Map<String, AttributeValue> key,
@@ -739,272 +317,5 @@ public final class EntityOps<T> {
   private CompletableFuture<Map<String, AttributeValue>> readItem(Map<String, AttributeValue> key) {
     return db.getItem(GetItemRequest.builder().tableName(tableName).key(key).consistentRead(true).build())
         .thenApply(r -> r.hasItem() && !r.item().isEmpty() ? r.item() : null);
-  }
-
-  /**
-   * The declared rules of the field an update action changes. A read-only field is never changed by an update. A
-   * whole value set is checked here; an add or subtract on a number with a min or max is guarded by a condition
-   * (the result is known only to the database: {@code old >= min - delta}); any other change whose result only the
-   * database knows (a nested path, append, a set operation) is refused on a field with rules, which check whole
-   * values.
-   */
-  private void ruleChecks(DocPath p, Action a, Object v, String path, Expressions x, List<String> guards) {
-    Field top = p.top();
-    List<io.partita.model.Rule> rules = entity.rules(top);
-    if (rules.isEmpty()) {
-      return;
-    }
-    for (io.partita.model.Rule r : rules) {
-      if (r.kind() == io.partita.model.Rule.Kind.READ_ONLY) {
-        throw new ValidationException("Entity " + entity.name() + ", field " + top.name() + ": it breaks rule '" + r
-            + "': an update cannot change it", entity.name(), top.name(), r);
-      }
-    }
-    boolean whole = p.isTopLevel() && (a.kind() == UpdateSpec.Kind.SET || a.kind() == UpdateSpec.Kind.SET_IF_NOT_EXISTS
-        || a.kind() == UpdateSpec.Kind.REMOVE);
-    if (whole) {
-      if (v != null) {
-        Object converted;
-        try {
-          converted = Numbers.convert(v, top.valueType());
-        } catch (IllegalArgumentException e) {
-          return; // encode() refuses it with its own message
-        }
-        entity.validate(top, converted);
-      }
-      return;
-    }
-    boolean counter = p.isTopLevel() && p.codec() instanceof Codecs.NumberCodec && v instanceof Number
-        && (a.kind() == UpdateSpec.Kind.ADD || a.kind() == UpdateSpec.Kind.SUBTRACT);
-    for (io.partita.model.Rule r : rules) {
-      boolean bound = r.kind() == io.partita.model.Rule.Kind.MIN || r.kind() == io.partita.model.Rule.Kind.MAX;
-      if (!counter || !bound) {
-        throw invalid(p, a, "field " + top.name() + " has rule '" + r + "', which checks whole values; set the whole"
-            + " value instead");
-      }
-      BigDecimal delta = Numbers.exact((Number) v);
-      if (a.kind() == UpdateSpec.Kind.SUBTRACT) {
-        delta = delta.negate();
-      }
-      BigDecimal limit = ((BigDecimal) r.bound()).subtract(delta); // old + delta within the bound
-      boolean min = r.kind() == io.partita.model.Rule.Kind.MIN;
-      String check = path + (min ? " >= " : " <= ") + x.value(AttributeValue.fromN(limit.toPlainString()));
-      boolean absentOk = min ? delta.compareTo((BigDecimal) r.bound()) >= 0 : delta.compareTo((BigDecimal) r.bound()) <= 0;
-      guards.add(absentOk ? "attribute_not_exists(" + path + ") OR " + check : check);
-    }
-  }
-
-  /**
-   * Refuses a put or upsert that would change a read-only field of the stored item: the stored values are read
-   * (consistently, projecting only those fields) and compared with the record's. Two requests: a writer between them
-   * goes unnoticed unless the entity is versioned, when the write's version check refuses it.
-   */
-  private void checkReadOnly(Object[] values, Reads reads) {
-    List<Field> readOnly = entity.readOnlyFields();
-    if (readOnly.isEmpty()) {
-      return;
-    }
-    Set<String> names = new LinkedHashSet<>();
-    readOnly.forEach(f -> names.add(f.name()));
-    Map<String, AttributeValue> current = reads.fields(entity.key(values), names);
-    if (current == null || !entity.owns(current)) {
-      return; // a new item: nothing to keep
-    }
-    Map<String, AttributeValue> written = entity.fieldValues(values);
-    for (Field f : readOnly) {
-      AttributeValue before = current.get(f.stored());
-      if (!Objects.equals(before, written.get(f.stored()))) {
-        io.partita.model.Rule r = entity.rules(f).stream()
-            .filter(x -> x.kind() == io.partita.model.Rule.Kind.READ_ONLY).findFirst().orElseThrow();
-        throw entity.refused(f, r, EntityModel.unwrap(f, values[f.index()]), ": the stored value is "
-            + (before == null ? "absent" : describeValue(f, before)));
-      }
-    }
-  }
-
-  private static String describeValue(Field f, AttributeValue av) {
-    try {
-      return String.valueOf(f.codec().decode(av));
-    } catch (RuntimeException e) {
-      return av.toString();
-    }
-  }
-
-  private void requireRemovable(DocPath p, Action a) {
-    if (!p.removable()) {
-      throw invalid(p, a, "cannot remove it: it is required (only Optional fields, sets, map entries and list"
-          + " elements can be removed)");
-    }
-  }
-
-  private ValidationException invalid(DocPath p, Action a, String message) {
-    String op = a.kind().name().toLowerCase(java.util.Locale.ROOT);
-    return new ValidationException("Entity " + entity.name() + ", update path '" + p + "' (" + op + "): " + message,
-        entity.name(), p.top().name());
-  }
-
-  private Object required(Object v, DocPath p, Action a) {
-    if (v == null) {
-      throw invalid(p, a, "needs a value");
-    }
-    return v;
-  }
-
-  private AttributeValue nonEmptySet(DocPath p, Object v, Action a) {
-    AttributeValue av = encode(p, required(v, p, a), a);
-    if (av == null) {
-      throw invalid(p, a, "needs at least one element");
-    }
-    return av;
-  }
-
-  /** Encodes {@code v} for the path's type; numbers of another Java type are converted when they fit. */
-  private AttributeValue encode(DocPath p, Object v, Action a) {
-    Codec codec = p.codec();
-    try {
-      v = Numbers.convert(v, codec.javaType());
-    } catch (IllegalArgumentException e) {
-      throw invalid(p, a, e.getMessage());
-    }
-    if (!codec.javaType().isInstance(v)) {
-      throw invalid(p, a, "expected a " + codec.javaType().getSimpleName() + ", got "
-          + v.getClass().getSimpleName() + " " + v);
-    }
-    try {
-      return codec.encode(v);
-    } catch (RuntimeException e) {
-      throw invalid(p, a, String.valueOf(e.getMessage()));
-    }
-  }
-
-  // ---- sending and failures
-
-  private PutItemRequest putRequest(WritePlan p) {
-    PutItemRequest.Builder b = PutItemRequest.builder().tableName(tableName).item(p.item);
-    conditionOn(p, b::conditionExpression, b::expressionAttributeNames, b::expressionAttributeValues,
-        b::returnValuesOnConditionCheckFailure);
-    return b.build();
-  }
-
-  private void conditionOn(WritePlan p, java.util.function.Consumer<String> condition,
-      java.util.function.Consumer<Map<String, String>> names,
-      java.util.function.Consumer<Map<String, AttributeValue>> values,
-      java.util.function.Consumer<ReturnValuesOnConditionCheckFailure> onFailure) {
-    if (p.condition == null) {
-      return;
-    }
-    condition.accept(p.condition);
-    names.accept(p.x.names());
-    if (!p.x.values().isEmpty()) {
-      values.accept(p.x.values());
-    }
-    if (returnCurrent) {
-      onFailure.accept(ReturnValuesOnConditionCheckFailure.ALL_OLD);
-    }
-  }
-
-  /** A derived-key input read before the write changed before it: plan again. */
-  static final class StaleReadException extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    StaleReadException(Throwable cause) {
-      super(null, cause, false, false);
-    }
-  }
-
-  /**
-   * Explains a refused condition. {@code known} says whether {@code current} is the item as it is (null: none);
-   * otherwise the cause is inferred from what the write checked.
-   */
-  ConditionFailedException failure(WritePlan p, Map<String, AttributeValue> current, boolean known, Throwable cause) {
-    Map<String, AttributeValue> item = current == null || current.isEmpty() ? null : current;
-    Object decoded = returnCurrent && item != null && entity.owns(item) ? entity.decode(item, false) : null;
-    String where = describe(p.key);
-    String name = entity.name();
-    if (p.action == WritePlan.Action.CREATE) {
-      return new AlreadyExistsException("Entity " + name + ": an item with key " + where + " already exists", name,
-          decoded, cause);
-    }
-    if (known) {
-      boolean owned = item != null && entity.owns(item);
-      if (p.action == WritePlan.Action.UPDATE && !owned) {
-        return new ConditionFailedException("Entity " + name + ": there is no item of this entity at " + where
-            + " to update", name, decoded, cause);
-      }
-      if (p.action == WritePlan.Action.UPSERT && item != null && !owned) {
-        return new ConditionFailedException("Entity " + name + ": the item at " + where + " belongs to another"
-            + " entity", name, decoded, cause);
-      }
-      if (p.versioned || (p.action == WritePlan.Action.PUT && entity.version() != null)) {
-        Long stored = versionOf(item);
-        boolean conflict = p.expectedVersion == null ? item != null : !p.expectedVersion.equals(stored);
-        if (conflict) {
-          return versionConflict(p, where, decoded, cause);
-        }
-      }
-      for (Map.Entry<String, AttributeValue> g : p.guards.entrySet()) {
-        AttributeValue now = item == null ? null : item.get(g.getKey());
-        if (!Objects.equals(now, g.getValue())) {
-          if (p.readGuards.contains(g.getKey())) {
-            throw new StaleReadException(cause);
-          }
-          return new ConditionFailedException("Entity " + name + ": item " + where + " does not hold the assumed"
-              + " value of " + g.getKey(), name, decoded, cause);
-        }
-      }
-    } else if (p.versioned || (p.action == WritePlan.Action.PUT && entity.version() != null)) {
-      // with a caller condition too, the version is to blame only when the stored one differs (unknown here)
-      if (!p.callerCondition) {
-        return versionConflict(p, where, decoded, cause);
-      }
-    }
-    if (p.ruleGuards != null) {
-      return new ConditionFailedException("Entity " + name + ": item " + where + ": the change would break rule "
-          + p.ruleGuards + (p.callerCondition ? ", or your condition does not hold" : ""), name, decoded, cause);
-    }
-    return new ConditionFailedException("Entity " + name + ": the condition on item " + where + " does not hold",
-        name, decoded, cause);
-  }
-
-  private VersionConflictException versionConflict(WritePlan p, String where, Object decoded, Throwable cause) {
-    return new VersionConflictException("Entity " + entity.name() + ": item " + where + " expected "
-        + (p.expectedVersion == null ? "no item" : "version " + p.expectedVersion) + " but another write came first",
-        entity.name(), p.expectedVersion, decoded, cause);
-  }
-
-  /** Whether the refusal of {@code p} on {@code current} (known) is a version conflict. */
-  boolean isVersionConflict(WritePlan p, Map<String, AttributeValue> current, boolean known) {
-    if (!(p.versioned || (p.action == WritePlan.Action.PUT && entity.version() != null))) {
-      return false;
-    }
-    if (!known) {
-      return !p.callerCondition && p.guards.isEmpty() && p.action != WritePlan.Action.UPDATE;
-    }
-    Map<String, AttributeValue> item = current == null || current.isEmpty() ? null : current;
-    if (p.action == WritePlan.Action.UPDATE && (item == null || !entity.owns(item))) {
-      return false;
-    }
-    Long stored = versionOf(item);
-    return p.expectedVersion == null ? item != null : !p.expectedVersion.equals(stored);
-  }
-
-  private Long versionOf(Map<String, AttributeValue> item) {
-    if (item == null || entity.version() == null) {
-      return null;
-    }
-    AttributeValue v = item.get(entity.version().stored());
-    return v == null || v.n() == null ? null : new BigDecimal(v.n()).longValueExact();
-  }
-
-  /** The decoded item when the handle asked for current items and it is one of this entity's, else null. */
-  Object decodeCurrent(Map<String, AttributeValue> item) {
-    return item != null && !item.isEmpty() && entity.owns(item) ? entity.decode(item, false) : null;
-  }
-
-  String describe(Map<String, AttributeValue> key) {
-    KeyShape s = entity.tableKey().shape();
-    AttributeValue pk = key.get(s.partitionKey());
-    AttributeValue sk = s.sortKey() == null ? null : key.get(s.sortKey());
-    return (pk == null ? "?" : pk.s()) + (sk == null ? "" : " / " + sk.s());
   }
 }

@@ -1,27 +1,29 @@
 package io.partita.model.internal;
 
-import io.partita.model.Field;
 import io.partita.model.ValidationException;
+import java.io.Serializable;
 import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.Method;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The record component a {@link Field} method reference names, from the reference's serialized
- * form (the implementation method and its class), worked out once per reference and cached.
+ * The record component a {@code Field} method reference names, from the reference's serialized
+ * form (the implementation method and its class), worked out once per reference and cached. It takes
+ * the reference as a plain {@link Serializable}, so that this class does not know the public
+ * {@code Field} that calls it (no circle between the two packages).
  */
 public final class FieldNames {
   private static final Map<Class<?>, String> CACHE = new ConcurrentHashMap<>();
 
   private FieldNames() {}
 
-  public static String of(Field<?, ?> field) {
+  public static String of(Serializable field) {
     String cached = CACHE.get(field.getClass());
     return cached != null ? cached : CACHE.computeIfAbsent(field.getClass(), c -> resolve(field));
   }
 
-  private static String resolve(Field<?, ?> field) {
+  private static String resolve(Serializable field) {
     SerializedLambda lambda;
     try {
       Method writeReplace = field.getClass().getDeclaredMethod("writeReplace");

@@ -9,10 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 
 import io.partita.model.AccessPattern;
-import io.partita.model.AccessPattern.SortOp;
 import io.partita.model.Ids;
 import io.partita.model.ModelException;
 import io.partita.model.Rule;
@@ -66,7 +64,7 @@ public final class ModelCompiler {
       for (int i : p.entities()) {
         returned.add(compiled.get(i));
       }
-      compiledPatterns.add(c.pattern(p.pattern(), returned));
+      compiledPatterns.add(new PatternCompiler(table).pattern(p.pattern(), returned));
     }
     return new CompiledModel(c.table, List.copyOf(compiled), List.copyOf(compiledPatterns));
   }
@@ -93,7 +91,7 @@ public final class ModelCompiler {
     }
   }
 
-  private static ModelException fail(String entity, String field, String message) {
+  static ModelException fail(String entity, String field, String message) {
     return new ModelException("Entity " + entity + (field == null ? "" : ", field " + field) + ": " + message,
         entity, field);
   }
@@ -102,6 +100,39 @@ public final class ModelCompiler {
     String name = spec.name();
     @SuppressWarnings("unchecked")
     Class<T> type = (Class<T>) spec.type();
+    RecordMapper<T> mapper = mapper(spec, type);
+    Set<String> reserved = new HashSet<>(table.keyAttributes());
+    reserved.add(table.typeAttribute());
+    Map<String, String> storedBy = storedNames(name, mapper, reserved);
+    if (spec.partitionKey() == null) {
+      throw fail(name, null, "has no table key: declare it with key(partition, sort)");
+    }
+    KeyShape tableShape = new KeyShape(null, table.partitionKey(), table.sortKey().orElse(null));
+    KeyTemplates tableKey = keyTemplates(name, mapper, tableShape, spec.partitionKey(), spec.sortKey(), true);
+    Map<String, KeyTemplates> indexKeys = indexKeys(spec, mapper, tableKey);
+    Map<Field, Ids> generated = EntityChecks.generatedIds(spec, mapper);
+    Map<Field, Object> defaults = EntityChecks.defaults(spec, mapper);
+    Field createdAt = EntityChecks.typed(name, mapper, spec.createdAt(), "createdAt", Instant.class);
+    Field updatedAt = EntityChecks.typed(name, mapper, spec.updatedAt(), "updatedAt", Instant.class);
+    EntityChecks.typed(name, mapper, spec.ttl(), "ttl", Instant.class, Long.class);
+    Field version = EntityChecks.typed(name, mapper, spec.version(), "version", Long.class, Integer.class);
+    KeyDrift.checkModel(name, tableKey, updatedAt, version);
+    Map<Field, List<Rule>> rules = new LinkedHashMap<>();
+    spec.rules().forEach((fieldName, list) -> {
+      Field f = mapper.field(fieldName);
+      for (Rule r : list) {
+        EntityChecks.checkRule(name, f, r);
+      }
+      rules.put(f, list);
+    });
+    EntityModel.Schema schema = EntityChecks.schema(spec, reserved, storedBy);
+    return new EntityModel<>(name, type, mapper, table.typeAttribute(), tableKey, indexKeys, generated, defaults,
+        createdAt, updatedAt, version, rules, schema);
+  }
+
+  /** The record's mapper, once every field the spec names is known to be a component of the record. */
+  private <T> RecordMapper<T> mapper(EntitySpec spec, Class<T> type) {
+    String name = spec.name();
     Map<String, Class<?>> componentTypes = new LinkedHashMap<>();
     for (RecordComponent rc : type.getRecordComponents()) {
       componentTypes.put(rc.getName(), rc.getType());
@@ -124,20 +155,20 @@ public final class ModelCompiler {
       }
     }
     Set<String> epochSeconds = new HashSet<>(spec.epochSeconds());
-    if (spec.ttl() != null && isInstant(type, spec.ttl())) {
+    if (spec.ttl() != null && EntityChecks.isInstant(type, spec.ttl())) {
       epochSeconds.add(spec.ttl());
     }
-    RecordMapper<T> mapper;
     try {
-      mapper = RecordMapper.forEntity(type, codecs, spec.storedNames(), epochSeconds);
+      return RecordMapper.forEntity(type, codecs, spec.storedNames(), epochSeconds);
     } catch (RecordMapper.FieldException e) {
       throw fail(name, e.field(), e.getMessage());
     } catch (IllegalArgumentException e) {
       throw fail(name, null, e.getMessage());
     }
+  }
 
-    Set<String> reserved = new HashSet<>(table.keyAttributes());
-    reserved.add(table.typeAttribute());
+  /** Stored name to field: each stored once, none a key attribute or the type attribute of the table. */
+  private Map<String, String> storedNames(String name, RecordMapper<?> mapper, Set<String> reserved) {
     Map<String, String> storedBy = new HashMap<>();
     for (Field f : mapper.fields()) {
       if (reserved.contains(f.stored())) {
@@ -149,19 +180,15 @@ public final class ModelCompiler {
         throw fail(name, f.name(), "stored name " + f.stored() + " is also the stored name of field " + other);
       }
     }
+    return storedBy;
+  }
 
-    if (spec.partitionKey() == null) {
-      throw fail(name, null, "has no table key: declare it with key(partition, sort)");
-    }
-    KeyShape tableShape = new KeyShape(null, table.partitionKey(), table.sortKey().orElse(null));
-    KeyTemplates tableKey = keyTemplates(name, mapper, tableShape, spec.partitionKey(), spec.sortKey(), true);
+  /** The entity's key templates on each index it declares (a local index's partition template is the table's). */
+  private Map<String, KeyTemplates> indexKeys(EntitySpec spec, RecordMapper<?> mapper, KeyTemplates tableKey) {
+    String name = spec.name();
     Map<String, KeyTemplates> indexKeys = new LinkedHashMap<>();
     for (Map.Entry<String, List<String>> e : spec.indexes().entrySet()) {
-      TableSchema.Index index = table.indexes().get(e.getKey());
-      if (index == null) {
-        throw fail(name, null, "index " + e.getKey() + " is not an index of table " + table.name() + " (it has "
-            + table.indexes().keySet() + ")");
-      }
+      TableSchema.Index index = index(name, e.getKey());
       KeyShape shape = new KeyShape(index.name(), index.partitionKeys(), index.sortKeys(), index.local());
       String partition = e.getValue().get(0) == null ? spec.partitionKey() : e.getValue().get(0);
       KeyTemplates k = keyTemplates(name, mapper, shape, partition, e.getValue().get(1), false);
@@ -172,145 +199,19 @@ public final class ModelCompiler {
       indexKeys.put(index.name(), k);
     }
     for (Map.Entry<String, List<List<String>>> e : spec.multiIndexes().entrySet()) {
-      TableSchema.Index index = table.indexes().get(e.getKey());
-      if (index == null) {
-        throw fail(name, null, "index " + e.getKey() + " is not an index of table " + table.name() + " (it has "
-            + table.indexes().keySet() + ")");
-      }
+      TableSchema.Index index = index(name, e.getKey());
       indexKeys.put(index.name(), multiKeyTemplates(name, mapper, index, e.getValue().get(0), e.getValue().get(1)));
     }
-
-    Map<Field, Ids> generated = new LinkedHashMap<>();
-    spec.generatedIds().forEach((fieldName, kind) -> {
-      Field f = mapper.field(fieldName);
-      boolean ok = f.valueType() == String.class || (f.valueType() == UUID.class && kind == Ids.UUID_V7);
-      if (!ok) {
-        throw fail(name, fieldName, kind + " ids need a String" + (kind == Ids.UUID_V7 ? " or UUID" : "")
-            + " field, not " + f.type().getTypeName());
-      }
-      generated.put(f, kind);
-    });
-    Map<Field, Object> defaults = new LinkedHashMap<>();
-    spec.defaults().forEach((fieldName, value) -> {
-      Field f = mapper.field(fieldName);
-      if (f.primitive() != null) {
-        throw fail(name, fieldName, "a default has no effect on a primitive " + f.primitive()
-            + ", which is never absent; use " + Codecs.boxed(f.primitive()).getSimpleName());
-      }
-      if (!f.valueType().isInstance(value)) {
-        throw fail(name, fieldName, "default " + value + " (" + value.getClass().getSimpleName()
-            + ") is not a " + f.valueType().getSimpleName());
-      }
-      defaults.put(f, value);
-    });
-    Field createdAt = typed(name, mapper, spec.createdAt(), "createdAt", Instant.class);
-    Field updatedAt = typed(name, mapper, spec.updatedAt(), "updatedAt", Instant.class);
-    typed(name, mapper, spec.ttl(), "ttl", Instant.class, Long.class);
-    Field version = typed(name, mapper, spec.version(), "version", Long.class, Integer.class);
-    KeyDrift.checkModel(name, tableKey, updatedAt, version);
-    Map<Field, List<Rule>> rules = new LinkedHashMap<>();
-    spec.rules().forEach((fieldName, list) -> {
-      Field f = mapper.field(fieldName);
-      for (Rule r : list) {
-        checkRule(name, f, r);
-      }
-      rules.put(f, list);
-    });
-    EntityModel.Schema schema = schema(spec, reserved, storedBy);
-    return new EntityModel<>(name, type, mapper, table.typeAttribute(), tableKey, indexKeys, generated, defaults,
-        createdAt, updatedAt, version, rules, schema);
+    return indexKeys;
   }
 
-  /** The schema version and its upgrade steps: one step for every version below the current one, no other. */
-  private static EntityModel.Schema schema(EntitySpec spec, Set<String> reserved, Map<String, String> storedBy) {
-    String name = spec.name();
-    if (spec.schemaVersion() == 0) {
-      if (!spec.upgrades().isEmpty()) {
-        throw fail(name, null, "upgrade steps need a schema version: declare it with schemaVersion(n)");
-      }
-      return null;
+  private TableSchema.Index index(String entity, String indexName) {
+    TableSchema.Index index = table.indexes().get(indexName);
+    if (index == null) {
+      throw fail(entity, null, "index " + indexName + " is not an index of table " + table.name() + " (it has "
+          + table.indexes().keySet() + ")");
     }
-    String attribute = spec.schemaAttribute();
-    if (reserved.contains(attribute) || storedBy.containsKey(attribute)) {
-      throw fail(name, storedBy.get(attribute), "the schema version attribute " + attribute + " is already a key"
-          + " attribute, the type attribute or a field's stored name");
-    }
-    int current = spec.schemaVersion();
-    for (int from : spec.upgrades().keySet()) {
-      if (from < 1 || from >= current) {
-        throw fail(name, null, "an upgrade from version " + from + " does not lead to schema version " + current
-            + " (steps go from 1 to " + (current - 1) + ")");
-      }
-    }
-    for (int v = 1; v < current; v++) {
-      if (!spec.upgrades().containsKey(v)) {
-        throw fail(name, null, "schema version " + current + " has no upgrade from version " + v + " to "
-            + (v + 1) + ": an item of version " + v + " could not be read");
-      }
-    }
-    return new EntityModel.Schema(current, attribute, Map.copyOf(spec.upgrades()));
-  }
-
-  /** A rule must apply to the field's type, so a typo'd rule fails here, not at the first write. */
-  private static void checkRule(String entity, Field f, Rule r) {
-    Class<?> v = f.valueType();
-    boolean number = Number.class.isAssignableFrom(v);
-    boolean text = v == String.class || v.isEnum();
-    String needs = null;
-    switch (r.kind()) {
-      case PATTERN:
-      case NOT_BLANK:
-        needs = text ? null : "a String or enum field";
-        break;
-      case MIN:
-      case MAX:
-        needs = number ? null : "a number field";
-        break;
-      case MAX_LENGTH:
-        needs = v == String.class || java.util.Collection.class.isAssignableFrom(v) || Map.class.isAssignableFrom(v)
-            ? null : "a String, List, Set or Map field";
-        break;
-      case ONE_OF:
-        for (Object a : (Set<?>) r.bound()) {
-          if (!(v.isInstance(a) || (number && a instanceof Number))) {
-            throw fail(entity, f.name(), "rule " + r + ": " + a + " (" + a.getClass().getSimpleName() + ") is not a "
-                + v.getSimpleName());
-          }
-        }
-        break;
-      default:
-        break;
-    }
-    if (needs != null) {
-      throw fail(entity, f.name(), "rule " + r + " applies to " + needs + ", not to a " + f.type().getTypeName());
-    }
-  }
-
-  private static boolean isInstant(Class<?> type, String field) {
-    for (RecordComponent rc : type.getRecordComponents()) {
-      if (rc.getName().equals(field)) {
-        return rc.getType() == Instant.class || rc.getGenericType().getTypeName().equals(
-            "java.util.Optional<java.time.Instant>");
-      }
-    }
-    return false;
-  }
-
-  private static Field typed(String entity, RecordMapper<?> mapper, String field, String role, Class<?>... types) {
-    if (field == null) {
-      return null;
-    }
-    Field f = mapper.field(field);
-    for (Class<?> t : types) {
-      if (f.valueType() == t) {
-        return f;
-      }
-    }
-    StringBuilder allowed = new StringBuilder();
-    for (Class<?> t : types) {
-      allowed.append(allowed.length() == 0 ? "" : " or ").append(t.getSimpleName());
-    }
-    throw fail(entity, field, "the " + role + " field must be " + allowed + ", not " + f.type().getTypeName());
+    return index;
   }
 
   /** An entity's templates for a multi-attribute GSI key: one per key attribute, as many as the index has. */
@@ -431,115 +332,5 @@ public final class ModelCompiler {
     k.byAttribute().forEach((attribute, t) -> out.append(out.length() == 0 ? "" : ", ").append(attribute)
         .append(" '").append(t).append('\''));
     return out.toString();
-  }
-
-  /**
-   * A pattern reads whole records, so an index that does not project every field of an entity the pattern returns
-   * cannot serve it (decoding what is there would make a required field null): refused, naming the field.
-   */
-  private void checkProjected(String label, TableSchema.Index index, List<EntityModel<?>> entities) {
-    if (index.projection().type() == software.amazon.awssdk.services.dynamodb.model.ProjectionType.ALL) {
-      return;
-    }
-    Set<String> keys = new HashSet<>(List.of(table.partitionKey()));
-    table.sortKey().ifPresent(keys::add);
-    keys.addAll(index.partitionKeys());
-    keys.addAll(index.sortKeys());
-    for (EntityModel<?> e : entities) {
-      for (Field f : e.mapper().fields()) {
-        if (!index.projects(f.stored(), keys)) {
-          throw new ModelException(label + ", entity " + e.name() + ", field " + f.name() + ": index "
-              + index.name() + " projects " + index.projection().type()
-              + (index.projection().nonKeyAttributes().isEmpty() ? "" : " " + index.projection().nonKeyAttributes())
-              + ", not " + f.stored() + "; a pattern returns whole records, so project it (INCLUDE it, or ALL)",
-              e.name(), f.name());
-        }
-      }
-    }
-  }
-
-  private PatternModel pattern(AccessPattern<?> p, List<EntityModel<?>> entities) {
-    String label = "Access pattern '" + p.name() + "'";
-    KeyShape shape;
-    if (p.index().isPresent()) {
-      TableSchema.Index index = table.indexes().get(p.index().get());
-      if (index == null) {
-        throw new ModelException(label + ": index " + p.index().get() + " is not an index of table "
-            + table.name() + " (it has " + table.indexes().keySet() + ")");
-      }
-      shape = new KeyShape(index.name(), index.partitionKeys(), index.sortKeys(), index.local());
-      checkProjected(label, index, entities);
-    } else {
-      shape = new KeyShape(null, table.partitionKey(), table.sortKey().orElse(null));
-    }
-    List<Template> partitions = new ArrayList<>();
-    List<Template> sorts = new ArrayList<>();
-    try {
-      for (String t : p.partitionTemplates()) {
-        partitions.add(Template.parse(t));
-      }
-      for (String t : p.sortTemplates()) {
-        sorts.add(Template.parse(t));
-      }
-    } catch (IllegalArgumentException e) {
-      throw new ModelException(label + ": a template cannot be parsed: " + e.getMessage());
-    }
-    if (partitions.size() != shape.partitionKeys().size()) {
-      // DynamoDB compares every partition key attribute with =: a query names them all
-      throw new ModelException(label + ": the " + shape.label() + " has partition key " + shape.partitionKeys()
-          + "; give one partition template per attribute, not " + partitions.size());
-    }
-    Template partition = partitions.get(0);
-    Template sort = sorts.isEmpty() ? null : sorts.get(sorts.size() - 1);
-    SortOp op = p.sortOp().orElse(null);
-    if (op != null && shape.sortKey() == null) {
-      throw new ModelException(label + ": the " + shape.label() + " has no sort key for a " + op + " condition");
-    }
-    if (sorts.size() > shape.sortKeys().size()) {
-      throw new ModelException(label + ": the " + shape.label() + " has sort key " + shape.sortKeys() + "; "
-          + sorts.size() + " sort templates are too many");
-    }
-    // the condition applies to the last sort attribute used; those before it are compared with =
-    String sortAttribute = sort == null ? null : shape.sortKeys().get(sorts.size() - 1);
-    List<SortOp> ops = p.sortOps();
-    for (EntityModel<?> e : entities) {
-      String who = label + ", entity " + e.name();
-      if (!p.resultType().isAssignableFrom(e.type())) {
-        throw new ModelException(who + ": record " + e.type().getSimpleName() + " is not a "
-            + p.resultType().getSimpleName(), e.name(), null);
-      }
-      KeyTemplates k = e.keyOn(shape.index());
-      if (k == null) {
-        throw new ModelException(who + ": the entity has no key on " + shape.label()
-            + ", so the pattern would need a Scan", e.name(), null);
-      }
-      for (int i = 0; i < partitions.size(); i++) {
-        Template t = partitions.get(i);
-        if (!t.sameAs(k.partitions().get(i))) {
-          throw new ModelException(who + ": partition template '" + t + "' is not the entity's "
-              + shape.partitionKeys().get(i) + " template '" + k.partitions().get(i) + "' on " + shape.label(),
-              e.name(), t.fields().isEmpty() ? null : t.fields().get(0));
-        }
-      }
-      for (int i = 0; i < sorts.size() - 1; i++) {
-        if (!sorts.get(i).sameAs(k.sorts().get(i))) {
-          throw new ModelException(who + ": sort template '" + sorts.get(i) + "' (compared with =) is not the"
-              + " entity's " + shape.sortKeys().get(i) + " template '" + k.sorts().get(i) + "'", e.name(), null);
-        }
-      }
-      Template entitySort = sort == null ? null : k.sorts().get(sorts.size() - 1);
-      if (ops.contains(SortOp.EQ) && !sort.sameAs(entitySort)) {
-        throw new ModelException(who + ": EQ sort template '" + sort + "' is not the entity's "
-            + sortAttribute + " template '" + entitySort + "'", e.name(), null);
-      }
-      for (SortOp other : ops) {
-        if (other != SortOp.EQ && !sort.isPrefixOf(entitySort)) {
-          throw new ModelException(who + ": " + other + " sort template '" + sort + "' is not a leading part of the"
-              + " entity's " + sortAttribute + " template '" + entitySort + "'", e.name(), null);
-        }
-      }
-    }
-    return new PatternModel(p, shape, partition, op, sort, List.copyOf(entities), PatternModel.getItem(shape, op),
-        ops, partitions, sorts);
   }
 }

@@ -28,6 +28,26 @@ public final class OneTableExport {
 
   public static String json(CompiledModel model) {
     TableSchema table = model.table();
+    Map<String, Object> indexes = indexes(table);
+    String[] stamps = timestamps(model);
+    Map<String, Object> models = new LinkedHashMap<>();
+    for (EntityModel<?> e : model.entities()) {
+      models.put(e.name(), model(e, table));
+    }
+    Map<String, Object> params = params(table, stamps[0], stamps[1]);
+    Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put("format", "onetable:1.0.0");
+    doc.put("version", "0.0.1");
+    doc.put("indexes", indexes);
+    doc.put("models", models);
+    doc.put("params", params);
+    StringBuilder out = new StringBuilder();
+    TableExport.json(doc, out, "");
+    return out.append('\n').toString();
+  }
+
+  /** The primary key and every index, with its projection. */
+  private static Map<String, Object> indexes(TableSchema table) {
     Map<String, Object> indexes = new LinkedHashMap<>();
     Map<String, Object> primary = new LinkedHashMap<>();
     primary.put("hash", table.partitionKey());
@@ -48,7 +68,11 @@ public final class OneTableExport {
       });
       indexes.put(i.name(), index);
     }
+    return indexes;
+  }
 
+  /** The createdAt and updatedAt fields, the same for every entity: a OneTable schema has one pair for the table. */
+  private static String[] timestamps(CompiledModel model) {
     String created = null;
     String updated = null;
     boolean first = true;
@@ -64,59 +88,62 @@ public final class OneTableExport {
             + "entity's " + created + "/" + updated + "; a OneTable schema has one pair for the table", e.name(), null);
       }
     }
+    return new String[] {created, updated};
+  }
 
-    Map<String, Object> models = new LinkedHashMap<>();
-    for (EntityModel<?> e : model.entities()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      key(m, e, table.partitionKey(), e.tableKey().partition());
-      table.sortKey().ifPresent(s -> key(m, e, s, e.tableKey().sort()));
-      for (TableSchema.Index i : table.indexes().values()) {
-        EntityModel.KeyTemplates k = e.keyOn(i.name());
-        if (k == null) {
-          continue;
-        }
-        if (!i.local()) {
-          key(m, e, i.partitionKey(), k.partition());
-        }
-        if (k.sort() != null) {
-          key(m, e, i.sortKeyAttribute().orElseThrow(), k.sort());
-        }
+  /** One entity as a OneTable model: its key value templates and its attributes. */
+  private static Map<String, Object> model(EntityModel<?> e, TableSchema table) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    key(m, e, table.partitionKey(), e.tableKey().partition());
+    table.sortKey().ifPresent(s -> key(m, e, s, e.tableKey().sort()));
+    for (TableSchema.Index i : table.indexes().values()) {
+      EntityModel.KeyTemplates k = e.keyOn(i.name());
+      if (k == null) {
+        continue;
       }
-      Map<RecordMapper.Field, Ids> ids = e.generatedIds();
-      Map<RecordMapper.Field, Object> defaults = e.defaults();
-      for (RecordMapper.Field f : e.mapper().fields()) {
-        if (f == e.createdAt() || f == e.updatedAt()) {
-          continue; // OneTable writes them itself (params.timestamps)
-        }
-        if (!f.stored().equals(f.name())) {
-          throw new ModelException("Entity " + e.name() + ", field " + f.name() + ": stored as " + f.stored()
-              + "; a OneTable attribute is stored under its own name", e.name(), f.name());
-        }
-        Map<String, Object> a = new LinkedHashMap<>();
-        // OneTable's ttl attribute is a date stored as epoch seconds, as the table's time-to-live field is here
-        boolean ttl = f.stored().equals(table.timeToLiveAttribute().orElse(null));
-        a.put("type", ttl && f.valueType() == Instant.class ? "date" : typeOf(e, f));
-        if (ttl) {
-          a.put("ttl", Boolean.TRUE);
-        }
-        boolean filled = false;
-        if (ids.containsKey(f)) {
-          a.put("generate", ids.get(f) == Ids.ULID ? "ulid" : "uuid");
-          filled = true;
-        }
-        if (defaults.containsKey(f)) {
-          Object d = defaults.get(f);
-          a.put("default", d instanceof Number || d instanceof Boolean ? d : d.toString());
-          filled = true;
-        }
-        if (!f.optional() && !filled) {
-          a.put("required", Boolean.TRUE);
-        }
-        m.put(f.name(), a);
+      if (!i.local()) {
+        key(m, e, i.partitionKey(), k.partition());
       }
-      models.put(e.name(), m);
+      if (k.sort() != null) {
+        key(m, e, i.sortKeyAttribute().orElseThrow(), k.sort());
+      }
     }
+    Map<RecordMapper.Field, Ids> ids = e.generatedIds();
+    Map<RecordMapper.Field, Object> defaults = e.defaults();
+    for (RecordMapper.Field f : e.mapper().fields()) {
+      if (f == e.createdAt() || f == e.updatedAt()) {
+        continue; // OneTable writes them itself (params.timestamps)
+      }
+      if (!f.stored().equals(f.name())) {
+        throw new ModelException("Entity " + e.name() + ", field " + f.name() + ": stored as " + f.stored()
+            + "; a OneTable attribute is stored under its own name", e.name(), f.name());
+      }
+      Map<String, Object> a = new LinkedHashMap<>();
+      // OneTable's ttl attribute is a date stored as epoch seconds, as the table's time-to-live field is here
+      boolean ttl = f.stored().equals(table.timeToLiveAttribute().orElse(null));
+      a.put("type", ttl && f.valueType() == Instant.class ? "date" : typeOf(e, f));
+      if (ttl) {
+        a.put("ttl", Boolean.TRUE);
+      }
+      boolean filled = false;
+      if (ids.containsKey(f)) {
+        a.put("generate", ids.get(f) == Ids.ULID ? "ulid" : "uuid");
+        filled = true;
+      }
+      if (defaults.containsKey(f)) {
+        Object d = defaults.get(f);
+        a.put("default", d instanceof Number || d instanceof Boolean ? d : d.toString());
+        filled = true;
+      }
+      if (!f.optional() && !filled) {
+        a.put("required", Boolean.TRUE);
+      }
+      m.put(f.name(), a);
+    }
+    return m;
+  }
 
+  private static Map<String, Object> params(TableSchema table, String created, String updated) {
     Map<String, Object> params = new LinkedHashMap<>();
     params.put("isoDates", Boolean.TRUE);
     params.put("typeField", table.typeAttribute());
@@ -130,15 +157,7 @@ public final class OneTableExport {
         params.put("updatedField", updated);
       }
     }
-    Map<String, Object> doc = new LinkedHashMap<>();
-    doc.put("format", "onetable:1.0.0");
-    doc.put("version", "0.0.1");
-    doc.put("indexes", indexes);
-    doc.put("models", models);
-    doc.put("params", params);
-    StringBuilder out = new StringBuilder();
-    TableExport.json(doc, out, "");
-    return out.append('\n').toString();
+    return params;
   }
 
   private static void key(Map<String, Object> m, EntityModel<?> e, String attribute, Template t) {

@@ -56,6 +56,53 @@ public final class QueryExecutor<R> {
     EntityModel<?> keys = pattern.keyEntity();
     KeyShape shape = pattern.shape();
     String label = "Access pattern '" + pattern.name() + "'";
+    SortOp op = checkSettings(label, keys, shape);
+    keys.keyAttributes(keyAttributes);
+    if (!keyAttributes.contains(tablePartitionKey)) {
+      keyAttributes.add(tablePartitionKey);
+    }
+    if (tableSortKey != null && !keyAttributes.contains(tableSortKey)) {
+      keyAttributes.add(tableSortKey);
+    }
+    Expressions x = new Expressions();
+    String projection = settings.projection().isEmpty() ? null
+        : projection(x, shape, typeAttribute, tablePartitionKey, tableSortKey);
+    String pkText = keys.render(pattern.partition(), settings.partition(), false);
+    // a sort template may repeat a partition field (USER#{username} / USER#{username}): one value serves both
+    Key sortValues = merge(settings.partition(), settings.sort());
+    Key sortHigh = settings.sortHigh() == null ? null : merge(settings.partition(), settings.sortHigh());
+    if (PatternModel.getItem(shape, op)) {
+      if (settings.filter() != null) {
+        throw new ValidationException(label + " is served by GetItem, which takes no filter", null, null);
+      }
+      Map<String, AttributeValue> key = new LinkedHashMap<>();
+      key.put(shape.partitionKey(), AttributeValue.fromS(pkText));
+      if (op == SortOp.EQ) {
+        key.put(shape.sortKey(), AttributeValue.fromS(keys.render(pattern.sort(), sortValues, false)));
+      }
+      GetItemRequest.Builder b = GetItemRequest.builder().tableName(tableName).key(key)
+          .consistentRead(settings.consistentRead());
+      if (projection != null) {
+        b.projectionExpression(projection).expressionAttributeNames(x.names());
+      }
+      this.get = b.build();
+      this.query = null;
+      this.identity = "get\n" + pattern.name() + "\n" + new TreeMap<>(key) + "\n" + projection;
+      return;
+    }
+    String keyCondition = keyCondition(x, keys, shape, op, pkText, sortValues, sortHigh);
+    String filter = settings.filter() == null ? null
+        : x.condition(settings.filter(), pattern.entities(), tablePartitionKey);
+    this.query = queryRequest(x, shape, keyCondition, filter, projection);
+    this.get = null;
+    // the limit is not part of the identity: a caller may change the page size between pages
+    this.identity = "query\n" + pattern.name() + "\n" + shape.label() + "\n" + keyCondition + "\n" + filter + "\n"
+        + projection + "\n" + new TreeMap<>(x.names()) + "\n" + new TreeMap<>(x.values()) + "\n"
+        + settings.descending();
+  }
+
+  /** The settings checked against the pattern; the sort condition this query uses (null: none). */
+  private SortOp checkSettings(String label, EntityModel<?> keys, KeyShape shape) {
     if (settings.consistentRead() && !shape.isTable() && !shape.local()) {
       throw new ValidationException(label + ": consistent reads are not supported on global index "
           + shape.index(), null, null);
@@ -81,67 +128,38 @@ public final class QueryExecutor<R> {
     if (op == null && settings.sort() != null) {
       throw new ValidationException(label + " has no sort key condition; sort values do not apply", null, null);
     }
+    return op;
+  }
 
-    keys.keyAttributes(keyAttributes);
-    if (!keyAttributes.contains(tablePartitionKey)) {
-      keyAttributes.add(tablePartitionKey);
+  /** The projection: the fields asked for, the type attribute to decode by, and the keys a cursor is made of. */
+  private String projection(Expressions x, KeyShape shape, String typeAttribute, String tablePartitionKey,
+      String tableSortKey) {
+    Set<String> attributes = new java.util.LinkedHashSet<>();
+    for (String fieldName : settings.projection()) {
+      attributes.add(projected(fieldName));
     }
-    if (tableSortKey != null && !keyAttributes.contains(tableSortKey)) {
-      keyAttributes.add(tableSortKey);
+    attributes.add(typeAttribute);
+    for (EntityModel<?> e : pattern.entities()) {
+      if (e.schemaStamp() != null) {
+        attributes.add(e.schemaStamp().getKey()); // the version the upgrade steps start from
+      }
     }
+    attributes.addAll(shape.partitionKeys());
+    attributes.addAll(shape.sortKeys());
+    attributes.add(tablePartitionKey);
+    if (tableSortKey != null) {
+      attributes.add(tableSortKey);
+    }
+    StringBuilder p = new StringBuilder();
+    for (String a : attributes) {
+      p.append(p.length() == 0 ? "" : ", ").append(x.name(a));
+    }
+    return p.toString();
+  }
 
-    Expressions x = new Expressions();
-    String projection = null;
-    if (!settings.projection().isEmpty()) {
-      // the type attribute to decode by, and the keys a cursor is made of
-      Set<String> attributes = new java.util.LinkedHashSet<>();
-      for (String fieldName : settings.projection()) {
-        attributes.add(projected(fieldName));
-      }
-      attributes.add(typeAttribute);
-      for (EntityModel<?> e : pattern.entities()) {
-        if (e.schemaStamp() != null) {
-          attributes.add(e.schemaStamp().getKey()); // the version the upgrade steps start from
-        }
-      }
-      attributes.addAll(shape.partitionKeys());
-      attributes.addAll(shape.sortKeys());
-      attributes.add(tablePartitionKey);
-      if (tableSortKey != null) {
-        attributes.add(tableSortKey);
-      }
-      StringBuilder p = new StringBuilder();
-      for (String a : attributes) {
-        p.append(p.length() == 0 ? "" : ", ").append(x.name(a));
-      }
-      projection = p.toString();
-    }
-
-    String pkText = keys.render(pattern.partition(), settings.partition(), false);
-    // a sort template may repeat a partition field (USER#{username} / USER#{username}): one value serves both
-    Key sortValues = merge(settings.partition(), settings.sort());
-    Key sortHigh = settings.sortHigh() == null ? null : merge(settings.partition(), settings.sortHigh());
-    if (PatternModel.getItem(shape, op)) {
-      if (settings.filter() != null) {
-        throw new ValidationException(label + " is served by GetItem, which takes no filter", null, null);
-      }
-      Map<String, AttributeValue> key = new LinkedHashMap<>();
-      key.put(shape.partitionKey(), AttributeValue.fromS(pkText));
-      if (op == SortOp.EQ) {
-        Key sortKey = sortValues;
-        key.put(shape.sortKey(), AttributeValue.fromS(keys.render(pattern.sort(), sortKey, false)));
-      }
-      GetItemRequest.Builder b = GetItemRequest.builder().tableName(tableName).key(key)
-          .consistentRead(settings.consistentRead());
-      if (projection != null) {
-        b.projectionExpression(projection).expressionAttributeNames(x.names());
-      }
-      this.get = b.build();
-      this.query = null;
-      this.identity = "get\n" + pattern.name() + "\n" + new TreeMap<>(key) + "\n" + projection;
-      return;
-    }
-
+  /** The key condition: = on the partition attributes (and leading sort attributes), then the sort condition. */
+  private String keyCondition(Expressions x, EntityModel<?> keys, KeyShape shape, SortOp op, String pkText,
+      Key sortValues, Key sortHigh) {
     StringBuilder keyCondition = new StringBuilder();
     keyCondition.append(x.name(shape.partitionKey())).append(" = ").append(x.value(AttributeValue.fromS(pkText)));
     // a multi-attribute key: = on every other partition attribute, and on each sort attribute before the last used
@@ -178,10 +196,13 @@ public final class QueryExecutor<R> {
               .append(x.value(AttributeValue.fromS(keys.render(pattern.sort(), sortKey, false))));
       }
     }
-    String filter = settings.filter() == null ? null
-        : x.condition(settings.filter(), pattern.entities(), tablePartitionKey);
+    return keyCondition.toString();
+  }
+
+  private QueryRequest queryRequest(Expressions x, KeyShape shape, String keyCondition, String filter,
+      String projection) {
     QueryRequest.Builder b = QueryRequest.builder().tableName(tableName)
-        .keyConditionExpression(keyCondition.toString())
+        .keyConditionExpression(keyCondition)
         .expressionAttributeNames(x.names())
         .expressionAttributeValues(x.values())
         .scanIndexForward(!settings.descending())
@@ -198,12 +219,7 @@ public final class QueryExecutor<R> {
     if (settings.limit() != null) {
       b.limit(settings.limit());
     }
-    this.query = b.build();
-    this.get = null;
-    // the limit is not part of the identity: a caller may change the page size between pages
-    this.identity = "query\n" + pattern.name() + "\n" + shape.label() + "\n" + keyCondition + "\n" + filter + "\n"
-        + projection + "\n" + new TreeMap<>(x.names()) + "\n" + new TreeMap<>(x.values()) + "\n"
-        + settings.descending();
+    return b.build();
   }
 
   private static Key merge(Key base, Key extra) {

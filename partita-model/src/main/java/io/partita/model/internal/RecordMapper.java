@@ -67,36 +67,9 @@ public final class RecordMapper<T> {
     try {
       for (int i = 0; i < components.length; i++) {
         RecordComponent rc = components[i];
-        String name = rc.getName();
         parameterTypes[i] = rc.getType();
-        Type generic = rc.getGenericType();
-        boolean optional = rc.getType() == Optional.class;
-        Type valueType = generic;
-        if (optional) {
-          if (!(generic instanceof ParameterizedType p)) {
-            throw new FieldException(name, "raw Optional needs a type argument");
-          }
-          valueType = p.getActualTypeArguments()[0];
-          if (valueType instanceof ParameterizedType vp && vp.getRawType() == Optional.class) {
-            throw new FieldException(name, "Optional<Optional<…>> is not supported");
-          }
-        }
-        Codec codec;
-        try {
-          codec = codecs.forType(valueType, epochSeconds.contains(name));
-        } catch (IllegalArgumentException e) {
-          throw new FieldException(name, e.getMessage());
-        }
-        String stored = storedNames.get(name);
-        if (stored == null) {
-          Attr attr = rc.getAnnotation(Attr.class);
-          stored = attr == null ? name : attr.value();
-        }
-        if (stored.isEmpty()) {
-          throw new FieldException(name, "the stored name is empty");
-        }
-        Field field = new Field(name, stored, i, generic, codec, optional,
-            rc.getType().isPrimitive() ? rc.getType() : null);
+        Field field = field(rc, i, codecs, storedNames, epochSeconds);
+        String name = field.name();
         list.add(field);
         names.put(name, field);
         Method accessor = rc.getAccessor();
@@ -117,6 +90,40 @@ public final class RecordMapper<T> {
     this.fields = Collections.unmodifiableList(list);
     this.byName = names;
     this.accessors = getters;
+  }
+
+  /** The field of component {@code rc} (position {@code i}): its codec, whether Optional, its stored name. */
+  private static Field field(RecordComponent rc, int i, Codecs codecs, Map<String, String> storedNames,
+      Set<String> epochSeconds) {
+    String name = rc.getName();
+    Type generic = rc.getGenericType();
+    boolean optional = rc.getType() == Optional.class;
+    Type valueType = generic;
+    if (optional) {
+      if (!(generic instanceof ParameterizedType p)) {
+        throw new FieldException(name, "raw Optional needs a type argument");
+      }
+      valueType = p.getActualTypeArguments()[0];
+      if (valueType instanceof ParameterizedType vp && vp.getRawType() == Optional.class) {
+        throw new FieldException(name, "Optional<Optional<…>> is not supported");
+      }
+    }
+    Codec codec;
+    try {
+      codec = codecs.forType(valueType, epochSeconds.contains(name));
+    } catch (IllegalArgumentException e) {
+      throw new FieldException(name, e.getMessage());
+    }
+    String stored = storedNames.get(name);
+    if (stored == null) {
+      Attr attr = rc.getAnnotation(Attr.class);
+      stored = attr == null ? name : attr.value();
+    }
+    if (stored.isEmpty()) {
+      throw new FieldException(name, "the stored name is empty");
+    }
+    return new Field(name, stored, i, generic, codec, optional,
+        rc.getType().isPrimitive() ? rc.getType() : null);
   }
 
   /** A mapping or key-format problem that belongs to one component (a record field). */

@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.partita.model.TableSchema;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
@@ -66,83 +65,12 @@ public final class TableExport {
   }
 
   /**
-   * The model as a NoSQL Workbench data model (the format its "Export model" writes, version 3.0): the table's key
-   * attributes, every entity field as a non-key attribute with its type, one facet per entity (its key templates as
-   * the key aliases), the global indexes with their projections, and the billing. NoSQL Workbench's format has no
-   * place for local indexes, time to live, streams, point-in-time recovery or tags, so they are left out (the
-   * CloudFormation and Terraform exports carry them).
+   * {@code indexKeys} is each index's partition and sort attributes, by index name: a plain description rather than
+   * the TableSchema, which calls this (so the two do not depend on each other).
    */
-  public static String noSqlWorkbench(CompiledModel model, String modelName, String date) {
-    refuseMultiAttribute(model.table(), "a NoSQL Workbench model");
-    TableSchema table = model.table();
-    CreateTableRequest r = table.createTableRequest();
-    Map<String, Object> t = new LinkedHashMap<>();
-    t.put("TableName", table.name());
-    t.put("KeyAttributes", workbenchKeys(table.partitionKey(), table.sortKey().orElse(null)));
-    Map<String, String> nonKey = new LinkedHashMap<>();
-    nonKey.put(table.typeAttribute(), "S");
-    for (EntityModel<?> e : model.entities()) {
-      for (RecordMapper.Field f : e.mapper().fields()) {
-        nonKey.putIfAbsent(f.stored(), Codecs.attributeType(f.codec()));
-      }
-    }
-    for (String k : table.keyAttributes()) {
-      if (!k.equals(table.partitionKey()) && !k.equals(table.sortKey().orElse(null))) {
-        nonKey.putIfAbsent(k, "S"); // index keys are attributes of the table
-      }
-    }
-    List<Object> attributes = new ArrayList<>();
-    nonKey.forEach((n, type) -> attributes.add(map("AttributeName", n, "AttributeType", type)));
-    t.put("NonKeyAttributes", attributes);
-    List<Object> facets = new ArrayList<>();
-    for (EntityModel<?> e : model.entities()) {
-      Map<String, Object> alias = map("PartitionKeyAlias", e.tableKey().partition().toString());
-      if (e.tableKey().sort() != null) {
-        alias.put("SortKeyAlias", e.tableKey().sort().toString());
-      }
-      List<Object> names = new ArrayList<>();
-      names.add(table.typeAttribute());
-      for (RecordMapper.Field f : e.mapper().fields()) {
-        names.add(f.stored());
-      }
-      facets.add(map("FacetName", e.name(), "KeyAttributeAlias", alias, "TableData", new ArrayList<>(),
-          "NonKeyAttributes", names));
-    }
-    t.put("TableFacets", facets);
-    if (r.hasGlobalSecondaryIndexes()) {
-      List<Object> gsis = new ArrayList<>();
-      for (GlobalSecondaryIndex g : r.globalSecondaryIndexes()) {
-        gsis.add(map("IndexName", g.indexName(), "KeyAttributes", workbenchKeys(key(g.keySchema(), KeyType.HASH),
-            key(g.keySchema(), KeyType.RANGE)), "Projection", projection(g.projection())));
-      }
-      t.put("GlobalSecondaryIndexes", gsis);
-    }
-    t.put("TableData", new ArrayList<>());
-    t.put("DataAccess", map("MySql", new LinkedHashMap<>()));
-    t.put("BillingMode", r.billingModeAsString());
-    if (r.provisionedThroughput() != null) {
-      t.put("ProvisionedCapacitySettings", map("ProvisionedThroughput", units(r.provisionedThroughput())));
-    }
-    Map<String, Object> doc = map("ModelName", modelName,
-        "ModelMetadata", map("Author", "", "DateCreated", date, "DateLastModified", date,
-            "Description", "Exported by partita-model", "AWSService", "Amazon DynamoDB", "Version", "3.0"),
-        "DataModel", List.of(t));
-    StringBuilder out = new StringBuilder();
-    json(doc, out, "");
-    return out.append('\n').toString();
-  }
-
-  private static Map<String, Object> workbenchKeys(String hash, String range) {
-    Map<String, Object> keys = map("PartitionKey", map("AttributeName", hash, "AttributeType", "S"));
-    if (range != null) {
-      keys.put("SortKey", map("AttributeName", range, "AttributeType", "S"));
-    }
-    return keys;
-  }
-
-  public static String terraform(TableSchema table, CreateTableRequest r, TableFeatures features,
-      String resourceName) {
-    refuseMultiAttribute(table, "Terraform");
+  public static String terraform(Map<String, List<List<String>>> indexKeys, CreateTableRequest r,
+      TableFeatures features, String resourceName) {
+    refuseMultiAttribute(indexKeys, "Terraform");
     StringBuilder out = new StringBuilder();
     out.append("resource \"aws_dynamodb_table\" ").append(hcl(resourceName)).append(" {\n");
     out.append("  name         = ").append(hcl(r.tableName())).append('\n');
@@ -190,14 +118,16 @@ public final class TableExport {
    * Terraform's and NoSQL Workbench's index blocks hold one hash and one range attribute: an index with a
    * multi-attribute key is refused rather than exported wrong (the CloudFormation export carries it whole).
    */
-  private static void refuseMultiAttribute(TableSchema table, String format) {
-    for (TableSchema.Index i : table.indexes().values()) {
-      if (i.multiAttribute()) {
-        throw new io.partita.model.ModelException("Index " + i.name() + " has a multi-attribute key (partition "
-            + i.partitionKeys() + ", sort " + i.sortKeys() + "), which " + format + " export does not write yet;"
+  static void refuseMultiAttribute(Map<String, List<List<String>>> indexKeys, String format) {
+    indexKeys.forEach((name, keys) -> {
+      List<String> partition = keys.get(0);
+      List<String> sort = keys.get(1);
+      if (partition.size() > 1 || sort.size() > 1) {
+        throw new io.partita.model.ModelException("Index " + name + " has a multi-attribute key (partition "
+            + partition + ", sort " + sort + "), which " + format + " export does not write yet;"
             + " use toCloudFormation()");
       }
-    }
+    });
   }
 
   private static void projectionHcl(Projection p, StringBuilder out) {
@@ -211,7 +141,7 @@ public final class TableExport {
     }
   }
 
-  private static String key(List<KeySchemaElement> keys, KeyType type) {
+  static String key(List<KeySchemaElement> keys, KeyType type) {
     for (KeySchemaElement k : keys) {
       if (k.keyType() == type) {
         return k.attributeName();
@@ -228,7 +158,7 @@ public final class TableExport {
     return out;
   }
 
-  private static Map<String, Object> projection(Projection p) {
+  static Map<String, Object> projection(Projection p) {
     Map<String, Object> m = map("ProjectionType", p.projectionTypeAsString());
     if (p.hasNonKeyAttributes()) {
       m.put("NonKeyAttributes", new ArrayList<Object>(p.nonKeyAttributes()));
@@ -236,11 +166,11 @@ public final class TableExport {
     return m;
   }
 
-  private static Map<String, Object> units(ProvisionedThroughput t) {
+  static Map<String, Object> units(ProvisionedThroughput t) {
     return map("ReadCapacityUnits", t.readCapacityUnits(), "WriteCapacityUnits", t.writeCapacityUnits());
   }
 
-  private static Map<String, Object> map(Object... kv) {
+  static Map<String, Object> map(Object... kv) {
     Map<String, Object> m = new LinkedHashMap<>();
     for (int i = 0; i < kv.length; i += 2) {
       m.put((String) kv[i], kv[i + 1]);

@@ -1,10 +1,14 @@
 package io.partita.model.onetable;
 
-import java.lang.reflect.ParameterizedType;
+import static io.partita.model.onetable.OneTableValues.checkType;
+import static io.partita.model.onetable.OneTableValues.convert;
+import static io.partita.model.onetable.OneTableValues.object;
+import static io.partita.model.onetable.OneTableValues.objects;
+import static io.partita.model.onetable.OneTableValues.text;
+import static io.partita.model.onetable.OneTableValues.typeName;
+import static io.partita.model.onetable.OneTableValues.unwrap;
+
 import java.lang.reflect.RecordComponent;
-import java.lang.reflect.Type;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -136,10 +140,35 @@ public final class OneTableSchema {
     for (RecordComponent c : type.getRecordComponents()) {
       components.put(c.getName(), c);
     }
-    // OneTable keeps attributes at the model's top level; Dynatable under 'attributes', with keys under 'key'
-    Map<String, Map<String, Object>> attributes = new LinkedHashMap<>();
     Map<String, Map<String, Object>> keyAttributes = model.get("key") == null ? Map.of()
-        : objects(model.get("key"), "model " + name + " key");
+        : objects(model.get("key"), "model " + name + " key"); // Dynatable's keys
+    Map<String, Map<String, Object>> attributes = attributes(name, model);
+    Set<String> keyNames = keyAttributeNames();
+    Map<String, String> templates = templates(name, keyAttributes, attributes, keyNames);
+    Entity<T> entity = keys(Entity.of(type).name(name), name, templates);
+    String[] stamps = timestamps(name, type, components);
+    String created = stamps[0];
+    String updated = stamps[1];
+    if (created != null || updated != null) {
+      entity = entity.timestamps(created, updated);
+    }
+    for (Map.Entry<String, Map<String, Object>> e : attributes.entrySet()) {
+      if (!keyNames.contains(e.getKey())) {
+        entity = attribute(entity, name, e.getKey(), e.getValue(), components, stamps);
+      }
+    }
+    for (String component : components.keySet()) {
+      if (!attributes.containsKey(component) && !component.equals(created) && !component.equals(updated)) {
+        throw new ModelException("OneTable schema, model " + name + " has no attribute " + component + ", a component"
+            + " of " + type.getSimpleName(), name, component);
+      }
+    }
+    return entity;
+  }
+
+  /** The model's attributes: OneTable keeps them at the model's top level, Dynatable under 'attributes'. */
+  private static Map<String, Map<String, Object>> attributes(String name, Map<String, Object> model) {
+    Map<String, Map<String, Object>> attributes = new LinkedHashMap<>();
     Object declared = model.get("attributes");
     Map<String, Object> source = declared instanceof Map<?, ?> ? object(declared, "model " + name + " attributes")
         : model;
@@ -149,11 +178,16 @@ public final class OneTableSchema {
       }
       attributes.put(e.getKey(), object(e.getValue(), "model " + name + " attribute " + e.getKey()));
     }
-    Map<String, String> templates = new LinkedHashMap<>(); // key attribute -> template in this library's syntax
+    return attributes;
+  }
+
+  /** Key attribute to its template in this library's syntax: Dynatable's under 'key', OneTable's value templates. */
+  private static Map<String, String> templates(String name, Map<String, Map<String, Object>> keyAttributes,
+      Map<String, Map<String, Object>> attributes, Set<String> keyNames) {
+    Map<String, String> templates = new LinkedHashMap<>();
     for (Map.Entry<String, Map<String, Object>> e : keyAttributes.entrySet()) {
       templates.put(e.getKey(), template(name, e.getKey(), e.getValue().get("value")));
     }
-    Set<String> keyNames = keyAttributeNames();
     for (Map.Entry<String, Map<String, Object>> e : attributes.entrySet()) {
       Object value = e.getValue().get("value");
       if (keyNames.contains(e.getKey())) {
@@ -165,8 +199,11 @@ public final class OneTableSchema {
             + " on an attribute that is no index key is not supported", name, e.getKey());
       }
     }
+    return templates;
+  }
 
-    Entity<T> entity = Entity.of(type).name(name);
+  /** The table key and the key of every index whose key attributes the model has templates for. */
+  private <T extends Record> Entity<T> keys(Entity<T> entity, String name, Map<String, String> templates) {
     Map<String, Object> primary = indexes.get("primary");
     String pk = text(primary, "hash", "index primary");
     String sk = (String) primary.get("sort");
@@ -188,7 +225,11 @@ public final class OneTableSchema {
             : entity.index(e.getKey(), templates.get(index.get("hash")), need(templates, isk, name));
       }
     }
+    return entity;
+  }
 
+  /** The created and updated fields params.timestamps writes (null: none), each an Instant component. */
+  private String[] timestamps(String name, Class<?> type, Map<String, RecordComponent> components) {
     String created = null;
     String updated = null;
     Object timestamps = params.getOrDefault("timestamps", Boolean.FALSE);
@@ -204,62 +245,52 @@ public final class OneTableSchema {
             + "', so " + type.getSimpleName() + " needs an Instant component " + stamp, name, stamp);
       }
     }
-    if (created != null || updated != null) {
-      entity = entity.timestamps(created, updated);
-    }
+    return new String[] {created, updated};
+  }
 
-    for (Map.Entry<String, Map<String, Object>> e : attributes.entrySet()) {
-      String field = e.getKey();
-      Map<String, Object> a = e.getValue();
-      if (keyNames.contains(field)) {
-        continue;
-      }
-      RecordComponent c = components.get(field);
-      String where = "OneTable schema, model " + name + ", attribute " + field + ": ";
-      if (c == null) {
-        throw new ModelException(where + type.getSimpleName() + " has no component " + field + " (it has "
-            + components.keySet() + ")", name, field);
-      }
-      if (a.containsKey("map")) {
-        throw new ModelException(where + "'map' (an attribute stored under another name or packed) is not "
-            + "supported", name, field);
-      }
-      checkType(where, a.get("type"), c);
-      boolean optional = c.getType() == Optional.class;
-      Object generate = a.get("generate");
-      if (generate != null) {
-        if ("ulid".equals(generate)) {
-          entity = entity.generatedId(field, Ids.ULID);
-        } else if ("uuid".equals(generate)) {
-          entity = entity.generatedId(field, Ids.UUID_V7);
-        } else {
-          throw new ModelException(where + "generate '" + generate + "' is not supported (ulid, uuid are)", name,
-              field);
-        }
-      }
-      if (Boolean.TRUE.equals(a.get("ttl"))) {
-        entity = entity.ttl(field); // epoch seconds, as OneTable stores a ttl attribute
-      }
-      Object def = a.get("default");
-      if (def != null) {
-        entity = entity.defaultValue(field, convert(where, def, unwrap(c)));
-      }
-      boolean required = Boolean.TRUE.equals(a.get("required"));
-      boolean filled = generate != null || def != null || field.equals(created) || field.equals(updated);
-      if (required && optional) {
-        throw new ModelException(where + "required, so " + type.getSimpleName() + "." + field
-            + " must not be an Optional", name, field);
-      }
-      if (!required && !filled && !optional) {
-        throw new ModelException(where + "not required, so stored items may lack it: declare " + type.getSimpleName()
-            + "." + field + " as an Optional", name, field);
+  /** One attribute that is no key: its component checked, its generated id, ttl and default carried over. */
+  private static <T extends Record> Entity<T> attribute(Entity<T> entity, String name, String field,
+      Map<String, Object> a, Map<String, RecordComponent> components, String[] stamps) {
+    String typeName = entity.type().getSimpleName();
+    RecordComponent c = components.get(field);
+    String where = "OneTable schema, model " + name + ", attribute " + field + ": ";
+    if (c == null) {
+      throw new ModelException(where + typeName + " has no component " + field + " (it has "
+          + components.keySet() + ")", name, field);
+    }
+    if (a.containsKey("map")) {
+      throw new ModelException(where + "'map' (an attribute stored under another name or packed) is not "
+          + "supported", name, field);
+    }
+    checkType(where, a.get("type"), c);
+    boolean optional = c.getType() == Optional.class;
+    Object generate = a.get("generate");
+    if (generate != null) {
+      if ("ulid".equals(generate)) {
+        entity = entity.generatedId(field, Ids.ULID);
+      } else if ("uuid".equals(generate)) {
+        entity = entity.generatedId(field, Ids.UUID_V7);
+      } else {
+        throw new ModelException(where + "generate '" + generate + "' is not supported (ulid, uuid are)", name,
+            field);
       }
     }
-    for (String component : components.keySet()) {
-      if (!attributes.containsKey(component) && !component.equals(created) && !component.equals(updated)) {
-        throw new ModelException("OneTable schema, model " + name + " has no attribute " + component + ", a component"
-            + " of " + type.getSimpleName(), name, component);
-      }
+    if (Boolean.TRUE.equals(a.get("ttl"))) {
+      entity = entity.ttl(field); // epoch seconds, as OneTable stores a ttl attribute
+    }
+    Object def = a.get("default");
+    if (def != null) {
+      entity = entity.defaultValue(field, convert(where, def, unwrap(c)));
+    }
+    boolean required = Boolean.TRUE.equals(a.get("required"));
+    boolean filled = generate != null || def != null || field.equals(stamps[0]) || field.equals(stamps[1]);
+    if (required && optional) {
+      throw new ModelException(where + "required, so " + typeName + "." + field + " must not be an Optional", name,
+          field);
+    }
+    if (!required && !filled && !optional) {
+      throw new ModelException(where + "not required, so stored items may lack it: declare " + typeName + "." + field
+          + " as an Optional", name, field);
     }
     return entity;
   }
@@ -355,120 +386,6 @@ public final class OneTableSchema {
       return TableSchema.Projection.include(l.stream().map(Object::toString).toArray(String[]::new));
     }
     throw new ModelException("OneTable schema, " + where + ": project " + project + " is not 'all', 'keys' or a list");
-  }
-
-  /** The lower-case type name: from a bare constructor ({@code String}) or a string ({@code 'string'}). */
-  static String typeName(Object type) {
-    if (type instanceof io.partita.model.internal.JsonText.Name n) {
-      return n.text().toLowerCase(java.util.Locale.ROOT);
-    }
-    return type == null ? null : type.toString().toLowerCase(java.util.Locale.ROOT);
-  }
-
-  private static Class<?> unwrap(RecordComponent c) {
-    Type t = c.getGenericType();
-    if (c.getType() == Optional.class && t instanceof ParameterizedType p
-        && p.getActualTypeArguments()[0] instanceof Class<?> inner) {
-      return inner;
-    }
-    if (c.getType() == Optional.class && t instanceof ParameterizedType p
-        && p.getActualTypeArguments()[0] instanceof ParameterizedType inner) {
-      return (Class<?>) inner.getRawType();
-    }
-    return c.getType();
-  }
-
-  private static void checkType(String where, Object type, RecordComponent c) {
-    String name = typeName(type);
-    if (name == null) {
-      return; // OneTable allows an untyped attribute; the record's type decides
-    }
-    Class<?> k = unwrap(c);
-    boolean fits = switch (name) {
-      case "string" -> k == String.class || k.isEnum() || k == UUID.class || k == LocalDate.class;
-      case "number" -> Number.class.isAssignableFrom(box(k));
-      case "boolean" -> k == Boolean.class || k == boolean.class;
-      case "date" -> k == Instant.class;
-      case "array" -> List.class.isAssignableFrom(k);
-      case "object" -> Map.class.isAssignableFrom(k) || k.isRecord();
-      case "set" -> Set.class.isAssignableFrom(k);
-      case "buffer", "binary", "arraybuffer" -> k == byte[].class
-          || k.getName().equals("software.amazon.awssdk.core.SdkBytes");
-      default -> throw new ModelException(where + "type " + name + " is not a OneTable type", null, c.getName());
-    };
-    if (!fits) {
-      throw new ModelException(where + "type " + name + " does not fit the component's " + c.getGenericType()
-          .getTypeName(), null, c.getName());
-    }
-  }
-
-  private static Class<?> box(Class<?> k) {
-    if (!k.isPrimitive()) {
-      return k;
-    }
-    return k == int.class ? Integer.class : k == long.class ? Long.class : k == double.class ? Double.class
-        : k == float.class ? Float.class : k == short.class ? Short.class : k == byte.class ? Byte.class : k;
-  }
-
-  /** A default from the schema as the component's Java type. */
-  @SuppressWarnings({"unchecked", "rawtypes"})
-  private static Object convert(String where, Object value, Class<?> k) {
-    Class<?> b = box(k);
-    if (value instanceof BigDecimal n) {
-      if (b == Integer.class) {
-        return n.intValueExact();
-      } else if (b == Long.class) {
-        return n.longValueExact();
-      } else if (b == Short.class) {
-        return n.shortValueExact();
-      } else if (b == Byte.class) {
-        return n.byteValueExact();
-      } else if (b == Double.class) {
-        return n.doubleValue();
-      } else if (b == Float.class) {
-        return n.floatValue();
-      } else if (b == BigInteger.class) {
-        return n.toBigIntegerExact();
-      } else if (b == BigDecimal.class) {
-        return n;
-      }
-    } else if (value instanceof String s) {
-      if (b == String.class) {
-        return s;
-      } else if (b.isEnum()) {
-        return Enum.valueOf((Class<Enum>) b, s);
-      } else if (b == Instant.class) {
-        return Instant.parse(s);
-      } else if (b == UUID.class) {
-        return UUID.fromString(s);
-      } else if (b == LocalDate.class) {
-        return LocalDate.parse(s);
-      }
-    } else if (value instanceof Boolean && b == Boolean.class) {
-      return value;
-    }
-    throw new ModelException(where + "default " + value + " does not fit " + k.getSimpleName());
-  }
-
-  private static String text(Map<String, Object> m, String key, String where) {
-    if (!(m.get(key) instanceof String s)) {
-      throw new ModelException("OneTable schema, " + where + ": '" + key + "' is " + m.get(key) + ", not a name");
-    }
-    return s;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> object(Object v, String where) {
-    if (!(v instanceof Map<?, ?>)) {
-      throw new ModelException("OneTable schema: " + where + " is " + v + ", not an object");
-    }
-    return (Map<String, Object>) v;
-  }
-
-  private static Map<String, Map<String, Object>> objects(Object v, String where) {
-    Map<String, Map<String, Object>> out = new LinkedHashMap<>();
-    object(v, where).forEach((k, x) -> out.put(k, object(x, where + " " + k)));
-    return out;
   }
 
   @Override
