@@ -3,7 +3,6 @@ package io.partita.model.internal;
 import java.util.Map;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
@@ -18,17 +17,12 @@ public record PutCommand(EntityOps<?> ops, Map<String, AttributeValue> key, Map<
 
   /** The PutItem that sends it on its own. */
   PutItemRequest request(String table, boolean returnCurrent) {
-    PutItemRequest.Builder b = PutItemRequest.builder().tableName(table).item(item);
-    Requests.conditionOn(condition, x, returnCurrent, b::conditionExpression, b::expressionAttributeNames,
-        b::expressionAttributeValues, b::returnValuesOnConditionCheckFailure);
-    return b.build();
+    return Requests.putItem(table, item, condition, x, returnCurrent);
   }
 
   @Override
   public TransactWriteItem transactItem(String table, boolean returnCurrent) {
-    return TransactWriteItem.builder().put(Put.builder().tableName(table).item(item).conditionExpression(condition)
-        .expressionAttributeNames(Requests.names(x)).expressionAttributeValues(Requests.values(x))
-        .returnValuesOnConditionCheckFailure(Requests.onFailure(condition, returnCurrent)).build()).build();
+    return Requests.transactPut(table, item, condition, x, returnCurrent);
   }
 
   /** Its entry of a BatchWriteItem, which takes no condition (a batch put is planned without one). */

@@ -44,4 +44,23 @@ final class Requests {
       onFailure.accept(ReturnValuesOnConditionCheckFailure.ALL_OLD);
     }
   }
+
+  /** The PutItem of an item under a condition: a put's or a create's, sent on its own. */
+  static software.amazon.awssdk.services.dynamodb.model.PutItemRequest putItem(String table,
+      Map<String, AttributeValue> item, String condition, Expressions x, boolean returnCurrent) {
+    software.amazon.awssdk.services.dynamodb.model.PutItemRequest.Builder b =
+        software.amazon.awssdk.services.dynamodb.model.PutItemRequest.builder().tableName(table).item(item);
+    conditionOn(condition, x, returnCurrent, b::conditionExpression, b::expressionAttributeNames,
+        b::expressionAttributeValues, b::returnValuesOnConditionCheckFailure);
+    return b.build();
+  }
+
+  /** The same put as an action of a TransactWriteItems. */
+  static software.amazon.awssdk.services.dynamodb.model.TransactWriteItem transactPut(String table,
+      Map<String, AttributeValue> item, String condition, Expressions x, boolean returnCurrent) {
+    return software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder().put(
+        software.amazon.awssdk.services.dynamodb.model.Put.builder().tableName(table).item(item)
+            .conditionExpression(condition).expressionAttributeNames(names(x)).expressionAttributeValues(values(x))
+            .returnValuesOnConditionCheckFailure(onFailure(condition, returnCurrent)).build()).build();
+  }
 }

@@ -1,13 +1,11 @@
 package io.partita.model.migrate;
 
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Consumer;
 import java.util.function.Function;
 
 import io.partita.model.Entity;
@@ -88,38 +86,29 @@ final class CrossTableWindow<T extends Record, L extends Record> {
           Object a = args != null && args.length == 1 ? args[0] : null;
           switch (method.getName()) {
             case "putItem" -> {
-              return put(a instanceof PutItemRequest p ? p : built(PutItemRequest.builder(), a).build());
+              return put(a instanceof PutItemRequest p ? p : StoredItems.built(PutItemRequest.builder(), a).build());
             }
             case "deleteItem" -> {
-              return delete(a instanceof DeleteItemRequest d ? d : built(DeleteItemRequest.builder(), a).build());
+              return delete(a instanceof DeleteItemRequest d ? d : StoredItems.built(DeleteItemRequest.builder(), a).build());
             }
             case "updateItem" -> {
-              return update(a instanceof UpdateItemRequest u ? u : built(UpdateItemRequest.builder(), a).build());
+              return update(a instanceof UpdateItemRequest u ? u : StoredItems.built(UpdateItemRequest.builder(), a).build());
             }
             case "batchWriteItem" -> {
-              return batch(a instanceof BatchWriteItemRequest b ? b : built(BatchWriteItemRequest.builder(), a).build());
+              return batch(a instanceof BatchWriteItemRequest b ? b : StoredItems.built(BatchWriteItemRequest.builder(), a).build());
             }
             case "transactWriteItems" -> {
               TransactWriteItemsRequest r = a instanceof TransactWriteItemsRequest t ? t
-                  : built(TransactWriteItemsRequest.builder(), a).build();
+                  : StoredItems.built(TransactWriteItemsRequest.builder(), a).build();
               return dynamo.transactWriteItems(transact(r));
             }
             default -> {
-              try {
-                return method.invoke(dynamo, args);
-              } catch (InvocationTargetException e) {
-                throw e.getCause();
-              }
+              return StoredItems.passOn(dynamo, method, args);
             }
           }
         });
   }
 
-  @SuppressWarnings("unchecked")
-  private static <B> B built(B builder, Object consumer) {
-    ((Consumer<B>) consumer).accept(builder);
-    return builder;
-  }
 
   private boolean mine(String table) {
     return model.table().name().equals(table);
@@ -154,12 +143,6 @@ final class CrossTableWindow<T extends Record, L extends Record> {
     return item == null || item.isEmpty() ? null : item;
   }
 
-  private Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item) {
-    Map<String, AttributeValue> key = new HashMap<>(4);
-    key.put(model.table().partitionKey(), item.get(model.table().partitionKey()));
-    model.table().sortKey().ifPresent(sk -> key.put(sk, item.get(sk)));
-    return key;
-  }
 
   // ---- the caller's condition, with the window's guard that the item is still the one read
 
@@ -247,7 +230,7 @@ final class CrossTableWindow<T extends Record, L extends Record> {
     TransactWriteItem onLegacy = TransactWriteItem.builder().put(Put.builder().tableName(legacy.name())
         .item(legacyItem(r.item())).build()).build();
     boolean wantOld = r.returnValues() == ReturnValue.ALL_OLD;
-    Map<String, AttributeValue> key = keyOf(r.item());
+    Map<String, AttributeValue> key = StoredItems.keyOf(model.table(), r.item());
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
       Map<String, AttributeValue> before = wantOld ? read(key) : null;
       Condition c = condition(r.conditionExpression(), r.expressionAttributeNames(), r.expressionAttributeValues(),

@@ -1,13 +1,11 @@
 package io.partita.model.migrate;
 
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Consumer;
 import java.util.function.Function;
 
 import io.partita.model.Entity;
@@ -122,17 +120,17 @@ public final class DualWrite<T extends Record> {
           Object a = args != null && args.length == 1 ? args[0] : null;
           switch (method.getName()) {
             case "putItem" -> {
-              PutItemRequest r = a instanceof PutItemRequest p ? p : built(PutItemRequest.builder(), a).build();
+              PutItemRequest r = a instanceof PutItemRequest p ? p : StoredItems.built(PutItemRequest.builder(), a).build();
               return dynamo.putItem(r.toBuilder().item(withOld(r.tableName(), r.item())).build());
             }
             case "batchWriteItem" -> {
               BatchWriteItemRequest r = a instanceof BatchWriteItemRequest b ? b
-                  : built(BatchWriteItemRequest.builder(), a).build();
+                  : StoredItems.built(BatchWriteItemRequest.builder(), a).build();
               return dynamo.batchWriteItem(batch(r));
             }
             case "transactWriteItems" -> {
               TransactWriteItemsRequest r = a instanceof TransactWriteItemsRequest t ? t
-                  : built(TransactWriteItemsRequest.builder(), a).build();
+                  : StoredItems.built(TransactWriteItemsRequest.builder(), a).build();
               var response = dynamo.transactWriteItems(transact(r));
               for (TransactWriteItem w : r.transactItems()) {
                 if (w.update() != null && mine(w.update().tableName())) {
@@ -143,7 +141,7 @@ public final class DualWrite<T extends Record> {
             }
             case "updateItem" -> {
               UpdateItemRequest r = a instanceof UpdateItemRequest u ? u
-                  : built(UpdateItemRequest.builder(), a).build();
+                  : StoredItems.built(UpdateItemRequest.builder(), a).build();
               UpdateItemResponse response = dynamo.updateItem(r);
               if (mine(r.tableName())) {
                 followUp(r.key(), r.returnValues() == ReturnValue.ALL_NEW ? response.attributes() : null);
@@ -151,22 +149,12 @@ public final class DualWrite<T extends Record> {
               return response;
             }
             default -> {
-              try {
-                return method.invoke(dynamo, args);
-              } catch (InvocationTargetException e) {
-                throw e.getCause();
-              }
+              return StoredItems.passOn(dynamo, method, args);
             }
           }
         });
   }
 
-  /** {@code builder} after the caller's {@code Consumer<Builder>} (the SDK's consumer-style overloads) ran on it. */
-  @SuppressWarnings("unchecked")
-  private static <B> B built(B builder, Object consumer) {
-    ((Consumer<B>) consumer).accept(builder);
-    return builder;
-  }
 
   private boolean mine(String table) {
     return model.table().name().equals(table);

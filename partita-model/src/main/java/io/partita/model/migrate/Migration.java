@@ -325,10 +325,11 @@ public final class Migration<T extends Record> {
           target.put(a, read.get(a));
         }
       }
-      Map<String, AttributeValue> key = keyOf(read);
-      if (!StoredItems.same(key, keyOf(target))) {
+      Map<String, AttributeValue> key = StoredItems.keyOf(model.table(), read);
+      Map<String, AttributeValue> targetKey = StoredItems.keyOf(model.table(), target);
+      if (!StoredItems.same(key, targetKey)) {
         throw new ModelException("Migration " + id + ": item " + key + " of " + entity.name()
-            + " would move to table key " + keyOf(target) + "; a migration changes an item's shape, not its key",
+            + " would move to table key " + targetKey + "; a migration changes an item's shape, not its key",
             entity.name(), null);
       }
       if (StoredItems.same(read, target)) {
@@ -383,13 +384,6 @@ public final class Migration<T extends Record> {
     }
   }
 
-  private Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item) {
-    TableSchema table = model.table();
-    Map<String, AttributeValue> key = new HashMap<>(4);
-    key.put(table.partitionKey(), item.get(table.partitionKey()));
-    table.sortKey().ifPresent(sk -> key.put(sk, item.get(sk)));
-    return key;
-  }
 
   /**
    * The migration as it stands after a page, over this run and the runs before it.

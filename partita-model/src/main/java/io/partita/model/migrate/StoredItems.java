@@ -99,4 +99,29 @@ final class StoredItems {
     }
     return b.toString();
   }
+
+  /** {@code builder} after the caller's {@code Consumer<Builder>} (the SDK's consumer-style overloads) ran on it. */
+  @SuppressWarnings("unchecked")
+  static <B> B built(B builder, Object consumer) {
+    ((java.util.function.Consumer<B>) consumer).accept(builder);
+    return builder;
+  }
+
+  /** A call a window does not change, passed on to {@code dynamo} with its own exception. */
+  static Object passOn(software.amazon.awssdk.services.dynamodb.DynamoDbClient dynamo, java.lang.reflect.Method method,
+      Object[] args) throws Throwable {
+    try {
+      return method.invoke(dynamo, args);
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      throw e.getCause();
+    }
+  }
+
+  /** The table key of {@code item} in {@code table}: its partition key and, if the table has one, its sort key. */
+  static Map<String, AttributeValue> keyOf(io.partita.model.TableSchema table, Map<String, AttributeValue> item) {
+    Map<String, AttributeValue> key = new java.util.HashMap<>(4);
+    key.put(table.partitionKey(), item.get(table.partitionKey()));
+    table.sortKey().ifPresent(sk -> key.put(sk, item.get(sk)));
+    return key;
+  }
 }

@@ -224,8 +224,7 @@ final class MemoryStore implements Store {
             Version head = map.get(op.a());
             long current = Batch.counterValue(head == null ? null : head.value);
             long added = Batch.counterValue(op.b());
-            put(op.a(), java.nio.ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN)
-                .putLong(current + added).array(), seq, oldest);
+            put(op.a(), Batch.counterBytes(current + added), seq, oldest);
           }
           default -> throw new IllegalStateException("unknown batch operation " + op.kind());
         }

@@ -424,7 +424,8 @@ public interface Store extends AutoCloseable, Reads {
       return out;
     }
 
-    private static byte[] counterBytes(long value) {
+    /** A counter's value as stored: 64-bit little-endian. */
+    static byte[] counterBytes(long value) {
       return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(value).array();
     }
 
