@@ -11,7 +11,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Builds the writes of a whole record or of a key: put, create, batch put, delete and condition check. A version
- * field makes a put or a delete of a record conditioned on the stored version (no item, for version null or 0).
+ * field makes a put or a delete of a record conditioned on the stored version (no item, for version null or 0). A
+ * single or transactional put or delete holds only if the item at its key is absent or this entity's
+ * ({@link #ownedOrAbsent}): it never replaces or removes another entity's item, or one the model cannot read,
+ * unnoticed. A batch put or delete cannot say so (BatchWriteItem takes no condition) and writes as DynamoDB does.
  */
 final class ItemPlanner<T> {
   private final EntityOps<T> ops;
@@ -60,6 +63,9 @@ final class ItemPlanner<T> {
       expression = withVersion(x, expected, expression);
       entity.withVersion(values, expected == null ? 1 : expected + 1);
     }
+    if (!versioned || expected != null) { // "no item" already excludes another entity's
+      expression = and(ownedOrAbsent(ops, x), expression);
+    }
     Map<String, AttributeValue> item = entity.item(values);
     return new PutCommand(ops, entity.key(values), item, expression, x, versioned, expected, condition != null,
         entity.construct(values));
@@ -82,6 +88,7 @@ final class ItemPlanner<T> {
     if (versioned) {
       expression = withVersion(x, expected, expression);
     }
+    expression = and(ownedOrAbsent(ops, x), expression);
     return new DeleteCommand(ops, key, expression, x, versioned, expected, condition != null);
   }
 
@@ -95,8 +102,23 @@ final class ItemPlanner<T> {
 
   /** The version check (stored version {@code expected}, or no item) before the caller's condition, if any. */
   private String withVersion(Expressions x, Long expected, String expression) {
-    String check = versionCheck(x, expected);
-    return expression == null ? check : Expressions.group(check) + " AND " + Expressions.group(expression);
+    return and(versionCheck(x, expected), expression);
+  }
+
+  /** {@code first}, and {@code then} when there is one. */
+  private static String and(String first, String then) {
+    return then == null ? first : Expressions.group(first) + " AND " + Expressions.group(then);
+  }
+
+  /**
+   * The condition that the item at the key is absent or written for this entity: what keeps a write by key from
+   * replacing or removing an item of another entity, or one the model cannot read. Its refusal is explained as
+   * such ({@link Refusals}).
+   */
+  static String ownedOrAbsent(EntityOps<?> ops, Expressions x) {
+    EntityModel<?> entity = ops.entity();
+    return "attribute_not_exists(" + x.name(ops.partitionKey()) + ") OR " + x.name(entity.typeAttribute()) + " = "
+        + x.value(entity.typeValue());
   }
 
   private String versionCheck(Expressions x, Long expected) {

@@ -51,6 +51,8 @@ final class Refusals {
       if (explained != null) {
         return explained;
       }
+    } else if (guardsOwner(p) && !checksVersion(p) && !p.callerCondition()) {
+      return anotherEntity(null, where, cause); // the only condition the write had
     } else if (checksVersion(p)) {
       // with a caller condition too, the version is to blame only when the stored one differs (unknown here)
       if (!p.callerCondition()) {
@@ -74,9 +76,8 @@ final class Refusals {
       return new ConditionFailedException("Entity " + name + ": there is no item of this entity at " + where
           + " to update", name, decoded, cause);
     }
-    if (p instanceof UpsertCommand && item != null && !owned) {
-      return new ConditionFailedException("Entity " + name + ": the item at " + where + " belongs to another"
-          + " entity", name, decoded, cause);
+    if (item != null && !owned && guardsOwner(p)) {
+      return anotherEntity(item, where, cause);
     }
     if (checksVersion(p)) {
       Long stored = versionOf(item);
@@ -96,6 +97,23 @@ final class Refusals {
       }
     }
     return null;
+  }
+
+  /** Whether the write's condition keeps it off another entity's item (see ItemPlanner.ownedOrAbsent). */
+  private static boolean guardsOwner(WriteCommand p) {
+    return p instanceof PutCommand || p instanceof DeleteCommand || p instanceof UpsertCommand;
+  }
+
+  /** The refusal of a write by key whose key holds an item that is not this entity's ({@code item}, if known). */
+  private ConditionFailedException anotherEntity(Map<String, AttributeValue> item, String where, Throwable cause) {
+    String holder = "";
+    if (item != null) {
+      AttributeValue t = item.get(entity.typeAttribute());
+      holder = t == null || t.s() == null ? " (one without a type attribute " + entity.typeAttribute() + ")"
+          : " (of type " + t.s() + ")";
+    }
+    return new ConditionFailedException("Entity " + entity.name() + ": the item at " + where + " belongs to another"
+        + " entity" + holder + "; a put or delete by key leaves it alone", entity.name(), null, cause);
   }
 
   /** Whether the write checked a version: a versioned command, or any put of a versioned entity. */

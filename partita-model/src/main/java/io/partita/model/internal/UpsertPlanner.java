@@ -35,9 +35,7 @@ final class UpsertPlanner<T> {
       c.indexKey(k, entity.indexKey(k, values), x);
     }
     List<String> conditions = new ArrayList<>();
-    String typeName = x.name(entity.typeAttribute());
-    conditions.add("attribute_not_exists(" + x.name(ops.partitionKey()) + ") OR " + typeName + " = "
-        + x.value(entity.typeValue()));
+    conditions.add(ItemPlanner.ownedOrAbsent(ops, x));
     if (entity.version() != null) {
       c.version(x.name(entity.version().stored()), expected, x, conditions);
     }

@@ -22,9 +22,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * is an {@link UnrecognizedItemException} on every read path (get, batch get, transactional get, a one-entity query,
  * a collection query, a GetItem-served pattern), never an empty answer or a page that quietly leaves it out. Items of
  * the model's other entities are still skipped where a read asks for some entities only; foreign items are skipped
- * only when the client opts in, and a broken item of the model's own never is.
+ * only when the client opts in, and a broken item of the model's own never is. Writes by key: a put or delete (single
+ * or transactional) never replaces or removes an item that is not the entity's, foreign or another entity's.
  */
-class NoSilentReadsTest {
+class NoSilentFailuresTest {
 
   sealed interface ShopItem permits Customer, Order {}
 
@@ -191,5 +192,68 @@ class NoSilentReadsTest {
       CompletionException e = assertThrows(CompletionException.class, () -> read.get().join());
       assertTrue(e.getCause() instanceof UnrecognizedItemException, String.valueOf(e.getCause()));
     }
+  }
+
+  // ---- writes by key
+
+  private static final Order NEW_O9 = new Order("c1", "o9", "NEW");
+
+  /** Every single and transactional put or delete by key at o9, each as a call that must be refused. */
+  private static List<Runnable> writes(ModelClient client) {
+    return List.of(
+        () -> client.entity(ORDER).put(NEW_O9),
+        () -> client.entity(ORDER).delete(O9),
+        () -> client.entity(ORDER).delete(NEW_O9),
+        () -> client.entity(ORDER).returningCurrentOnFailure().put(NEW_O9),
+        () -> client.entity(ORDER).returningCurrentOnFailure().delete(O9),
+        () -> client.transaction().put(ORDER, NEW_O9).execute(),
+        () -> client.transaction().delete(ORDER, O9).returningCurrentOnFailure().execute());
+  }
+
+  private static void everyWriteRefuses(Shop shop, Map<String, AttributeValue> there, String holder) {
+    shop.putAtO9(there);
+    Map<String, AttributeValue> stored = shop.dynamo.getItem(b -> b.tableName(shop.table)
+        .key(Map.of("pk", s("CUSTOMER#c1"), "sk", s("ORDER#o9")))).item();
+    List<Runnable> writes = writes(shop.db);
+    for (int i = 0; i < writes.size(); i++) {
+      RuntimeException e = assertThrows(RuntimeException.class, writes.get(i)::run, "write path " + i);
+      assertTrue(e.getMessage().contains("Entity Order: the item at CUSTOMER#c1 / ORDER#o9 belongs to another"
+          + " entity"), "write path " + i + ": " + e.getMessage());
+      if (i == 3 || i == 4 || i == 6) { // the item as it was came back: the message says what holds the key
+        assertTrue(e.getMessage().contains(holder), "write path " + i + ": " + e.getMessage());
+      }
+      assertEquals(stored, shop.dynamo.getItem(b -> b.tableName(shop.table)
+          .key(Map.of("pk", s("CUSTOMER#c1"), "sk", s("ORDER#o9")))).item(), "write path " + i + " left it alone");
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Backend.class)
+  void aPutOrDeleteByKeyLeavesAForeignItemAlone(Backend backend) {
+    Shop shop = new Shop(backend.client());
+    everyWriteRefuses(shop, Map.of("customerId", s("c1"), "orderId", s("o9"), "status", s("PLACED")),
+        "(one without a type attribute _type)");
+  }
+
+  @ParameterizedTest
+  @EnumSource(Backend.class)
+  void aPutOrDeleteByKeyLeavesAnotherEntitysItemAlone(Backend backend) {
+    Shop shop = new Shop(backend.client());
+    everyWriteRefuses(shop, Map.of("_type", s("Customer"), "customerId", s("c1"), "name", s("Ada")),
+        "(of type Customer)");
+  }
+
+  @ParameterizedTest
+  @EnumSource(Backend.class)
+  void aPutOrDeleteByKeyOfTheEntitysOwnItemOrOfNoItemStillWrites(Backend backend) {
+    Shop shop = new Shop(backend.client());
+    Key o1 = Key.of("customerId", "c1", "orderId", "o1");
+    shop.db.entity(ORDER).put(new Order("c1", "o1", "SHIPPED"));
+    assertEquals(Optional.of(new Order("c1", "o1", "SHIPPED")), shop.db.entity(ORDER).get(o1));
+    assertEquals(Optional.of(new Order("c1", "o1", "SHIPPED")), shop.db.entity(ORDER).delete(o1));
+    assertEquals(Optional.empty(), shop.db.entity(ORDER).delete(o1), "no item: nothing to refuse");
+    shop.db.transaction().put(ORDER, NEW_O9).execute();
+    shop.db.transaction().delete(ORDER, O9).execute();
+    assertEquals(Optional.empty(), shop.db.entity(ORDER).get(O9));
   }
 }
