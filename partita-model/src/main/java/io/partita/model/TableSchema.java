@@ -1,6 +1,8 @@
 package io.partita.model;
 
-import java.util.ArrayList;
+import static io.partita.model.TableRequests.checkName;
+import static io.partita.model.TableRequests.nonEmpty;
+
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -11,16 +13,8 @@ import java.util.Optional;
 import java.util.Set;
 
 import io.partita.model.internal.TableFeatures;
-import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
-import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
-import software.amazon.awssdk.services.dynamodb.model.GlobalSecondaryIndex;
-import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
-import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.model.UpdateContinuousBackupsRequest;
 import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest;
@@ -237,32 +231,12 @@ public final class TableSchema {
   public TableSchema globalIndex(String indexName, List<String> partitionKeyAttributes,
       List<String> sortKeyAttributes, Projection projection) {
     String n = checkName(indexName, "index name");
-    List<String> pks = attributes(n, partitionKeyAttributes, "partition", 1);
-    List<String> sks = attributes(n, sortKeyAttributes, "sort", 0);
-    Set<String> distinct = new LinkedHashSet<>(pks);
-    for (String a : sks) {
-      if (!distinct.add(a)) {
-        throw new ModelException("Index " + n + " names key attribute " + a + " twice");
-      }
-    }
-    return add(new Index(n, pks, sks, projection, false, throughput));
+    List<List<String>> keys = TableRequests.indexKeys(n, partitionKeyAttributes, sortKeyAttributes);
+    return add(new Index(n, keys.get(0), keys.get(1), projection, false, throughput));
   }
 
   /** DynamoDB's limit on the attributes of each part of a multi-attribute GSI key. */
   public static final int MAX_KEY_ATTRIBUTES = 4;
-
-  private static List<String> attributes(String index, List<String> names, String part, int least) {
-    Objects.requireNonNull(names, part + " key attributes");
-    if (names.size() < least || names.size() > MAX_KEY_ATTRIBUTES) {
-      throw new ModelException("Index " + index + ": a " + part + " key has " + least + " to " + MAX_KEY_ATTRIBUTES
-          + " attributes, not " + names.size());
-    }
-    List<String> out = new ArrayList<>();
-    for (String a : names) {
-      out.add(nonEmpty(a, "index " + part + " key"));
-    }
-    return out;
-  }
 
   /** Adds a local secondary index: the table's partition key and {@code sortKeyAttribute} (projection ALL). */
   public TableSchema localIndex(String indexName, String sortKeyAttribute) {
@@ -407,63 +381,14 @@ public final class TableSchema {
     return out;
   }
 
-  /** The projection an index is created with: an INCLUDE always carries the type attribute, which reads decode by. */
-  Projection effectiveProjection(Index i) {
-    Projection p = i.projection();
-    if (p.type() != ProjectionType.INCLUDE || p.nonKeyAttributes().contains(typeAttribute)) {
-      return p;
-    }
-    List<String> names = new ArrayList<>(p.nonKeyAttributes());
-    names.add(typeAttribute);
-    return new Projection(ProjectionType.INCLUDE, names);
-  }
-
   /**
-   * A CreateTable request for this schema: string keys, indexes with their projections, on-demand billing unless
-   * {@link #provisioned}, the stream and the tags. Time to live and point-in-time recovery are not part of
-   * CreateTable: see {@link #timeToLiveRequest()} and {@link #pointInTimeRecoveryRequest()}.
+   * A CreateTable request for this schema: string keys, indexes with their projections (an INCLUDE always carries the
+   * type attribute, which reads decode by), on-demand billing unless {@link #provisioned}, the stream and the tags.
+   * Time to live and point-in-time recovery are not part of CreateTable: see {@link #timeToLiveRequest()} and {@link
+   * #pointInTimeRecoveryRequest()}.
    */
   public CreateTableRequest createTableRequest() {
-    List<AttributeDefinition> definitions = new ArrayList<>();
-    for (String attribute : keyAttributes()) {
-      definitions.add(AttributeDefinition.builder().attributeName(attribute)
-          .attributeType(ScalarAttributeType.S).build());
-    }
-    List<GlobalSecondaryIndex> gsis = new ArrayList<>();
-    List<LocalSecondaryIndex> lsis = new ArrayList<>();
-    for (Index i : indexes.values()) {
-      Projection p = effectiveProjection(i);
-      software.amazon.awssdk.services.dynamodb.model.Projection projection =
-          software.amazon.awssdk.services.dynamodb.model.Projection.builder().projectionType(p.type())
-              .nonKeyAttributes(p.nonKeyAttributes().isEmpty() ? null : p.nonKeyAttributes()).build();
-      if (i.local()) {
-        lsis.add(LocalSecondaryIndex.builder().indexName(i.name()).keySchema(keySchema(i.partitionKey(), i.sortKey()))
-            .projection(projection).build());
-      } else {
-        GlobalSecondaryIndex.Builder g = GlobalSecondaryIndex.builder().indexName(i.name())
-            .keySchema(keySchema(i.partitionKeys(), i.sortKeys())).projection(projection);
-        if (i.throughput() != null) {
-          g.provisionedThroughput(units(i.throughput()));
-        }
-        gsis.add(g.build());
-      }
-    }
-    CreateTableRequest.Builder b = CreateTableRequest.builder().tableName(name)
-        .attributeDefinitions(definitions)
-        .keySchema(keySchema(partitionKey, sortKey));
-    if (throughput == null) {
-      b.billingMode(BillingMode.PAY_PER_REQUEST);
-    } else {
-      b.billingMode(BillingMode.PROVISIONED).provisionedThroughput(units(throughput));
-    }
-    if (!gsis.isEmpty()) {
-      b.globalSecondaryIndexes(gsis);
-    }
-    if (!lsis.isEmpty()) {
-      b.localSecondaryIndexes(lsis);
-    }
-    features.onCreate(b);
-    return b.build();
+    return TableRequests.createTable(this, features);
   }
 
   /** The UpdateTimeToLive request that enables TTL on {@link #timeToLiveAttribute()}; empty without one. */
@@ -481,7 +406,8 @@ public final class TableSchema {
   /**
    * The table as a CloudFormation template (JSON): one {@code AWS::DynamoDB::Table} resource named {@code
    * logicalId}, with AttributeDefinitions, KeySchema, BillingMode (and ProvisionedThroughput), the indexes with their
-   * projections, TimeToLiveSpecification, StreamSpecification, PointInTimeRecoverySpecification and Tags. CDK's {@code CfnTable} takes the same properties.
+   * projections, TimeToLiveSpecification, StreamSpecification, PointInTimeRecoverySpecification and Tags. CDK's
+   * {@code CfnTable} takes the same properties.
    */
   public String toCloudFormation(String logicalId) {
     return io.partita.model.internal.TableExport.cloudFormation(createTableRequest(), features, logicalId);
@@ -509,59 +435,6 @@ public final class TableSchema {
     Map<String, List<List<String>>> out = new java.util.LinkedHashMap<>();
     indexes().values().forEach(i -> out.put(i.name(), List.of(i.partitionKeys(), i.sortKeys())));
     return out;
-  }
-
-  private static ProvisionedThroughput units(Throughput t) {
-    return ProvisionedThroughput.builder().readCapacityUnits(t.readUnits()).writeCapacityUnits(t.writeUnits())
-        .build();
-  }
-
-  private static List<KeySchemaElement> keySchema(String hash, String range) {
-    return keySchema(List.of(hash), range == null ? List.of() : List.of(range));
-  }
-
-  /** HASH elements first, then RANGE ones, each part in order (a multi-attribute GSI key has several). */
-  private static List<KeySchemaElement> keySchema(List<String> hash, List<String> range) {
-    List<KeySchemaElement> out = new ArrayList<>();
-    for (String h : hash) {
-      out.add(KeySchemaElement.builder().attributeName(h).keyType(KeyType.HASH).build());
-    }
-    for (String r : range) {
-      out.add(KeySchemaElement.builder().attributeName(r).keyType(KeyType.RANGE).build());
-    }
-    return out;
-  }
-
-
-  /**
-   * DynamoDB's rule for table and index names: 3 to 255 characters of {@code a-z A-Z 0-9 _ - .}. Checked here, so a
-   * bad name is a {@link ModelException} when the model is declared, not a DynamoDbException at the first request.
-   */
-  private static String checkName(String s, String what) {
-    if (s == null) {
-      throw new ModelException("The " + what + " is missing");
-    }
-    if (s.length() < 3 || s.length() > 255) {
-      throw new ModelException("The " + what + " '" + s + "' has " + s.length() + " characters; DynamoDB allows"
-          + " 3 to 255");
-    }
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'
-          || c == '-' || c == '.';
-      if (!ok) {
-        throw new ModelException("The " + what + " '" + s + "' has '" + c + "' at position " + i
-            + "; DynamoDB allows only letters, digits, '_', '-' and '.'");
-      }
-    }
-    return s;
-  }
-
-  private static String nonEmpty(String s, String what) {
-    if (s == null || s.isEmpty()) {
-      throw new IllegalArgumentException(what + " must not be empty");
-    }
-    return s;
   }
 
   @Override
