@@ -104,6 +104,38 @@ class ArchitectureTest {
     assertEquals(List.of(), difference(INTERNAL_IN_API, found), "no longer there: remove from INTERNAL_IN_API");
   }
 
+  /**
+   * The public API fits in a page: every public type of partita-model (any package but {@code internal}) has its line
+   * in docs/api.md and every line there names one, and the page stays a page. A new public type is a decision.
+   */
+  @Test
+  void thePublicApiIsThePageThatListsIt() throws java.io.IOException {
+    Set<String> inCode = new java.util.TreeSet<>();
+    for (SourceScan.Source s : SourceScan.sources(ROOT)) {
+      String pkg = s.path().contains("/") ? s.path().substring(0, s.path().lastIndexOf('/')) : "";
+      if (pkg.startsWith("internal") || !Pattern.compile("(?m)^public ").matcher(s.text()).find()) {
+        continue;
+      }
+      String file = s.path().substring(s.path().lastIndexOf('/') + 1);
+      inCode.add((pkg.isEmpty() ? "" : pkg.replace('/', '.') + ".") + file.replace(".java", ""));
+    }
+    List<String> page = java.nio.file.Files.readAllLines(Path.of("docs/api.md"));
+    Set<String> onPage = new java.util.TreeSet<>();
+    String pkg = null;
+    int rows = 0;
+    Matcher row = Pattern.compile("^\\| (`io\\.partita\\.model(\\.\\w+)?`)? *\\| `(\\w+)` \\|").matcher("");
+    for (String line : page) {
+      if (row.reset(line).find()) {
+        pkg = row.group(1) != null ? (row.group(2) == null ? "" : row.group(2).substring(1) + ".") : pkg;
+        onPage.add(pkg + row.group(3));
+        rows++;
+      }
+    }
+    assertEquals(List.of(), difference(inCode, onPage), "public types without a line in docs/api.md");
+    assertEquals(List.of(), difference(onPage, inCode), "lines of docs/api.md naming no public type");
+    assertTrue(rows <= 60, "docs/api.md lists " + rows + " types: a page is 60 rows");
+  }
+
   /** The scanner finds what the rules are about; a scanner that finds nothing would pass every rule. */
   @Test
   void theScannerSeesTheCode() {
