@@ -30,7 +30,7 @@ class ArchitectureTest {
   /** Files over MAX_FILE_LINES today, with their length: to be split, never to grow. */
   static final Map<String, Integer> LONG_FILES = Map.of(
       "TableSchema.java", 449,
-      "internal/EntityModel.java", 450,
+      "internal/EntityModel.java", 413,
       "migrate/CrossTableWindow.java", 443,
       "migrate/Migration.java", 430);
 

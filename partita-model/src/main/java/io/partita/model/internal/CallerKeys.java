@@ -7,7 +7,6 @@ import java.util.Set;
 
 import io.partita.model.Key;
 import io.partita.model.ValidationException;
-import io.partita.model.internal.EntityModel.KeyTemplates;
 import io.partita.model.internal.RecordMapper.Field;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -20,7 +19,7 @@ final class CallerKeys {
   private final EntityModel<?> entity;
   private final String name;
   private final RecordMapper<?> mapper;
-  private final KeyTemplates tableKey;
+  private final TemplateKey tableKey;
 
   /** Made once {@code entity} is built (it reads the entity's name, mapper and table key). */
   CallerKeys(EntityModel<?> entity) {

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import io.partita.model.internal.EntityModel.KeyTemplates;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /** SET, REMOVE, ADD and DELETE clauses of one update expression (an update's or an upsert's). */
@@ -15,7 +14,7 @@ final class Clauses {
   final List<String> delete = new ArrayList<>();
 
   /** Sets an index's key attributes to {@code indexKey}, or removes them when it is null (a sparse index). */
-  void indexKey(KeyTemplates k, Map<String, AttributeValue> indexKey, Expressions x) {
+  void indexKey(TemplateKey k, Map<String, AttributeValue> indexKey, Expressions x) {
     boolean local = k.shape().local(); // a local index's partition key is the table's: never set nor removed
     if (indexKey == null) {
       if (!local) {

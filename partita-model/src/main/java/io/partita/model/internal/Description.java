@@ -39,7 +39,7 @@ public final class Description {
     out.append(",\n  \"entities\": {");
     List<String> entities = new ArrayList<>();
     for (EntityModel<?> e : model.entities()) {
-      EntityModel.KeyTemplates key = e.tableKey();
+      TemplateKey key = e.tableKey();
       StringBuilder one = new StringBuilder("\n    ").append(text(e.name())).append(": {\"type\": ")
           .append(text(e.typeValue().s())).append(", \"pk\": ").append(text(key.partition().source()));
       if (key.sort() != null) {
@@ -47,7 +47,7 @@ public final class Description {
       }
       List<String> onIndexes = new ArrayList<>();
       for (String index : table.indexes().keySet()) {
-        EntityModel.KeyTemplates k = e.keyOn(index);
+        TemplateKey k = e.keyOn(index);
         if (k != null) {
           onIndexes.add(text(index) + ": {\"pk\": " + text(k.partition().source())
               + (k.sort() == null ? "" : ", \"sk\": " + text(k.sort().source())) + "}");

@@ -27,50 +27,13 @@ public final class EntityModel<T> {
   public record Schema(int version, String attribute,
       Map<Integer, java.util.function.UnaryOperator<Map<String, AttributeValue>>> upgrades) {}
 
-  /**
-   * The templates of one key (table or index), one per key attribute of {@code shape}: one partition and at most one
-   * sort template, or for a multi-attribute GSI key up to four of each.
-   */
-  public record KeyTemplates(KeyShape shape, List<Template> partitions, List<Template> sorts) {
-    public KeyTemplates {
-      partitions = List.copyOf(partitions);
-      sorts = List.copyOf(sorts);
-    }
-
-    public KeyTemplates(KeyShape shape, Template partition, Template sort) {
-      this(shape, List.of(partition), sort == null ? List.of() : List.of(sort));
-    }
-
-    /** The (first) partition template. */
-    public Template partition() {
-      return partitions.get(0);
-    }
-
-    /** The (first) sort template, or null. */
-    public Template sort() {
-      return sorts.isEmpty() ? null : sorts.get(0);
-    }
-
-    /** Every template with its attribute, partition first. */
-    public Map<String, Template> byAttribute() {
-      Map<String, Template> out = new LinkedHashMap<>();
-      for (int i = 0; i < partitions.size(); i++) {
-        out.put(shape.partitionKeys().get(i), partitions.get(i));
-      }
-      for (int i = 0; i < sorts.size(); i++) {
-        out.put(shape.sortKeys().get(i), sorts.get(i));
-      }
-      return out;
-    }
-  }
-
   private final String name;
   private final Class<T> type;
   private final RecordMapper<T> mapper;
   private final String typeAttribute;
   private final AttributeValue typeValue;
-  private final KeyTemplates tableKey;
-  private final Map<String, KeyTemplates> indexKeys;
+  private final TemplateKey tableKey;
+  private final Map<String, TemplateKey> indexKeys;
   private final Map<Field, Ids> generatedIds;
   private final Map<Field, Object> defaults;
   private final Field createdAt;
@@ -81,8 +44,8 @@ public final class EntityModel<T> {
   private final AttributeValue schemaValue;
   private final CallerKeys keys;
 
-  EntityModel(String name, Class<T> type, RecordMapper<T> mapper, String typeAttribute, KeyTemplates tableKey,
-      Map<String, KeyTemplates> indexKeys, Map<Field, Ids> generatedIds, Map<Field, Object> defaults,
+  EntityModel(String name, Class<T> type, RecordMapper<T> mapper, String typeAttribute, TemplateKey tableKey,
+      Map<String, TemplateKey> indexKeys, Map<Field, Ids> generatedIds, Map<Field, Object> defaults,
       Field createdAt, Field updatedAt, Field version, Map<Field, List<Rule>> rules, Schema schema) {
     this.name = name;
     this.type = type;
@@ -130,16 +93,16 @@ public final class EntityModel<T> {
     return mapper;
   }
 
-  public KeyTemplates tableKey() {
+  public TemplateKey tableKey() {
     return tableKey;
   }
 
   /** The key templates on {@code index} (null for the table), or null when the entity is not in that index. */
-  public KeyTemplates keyOn(String index) {
+  public TemplateKey keyOn(String index) {
     return index == null ? tableKey : indexKeys.get(index);
   }
 
-  public Collection<KeyTemplates> indexKeys() {
+  public Collection<TemplateKey> indexKeys() {
     return indexKeys.values();
   }
 
@@ -183,7 +146,7 @@ public final class EntityModel<T> {
   }
 
   /** The fields {@code k}'s templates use, partition first. */
-  public static List<String> fieldsOf(KeyTemplates k) {
+  public static List<String> fieldsOf(TemplateKey k) {
     List<String> fields = new java.util.ArrayList<>();
     for (Template t : k.byAttribute().values()) {
       for (String f : t.fields()) {
@@ -199,7 +162,7 @@ public final class EntityModel<T> {
    * Renders {@code k} with key text per field ({@code text} gives null for an absent value): the key attributes,
    * or null when a field is absent (the item has no entry in that index).
    */
-  public Map<String, AttributeValue> renderKey(KeyTemplates k, java.util.function.Function<String, String> text) {
+  public Map<String, AttributeValue> renderKey(TemplateKey k, java.util.function.Function<String, String> text) {
     Map<String, AttributeValue> out = new LinkedHashMap<>(4);
     for (Map.Entry<String, Template> e : k.byAttribute().entrySet()) {
       String rendered = renderText(e.getValue(), text, false);
@@ -212,7 +175,7 @@ public final class EntityModel<T> {
   }
 
   /** The key of index {@code k} for the record {@code values} describe, or null when it cannot be built. */
-  public Map<String, AttributeValue> indexKey(KeyTemplates k, Object[] values) {
+  public Map<String, AttributeValue> indexKey(TemplateKey k, Object[] values) {
     return renderKey(k, placeholder -> text(values, placeholder));
   }
 
@@ -332,7 +295,7 @@ public final class EntityModel<T> {
       item.put(schema.attribute(), schemaValue);
     }
     putKey(tableKey, values, item, true);
-    for (KeyTemplates k : indexKeys.values()) {
+    for (TemplateKey k : indexKeys.values()) {
       putKey(k, values, item, false);
     }
     return item;
@@ -345,7 +308,7 @@ public final class EntityModel<T> {
     return key;
   }
 
-  private void putKey(KeyTemplates k, Object[] values, Map<String, AttributeValue> out, boolean required) {
+  private void putKey(TemplateKey k, Object[] values, Map<String, AttributeValue> out, boolean required) {
     Map<String, AttributeValue> key = indexKey(k, values);
     if (key == null) {
       if (required) {
@@ -425,7 +388,7 @@ public final class EntityModel<T> {
   /** The attribute names of every key (table and index) this entity writes, for projections. */
   public void keyAttributes(List<String> out) {
     addShape(tableKey.shape(), out);
-    for (KeyTemplates k : indexKeys.values()) {
+    for (TemplateKey k : indexKeys.values()) {
       addShape(k.shape(), out);
     }
   }

@@ -6,7 +6,6 @@ import java.util.Set;
 import io.partita.model.Ids;
 import io.partita.model.ModelException;
 import io.partita.model.ValidationException;
-import io.partita.model.internal.EntityModel.KeyTemplates;
 import io.partita.model.internal.RecordMapper.Field;
 
 /**
@@ -24,7 +23,7 @@ final class KeyDrift {
    * Refuses updatedAt or the version in the table key templates: every update rewrites them, so the item's key would
    * have to change with each write, which DynamoDB cannot do (an update never moves an item).
    */
-  static void checkModel(String entity, KeyTemplates tableKey, Field updatedAt, Field version) {
+  static void checkModel(String entity, TemplateKey tableKey, Field updatedAt, Field version) {
     Set<String> keyFields = Set.copyOf(EntityModel.fieldsOf(tableKey));
     for (Field f : new Field[] {updatedAt, version}) {
       if (f != null && keyFields.contains(f.name())) {

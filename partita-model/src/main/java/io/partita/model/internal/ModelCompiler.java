@@ -15,7 +15,6 @@ import io.partita.model.Ids;
 import io.partita.model.ModelException;
 import io.partita.model.Rule;
 import io.partita.model.TableSchema;
-import io.partita.model.internal.EntityModel.KeyTemplates;
 import io.partita.model.internal.RecordMapper.Field;
 
 /**
@@ -108,8 +107,8 @@ public final class ModelCompiler {
       throw fail(name, null, "has no table key: declare it with key(partition, sort)");
     }
     KeyShape tableShape = new KeyShape(null, table.partitionKey(), table.sortKey().orElse(null));
-    KeyTemplates tableKey = keyTemplates(name, mapper, tableShape, spec.partitionKey(), spec.sortKey(), true);
-    Map<String, KeyTemplates> indexKeys = indexKeys(spec, mapper, tableKey);
+    TemplateKey tableKey = keyTemplates(name, mapper, tableShape, spec.partitionKey(), spec.sortKey(), true);
+    Map<String, TemplateKey> indexKeys = indexKeys(spec, mapper, tableKey);
     Map<Field, Ids> generated = EntityChecks.generatedIds(spec, mapper);
     Map<Field, Object> defaults = EntityChecks.defaults(spec, mapper);
     Field createdAt = EntityChecks.typed(name, mapper, spec.createdAt(), "createdAt", Instant.class);
@@ -184,14 +183,14 @@ public final class ModelCompiler {
   }
 
   /** The entity's key templates on each index it declares (a local index's partition template is the table's). */
-  private Map<String, KeyTemplates> indexKeys(EntitySpec spec, RecordMapper<?> mapper, KeyTemplates tableKey) {
+  private Map<String, TemplateKey> indexKeys(EntitySpec spec, RecordMapper<?> mapper, TemplateKey tableKey) {
     String name = spec.name();
-    Map<String, KeyTemplates> indexKeys = new LinkedHashMap<>();
+    Map<String, TemplateKey> indexKeys = new LinkedHashMap<>();
     for (Map.Entry<String, List<String>> e : spec.indexes().entrySet()) {
       TableSchema.Index index = index(name, e.getKey());
       KeyShape shape = new KeyShape(index.name(), index.partitionKeys(), index.sortKeys(), index.local());
       String partition = e.getValue().get(0) == null ? spec.partitionKey() : e.getValue().get(0);
-      KeyTemplates k = keyTemplates(name, mapper, shape, partition, e.getValue().get(1), false);
+      TemplateKey k = keyTemplates(name, mapper, shape, partition, e.getValue().get(1), false);
       if (index.local() && !k.partition().sameAs(tableKey.partition())) {
         throw fail(name, null, "local index " + index.name() + " shares the table's partition key, so its partition"
             + " template must be the table's '" + tableKey.partition() + "', not '" + k.partition() + "'");
@@ -215,7 +214,7 @@ public final class ModelCompiler {
   }
 
   /** An entity's templates for a multi-attribute GSI key: one per key attribute, as many as the index has. */
-  private KeyTemplates multiKeyTemplates(String entity, RecordMapper<?> mapper, TableSchema.Index index,
+  private TemplateKey multiKeyTemplates(String entity, RecordMapper<?> mapper, TableSchema.Index index,
       List<String> partitions, List<String> sorts) {
     String where = "index " + index.name();
     if (partitions.size() != index.partitionKeys().size() || sorts.size() != index.sortKeys().size()) {
@@ -231,10 +230,10 @@ public final class ModelCompiler {
     for (int i = 0; i < sorts.size(); i++) {
       s.add(template(entity, mapper, where, index.sortKeys().get(i), sorts.get(i), false));
     }
-    return new KeyTemplates(new KeyShape(index.name(), index.partitionKeys(), index.sortKeys(), false), p, s);
+    return new TemplateKey(new KeyShape(index.name(), index.partitionKeys(), index.sortKeys(), false), p, s);
   }
 
-  private KeyTemplates keyTemplates(String entity, RecordMapper<?> mapper, KeyShape shape, String partition,
+  private TemplateKey keyTemplates(String entity, RecordMapper<?> mapper, KeyShape shape, String partition,
       String sort, boolean requiredFields) {
     if (shape.multiAttribute()) {
       throw fail(entity, null, "index " + shape.index() + " has a multi-attribute key (partition " + shape
@@ -251,7 +250,7 @@ public final class ModelCompiler {
     }
     Template pk = template(entity, mapper, where, shape.partitionKey(), partition, requiredFields);
     Template sk = sort == null ? null : template(entity, mapper, where, shape.sortKey(), sort, requiredFields);
-    return new KeyTemplates(shape, pk, sk);
+    return new TemplateKey(shape, pk, sk);
   }
 
   private Template template(String entity, RecordMapper<?> mapper, String where, String attribute, String source,
@@ -306,8 +305,8 @@ public final class ModelCompiler {
   private void checkDistinctKeys(List<EntityModel<?>> entities) {
     for (int i = 0; i < entities.size(); i++) {
       for (int j = i + 1; j < entities.size(); j++) {
-        KeyTemplates a = entities.get(i).tableKey();
-        KeyTemplates b = entities.get(j).tableKey();
+        TemplateKey a = entities.get(i).tableKey();
+        TemplateKey b = entities.get(j).tableKey();
         boolean pk = a.partition().mayOverlap(b.partition());
         boolean sk = a.sort() == null || a.sort().mayOverlap(b.sort());
         if (pk && sk) {
@@ -321,13 +320,13 @@ public final class ModelCompiler {
     }
   }
 
-  private static String firstField(KeyTemplates k) {
+  private static String firstField(TemplateKey k) {
     List<String> fields = EntityModel.fieldsOf(k);
     return fields.isEmpty() ? null : fields.get(0);
   }
 
   /** {@code pk 'USER#{id}', sk 'POST#{postId}'}: each key attribute and its template. */
-  static String describe(KeyTemplates k) {
+  static String describe(TemplateKey k) {
     StringBuilder out = new StringBuilder();
     k.byAttribute().forEach((attribute, t) -> out.append(out.length() == 0 ? "" : ", ").append(attribute)
         .append(" '").append(t).append('\''));

@@ -97,7 +97,7 @@ public final class OneTableExport {
     key(m, e, table.partitionKey(), e.tableKey().partition());
     table.sortKey().ifPresent(s -> key(m, e, s, e.tableKey().sort()));
     for (TableSchema.Index i : table.indexes().values()) {
-      EntityModel.KeyTemplates k = e.keyOn(i.name());
+      TemplateKey k = e.keyOn(i.name());
       if (k == null) {
         continue;
       }

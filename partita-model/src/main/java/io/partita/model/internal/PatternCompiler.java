@@ -9,7 +9,6 @@ import io.partita.model.AccessPattern;
 import io.partita.model.AccessPattern.SortOp;
 import io.partita.model.ModelException;
 import io.partita.model.TableSchema;
-import io.partita.model.internal.EntityModel.KeyTemplates;
 import io.partita.model.internal.RecordMapper.Field;
 
 /**
@@ -109,7 +108,7 @@ final class PatternCompiler {
       throw new ModelException(who + ": record " + e.type().getSimpleName() + " is not a "
           + p.resultType().getSimpleName(), e.name(), null);
     }
-    KeyTemplates k = e.keyOn(shape.index());
+    TemplateKey k = e.keyOn(shape.index());
     if (k == null) {
       throw new ModelException(who + ": the entity has no key on " + shape.label()
           + ", so the pattern would need a Scan", e.name(), null);

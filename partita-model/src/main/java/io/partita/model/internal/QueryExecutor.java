@@ -306,7 +306,7 @@ public final class QueryExecutor<R> {
   }
 
   private boolean isTableKey(String attribute) {
-    EntityModel.KeyTemplates t = pattern.keyEntity().tableKey();
+    TemplateKey t = pattern.keyEntity().tableKey();
     return attribute.equals(t.shape().partitionKey()) || attribute.equals(t.shape().sortKey());
   }
 

@@ -16,7 +16,6 @@ import java.util.Set;
 import io.partita.model.ConditionFailedException;
 import io.partita.model.Rule;
 import io.partita.model.ValidationException;
-import io.partita.model.internal.EntityModel.KeyTemplates;
 import io.partita.model.internal.RecordMapper.Field;
 import io.partita.model.internal.UpdateSpec.Action;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -233,8 +232,8 @@ final class UpdatePlanner<T> {
             entity.name(), e.getKey());
       }
     }
-    List<KeyTemplates> affected = new ArrayList<>();
-    for (KeyTemplates k : entity.indexKeys()) {
+    List<TemplateKey> affected = new ArrayList<>();
+    for (TemplateKey k : entity.indexKeys()) {
       List<String> fields = EntityModel.fieldsOf(k);
       if (fields.stream().anyMatch(d.touched::contains)) {
         affected.add(k);
@@ -244,13 +243,13 @@ final class UpdatePlanner<T> {
     if (!d.unknown.isEmpty()) {
       readUnknown(d, reads);
     }
-    for (KeyTemplates k : affected) {
+    for (TemplateKey k : affected) {
       d.c.indexKey(k, entity.renderKey(k, d.texts::get), d.x);
     }
   }
 
   /** The key text of {@code f}, an input of {@code k}'s key, from what the update knows; else marked to read. */
-  private void keyText(Draft d, KeyTemplates k, String f) {
+  private void keyText(Draft d, TemplateKey k, String f) {
     String name = entity.name();
     if (d.opaque.contains(f) && d.counters.containsKey(f)) {
       // a counter that feeds an index key: its stored value is read and the key rendered from that value plus the

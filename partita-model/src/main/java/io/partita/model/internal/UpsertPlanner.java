@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import io.partita.model.internal.EntityModel.KeyTemplates;
 import io.partita.model.internal.RecordMapper.Field;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -31,7 +30,7 @@ final class UpsertPlanner<T> {
     Map<String, AttributeValue> key = entity.key(values);
     Expressions x = new Expressions();
     Clauses c = fields(values, x);
-    for (KeyTemplates k : entity.indexKeys()) {
+    for (TemplateKey k : entity.indexKeys()) {
       c.indexKey(k, entity.indexKey(k, values), x);
     }
     List<String> conditions = new ArrayList<>();
