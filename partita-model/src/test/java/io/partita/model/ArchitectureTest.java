@@ -30,9 +30,7 @@ class ArchitectureTest {
   /** Files over MAX_FILE_LINES today, with their length: to be split, never to grow. */
   static final Map<String, Integer> LONG_FILES = Map.of(
       "TableSchema.java", 449,
-      "internal/EntityModel.java", 413,
-      "migrate/CrossTableWindow.java", 443,
-      "migrate/Migration.java", 430);
+      "internal/EntityModel.java", 413);
 
   /** Methods over MAX_METHOD_LINES ("file#name"), with their length: none today; one that has to be is named here. */
   static final Map<String, Integer> LONG_METHODS = Map.of();

@@ -56,8 +56,6 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  */
 final class CrossTableWindow<T extends Record, L extends Record> {
   private static final int ATTEMPTS = 10;
-  /** The window's own placeholders in conditions it adds to the caller's (the model's own are #n/:v). */
-  private static final String PREFIX = "dw";
 
   private final DynamoDbClient dynamo;
   private final Model model;
@@ -144,51 +142,11 @@ final class CrossTableWindow<T extends Record, L extends Record> {
   }
 
 
-  // ---- the caller's condition, with the window's guard that the item is still the one read
-
-  private record Condition(String expression, Map<String, String> names, Map<String, AttributeValue> values,
-      boolean guarded) {
-    String expressionOrNull() {
-      return expression.isEmpty() ? null : expression;
-    }
-
-    Map<String, String> namesOrNull() {
-      return names.isEmpty() ? null : names;
-    }
-
-    Map<String, AttributeValue> valuesOrNull() {
-      return values.isEmpty() ? null : values;
-    }
-  }
-
-  private Condition condition(String callers, Map<String, String> names, Map<String, AttributeValue> values,
-      boolean guard, Map<String, AttributeValue> before) {
-    Map<String, String> n = new HashMap<>(names == null ? Map.of() : names);
-    Map<String, AttributeValue> v = new HashMap<>(values == null ? Map.of() : values);
-    String expression = callers == null ? "" : callers;
-    if (guard) {
-      for (String name : n.keySet()) {
-        if (name.startsWith("#" + PREFIX)) {
-          throw new IllegalArgumentException("the dual-write window adds conditions with placeholders #" + PREFIX
-              + "N and :" + PREFIX + "N: the request's own " + name + " would be taken for one");
-        }
-      }
-      String unchanged = before == null
-          ? "attribute_not_exists(#" + PREFIX + "k)"
-          : StoredItems.unchanged(before, List.of(), n, v, PREFIX);
-      if (before == null) {
-        n.put("#" + PREFIX + "k", model.table().partitionKey());
-      }
-      expression = expression.isEmpty() ? unchanged : "(" + expression + ") AND " + unchanged;
-    }
-    return new Condition(expression, n, v, guard);
-  }
-
   /**
    * Whether a canceled pair should be tried again (the item changed since it was read, or a conflict); else the
    * failure the caller gets: its condition failed, or the legacy write was refused.
    */
-  private boolean retry(TransactionCanceledException e, Condition c, Map<String, AttributeValue> key,
+  private boolean retry(TransactionCanceledException e, WindowCondition c, Map<String, AttributeValue> key,
       Map<String, AttributeValue> before) {
     List<CancellationReason> reasons = e.cancellationReasons();
     CancellationReason first = reasons.isEmpty() ? null : reasons.get(0);
@@ -233,8 +191,8 @@ final class CrossTableWindow<T extends Record, L extends Record> {
     Map<String, AttributeValue> key = StoredItems.keyOf(model.table(), r.item());
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
       Map<String, AttributeValue> before = wantOld ? read(key) : null;
-      Condition c = condition(r.conditionExpression(), r.expressionAttributeNames(), r.expressionAttributeValues(),
-          wantOld, before);
+      WindowCondition c = WindowCondition.of(r.conditionExpression(), r.expressionAttributeNames(),
+          r.expressionAttributeValues(), wantOld, before, model.table().partitionKey());
       try {
         pair(TransactWriteItem.builder().put(Put.builder().tableName(r.tableName()).item(r.item())
             .conditionExpression(c.expressionOrNull()).expressionAttributeNames(c.namesOrNull())
@@ -261,8 +219,8 @@ final class CrossTableWindow<T extends Record, L extends Record> {
     boolean wantOld = r.returnValues() == ReturnValue.ALL_OLD;
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
       Map<String, AttributeValue> before = wantOld ? read(r.key()) : null;
-      Condition c = condition(r.conditionExpression(), r.expressionAttributeNames(), r.expressionAttributeValues(),
-          wantOld, before);
+      WindowCondition c = WindowCondition.of(r.conditionExpression(), r.expressionAttributeNames(),
+          r.expressionAttributeValues(), wantOld, before, model.table().partitionKey());
       try {
         pair(TransactWriteItem.builder().delete(Delete.builder().tableName(r.tableName()).key(r.key())
             .conditionExpression(c.expressionOrNull()).expressionAttributeNames(c.namesOrNull())
@@ -285,8 +243,8 @@ final class CrossTableWindow<T extends Record, L extends Record> {
     refuseLegacyParameters(r.hasExpected() || r.hasAttributeUpdates(), r.conditionalOperator());
     for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
       Map<String, AttributeValue> before = read(r.key());
-      Condition c = condition(r.conditionExpression(), r.expressionAttributeNames(), r.expressionAttributeValues(),
-          true, before);
+      WindowCondition c = WindowCondition.of(r.conditionExpression(), r.expressionAttributeNames(),
+          r.expressionAttributeValues(), true, before, model.table().partitionKey());
       Map<String, AttributeValue> after;
       try {
         after = dynamo.updateItem(r.toBuilder().conditionExpression(c.expressionOrNull())
@@ -299,11 +257,11 @@ final class CrossTableWindow<T extends Record, L extends Record> {
         throw e;
       }
       if (!ofEntity(after)) {
-        return answer(r.returnValues(), before, after);
+        return StoredItems.updateAnswer(r.returnValues(), before, after);
       }
       Map<String, String> names = new HashMap<>();
       Map<String, AttributeValue> values = new HashMap<>();
-      String stillAfter = StoredItems.unchanged(after, List.of(), names, values, PREFIX);
+      String stillAfter = StoredItems.unchanged(after, List.of(), names, values, WindowCondition.PREFIX);
       try {
         pair(TransactWriteItem.builder().conditionCheck(ConditionCheck.builder().tableName(r.tableName())
                 .key(r.key()).conditionExpression(stillAfter).expressionAttributeNames(names)
@@ -314,13 +272,13 @@ final class CrossTableWindow<T extends Record, L extends Record> {
         if (e instanceof TransactionCanceledException t && !t.cancellationReasons().isEmpty()
             && "ConditionalCheckFailed".equals(t.cancellationReasons().get(0).code())) {
           // another writer changed the new item since: its own write through the window carries the legacy item
-          return answer(r.returnValues(), before, after);
+          return StoredItems.updateAnswer(r.returnValues(), before, after);
         }
         undo(r.key(), before, after, e);
         throw new ModelException("the dual write of " + entity.name() + " " + r.key() + " could not write legacy "
             + "table " + legacy.name() + "; the update was undone: " + e.getMessage(), entity.name(), null, e);
       }
-      return answer(r.returnValues(), before, after);
+      return StoredItems.updateAnswer(r.returnValues(), before, after);
     }
     throw changedEachTime(r.key());
   }
@@ -330,7 +288,7 @@ final class CrossTableWindow<T extends Record, L extends Record> {
       Map<String, AttributeValue> after, RuntimeException failure) {
     Map<String, String> names = new HashMap<>();
     Map<String, AttributeValue> values = new HashMap<>();
-    String stillAfter = StoredItems.unchanged(after, List.of(), names, values, PREFIX);
+    String stillAfter = StoredItems.unchanged(after, List.of(), names, values, WindowCondition.PREFIX);
     try {
       if (before == null) {
         dynamo.deleteItem(d -> d.tableName(model.table().name()).key(key).conditionExpression(stillAfter)
@@ -342,33 +300,6 @@ final class CrossTableWindow<T extends Record, L extends Record> {
     } catch (RuntimeException e) {
       failure.addSuppressed(e); // another writer since (whose window write carries both), or the table failed too
     }
-  }
-
-  /** An UpdateItem's answer as the caller asked for it, from the items before and after. */
-  private static UpdateItemResponse answer(ReturnValue asked, Map<String, AttributeValue> before,
-      Map<String, AttributeValue> after) {
-    Map<String, AttributeValue> out = switch (asked == null ? ReturnValue.NONE : asked) {
-      case ALL_NEW -> after;
-      case ALL_OLD -> before;
-      case UPDATED_NEW -> changed(after, before);
-      case UPDATED_OLD -> changed(before, after);
-      default -> null;
-    };
-    return UpdateItemResponse.builder().attributes(out == null || out.isEmpty() ? null : out).build();
-  }
-
-  /** The attributes of {@code of} that {@code other} lacks or holds otherwise. */
-  private static Map<String, AttributeValue> changed(Map<String, AttributeValue> of, Map<String, AttributeValue> other) {
-    if (of == null) {
-      return null;
-    }
-    Map<String, AttributeValue> out = new HashMap<>();
-    of.forEach((k, v) -> {
-      if (other == null || !other.containsKey(k) || !StoredItems.same(v, other.get(k))) {
-        out.put(k, v);
-      }
-    });
-    return out;
   }
 
   private BatchWriteItemResponse batch(BatchWriteItemRequest r) {

@@ -14,8 +14,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -210,7 +208,7 @@ public final class Migration<T extends Record> {
     for (int i = 0; i < segments; i++) {
       state[i] = saved.getOrDefault(i, Checkpoint.start(i, segments));
     }
-    Totals totals = new Totals(state);
+    SegmentTotals totals = new SegmentTotals(id, segments, state);
     AtomicBoolean stop = new AtomicBoolean();
     List<CompletableFuture<Void>> running = new ArrayList<>();
     for (int i = 0; i < segments; i++) {
@@ -265,7 +263,7 @@ public final class Migration<T extends Record> {
         migrated, current, gone, error);
   }
 
-  private void runSegment(int segment, Checkpoint[] state, Totals totals, AtomicBoolean stop) {
+  private void runSegment(int segment, Checkpoint[] state, SegmentTotals totals, AtomicBoolean stop) {
     TableSchema table = model.table();
     Checkpoint c = state[segment];
     Map<String, AttributeValue> after = c.lastEvaluatedKey();
@@ -396,29 +394,4 @@ public final class Migration<T extends Record> {
    */
   public record Progress(String id, int segments, int segmentsDone, long scanned, long migrated, long current,
       long gone) {}
-
-  private final class Totals {
-    private final AtomicLong scanned = new AtomicLong();
-    private final AtomicLong migrated = new AtomicLong();
-    private final AtomicLong current = new AtomicLong();
-    private final AtomicLong gone = new AtomicLong();
-    private final AtomicInteger done = new AtomicInteger();
-
-    Totals(Checkpoint[] state) {
-      for (Checkpoint c : state) {
-        scanned.addAndGet(c.scanned());
-        migrated.addAndGet(c.migrated());
-        current.addAndGet(c.current());
-        gone.addAndGet(c.gone());
-        if (c.done()) {
-          done.incrementAndGet();
-        }
-      }
-    }
-
-    Progress add(boolean segmentDone, long s, long m, long c, long g) {
-      return new Progress(id, segments, segmentDone ? done.incrementAndGet() : done.get(), scanned.addAndGet(s),
-          migrated.addAndGet(m), current.addAndGet(c), gone.addAndGet(g));
-    }
-  }
 }

@@ -1,11 +1,14 @@
 package io.partita.model.migrate;
 
 import java.math.BigDecimal;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
 
 /**
  * Comparing stored items: equality as DynamoDB means it (numbers by value, sets without order), and the condition
@@ -119,9 +122,37 @@ final class StoredItems {
 
   /** The table key of {@code item} in {@code table}: its partition key and, if the table has one, its sort key. */
   static Map<String, AttributeValue> keyOf(io.partita.model.TableSchema table, Map<String, AttributeValue> item) {
-    Map<String, AttributeValue> key = new java.util.HashMap<>(4);
+    Map<String, AttributeValue> key = new HashMap<>(4);
     key.put(table.partitionKey(), item.get(table.partitionKey()));
     table.sortKey().ifPresent(sk -> key.put(sk, item.get(sk)));
     return key;
+  }
+
+  /** An UpdateItem's answer as the caller asked for it ({@code asked}), from the items before and after. */
+  static UpdateItemResponse updateAnswer(ReturnValue asked, Map<String, AttributeValue> before,
+      Map<String, AttributeValue> after) {
+    Map<String, AttributeValue> out = switch (asked == null ? ReturnValue.NONE : asked) {
+      case ALL_NEW -> after;
+      case ALL_OLD -> before;
+      case UPDATED_NEW -> changed(after, before);
+      case UPDATED_OLD -> changed(before, after);
+      default -> null;
+    };
+    return UpdateItemResponse.builder().attributes(out == null || out.isEmpty() ? null : out).build();
+  }
+
+  /** The attributes of {@code of} that {@code other} lacks or holds otherwise. */
+  private static Map<String, AttributeValue> changed(Map<String, AttributeValue> of,
+      Map<String, AttributeValue> other) {
+    if (of == null) {
+      return null;
+    }
+    Map<String, AttributeValue> out = new HashMap<>();
+    of.forEach((k, v) -> {
+      if (other == null || !other.containsKey(k) || !same(v, other.get(k))) {
+        out.put(k, v);
+      }
+    });
+    return out;
   }
 }
