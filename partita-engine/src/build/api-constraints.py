@@ -21,6 +21,13 @@ The rows of ImportTable, DescribeImport, ListImports, ExportTableToPointInTime, 
 ListExports were appended from this script's output with those six operations added to OPS and TableArn
 taken as the model declares it (an ARN there, not a table name): the rows of shapes the file already had
 were left out.
+
+The rows of SearchVectors and of the vector index shapes (VectorIndex, CreateVectorIndexAction,
+DeleteVectorIndexAction, VectorAttributeDefinition, SearchSchemaElement) were written by hand from the
+Smithy model on Maven Central (software.amazon.api.models:dynamodb:1.0.14, 2026-08), which botocore's
+model did not carry yet; DistanceFunction's values are in the order the service was recorded printing
+them ([DOT_PRODUCT, COSINE, EUCLIDEAN], docs/vector-search.md). TopK's maximum of 100 is the service's
+own check with its own sentence (ops/schema/VectorSearch).
 """
 import gzip, json, sys
 

@@ -113,12 +113,6 @@ class OtherOperationsTest {
     assertTrue(e.awsErrorDetails().errorMessage().contains("eu-west-1"));
   }
 
-  @Test
-  void vectorSearchIsRefusedByName() {
-    DynamoDbException e = refused(() -> dynamo.searchVectors(b -> b.tableName("Music")));
-    assertTrue(e.awsErrorDetails().errorMessage().contains("SearchVectors"));
-  }
-
   /** A refusal by name: DynamoDB's ValidationException, saying Partita does not support it. */
   private static DynamoDbException refused(Executable call) {
     DynamoDbException e = assertThrows(DynamoDbException.class, call);

@@ -45,6 +45,7 @@ class ArchitectureTest {
       ROOT + ".internal.storage",
       ROOT + ".internal.value",
       ROOT + ".internal.table",
+      ROOT + ".internal.vector",
       ROOT + ".internal.expr",
       ROOT + ".internal.answer",
       ROOT + ".internal.backup",
@@ -156,6 +157,8 @@ class ArchitectureTest {
       "IndexEntries.checkTypes", Set.of("WriteCommand"),
       "IndexEntries.checkUpdated", Set.of("WriteCommand"),
       "IndexEntries.check", Set.of("WriteCommands", "WriteCommand"),
+      "VectorItems.check", Set.of("IndexEntries"),
+      "VectorItems.checkChanged", Set.of("WriteCommand"),
       "RequestParams.conditionContext", Set.of("WriteCommands"),
       "RequestParams.conditionOnly", Set.of("WriteCommands"),
       "ReturnValuesParam.onConditionFailure", Set.of("WriteCommands"));

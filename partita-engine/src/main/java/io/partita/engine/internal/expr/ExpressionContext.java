@@ -121,6 +121,19 @@ public final class ExpressionContext {
     return KeyConditions.validate(clauses, schema);
   }
 
+  /** One {@code attribute = :value} of a SearchConditionExpression. */
+  public record SearchEquality(String attribute, AttributeValue value) {}
+
+  /**
+   * A SearchVectors SearchConditionExpression: its equalities, in the order written, refused with the
+   * service's messages when it is anything else (another comparator, OR, NOT, a function, a nested
+   * attribute, one attribute twice).
+   */
+  public List<SearchEquality> searchCondition(String expression) {
+    checkText(expression, SearchConditions.KIND);
+    return SearchConditions.of(this, AstCache.condition(expression, SearchConditions.KIND));
+  }
+
   public Update update(String expression) {
     String kind = "UpdateExpression";
     checkText(expression, kind);

@@ -317,6 +317,10 @@ final class Planner {
         return i;
       }
     }
+    if (def.vectorIndex(name) != null) {
+      // a SELECT of a vector index reads it as a Scan would (recorded: docs/vector-search.md)
+      throw Errors.invalid("Scan operation not supported on this index type.");
+    }
     throw Errors.invalid("The table does not have the specified index");
   }
 

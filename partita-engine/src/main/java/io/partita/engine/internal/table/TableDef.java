@@ -19,6 +19,7 @@ import software.amazon.awssdk.services.dynamodb.model.BillingMode;
  * @param policies the resource-based policies attached to the table (key "") and to its streams (key
  *     the stream's label): stored and answered, not enforced (docs/other-operations.md)
  * @param importing the id of the ImportTable still writing the table's items, or null (see {@link #filling})
+ * @param vectorIndexes the table's vector indexes, in the order they were defined
  */
 public record TableDef(
     long id,
@@ -42,7 +43,8 @@ public record TableDef(
     PointInTimeRecovery pitr,
     Restored restored,
     Map<String, ResourcePolicy> policies,
-    String importing) {
+    String importing,
+    List<VectorIndexDef> vectorIndexes) {
 
   /** The key of the table's own policy in {@link #policies}. */
   public static final String TABLE_POLICY = "";
@@ -54,6 +56,7 @@ public record TableDef(
     tags = Map.copyOf(tags);
     streams = List.copyOf(streams);
     policies = Map.copyOf(policies);
+    vectorIndexes = List.copyOf(vectorIndexes);
   }
 
   /** This definition with other attribute definitions and secondary indexes (UpdateTable's index changes). */
@@ -61,14 +64,14 @@ public record TableDef(
       List<IndexDef> localIndexes) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored, policies, importing);
+        timeToLive, streams, pitr, restored, policies, importing, vectorIndexes);
   }
 
   /** This definition with other streams (a stream enabled or disabled, a shard rolled over or trimmed). */
   public TableDef withStreams(List<StreamDef> streams) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored, policies, importing);
+        timeToLive, streams, pitr, restored, policies, importing, vectorIndexes);
   }
 
   /** The enabled stream, or null. */
@@ -86,35 +89,35 @@ public record TableDef(
   public TableDef withTimeToLive(TimeToLive timeToLive) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored, policies, importing);
+        timeToLive, streams, pitr, restored, policies, importing, vectorIndexes);
   }
 
   /** This definition with other tags (TagResource, UntagResource). */
   public TableDef withTags(Map<String, String> tags) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored, policies, importing);
+        timeToLive, streams, pitr, restored, policies, importing, vectorIndexes);
   }
 
   /** This definition with point-in-time recovery on ({@code pitr}) or off (null). */
   public TableDef withPitr(PointInTimeRecovery pitr) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored, policies, importing);
+        timeToLive, streams, pitr, restored, policies, importing, vectorIndexes);
   }
 
   /** This definition with another restore summary (a restore finished). */
   public TableDef withRestored(Restored restored) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored, policies, importing);
+        timeToLive, streams, pitr, restored, policies, importing, vectorIndexes);
   }
 
   /** This definition marked as being filled by import {@code importId}, or with the mark cleared (null). */
   public TableDef withImporting(String importId) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored, policies, importId);
+        timeToLive, streams, pitr, restored, policies, importId, vectorIndexes);
   }
 
   /**
@@ -131,7 +134,19 @@ public record TableDef(
   public TableDef withPolicies(Map<String, ResourcePolicy> policies) {
     return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
         createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
-        timeToLive, streams, pitr, restored, policies, importing);
+        timeToLive, streams, pitr, restored, policies, importing, vectorIndexes);
+  }
+
+  /** This definition with other attribute definitions and vector indexes (UpdateTable's vector index changes). */
+  public TableDef withVectorIndexes(List<KeyDef> attributeDefinitions, List<VectorIndexDef> vectorIndexes) {
+    return new TableDef(id, name, tableId, hash, range, attributeDefinitions, billingMode, readUnits, writeUnits,
+        createdMillis, billingModeChangedMillis, globalIndexes, localIndexes, tags, deletionProtection, settings,
+        timeToLive, streams, pitr, restored, policies, importing, vectorIndexes);
+  }
+
+  /** The vector index of that name, or null. */
+  public VectorIndexDef vectorIndex(String indexName) {
+    return vectorIndexes.stream().filter(v -> v.name().equals(indexName)).findFirst().orElse(null);
   }
 
   public boolean isKeyAttribute(String attribute) {

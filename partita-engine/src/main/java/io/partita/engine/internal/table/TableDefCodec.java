@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.VectorDistanceFunction;
 
 /**
  * Binary form of a {@link TableDef} in the catalog. Starts with its own version byte; enums are
@@ -23,10 +24,10 @@ public final class TableDefCodec {
    * 2 added each index's backfilling flag, 3 the table's settings ({@link TableSettings}), 4 its
    * Time to Live ({@link TimeToLive}) and streams ({@link StreamDef}), 5 point-in-time recovery
    * ({@link PointInTimeRecovery}) and the restore summary ({@link Restored}), 6 its resource-based
-   * policies ({@link ResourcePolicy}), 7 the mark of an import still filling it; older definitions are
-   * still read.
+   * policies ({@link ResourcePolicy}), 7 the mark of an import still filling it, 8 its vector indexes
+   * ({@link VectorIndexDef}); older definitions are still read.
    */
-  private static final int VERSION = 7;
+  private static final int VERSION = 8;
 
   private TableDefCodec() {}
 
@@ -112,6 +113,7 @@ public final class TableDefCodec {
       if (t.importing() != null) {
         out.writeUTF(t.importing());
       }
+      writeVectorIndexes(out, t.vectorIndexes());
     } catch (IOException e) {
       throw new IllegalStateException(e);
     }
@@ -184,8 +186,10 @@ public final class TableDefCodec {
         policies.put(in.readUTF(), new ResourcePolicy(readLongUtf(in), in.readUTF()));
       }
       String importing = version >= 7 && in.readBoolean() ? in.readUTF() : null;
+      List<VectorIndexDef> vectors = version >= 8 ? readVectorIndexes(in) : List.of();
       return new TableDef(id, name, tableId, hash, range, defs, billing, read, write, created,
-          billingChanged, gsis, lsis, tags, protection, settings, ttl, streams, pitr, restored, policies, importing);
+          billingChanged, gsis, lsis, tags, protection, settings, ttl, streams, pitr, restored, policies, importing,
+          vectors);
     } catch (IOException e) {
       throw new StorageException("corrupt table definition: " + e.getMessage(), e);
     }
@@ -265,6 +269,51 @@ public final class TableDefCodec {
       long write = in.readLong();
       boolean backfilling = version >= 2 && in.readBoolean();
       out.add(new IndexDef(name, global, hash, range, projection, nonKey, read, write, backfilling));
+    }
+    return out;
+  }
+
+  private static void writeVectorIndexes(DataOutputStream out, List<VectorIndexDef> indexes) throws IOException {
+    out.writeInt(indexes.size());
+    for (VectorIndexDef v : indexes) {
+      out.writeUTF(v.name());
+      writeLongUtf(out, v.attribute());
+      out.writeInt(v.dimensions());
+      out.writeUTF(v.distance().toString());
+      out.writeUTF(v.projection().toString());
+      out.writeInt(v.nonKeyAttributes().size());
+      for (String a : v.nonKeyAttributes()) {
+        writeLongUtf(out, a);
+      }
+      out.writeInt(v.searchSchema().size());
+      for (VectorIndexDef.SearchKey k : v.searchSchema()) {
+        writeKey(out, k.key());
+        out.writeBoolean(k.hash());
+      }
+      out.writeBoolean(v.backfilling());
+    }
+  }
+
+  private static List<VectorIndexDef> readVectorIndexes(DataInputStream in) throws IOException {
+    int n = in.readInt();
+    List<VectorIndexDef> out = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      String name = in.readUTF();
+      String attribute = readLongUtf(in);
+      int dimensions = in.readInt();
+      VectorDistanceFunction distance = VectorDistanceFunction.fromValue(in.readUTF());
+      ProjectionType projection = ProjectionType.fromValue(in.readUTF());
+      int nk = in.readInt();
+      List<String> nonKey = new ArrayList<>(nk);
+      for (int j = 0; j < nk; j++) {
+        nonKey.add(readLongUtf(in));
+      }
+      int sk = in.readInt();
+      List<VectorIndexDef.SearchKey> schema = new ArrayList<>(sk);
+      for (int j = 0; j < sk; j++) {
+        schema.add(new VectorIndexDef.SearchKey(readKey(in), in.readBoolean()));
+      }
+      out.add(new VectorIndexDef(name, attribute, dimensions, distance, projection, nonKey, schema, in.readBoolean()));
     }
     return out;
   }

@@ -32,6 +32,8 @@ public final class EngineContext {
   final WhileOpen whileOpen;
   /** Backfills in progress (index builds, expiry indexing), by key. */
   final Map<String, Backfill> backfills = new ConcurrentHashMap<>();
+  /** The vector indexes, held in memory and derived from the items (internal/vector). */
+  final io.partita.engine.internal.vector.VectorIndexes vectors = new io.partita.engine.internal.vector.VectorIndexes();
   final TransactionTokens tokens;
   private final Map<Class<?>, Object> attached = new ConcurrentHashMap<>();
   final Streams streams;
@@ -105,6 +107,10 @@ public final class EngineContext {
   }
 
   /** Backfills in progress (index builds, expiry indexing), by key. */
+  public io.partita.engine.internal.vector.VectorIndexes vectors() {
+    return vectors;
+  }
+
   public Map<String, Backfill> backfills() {
     return backfills;
   }

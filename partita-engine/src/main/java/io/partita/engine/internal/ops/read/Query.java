@@ -76,7 +76,7 @@ public final class Query {
     // Limit and IndexName; the key condition read against the key; ExclusiveStartKey; a filter on key
     // attributes; Select
     int limit = ReadParams.limit(req.limit());
-    ReadSource source = ReadSource.of(ctx.catalog().forItems(req.tableName()).def(), req.indexName());
+    ReadSource source = ReadSource.of(ctx.catalog().forItems(req.tableName()).def(), req.indexName(), "Query");
     boolean consistent = Boolean.TRUE.equals(req.consistentRead());
 
     KeyCondition key = keyExpression ? ExpressionContext.keyCondition(boundKey, source.schema())
@@ -102,7 +102,7 @@ public final class Query {
   public static ItemsAnswer statement(EngineContext ctx, TableDef def, String index, ExpressionContext expressions,
       String keyCondition, boolean forward, Map<String, AttributeValue> startKey, Integer limit, Condition filter,
       List<String> filterNames, Select select, boolean consistent, ReturnConsumedCapacity capacity) {
-    ReadSource source = ReadSource.of(def, index);
+    ReadSource source = ReadSource.of(def, index, "Query");
     KeyCondition key = ExpressionContext.keyCondition(expressions.boundKeyCondition(keyCondition), source.schema());
     Bounds bounds = bounds(source, key, forward, startKey);
     return new PageRead(true, def.name(), source, bounds.from(), bounds.to(), !forward, bounds.closedEnd(), null,

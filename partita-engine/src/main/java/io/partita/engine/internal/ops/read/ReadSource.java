@@ -45,8 +45,12 @@ import software.amazon.awssdk.services.dynamodb.model.Select;
 sealed interface ReadSource {
   TableDef table();
 
-  /** The source {@code IndexName} names (the table for none); an unknown or backfilling index is refused as DynamoDB does. */
-  static ReadSource of(TableDef table, String indexName) {
+  /**
+   * The source {@code IndexName} names (the table for none) for {@code operation} ("Query" or "Scan");
+   * an unknown or backfilling index, or a vector index (read by SearchVectors only), is refused as
+   * DynamoDB does.
+   */
+  static ReadSource of(TableDef table, String indexName, String operation) {
     if (indexName == null) {
       return new TableItems(table);
     }
@@ -57,6 +61,10 @@ sealed interface ReadSource {
         }
         return new IndexEntriesOf(table, index);
       }
+    }
+    if (table.vectorIndex(indexName) != null) {
+      // recorded for Query; Scan's by the same pattern (docs/vector-search.md)
+      throw PartitaException.validation(operation + " operation not supported on this index type.");
     }
     throw PartitaException.validation("The table does not have the specified index: " + indexName);
   }

@@ -56,7 +56,7 @@ public final class Scan {
     // Limit and IndexName; the expressions, then unused names and values; ExclusiveStartKey; Select;
     // Segment and TotalSegments
     int limit = ReadParams.limit(req.limit());
-    ReadSource source = ReadSource.of(ctx.catalog().forItems(req.tableName()).def(), req.indexName());
+    ReadSource source = ReadSource.of(ctx.catalog().forItems(req.tableName()).def(), req.indexName(), "Scan");
 
     ExpressionContext.QueryFilter bound = req.filterExpression() == null ? legacyFilter
         : expressions.queryFilter(req.filterExpression());
@@ -96,7 +96,7 @@ public final class Scan {
   public static ItemsAnswer statement(EngineContext ctx, TableDef def, String index, Map<String, AttributeValue> startKey,
       Integer limit, Condition filter, List<String> filterNames, Select select, boolean consistent,
       ReturnConsumedCapacity capacity) {
-    ReadSource source = ReadSource.of(def, index);
+    ReadSource source = ReadSource.of(def, index, "Scan");
     byte[][] range = source.all();
     if (startKey != null) {
       range[0] = KeyBytes.after(source.startKey(startKey, false));

@@ -18,6 +18,7 @@ import io.partita.engine.internal.table.PointInTimeRecovery;
 import io.partita.engine.internal.table.Restored;
 import io.partita.engine.internal.table.Table;
 import io.partita.engine.internal.table.TableDef;
+import io.partita.engine.internal.table.VectorIndexDef;
 import io.partita.engine.internal.table.TableDefCodec;
 import io.partita.engine.internal.table.TableSettings;
 import io.partita.engine.internal.value.ItemCodec;
@@ -175,7 +176,7 @@ public final class Restores {
       def = ctx.catalog().create(target, id -> new TableDef(id, target, UUID.randomUUID().toString(), shape.hash(),
           shape.range(), shape.attributeDefinitions(), shape.billingMode(), shape.readUnits(), shape.writeUnits(), now,
           now, shape.globalIndexes(), shape.localIndexes(), Map.of(), false, shape.settings(), null, List.of(), null,
-          restored, Map.of(), null));
+          restored, Map.of(), null, shape.vectorIndexes()));
     } catch (PartitaException e) {
       if (e.code() == ErrorCode.ResourceInUseException) {
         throw alreadyExists(target);
@@ -323,6 +324,10 @@ public final class Restores {
       ix.hashKeys().forEach(k -> used.add(k.name()));
       ix.rangeKeys().forEach(k -> used.add(k.name()));
     }
+    // the vector indexes come as the source had them (an override is refused, refuseVectorIndexes), built
+    // from the copied items as every vector index is (ops/vector)
+    List<VectorIndexDef> vectors = source.vectorIndexes().stream().map(v -> v.withBackfilling(false)).toList();
+    vectors.forEach(v -> v.searchSchema().forEach(k -> used.add(k.key().name())));
     // the definitions that only an index dropped by an override used go with it
     List<KeyDef> definitions = source.attributeDefinitions().stream().filter(k -> used.contains(k.name())).toList();
     TableSettings settings = TableSettingsParams.apply(source.settings(), null, o.sse(), o.onDemand(), null, billing, now);
@@ -332,7 +337,8 @@ public final class Restores {
     }
     return new TableDef(0, target, "", source.hash(), source.range(), definitions, billing,
         provisioned ? pt.readCapacityUnits() : 0, provisioned ? pt.writeCapacityUnits() : 0, now, now, gsis, lsis,
-        Map.of(), false, settings, null, List.of(), null, restored, Map.of(), null);
+        Map.of(), false, settings, null, List.of(), null, restored, Map.of(), null,
+        vectors);
   }
 
   private static void unique(String name, Set<String> names) {

@@ -50,7 +50,8 @@ public final class ApiConstraints {
    * it member by member (Scan's Limit still has the older {@code Value '0' at 'limit'}): only those
    * recorded so are listed.
    */
-  private static final Set<String> NEW_FORM = Set.of("QueryRequest.Limit", "KeysAndAttributes.Keys");
+  private static final Set<String> NEW_FORM = Set.of("QueryRequest.Limit", "KeysAndAttributes.Keys",
+      "SearchVectorsRequest.IndexName", "SearchVectorsRequest.SearchVector");
 
   /**
    * The required members of a request whose absence the service reports as a violation ({@code Value

@@ -74,6 +74,7 @@ public final class IndexEntries {
         Keys.checkSize(v, index.hashKeys().contains(key));
       }
     }
+    io.partita.engine.internal.vector.VectorItems.check(table, item);
   }
 
   /**

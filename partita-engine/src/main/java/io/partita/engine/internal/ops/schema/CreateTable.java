@@ -7,6 +7,7 @@ import io.partita.engine.internal.table.IndexDef;
 import io.partita.engine.internal.table.KeyDef;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.table.TableSettings;
+import io.partita.engine.internal.table.VectorIndexDef;
 import io.partita.engine.internal.value.AttributeValues;
 import io.partita.engine.internal.value.ScalarType;
 import java.util.ArrayList;
@@ -53,8 +54,7 @@ public final class CreateTable {
    */
   public static CreateTableResponse execute(EngineContext ctx, CreateTableRequest req, String importing) {
     Unsupported.refuseParameters("CreateTable", "GlobalTableSourceArn", req.globalTableSourceArn() != null,
-        "GlobalTableSettingsReplicationMode", req.globalTableSettingsReplicationMode() != null,
-        "VectorIndexes", req.hasVectorIndexes());
+        "GlobalTableSettingsReplicationMode", req.globalTableSettingsReplicationMode() != null);
     String streamViewType = StreamSpecs.forCreate(req.streamSpecification());
     Constraints c = Constraints.check();
     if (!req.hasKeySchema()) {
@@ -131,6 +131,7 @@ public final class CreateTable {
             gpt == null ? 0 : gpt.readCapacityUnits(), gpt == null ? 0 : gpt.writeCapacityUnits(), false));
       }
     }
+    List<VectorIndexDef> vectors = vectorIndexes(req, billing, defined, indexNames, used);
     if (!used.equals(defined.keySet())) {
       // with indexes the service names the unused definitions (docs/dynamodb-messages.md)
       throw PartitaException.validation(gsis.isEmpty() && lsis.isEmpty()
@@ -152,13 +153,47 @@ public final class CreateTable {
       TableDef made = new TableDef(id, name, UUID.randomUUID().toString(), hash, range, definitions, billing,
           pt == null ? 0 : pt.readCapacityUnits(), pt == null ? 0 : pt.writeCapacityUnits(),
           now, now, gsis, lsis, tags, Boolean.TRUE.equals(req.deletionProtectionEnabled()), settings, null, List.of(), null, null, policies,
-          importing);
+          importing, vectors);
       return streamViewType == null ? made
           : made.withStreams(List.of(ctx.streams().newStream(made, streamViewType, now)));
     });
+    if (!def.vectorIndexes().isEmpty()) {
+      VectorBuild.resume(ctx, ctx.catalog().get(def.name())); // empty: built at once, and kept by every write
+    }
     // the service answers CREATING (and its indexes CREATING); here the table is usable at once, so the next
     // DescribeTable, and any waiter, sees it ACTIVE
     return CreateTableResponse.builder().tableDescription(Descriptions.of(ctx.region(), def, TableStatus.CREATING, 0, 0)).build();
+  }
+
+  /**
+   * The request's vector indexes, checked in the service's order (docs/vector-search.md): billing, each
+   * index's own rules, names unique among them, at most five, dimensions agreeing per attribute, the
+   * vector attribute not a defined one, then names unique among all the table's indexes. Their search
+   * schema's attributes count as used definitions.
+   */
+  private static List<VectorIndexDef> vectorIndexes(CreateTableRequest req, BillingMode billing,
+      Map<String, ScalarType> defined, Set<String> indexNames, Set<String> used) {
+    if (!req.hasVectorIndexes()) {
+      return List.of();
+    }
+    if (req.vectorIndexes().isEmpty()) {
+      throw VectorIndexRules.invalid("List of VectorIndexes is empty");
+    }
+    VectorIndexRules.checkBilling(billing, req.vectorIndexes().size());
+    List<VectorIndexDef> vectors = new ArrayList<>();
+    for (software.amazon.awssdk.services.dynamodb.model.VectorIndex v : req.vectorIndexes()) {
+      vectors.add(VectorIndexRules.define(VectorIndexRules.Given.of(v), defined, false));
+    }
+    Set<String> names = new HashSet<>();
+    vectors.forEach(v -> uniqueIndexName(v.name(), names));
+    if (vectors.size() > VectorIndexRules.MAX_VECTOR_INDEXES) {
+      throw VectorIndexRules.invalid("VectorIndex count exceeds the per-table limit of "
+          + VectorIndexRules.MAX_VECTOR_INDEXES);
+    }
+    VectorIndexRules.checkTogether(vectors, defined);
+    vectors.forEach(v -> uniqueIndexName(v.name(), indexNames));
+    vectors.forEach(v -> v.searchSchema().forEach(k -> used.add(k.key().name())));
+    return vectors;
   }
 
   /** An index's own on-demand or warm throughput: refused by name rather than dropped (kept per table only). */

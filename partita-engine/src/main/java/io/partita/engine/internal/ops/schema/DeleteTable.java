@@ -28,6 +28,7 @@ public final class DeleteTable {
     software.amazon.awssdk.services.dynamodb.model.TableDescription before =
         Descriptions.current(ctx, current, TableStatus.DELETING);
     ctx.catalog().delete(current.name());
+    ctx.vectors().dropTable(current.id());
     return DeleteTableResponse.builder().tableDescription(before).build();
   }
 }

@@ -7,6 +7,7 @@ import io.partita.engine.internal.table.KeyDef;
 import io.partita.engine.internal.table.StreamDef;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.table.TableSettings;
+import io.partita.engine.internal.table.VectorIndexDef;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,9 +21,12 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndexDescription;
 import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputDescription;
+import software.amazon.awssdk.services.dynamodb.model.SearchSchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.SearchSchemaElementType;
 import software.amazon.awssdk.services.dynamodb.model.StreamSpecification;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+import software.amazon.awssdk.services.dynamodb.model.VectorIndexDescription;
 
 /** Builds DynamoDB's TableDescription from a stored definition. */
 public final class Descriptions {
@@ -56,11 +60,19 @@ public final class Descriptions {
     return of(ctx.region(), t, status, ctx.catalog().itemCount(t), ctx.catalog().sizeBytes(t), new IndexStats() {
       @Override
       public long count(String index) {
+        if (t.vectorIndex(index) != null) {
+          var mirror = ctx.vectors().get(t.id(), index);
+          return mirror == null ? 0 : mirror.count();
+        }
         return ctx.catalog().indexItemCount(t, index);
       }
 
       @Override
       public long size(String index) {
+        if (t.vectorIndex(index) != null) {
+          var mirror = ctx.vectors().get(t.id(), index);
+          return mirror == null ? 0 : mirror.sizeBytes();
+        }
         return ctx.catalog().indexSizeBytes(t, index);
       }
     });
@@ -152,7 +164,37 @@ public final class Descriptions {
           .indexArn(t.arn(region) + "/index/" + ix.name())
           .build()).toList());
     }
+    if (!t.vectorIndexes().isEmpty()) {
+      b.vectorIndexes(t.vectorIndexes().stream().map(v -> vectorIndex(region, t, v, status, stats)).toList());
+    }
     return b.build();
+  }
+
+  /**
+   * A vector index as DescribeTable shows it: CREATING with Backfilling while UpdateTable's build runs
+   * (the member is absent otherwise, as the service leaves it out once the index is ACTIVE), its counts
+   * from the index held in memory (0 before it was first built, as the service's are "updated
+   * approximately every six hours").
+   */
+  private static VectorIndexDescription vectorIndex(String region, TableDef t, VectorIndexDef v, TableStatus status,
+      IndexStats stats) {
+    VectorIndexDescription.Builder d = VectorIndexDescription.builder()
+        .indexName(v.name())
+        .vectorAttribute(a -> a.attributeName(v.attribute()))
+        .dimensions((long) v.dimensions())
+        .distanceFunction(v.distance())
+        .projection(projection(v.projection(), v.nonKeyAttributes()))
+        .indexStatus(v.backfilling() || status == TableStatus.CREATING ? IndexStatus.CREATING : IndexStatus.ACTIVE)
+        .backfilling(v.backfilling() ? Boolean.TRUE : null)
+        .indexSizeBytes(stats.size(v.name()))
+        .itemCount(stats.count(v.name()))
+        .indexArn(v.arn(t, region));
+    if (!v.searchSchema().isEmpty()) {
+      d.searchSchema(v.searchSchema().stream().map(k -> SearchSchemaElement.builder().attributeName(k.key().name())
+          .searchSchemaElementType(k.hash() ? SearchSchemaElementType.HASH : SearchSchemaElementType.INLINE_FILTER)
+          .build()).toList());
+    }
+    return d.build();
   }
 
   private static ProvisionedThroughputDescription throughput(long read, long write) {
@@ -172,9 +214,14 @@ public final class Descriptions {
   }
 
   private static Projection projection(IndexDef ix) {
-    Projection.Builder p = Projection.builder().projectionType(ix.projection());
-    if (!ix.nonKeyAttributes().isEmpty()) {
-      p.nonKeyAttributes(ix.nonKeyAttributes());
+    return projection(ix.projection(), ix.nonKeyAttributes());
+  }
+
+  private static Projection projection(software.amazon.awssdk.services.dynamodb.model.ProjectionType type,
+      List<String> nonKeyAttributes) {
+    Projection.Builder p = Projection.builder().projectionType(type);
+    if (!nonKeyAttributes.isEmpty()) {
+      p.nonKeyAttributes(nonKeyAttributes);
     }
     return p.build();
   }

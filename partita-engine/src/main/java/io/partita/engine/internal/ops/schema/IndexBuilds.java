@@ -91,9 +91,9 @@ public final class IndexBuilds {
           "Subscriber limit exceeded: The number of global secondary indexes for a table exceeds the limit of "
               + CreateTable.MAX_GSIS);
     }
-    if (old.globalIndexes().stream().anyMatch(IndexDef::backfilling)) {
-      throw new PartitaException(ErrorCode.LimitExceededException,
-          "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
+    if (old.globalIndexes().stream().anyMatch(IndexDef::backfilling)
+        || old.vectorIndexes().stream().anyMatch(io.partita.engine.internal.table.VectorIndexDef::backfilling)) {
+      throw VectorIndexUpdates.oneAtATime();
     }
     for (IndexDef existing : IndexEntries.indexes(old)) {
       if (existing.name().equals(action.indexName())) {
@@ -101,25 +101,20 @@ public final class IndexBuilds {
             + action.indexName() + " already exists");
       }
     }
+    if (old.vectorIndex(action.indexName()) != null) {
+      throw PartitaException.validation("Attempting to create an index which already exists");
+    }
+    // the role the new index gives an attribute, as the redefinition message names it (HASH where none)
+    List<KeyDef> definitions = mergeDefinitions(old, attributeDefinitions, name -> action.keySchema() == null
+        ? "HASH" : action.keySchema().stream().filter(k -> k.attributeName().equals(name))
+            .map(k -> k.keyTypeAsString()).findFirst().orElse("HASH"));
     Map<String, ScalarType> defined = new LinkedHashMap<>();
-    List<KeyDef> definitions = new ArrayList<>(old.attributeDefinitions());
-    old.attributeDefinitions().forEach(k -> defined.put(k.name(), k.type()));
-    for (AttributeDefinition d : attributeDefinitions) {
-      ScalarType type = ScalarType.of(d.attributeType());
-      ScalarType before = defined.putIfAbsent(d.attributeName(), type);
-      if (before == null) {
-        definitions.add(new KeyDef(d.attributeName(), type));
-      } else if (before != type) {
-        // the service's words (ScyllaDB Alternator's test_gsi_updatetable.py quotes them, 2025; issue 34):
-        // the sentences are recorded; how it prints the schemas is as the quote reads, for the one
-        // attribute, in the role the new index gives it (HASH where it is none of its keys)
-        String role = action.keySchema() == null ? "HASH" : action.keySchema().stream()
-            .filter(k -> k.attributeName().equals(d.attributeName())).map(k -> k.keyTypeAsString()).findFirst()
-            .orElse("HASH");
-        throw PartitaException.validation("One or more parameter values were invalid: Attributes cannot be redefined."
-            + " Please check that your attribute has the same type as previously defined. Existing schema:"
-            + " Schema:[SchemaElement: key{" + d.attributeName() + ":" + before.name() + ":" + role + "}] New schema:"
-            + " Schema:[SchemaElement: key{" + d.attributeName() + ":" + type.name() + ":" + role + "}]");
+    definitions.forEach(k -> defined.put(k.name(), k.type()));
+    for (io.partita.engine.internal.table.VectorIndexDef v : old.vectorIndexes()) {
+      if (action.keySchema() != null && action.keySchema().stream().anyMatch(k -> k.attributeName().equals(v.attribute()))) {
+        // not recorded word for word: the service's answer names the attribute (docs/vector-search.md)
+        throw PartitaException.validation("One or more parameter values were invalid: attribute " + v.attribute()
+            + " is the VectorAttribute of vector index " + v.name() + " and cannot be an index key attribute");
       }
     }
     CreateTable.KeySchemas keys = CreateTable.KeySchemas.parse(action.keySchema(), action.indexName(), defined,
@@ -148,8 +143,36 @@ public final class IndexBuilds {
     return def;
   }
 
-  /** Starts again the builds a previous run of the database left unfinished. */
+  /**
+   * The table's attribute definitions with the request's added, refusing one that redefines an
+   * attribute with another type. The service's words (ScyllaDB Alternator's test_gsi_updatetable.py
+   * quotes them, 2025; issue 34): the sentences are recorded; how it prints the schemas is as the quote
+   * reads, for the one attribute, in the role {@code role} gives it.
+   */
+  static List<KeyDef> mergeDefinitions(TableDef old, List<AttributeDefinition> attributeDefinitions,
+      java.util.function.Function<String, String> role) {
+    Map<String, ScalarType> defined = new LinkedHashMap<>();
+    List<KeyDef> definitions = new ArrayList<>(old.attributeDefinitions());
+    old.attributeDefinitions().forEach(k -> defined.put(k.name(), k.type()));
+    for (AttributeDefinition d : attributeDefinitions) {
+      ScalarType type = ScalarType.of(d.attributeType());
+      ScalarType before = defined.putIfAbsent(d.attributeName(), type);
+      if (before == null) {
+        definitions.add(new KeyDef(d.attributeName(), type));
+      } else if (before != type) {
+        String r = role.apply(d.attributeName());
+        throw PartitaException.validation("One or more parameter values were invalid: Attributes cannot be redefined."
+            + " Please check that your attribute has the same type as previously defined. Existing schema:"
+            + " Schema:[SchemaElement: key{" + d.attributeName() + ":" + before.name() + ":" + r + "}] New schema:"
+            + " Schema:[SchemaElement: key{" + d.attributeName() + ":" + type.name() + ":" + r + "}]");
+      }
+    }
+    return definitions;
+  }
+
+  /** Starts again the builds a previous run of the database left unfinished, and the vector indexes' builds. */
   public static void resume(EngineContext ctx, Table table) {
+    VectorBuild.resume(ctx, table);
     for (IndexDef index : table.def().globalIndexes()) {
       if (index.backfilling()) {
         new IndexBackfill(ctx, table, index.name()).start();

@@ -14,8 +14,8 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateTableResponse;
  * UpdateTable: billing mode, provisioned throughput, deletion protection, the stored settings (table
  * class, SSE, on-demand and warm throughput: {@link TableSettingsParams}), and creating or deleting a
  * global secondary index ({@link IndexBuilds}), enabling or disabling the table's stream ({@link
- * StreamSpecs}). The global tables' parameters and vector indexes are refused by name ({@link
- * Unsupported}): Partita is one database in one region.
+ * StreamSpecs}), creating or deleting a vector index ({@link VectorIndexUpdates}). The global
+ * tables' parameters are refused by name ({@link Unsupported}): Partita is one database in one region.
  */
 public final class UpdateTable {
   private UpdateTable() {}
@@ -28,13 +28,19 @@ public final class UpdateTable {
   static final String NOTHING_TO_DO = "UpdateTable requires one of: AttributeDefinitions with"
       + " GlobalSecondaryIndexUpdates, BillingMode, DeletionProtectionEnabled, GlobalSecondaryIndexUpdates,"
       + " OnDemandThroughput, ProvisionedThroughput, SSESpecification, StreamSpecification, TableClass,"
-      + " WarmThroughput";
+      + " VectorIndexUpdates, WarmThroughput";
 
   /** Whether the request asks for a change to the table itself (besides its indexes). */
   private static boolean changesTable(UpdateTableRequest req) {
     return req.billingMode() != null || req.provisionedThroughput() != null || req.deletionProtectionEnabled() != null
         || req.tableClass() != null || req.sseSpecification() != null || req.onDemandThroughput() != null
         || req.warmThroughput() != null;
+  }
+
+  private static boolean onlyOnDemand(UpdateTableRequest req) {
+    return req.billingMode() == BillingMode.PAY_PER_REQUEST && req.provisionedThroughput() == null
+        && req.deletionProtectionEnabled() == null && req.tableClass() == null && req.sseSpecification() == null
+        && req.onDemandThroughput() == null && req.warmThroughput() == null;
   }
 
   public static UpdateTableResponse execute(EngineContext ctx, UpdateTableRequest req) {
@@ -44,14 +50,23 @@ public final class UpdateTable {
         "MultiRegionConsistency", req.multiRegionConsistency() != null,
         "GlobalTableWitnessUpdates", req.hasGlobalTableWitnessUpdates(),
         "GlobalTableSettingsReplicationMode", req.globalTableSettingsReplicationMode() != null,
-        "DisassociationProtectionEnabled", req.disassociationProtectionEnabled() != null,
-        "VectorIndexUpdates", req.hasVectorIndexUpdates());
+        "DisassociationProtectionEnabled", req.disassociationProtectionEnabled() != null);
     boolean changesTable = changesTable(req);
     // an empty GlobalSecondaryIndexUpdates asks for nothing: refused as an empty request, before any
     // index limit is looked at (issue 34)
     boolean indexUpdates = req.hasGlobalSecondaryIndexUpdates() && !req.globalSecondaryIndexUpdates().isEmpty();
-    if (!changesTable && !indexUpdates && req.streamSpecification() == null) {
+    boolean vectorUpdates = req.hasVectorIndexUpdates() && !req.vectorIndexUpdates().isEmpty();
+    if (!changesTable && !indexUpdates && !vectorUpdates && req.streamSpecification() == null) {
       throw PartitaException.validation(NOTHING_TO_DO);
+    }
+    if (indexUpdates && vectorUpdates) {
+      throw VectorIndexUpdates.oneAtATime(); // one online index build per table, of either kind
+    }
+    if (vectorUpdates && changesTable && !onlyOnDemand(req)) {
+      // each part is validated and stored on its own: with a vector index, only the change to on-demand
+      // billing (which cannot be refused) is taken along, so no request is ever half applied
+      throw PartitaException.validation("Partita applies VectorIndexUpdates alone or with BillingMode"
+          + " PAY_PER_REQUEST: send the other changes of the table in an UpdateTable of their own");
     }
     synchronized (ctx.catalog()) {
       if (req.streamSpecification() != null) {
@@ -60,6 +75,15 @@ public final class UpdateTable {
         def = def.withStreams(StreamSpecs.forUpdate(ctx, def, req.streamSpecification()));
         ctx.catalog().updateExclusively(def, batch -> { });
         if (!changesTable && !indexUpdates) {
+          return UpdateTableResponse.builder().tableDescription(Descriptions.current(ctx, def, TableStatus.UPDATING)).build();
+        }
+      }
+      if (vectorUpdates) {
+        io.partita.engine.internal.table.Table table = ctx.catalog().get(req.tableName());
+        BillingMode after = req.billingMode() == null ? table.def().billingMode() : req.billingMode();
+        TableDef def = VectorIndexUpdates.apply(ctx, table, req.vectorIndexUpdates(),
+            req.hasAttributeDefinitions() ? req.attributeDefinitions() : java.util.List.of(), after);
+        if (!changesTable) {
           return UpdateTableResponse.builder().tableDescription(Descriptions.current(ctx, def, TableStatus.UPDATING)).build();
         }
       }
@@ -85,6 +109,7 @@ public final class UpdateTable {
       } else if (old.billingMode() == BillingMode.PAY_PER_REQUEST) {
         CreateTable.checkThroughput(billing, null, null);
       }
+      VectorIndexRules.checkBilling(billing, old.vectorIndexes().size());
       boolean protection = req.deletionProtectionEnabled() == null ? old.deletionProtection() : req.deletionProtectionEnabled();
       if (pt != null && billing == old.billingMode() && read == old.readUnits() && write == old.writeUnits()) {
         throw PartitaException.validation("The provisioned throughput for the table will not change. The requested value equals the current value. Current ReadCapacityUnits provisioned for the table: "
@@ -99,7 +124,7 @@ public final class UpdateTable {
       TableDef def = new TableDef(old.id(), old.name(), old.tableId(), old.hash(), old.range(), old.attributeDefinitions(),
           billing, read, write, old.createdMillis(), billingChanged, old.globalIndexes(), old.localIndexes(),
           old.tags(), protection, settings, old.timeToLive(), old.streams(), old.pitr(), old.restored(), old.policies(),
-          old.importing());
+          old.importing(), old.vectorIndexes());
       ctx.catalog().update(def);
       return UpdateTableResponse.builder()
           .tableDescription(Descriptions.current(ctx, def, TableStatus.ACTIVE))

@@ -203,6 +203,7 @@ public final class ReadModifyWrite {
         ctx.streams().write(ctx, batch, plan.changes());
       }
     }
+    keepVectorIndexes(ctx, plan);
     List<Outcome> outcomes = new ArrayList<>(targets.size());
     for (int i = 0; i < targets.size(); i++) {
       outcomes.add(new Outcome(plan.results().get(i), plan.refusals()[i]));
@@ -223,7 +224,24 @@ public final class ReadModifyWrite {
       if (batch.count() > 0) {
         ctx.streams().write(ctx, batch, plan.changes());
       }
+      keepVectorIndexes(ctx, plan);
       return plan.results();
+    }
+  }
+
+  /**
+   * Brings the vector indexes held in memory to the items just written, still under the items' locks
+   * and only once their batch is durable: an index never holds what the table does not, and a build
+   * reading the same items under the same locks cannot undo it (internal/vector).
+   */
+  private static void keepVectorIndexes(EngineContext ctx, Plan plan) {
+    for (Plan.Written w : plan.vectors()) {
+      for (io.partita.engine.internal.table.VectorIndexDef v : w.def().vectorIndexes()) {
+        io.partita.engine.internal.vector.VectorMirror mirror = ctx.vectors().get(w.def().id(), v.name());
+        if (mirror != null) {
+          mirror.put(w.key(), io.partita.engine.internal.vector.VectorItems.entry(w.def(), v, w.after()));
+        }
+      }
     }
   }
 
@@ -232,7 +250,10 @@ public final class ReadModifyWrite {
    * and the changes a stream records, one per item a write changes on a table with a stream.
    */
   private record Plan(List<Map<String, AttributeValue>> befores, List<Result> results, PartitaException[] refusals,
-      boolean refused, List<Streams.Change> changes) {}
+      boolean refused, List<Streams.Change> changes, List<Written> vectors) {
+    /** An item written on a table with vector indexes: its storage key and new value (null: deleted). */
+    record Written(TableDef def, byte[] key, Map<String, AttributeValue> after) {}
+  }
 
   /**
    * Reads each target's current item (under the locks already held) and plans its write into
@@ -248,6 +269,7 @@ public final class ReadModifyWrite {
     PartitaException[] refusals = new PartitaException[targets.size()];
     boolean refused = false;
     List<Streams.Change> changes = new ArrayList<>(0);
+    List<Plan.Written> vectors = new ArrayList<>(0);
     for (int i = 0; i < targets.size(); i++) {
       Target t = targets.get(i);
       byte[] stored = ctx.store().get(t.key().storageKey());
@@ -267,6 +289,9 @@ public final class ReadModifyWrite {
           // point-in-time recovery: the image before the change, in the change's own batch (behind the mark too)
           ctx.changes().record(batch, def, t.key().storageKey(), stored);
         }
+        if (!def.vectorIndexes().isEmpty() && r.after() != r.before()) {
+          vectors.add(new Plan.Written(def, t.key().storageKey(), r.after()));
+        }
         if (takenBack != null) {
           batch.releaseMark();
         }
@@ -282,7 +307,7 @@ public final class ReadModifyWrite {
         results.add(null);
       }
     }
-    return new Plan(befores, results, refusals, refused, changes);
+    return new Plan(befores, results, refusals, refused, changes, vectors);
   }
 
   /** Decides one item's new value and adds its writes to {@code batch}; throws to refuse. */

@@ -130,6 +130,7 @@ public sealed interface WriteCommand extends ReadModifyWrite.Step {
         throw PartitaException.validation("Item size to update has exceeded the maximum allowed size");
       }
       IndexEntries.checkUpdated(table.def(), updated);
+      io.partita.engine.internal.vector.VectorItems.checkChanged(table.def(), current, updated);
       return updated;
     }
 
