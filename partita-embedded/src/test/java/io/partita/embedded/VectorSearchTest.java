@@ -249,6 +249,27 @@ class VectorSearchTest {
         () -> search(b -> b.tableName("Tab").indexName("vix").searchVector(query(0, 1)).topK(3)));
   }
 
+  @Test
+  void backupsAndPointInTimeRestoresCarryTheIndex() {
+    table("Tab", index("cos", VectorDistanceFunction.COSINE, 3, b -> {}));
+    dynamo.updateContinuousBackups(b -> b.tableName("Tab").pointInTimeRecoverySpecification(p -> p
+        .pointInTimeRecoveryEnabled(true)));
+    threeItems("Tab");
+    SearchVectorsResponse original = search(b -> b.tableName("Tab").indexName("cos").searchVector(query(1, 0, 0))
+        .topK(10));
+    String backup = dynamo.createBackup(b -> b.tableName("Tab").backupName("before")).backupDetails().backupArn();
+    dynamo.restoreTableFromBackup(b -> b.backupArn(backup).targetTableName("FromBackup"));
+    dynamo.restoreTableToPointInTime(b -> b.sourceTableName("Tab").targetTableName("FromPitr")
+        .useLatestRestorableTime(true));
+    for (String restored : List.of("FromBackup", "FromPitr")) {
+      assertEquals("cos", dynamo.describeTable(b -> b.tableName(restored)).table().vectorIndexes().get(0).indexName());
+      SearchVectorsResponse r = search(b -> b.tableName(restored).indexName("cos").searchVector(query(1, 0, 0))
+          .topK(10));
+      assertEquals(keys(original), keys(r), restored);
+      assertEquals(scores(original), scores(r), restored);
+    }
+  }
+
   // ---- refusals, each as recorded against the service (docs/vector-search.md)
 
   private static void refused(String message, Executable call) {
