@@ -17,7 +17,8 @@ import software.amazon.awssdk.services.dynamodb.model.VectorDistanceFunction;
  * partition so a search walks memory in order), its norm, its inline filter values and its storage
  * key. Partitioned by the HASH value of the search schema (one partition when there is none). A
  * search is exact: every candidate of the partition (or of all) that passes the filters is scored,
- * and the best {@code topK} kept, ties broken by the storage key so the answer is deterministic.
+ * and the best {@code topK} kept, ties broken by the storage key so the answer is deterministic. A
+ * large index is scored in slices on the common fork-join pool, which changes nothing of the answer.
  *
  * <p>The table's items are the truth; this is derived from them (built by a backfill, kept by every
  * write under the item's lock, after its batch is durable). Writes take the write lock for a few
@@ -74,51 +75,78 @@ public final class VectorMirror {
    * whose filter values equal {@code filters} (per filter slot; null: any), most similar first.
    */
   public Result search(String partition, double[] query, String[] filters, int topK) {
-    long examined = 0;
-    double queryNorm = 0;
+    double norm = 0;
     for (double v : query) {
-      queryNorm += v * v;
+      norm += v * v;
     }
-    queryNorm = Math.sqrt(queryNorm);
+    double queryNorm = Math.sqrt(norm);
     boolean lowerFirst = Distance.lowerFirst(distance);
-    // the worst kept candidate on top, so a better one replaces it
     Comparator<Candidate> best = (a, b) -> {
       int c = lowerFirst ? Float.compare(a.score, b.score) : Float.compare(b.score, a.score);
       return c != 0 ? c : Arrays.compareUnsigned(a.key, b.key);
     };
-    PriorityQueue<Candidate> kept = new PriorityQueue<>(topK + 1, best.reversed());
+    List<Candidate> merged = new ArrayList<>();
+    long examined = 0;
     lock.readLock().lock();
     try {
       List<Partition> searched = partition == null ? new ArrayList<>(partitions.values())
           : partitions.containsKey(partition) ? List.of(partitions.get(partition)) : List.of();
+      // a large index is scored in slices on every core, each keeping its own best; still exact
+      List<Slice> slices = new ArrayList<>();
       for (Partition p : searched) {
-        for (int i = 0; i < p.n; i++) {
-          if (!passes(p.filters[i], filters)) {
-            continue;
-          }
-          examined += p.sizes[i];
-          float score = (float) clamp(Distance.score(distance, query, queryNorm, p.data, i * dims, p.norms[i]));
-          if (kept.size() == topK) {
-            Candidate worst = kept.peek();
-            int c = lowerFirst ? Float.compare(score, worst.score) : Float.compare(worst.score, score);
-            if (c > 0 || (c == 0 && Arrays.compareUnsigned(p.keys[i].bytes, worst.key) >= 0)) {
-              continue;
-            }
-            kept.poll();
-          }
-          kept.add(new Candidate(p.keys[i].bytes, score));
+        for (int from = 0; from < p.n; from += SLICE) {
+          slices.add(new Slice(p, from, Math.min(p.n, from + SLICE)));
         }
+      }
+      List<Kept> kept = (slices.size() > 1 ? slices.parallelStream() : slices.stream())
+          .map(slice -> slice.score(this, query, queryNorm, filters, topK, best)).toList();
+      for (Kept k : kept) {
+        merged.addAll(k.candidates());
+        examined += k.examined();
       }
     } finally {
       lock.readLock().unlock();
     }
-    List<Candidate> sorted = new ArrayList<>(kept);
-    sorted.sort(best);
-    List<Hit> out = new ArrayList<>(sorted.size());
-    for (Candidate c : sorted) {
+    merged.sort(best);
+    List<Hit> out = new ArrayList<>(Math.min(topK, merged.size()));
+    for (Candidate c : merged.subList(0, Math.min(topK, merged.size()))) {
       out.add(new Hit(c.key, Distance.answered(c.score)));
     }
     return new Result(out, examined);
+  }
+
+  /** Entries scored per task: large enough that a task outweighs its scheduling. */
+  private static final int SLICE = 16_384;
+
+  /** One slice's best candidates (at most topK) and the size of the entries it scored. */
+  private record Kept(List<Candidate> candidates, long examined) {}
+
+  /** Entries {@code from} to {@code to} of one partition. */
+  private record Slice(Partition p, int from, int to) {
+    Kept score(VectorMirror m, double[] query, double queryNorm, String[] filters, int topK,
+        Comparator<Candidate> best) {
+      // the worst kept candidate on top, so a better one replaces it
+      PriorityQueue<Candidate> kept = new PriorityQueue<>(topK + 1, best.reversed());
+      boolean lowerFirst = Distance.lowerFirst(m.distance);
+      long examined = 0;
+      for (int i = from; i < to; i++) {
+        if (!passes(p.filters[i], filters)) {
+          continue;
+        }
+        examined += p.sizes[i];
+        float score = (float) clamp(Distance.score(m.distance, query, queryNorm, p.data, i * m.dims, p.norms[i]));
+        if (kept.size() == topK) {
+          Candidate worst = kept.peek();
+          int c = lowerFirst ? Float.compare(score, worst.score) : Float.compare(worst.score, score);
+          if (c > 0 || (c == 0 && Arrays.compareUnsigned(p.keys[i].bytes, worst.key) >= 0)) {
+            continue;
+          }
+          kept.poll();
+        }
+        kept.add(new Candidate(p.keys[i].bytes, score));
+      }
+      return new Kept(new ArrayList<>(kept), examined);
+    }
   }
 
   private static double clamp(double raw) {
