@@ -45,6 +45,7 @@ run aws-cli bash "$here/aws-cli/scenario.sh"
 run python "$PYTHON" "$here/python/scenario.py"
 run js "$NODE" "$here/js/scenario.mjs"
 run electrodb "$NODE" "$here/js/electrodb-scenario.mjs"
+run js-vectors "$NODE" "$here/js/vector-scenario.mjs"
 
 if [[ ${#failed[@]} -gt 0 ]]; then
   echo "FAILED: ${failed[*]}"

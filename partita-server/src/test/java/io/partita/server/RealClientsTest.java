@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * The guides' single-table scenario (clients/README.md) run by real DynamoDB clients against
@@ -88,6 +89,15 @@ class RealClientsTest {
     scenario("js", "node", clients().resolve("js/scenario.mjs").toString());
   }
 
+  /** Issue 38: SearchVectorsCommand and the vector index parameters of the JavaScript SDK v3. */
+  @Test
+  void javascriptSdkV3VectorSearch() throws Exception {
+    if (!Files.isDirectory(clients().resolve("js/node_modules/@aws-sdk/client-dynamodb"))) {
+      missing("@aws-sdk/client-dynamodb (run: npm ci --prefix clients/js)");
+    }
+    scenario("js-vectors", "node", clients().resolve("js/vector-scenario.mjs").toString());
+  }
+
   @Test
   void electroDb() throws Exception {
     for (String module : List.of("electrodb", "@aws-sdk/lib-dynamodb", "@aws-sdk/client-dynamodb")) {
@@ -102,6 +112,29 @@ class RealClientsTest {
   void javaSdkV2OverHttp() {
     try (DynamoDbClient dynamo = SdkOverHttp.client(server.endpoint, KEY, SECRET)) {
       new JavaScenario(dynamo).run();
+    }
+  }
+
+  /** Issue 38: the Java SDK v2's searchVectors over HTTP, the index kept by the server's writes. */
+  @Test
+  void javaSdkV2VectorSearchOverHttp() {
+    try (DynamoDbClient dynamo = SdkOverHttp.client(server.endpoint, KEY, SECRET)) {
+      String table = "vectors-java-" + System.nanoTime();
+      dynamo.createTable(b -> b.tableName(table).billingMode("PAY_PER_REQUEST")
+          .attributeDefinitions(a -> a.attributeName("pk").attributeType("S"))
+          .keySchema(k -> k.attributeName("pk").keyType("HASH"))
+          .vectorIndexes(v -> v.indexName("byMeaning").vectorAttribute(a -> a.attributeName("emb")).dimensions(2L)
+              .distanceFunction("EUCLIDEAN").projection(p -> p.projectionType("ALL"))));
+      for (int i = 0; i < 5; i++) {
+        String n = Integer.toString(i);
+        dynamo.putItem(b -> b.tableName(table).item(Map.of("pk", AttributeValue.fromS("p" + n),
+            "emb", AttributeValue.fromL(List.of(AttributeValue.fromN(n), AttributeValue.fromN("0"))))));
+      }
+      var r = dynamo.searchVectors(b -> b.tableName(table).indexName("byMeaning").topK(2)
+          .searchVector(AttributeValue.fromN("3.2"), AttributeValue.fromN("0")));
+      assertEquals(List.of("p3", "p4"), r.searchResults().stream().map(i -> i.item().get("pk").s()).toList());
+      assertEquals(0.2, r.searchResults().get(0).score(), 1e-6);
+      dynamo.deleteTable(b -> b.tableName(table));
     }
   }
 
