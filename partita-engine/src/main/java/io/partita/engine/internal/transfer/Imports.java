@@ -152,6 +152,7 @@ public final class Imports {
         .onDemandThroughput(p.onDemandThroughput())
         .sseSpecification(p.sseSpecification())
         .globalSecondaryIndexes(p.globalSecondaryIndexes())
+        .vectorIndexes(p.hasVectorIndexes() ? p.vectorIndexes() : null)
         .build();
   }
 

@@ -221,6 +221,36 @@ class ExportImportTest {
     assertEquals(9, byIndex("Copy"));
   }
 
+  /** Issue 38: an export carries the vectors, and an import whose TableCreationParameters name a vector index fills it. */
+  @Test
+  void anImportWithAVectorIndexBuildsItFromTheImportedItems() {
+    java.util.function.Consumer<software.amazon.awssdk.services.dynamodb.model.VectorIndex.Builder> index =
+        v -> v.indexName("byMeaning").vectorAttribute(a -> a.attributeName("emb")).dimensions(2L)
+            .distanceFunction("DOT_PRODUCT").projection(p -> p.projectionType(ProjectionType.KEYS_ONLY));
+    db.execute(CreateTableRequest.builder().tableName("Source").billingMode(BillingMode.PAY_PER_REQUEST)
+        .attributeDefinitions(def("pk", ScalarAttributeType.S)).keySchema(key("pk", KeyType.HASH))
+        .vectorIndexes(index).build());
+    recovery("Source", true);
+    for (int i = 0; i < 20; i++) {
+      db.execute(PutItemRequest.builder().tableName("Source").item(Map.of("pk", AttributeValue.fromS("p" + i),
+          "emb", AttributeValue.fromL(List.of(AttributeValue.fromN(Integer.toString(i)), AttributeValue.fromN("1"))))).build());
+    }
+    ExportDescription e = export(ExportFormat.DYNAMODB_JSON);
+    String id = e.exportArn().substring(e.exportArn().lastIndexOf('/') + 1);
+    ImportTableResponse r = db.execute(ImportTableRequest.builder()
+        .s3BucketSource(b -> b.s3Bucket("bucket").s3KeyPrefix("exports/AWSDynamoDB/" + id + "/data/"))
+        .inputFormat(InputFormat.DYNAMODB_JSON).inputCompressionType(InputCompressionType.GZIP)
+        .tableCreationParameters(t -> t.tableName("Copy").billingMode(BillingMode.PAY_PER_REQUEST)
+            .attributeDefinitions(def("pk", ScalarAttributeType.S)).keySchema(key("pk", KeyType.HASH))
+            .vectorIndexes(software.amazon.awssdk.services.dynamodb.model.VectorIndex.builder().applyMutation(index)
+                .build())).build());
+    assertEquals(ImportStatus.IN_PROGRESS, r.importTableDescription().importStatus());
+    software.amazon.awssdk.services.dynamodb.model.SearchVectorsResponse found = db.execute(
+        software.amazon.awssdk.services.dynamodb.model.SearchVectorsRequest.builder().tableName("Copy")
+            .indexName("byMeaning").topK(3).searchVector(AttributeValue.fromN("1"), AttributeValue.fromN("0")).build());
+    assertEquals(List.of("p19", "p18", "p17"), found.searchResults().stream().map(x -> x.item().get("pk").s()).toList());
+  }
+
   private int byIndex(String table) {
     return db.<software.amazon.awssdk.services.dynamodb.model.QueryResponse>execute(QueryRequest.builder()
         .tableName(table).indexName("byG").keyConditionExpression("g = :g")
