@@ -375,5 +375,15 @@ class VectorSearchTest {
         .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
     assertEquals(1024.0, r.consumedCapacity().vectorSearchRequestBytes());
     assertNull(search(b -> b.tableName("Tab").indexName("vix").searchVector(query(1, 0, 0)).topK(1)).consumedCapacity());
+    // writes: VectorWriteRequestBytes per index changed, under INDEXES only, at least 1 KB, none when unchanged
+    Map<String, AttributeValue> item = Map.of("pk", AttributeValue.fromS("w"), "emb", vec(1, 2, 3));
+    var indexes = dynamo.putItem(b -> b.tableName("Tab").item(item)
+        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)).consumedCapacity();
+    assertEquals(1024.0, indexes.vectorIndexes().get("vix").vectorWriteRequestBytes());
+    assertEquals(1.0, indexes.capacityUnits(), "vector bytes are not capacity units");
+    assertTrue(dynamo.putItem(b -> b.tableName("Tab").item(item).returnConsumedCapacity(ReturnConsumedCapacity.INDEXES))
+        .consumedCapacity().vectorIndexes().isEmpty(), "the same vector again changes nothing of the index");
+    assertTrue(dynamo.deleteItem(b -> b.tableName("Tab").key(Map.of("pk", AttributeValue.fromS("w")))
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)).consumedCapacity().vectorIndexes().isEmpty());
   }
 }

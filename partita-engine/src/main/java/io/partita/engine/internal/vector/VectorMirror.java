@@ -26,7 +26,13 @@ import software.amazon.awssdk.services.dynamodb.model.VectorDistanceFunction;
  */
 public final class VectorMirror {
   /** What an item contributes: its partition ("" for none), vector, filter values (null: absent), size. */
-  public record Entry(String partition, float[] vector, String[] filters, long size) {}
+  public record Entry(String partition, float[] vector, String[] filters, long size) {
+    /** Whether {@code a} and {@code b} (either may be null: no entry) index the same. */
+    public static boolean same(Entry a, Entry b) {
+      return a == null || b == null ? a == b : a.partition.equals(b.partition) && Arrays.equals(a.vector, b.vector)
+          && Arrays.equals(a.filters, b.filters);
+    }
+  }
 
   /** One result: the item's storage key and its score as answered. */
   public record Hit(byte[] key, double score) {}

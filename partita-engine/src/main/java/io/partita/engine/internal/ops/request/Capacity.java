@@ -39,6 +39,8 @@ public final class Capacity {
     private boolean transactional;
     private final Map<String, Double> global = new TreeMap<>();
     private final Map<String, Double> local = new TreeMap<>();
+    /** VectorWriteRequestBytes per vector index: metered apart from capacity units, never in the total. */
+    private final Map<String, Double> vector = new TreeMap<>();
 
     public static Units ofTable(double units) {
       Units u = new Units();
@@ -71,9 +73,16 @@ public final class Capacity {
       return this;
     }
 
+    /** Bytes written to vector index {@code name}. */
+    public Units vectorWrite(String name, double bytes) {
+      vector.merge(name, bytes, Double::sum);
+      return this;
+    }
+
     public Units add(Units other) {
       table += other.table;
       tableReads += other.tableReads;
+      other.vector.forEach((k, v) -> vector.merge(k, v, Double::sum));
       other.global.forEach((k, v) -> global.merge(k, v, Double::sum));
       other.local.forEach((k, v) -> local.merge(k, v, Double::sum));
       return this;
@@ -86,6 +95,7 @@ public final class Capacity {
       u.transactional = transactional;
       global.forEach((k, v) -> u.global.put(k, v * factor));
       local.forEach((k, v) -> u.local.put(k, v * factor));
+      u.vector.putAll(vector); // bytes replicated to an index, not capacity units: a transaction does not double them
       return u;
     }
 
@@ -131,6 +141,13 @@ public final class Capacity {
         }
         if (!local.isEmpty()) {
           b.localSecondaryIndexes(capacities(local));
+        }
+        if (!vector.isEmpty()) {
+          // under INDEXES only, as the service reports them (docs/vector-search.md)
+          Map<String, software.amazon.awssdk.services.dynamodb.model.VectorCapacity> v = new TreeMap<>();
+          vector.forEach((k, bytes) -> v.put(k, software.amazon.awssdk.services.dynamodb.model.VectorCapacity.builder()
+              .vectorWriteRequestBytes(bytes).build()));
+          b.vectorIndexes(v);
         }
       }
       return b.build();

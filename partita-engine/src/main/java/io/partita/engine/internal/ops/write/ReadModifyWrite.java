@@ -14,8 +14,11 @@ import io.partita.engine.internal.table.Catalog;
 import io.partita.engine.internal.table.IndexDef;
 import io.partita.engine.internal.table.Table;
 import io.partita.engine.internal.table.TableDef;
+import io.partita.engine.internal.table.VectorIndexDef;
 import io.partita.engine.internal.value.ItemCodec;
 import io.partita.engine.internal.value.ItemSize;
+import io.partita.engine.internal.vector.VectorItems;
+import io.partita.engine.internal.vector.VectorMirror;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -45,9 +48,18 @@ public final class ReadModifyWrite {
     }
   }
 
-  /** What was there and what is there now; sizes by DynamoDB's rules, 0 for no item. */
+  /**
+   * What was there and what is there now; sizes by DynamoDB's rules, 0 for no item. {@code vectorEntries}
+   * are the new item's entries in the table's vector indexes, in their order (null where it has none, the
+   * list empty when the table has no vector index or nothing was written).
+   */
   public record Result(Map<String, AttributeValue> before, long beforeSize, Map<String, AttributeValue> after, long afterSize,
-      long collectionSize, Capacity.Units writeUnits) {}
+      long collectionSize, Capacity.Units writeUnits, List<VectorMirror.Entry> vectorEntries) {
+    Result(Map<String, AttributeValue> before, long beforeSize, Map<String, AttributeValue> after, long afterSize,
+        long collectionSize, Capacity.Units writeUnits) {
+      this(before, beforeSize, after, afterSize, collectionSize, writeUnits, List.of());
+    }
+  }
 
   private static final PartitaException TRANSACTION_ONGOING = new PartitaException(
       io.partita.engine.ErrorCode.TransactionConflictException, "Transaction is ongoing for the item");
@@ -236,10 +248,11 @@ public final class ReadModifyWrite {
    */
   private static void keepVectorIndexes(EngineContext ctx, Plan plan) {
     for (Plan.Written w : plan.vectors()) {
-      for (io.partita.engine.internal.table.VectorIndexDef v : w.def().vectorIndexes()) {
-        io.partita.engine.internal.vector.VectorMirror mirror = ctx.vectors().get(w.def().id(), v.name());
+      List<VectorIndexDef> indexes = w.def().vectorIndexes();
+      for (int i = 0; i < indexes.size(); i++) {
+        VectorMirror mirror = ctx.vectors().get(w.def().id(), indexes.get(i).name());
         if (mirror != null) {
-          mirror.put(w.key(), io.partita.engine.internal.vector.VectorItems.entry(w.def(), v, w.after()));
+          mirror.put(w.key(), w.entries().get(i));
         }
       }
     }
@@ -251,8 +264,8 @@ public final class ReadModifyWrite {
    */
   private record Plan(List<Map<String, AttributeValue>> befores, List<Result> results, PartitaException[] refusals,
       boolean refused, List<Streams.Change> changes, List<Written> vectors) {
-    /** An item written on a table with vector indexes: its storage key and new value (null: deleted). */
-    record Written(TableDef def, byte[] key, Map<String, AttributeValue> after) {}
+    /** An item written on a table with vector indexes: its storage key and its new entries, per index. */
+    record Written(TableDef def, byte[] key, List<VectorMirror.Entry> entries) {}
   }
 
   /**
@@ -289,8 +302,8 @@ public final class ReadModifyWrite {
           // point-in-time recovery: the image before the change, in the change's own batch (behind the mark too)
           ctx.changes().record(batch, def, t.key().storageKey(), stored);
         }
-        if (!def.vectorIndexes().isEmpty() && r.after() != r.before()) {
-          vectors.add(new Plan.Written(def, t.key().storageKey(), r.after()));
+        if (!r.vectorEntries().isEmpty()) {
+          vectors.add(new Plan.Written(def, t.key().storageKey(), r.vectorEntries()));
         }
         if (takenBack != null) {
           batch.releaseMark();
@@ -342,6 +355,31 @@ public final class ReadModifyWrite {
     if (afterSize != beforeSize) {
       batch.addToCounter(Keyspace.sizeBytesKey(def.id()), afterSize - beforeSize);
     }
-    return new Result(before, beforeSize, after, afterSize, collectionSize, units);
+    return new Result(before, beforeSize, after, afterSize, collectionSize, units,
+        vectorEntries(def, before, after, units));
+  }
+
+  /**
+   * The new item's entries in the table's vector indexes, and the vector write bytes of each index the
+   * write changes: an entry made or removed costs its size, a changed one the larger of the two, at
+   * least 1 KB; an unchanged one nothing (the service's rule as recorded, its formula Partita's choice:
+   * docs/vector-search.md).
+   */
+  private static List<VectorMirror.Entry> vectorEntries(TableDef def, Map<String, AttributeValue> before,
+      Map<String, AttributeValue> after, Capacity.Units units) {
+    if (def.vectorIndexes().isEmpty()) {
+      return List.of();
+    }
+    List<VectorMirror.Entry> entries = new ArrayList<>(def.vectorIndexes().size());
+    for (VectorIndexDef v : def.vectorIndexes()) {
+      VectorMirror.Entry old = VectorItems.entry(def, v, before);
+      VectorMirror.Entry now = VectorItems.entry(def, v, after);
+      entries.add(now);
+      if (!VectorMirror.Entry.same(old, now)) {
+        long bytes = Math.max(old == null ? 0 : old.size(), now == null ? 0 : now.size());
+        units.vectorWrite(v.name(), Math.max(1024, bytes));
+      }
+    }
+    return entries;
   }
 }
