@@ -113,7 +113,7 @@ class ConsoleServingTest {
       }
     }
     assertTrue(seen.containsAll(List.of("/console/app.js", "/console/api.js", "/console/items.js",
-        "/console/collection.js", "/console/partiql.js", "/console/activity.js", "/console/tables.js",
+        "/console/collection.js", "/console/partiql.js", "/console/activity.js", "/console/tables.js", "/console/vectors.js",
         "/console/console.css", "/console/icon.svg")), seen.toString());
     // no module reaches outside the server: no http(s) URL in any file the page loads
     for (String path : seen) {

@@ -7,6 +7,7 @@ import * as items from './items.js';
 import * as partiql from './partiql.js';
 import * as streams from './streams.js';
 import * as tables from './tables.js';
+import * as vectors from './vectors.js';
 import { explain, field, fill, h, message } from './ui.js';
 
 const SCREENS = {
@@ -14,6 +15,7 @@ const SCREENS = {
   items: { title: 'Items', screen: items },
   collection: { title: 'Collections', screen: collection },
   partiql: { title: 'PartiQL', screen: partiql },
+  vectors: { title: 'Vector search', screen: vectors },
   streams: { title: 'Streams and TTL', screen: streams },
   activity: { title: 'Activity', screen: activity },
 };

@@ -2,6 +2,7 @@
 import { all, call, tableNames } from './api.js';
 import { dialog, explain, field, fill, grid, h, message, select } from './ui.js';
 import { bytes, keyNames } from './values.js';
+import { vectorText } from './vectors.js';
 
 const TYPES = [['S', 'String'], ['N', 'Number'], ['B', 'Binary']];
 
@@ -33,11 +34,12 @@ function indexRows(table) {
   const rows = [
     ...(table.GlobalSecondaryIndexes || []).map((i) => ['GSI', i]),
     ...(table.LocalSecondaryIndexes || []).map((i) => ['LSI', i]),
+    ...(table.VectorIndexes || []).map((i) => ['Vector', i]),
   ];
   if (!rows.length) return h('p', { class: 'muted' }, 'No secondary indexes.');
   return grid(['Index', 'Kind', 'Keys', 'Projection', 'Status', 'Items', 'Size'], rows.map(([kind, i]) => [
-    i.IndexName, kind, keyText(i.KeySchema, table.AttributeDefinitions), projectionText(i.Projection),
-    i.IndexStatus || 'ACTIVE', i.ItemCount ?? '', bytes(i.IndexSizeBytes)]), 5);
+    i.IndexName, kind, kind === 'Vector' ? vectorText(i) : keyText(i.KeySchema, table.AttributeDefinitions),
+    projectionText(i.Projection), i.IndexStatus || 'ACTIVE', i.ItemCount ?? '', bytes(i.IndexSizeBytes)]), 5);
 }
 
 function tableCard(t, refresh) {
@@ -63,6 +65,7 @@ function tableCard(t, refresh) {
       h('a', { class: 'button', href: `#/items?table=${q}` }, 'Items'),
       h('a', { class: 'button', href: `#/collection?table=${q}` }, 'Collections'),
       h('a', { class: 'button', href: `#/streams?table=${q}` }, 'Stream and TTL'),
+      (t.VectorIndexes || []).length ? h('a', { class: 'button', href: `#/vectors?table=${q}` }, 'Vector search') : null,
       h('button', { type: 'button', class: 'danger', onclick: () => confirmDelete(t.TableName, refresh) }, 'Delete…')));
 }
 

@@ -42,6 +42,10 @@ public final class CapacityReports {
     if (asked == ReturnConsumedCapacity.INDEXES || consumed == null) {
       return response;
     }
+    if (!(consumed instanceof ConsumedCapacity) && !(consumed instanceof List<?>)) {
+      // SearchVectors' VectorCapacity: the same for TOTAL and INDEXES, and for NONE asked not given
+      return asked == ReturnConsumedCapacity.TOTAL ? response : set(response, "ConsumedCapacity", null);
+    }
     Object answer = asked != ReturnConsumedCapacity.TOTAL ? null
         : consumed instanceof ConsumedCapacity c ? total(c) : of(response).stream().map(CapacityReports::total).toList();
     return set(response, "ConsumedCapacity", answer);
