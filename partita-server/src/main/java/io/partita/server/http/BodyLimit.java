@@ -20,7 +20,7 @@ import io.partita.server.wire.FrontEndRefusal;
  * as it passes the limit. The refusal is not written from here: it travels to {@link
  * DynamoDbHttpHandler} as a failed request, so it is answered in order after any request still in
  * flight on the connection, which is then closed. A compressed body is bounded again, after
- * inflation, by the handler.
+ * inflation, by the API's endpoint ({@link ApiEndpoint}).
  */
 final class BodyLimit extends HttpObjectAggregator {
   private final int maxBytes;

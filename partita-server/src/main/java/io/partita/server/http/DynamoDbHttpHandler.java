@@ -1,29 +1,16 @@
 package io.partita.server.http;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
-import io.netty.buffer.ByteBufOutputStream;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.QueryStringDecoder;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
-import io.partita.server.observe.Observation;
-import io.partita.server.observe.ServerMetrics;
-import io.partita.server.wire.Dispatcher;
-import io.partita.server.wire.FrontEndRefusal;
-import java.io.InputStream;
-import java.io.OutputStream;
+import io.partita.server.Latency;
 import java.util.ArrayDeque;
-import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -31,11 +18,14 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One connection's DynamoDB requests. A request that may wait for a durable write's log sync runs
- * on a worker thread, so the event loop stays free for other connections; the rest run on the event
- * loop itself ({@link Threading}). Requests on one connection are answered in order, one at a time:
- * a client that pipelines gets its answers in the order it asked, refusals included, and at most
- * {@link #MAX_WAITING} requests may wait behind the one in flight.
+ * One connection's life: which thread answers each request, in what order, and whether the
+ * connection is kept, closed or closed lingering after an answer; what answers a request is the
+ * {@link Router}'s to say. A request that may wait for a durable write's log sync runs on a worker
+ * thread, so the event loop stays free for other connections; the rest run on the event loop itself
+ * ({@link Threading}). Requests on one connection are answered in order, one at a time: a client
+ * that pipelines gets its answers in the order it asked, refusals included, and at most {@link
+ * #MAX_WAITING} requests may wait behind the one in flight. (Named for what it was before the
+ * endpoints moved out: the server's pipeline and its tests construct it by this name.)
  */
 final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   private static final Logger LOG = Logger.getLogger(DynamoDbHttpHandler.class.getName());
@@ -83,6 +73,7 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
   static final long IDLE_GRACE_MILLIS = 250;
 
   private final ServerState state;
+  private final Router router;
   private final Executor workers;
   private final RequestDeadline deadline;
   private final ArrayDeque<FullHttpRequest> waiting = new ArrayDeque<>();
@@ -93,6 +84,7 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
   DynamoDbHttpHandler(ServerState state, Executor workers, RequestDeadline deadline) {
     super(false);
     this.state = state;
+    this.router = new Router(state);
     this.workers = workers;
     this.deadline = deadline;
   }
@@ -148,18 +140,12 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
     FullHttpResponse response;
     Ending ending = request.decoderResult().isFailure() ? Ending.LINGER
         : HttpUtil.isKeepAlive(request) ? Ending.KEEP_ALIVE : Ending.CLOSE;
-    // CORS headers go on an answer only to a request that names its origin, as a browser's does
-    io.partita.server.access.Cors cors = state.gate().cors();
-    String origin = cors == null ? null : request.headers().get(HttpHeaderNames.ORIGIN);
-    io.partita.server.Latency latency = state.latency();
+    Latency latency = state.latency();
     // the operation is only looked at for a latency per operation: nothing is done for it when off
     String target = latency.isOn() ? request.headers().get("X-Amz-Target") : null;
     String operation = target == null ? null : target.substring(target.indexOf('.') + 1);
     try {
-      response = answer(ctx, request);
-      if (origin != null) {
-        Responses.allowOrigin(response, cors, origin);
-      }
+      response = router.answer(ctx, request);
     } catch (Throwable e) {
       // an Error too (out of memory under load, say): the connection still gets an answer and the
       // in-flight count still goes down, so neither the client nor a shutdown waits for ever
@@ -175,7 +161,7 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
       long delay = latency.delayMillis(operation);
       try {
         ctx.executor().schedule(() -> finish(ctx, answer, ending.unlessDraining(state), true), delay,
-            java.util.concurrent.TimeUnit.MILLISECONDS);
+            TimeUnit.MILLISECONDS);
       } catch (RejectedExecutionException e) {
         answer.release();
         state.exit();
@@ -193,325 +179,6 @@ final class DynamoDbHttpHandler extends SimpleChannelInboundHandler<FullHttpRequ
         state.exit();
       }
     }
-  }
-
-  /** The initial size of a JSON answer's buffer. */
-  private static final int ANSWER_BUFFER_BYTES = 4096;
-
-  /** The most keys a table {@code GET /partita/hot-keys?top=N} lists. */
-  static final int HOT_KEYS_MOST = 100;
-
-  /**
-   * {@code GET /partita/hot-keys}: each table's most-read and most-written partition keys, as JSON;
-   * {@code ?top=N} for N keys a table (1 to {@value #HOT_KEYS_MOST}) instead of the server's ten.
-   */
-  private FullHttpResponse hotKeys(ChannelHandlerContext ctx, FullHttpRequest request, boolean headOnly) {
-    java.util.function.IntFunction<java.util.List<io.partita.engine.HotKeys.HotKey>> source = state.hotKeys();
-    if (source == null) {
-      return Responses.text(HttpResponseStatus.NOT_FOUND, "text/plain; charset=utf-8",
-          "hot keys are not counted: start the server with --hot-keys\n", ctx.alloc(), headOnly);
-    }
-    int top = state.hotKeysListed();
-    List<String> asked = new QueryStringDecoder(request.uri()).parameters().get("top");
-    if (asked != null) {
-      String t = String.join(",", asked);
-      top = t.matches("[0-9]{1,3}") ? Integer.parseInt(t) : 0;
-      if (top < 1 || top > HOT_KEYS_MOST) {
-        return Responses.text(HttpResponseStatus.BAD_REQUEST, "text/plain; charset=utf-8",
-            "top must be a whole number from 1 to " + HOT_KEYS_MOST + ", not '" + t + "'\n", ctx.alloc(), headOnly);
-      }
-    }
-    java.util.List<io.partita.engine.HotKeys.HotKey> keys = source.apply(top);
-    return json(g -> {
-      g.writeStartObject();
-      g.writeArrayFieldStart("HotKeys");
-      for (io.partita.engine.HotKeys.HotKey k : keys) {
-        g.writeStartObject();
-        g.writeStringField("TableName", k.table());
-        g.writeStringField("PartitionKey", k.partitionKey());
-        g.writeNumberField("Reads", k.reads());
-        g.writeNumberField("Writes", k.writes());
-        g.writeEndObject();
-      }
-      g.writeEndArray();
-      g.writeEndObject();
-    }, ctx, headOnly);
-  }
-
-  /** {@code GET /console...}: the web console's files, or 404 (docs/console.md). */
-  private FullHttpResponse console(ChannelHandlerContext ctx, String path, boolean headOnly) {
-    ConsoleAssets assets = state.console();
-    if (assets == null) {
-      return Responses.text(HttpResponseStatus.NOT_FOUND, "text/plain; charset=utf-8",
-          "the console is off: start the server with --console\n", ctx.alloc(), headOnly);
-    }
-    ConsoleAssets.Asset asset = assets.find(path);
-    if (asset == null) {
-      return Responses.text(HttpResponseStatus.NOT_FOUND, "text/plain; charset=utf-8",
-          "no such file in the console\n", ctx.alloc(), headOnly);
-    }
-    return Responses.consoleAsset(asset.bytes(), asset.contentType(), ctx.alloc(), headOnly);
-  }
-
-  /** What writes a JSON answer of the server's own endpoints (hot keys, schemas). */
-  private interface JsonBody {
-    void writeTo(com.fasterxml.jackson.core.JsonGenerator g) throws java.io.IOException;
-  }
-
-  /** A 200 answer of JSON that {@code body} writes. */
-  private static FullHttpResponse json(JsonBody body, ChannelHandlerContext ctx, boolean headOnly) {
-    java.io.StringWriter json = new java.io.StringWriter();
-    try (com.fasterxml.jackson.core.JsonGenerator g = new com.fasterxml.jackson.core.JsonFactory().createGenerator(json)) {
-      body.writeTo(g);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e); // a StringWriter does not fail
-    }
-    return Responses.text(HttpResponseStatus.OK, "application/json", json.toString(), ctx.alloc(), headOnly);
-  }
-
-  /** The admin API's paths: {@code POST /partita/faults}, {@code /partita/latency}, ..., a spec as the body. */
-  private static final String ADMIN = "/partita/";
-
-  /**
-   * Switches injected faults, added latency, throttling or the consistency lag while the server runs
-   * (docs/SERVER.md): the body is a spec as the option of the same name takes it, or {@code none}. The API
-   * changes how every client is served: who may call it is {@link Gate#changeRefusal}'s to say.
-   */
-  private FullHttpResponse admin(ChannelHandlerContext ctx, FullHttpRequest request, String what) {
-    FullHttpResponse refused = refusedChange(ctx, request);
-    if (refused != null) {
-      return refused;
-    }
-    String spec = request.content().toString(java.nio.charset.StandardCharsets.UTF_8).trim();
-    java.util.function.Consumer<String> apply = state.switches().get(what);
-    if (apply == null) {
-      return Responses.text(HttpResponseStatus.NOT_FOUND, "text/plain; charset=utf-8", "no admin resource " + ADMIN
-          + what + " (there are " + String.join(", ", state.switches().keySet().stream().map(n -> ADMIN + n).toList())
-          + ")\n", ctx.alloc(), false);
-    }
-    try {
-      apply.accept(spec);
-    } catch (IllegalArgumentException e) {
-      return Responses.text(HttpResponseStatus.BAD_REQUEST, "text/plain; charset=utf-8", e.getMessage() + "\n",
-          ctx.alloc(), false);
-    }
-    return Responses.text(HttpResponseStatus.OK, "text/plain; charset=utf-8", what + " set: " + spec + "\n",
-        ctx.alloc(), false);
-  }
-
-  /**
-   * The refusal of a caller that may not change how the server serves ({@link Gate#changeRefusal}),
-   * or null for one that may.
-   */
-  private FullHttpResponse refusedChange(ChannelHandlerContext ctx, FullHttpRequest request) {
-    String why = state.gate().changeRefusal(ctx.channel().remoteAddress(), request.headers());
-    return why == null ? null : Responses.text(HttpResponseStatus.FORBIDDEN, "text/plain; charset=utf-8", why + "\n",
-        ctx.alloc(), false);
-  }
-
-  /** Where the console's schemas are registered: {@code /partita/schemas} and {@code /partita/schemas/TABLE}. */
-  private static final String SCHEMAS = ADMIN + "schemas";
-  /** The largest schema taken, in bytes: a model's description is a few kilobytes. */
-  private static final int MAX_SCHEMA_BYTES = 256 * 1024;
-
-  /**
-   * {@code GET /partita/schemas}: the tables with a registered schema; {@code GET
-   * /partita/schemas/TABLE}: its schema, or 404; {@code PUT /partita/schemas/TABLE}: registers a
-   * schema (a JSON object, what partita-model's {@code Model.describe()} writes) for the console.
-   */
-  private FullHttpResponse schemas(ChannelHandlerContext ctx, FullHttpRequest request, String path) {
-    boolean head = request.method().equals(HttpMethod.HEAD);
-    if (path.equals(SCHEMAS)) {
-      return json(g -> {
-        g.writeStartObject();
-        g.writeArrayFieldStart("Tables");
-        for (String t : state.schemas().keySet()) {
-          g.writeString(t);
-        }
-        g.writeEndArray();
-        g.writeEndObject();
-      }, ctx, head);
-    }
-    String table = QueryStringDecoder.decodeComponent(path.substring(SCHEMAS.length() + 1));
-    if (!table.matches("[a-zA-Z0-9_.-]{3,255}")) {
-      return Responses.text(HttpResponseStatus.BAD_REQUEST, "text/plain; charset=utf-8",
-          "not a table name: '" + table + "'\n", ctx.alloc(), head);
-    }
-    if (!request.method().equals(HttpMethod.PUT)) {
-      String schema = state.schemas().get(table);
-      return schema == null
-          ? Responses.text(HttpResponseStatus.NOT_FOUND, "text/plain; charset=utf-8",
-              "no schema is registered for " + table + " (PUT one to " + SCHEMAS + "/" + table + ")\n", ctx.alloc(), head)
-          : Responses.text(HttpResponseStatus.OK, "application/json", schema, ctx.alloc(), head);
-    }
-    FullHttpResponse refused = refusedChange(ctx, request);
-    if (refused != null) {
-      return refused;
-    }
-    if (request.content().readableBytes() > MAX_SCHEMA_BYTES) {
-      return Responses.text(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE, "text/plain; charset=utf-8",
-          "a schema is at most " + MAX_SCHEMA_BYTES + " bytes\n", ctx.alloc(), false);
-    }
-    String body = request.content().toString(java.nio.charset.StandardCharsets.UTF_8);
-    try (com.fasterxml.jackson.core.JsonParser p = new com.fasterxml.jackson.core.JsonFactory().createParser(body)) {
-      if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) {
-        throw new java.io.IOException("a schema is a JSON object");
-      }
-      p.skipChildren();
-      if (p.nextToken() != null) {
-        throw new java.io.IOException("text after the schema's object");
-      }
-    } catch (java.io.IOException e) {
-      return Responses.text(HttpResponseStatus.BAD_REQUEST, "text/plain; charset=utf-8",
-          "not a JSON object: " + e.getMessage().lines().findFirst().orElse("") + "\n", ctx.alloc(), false);
-    }
-    state.schemas().put(table, body);
-    return Responses.text(HttpResponseStatus.OK, "text/plain; charset=utf-8", "schema registered for " + table + "\n",
-        ctx.alloc(), false);
-  }
-
-  private FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request) {
-    if (request.decoderResult().isFailure()) {
-      Throwable cause = request.decoderResult().cause();
-      return cause instanceof BodyLimit.Refused refused ? Responses.error(refused.answer, ctx.alloc())
-          : Responses.error(new PartitaException(ErrorCode.SerializationException, "The request could not be decoded: "
-              + cause.getMessage()), ctx.alloc());
-    }
-    HttpMethod method = request.method();
-    String path = new QueryStringDecoder(request.uri()).rawPath();
-    String refused = state.gate().refusal(request.headers());
-    boolean toApi = method.equals(HttpMethod.POST) && !path.startsWith(ADMIN);
-    if (refused != null && !toApi) {
-      return Responses.text(HttpResponseStatus.FORBIDDEN, "text/plain; charset=utf-8", refused + "\n", ctx.alloc(),
-          method.equals(HttpMethod.HEAD));
-    }
-    // the health answer is the root's only, as the service's; a GET elsewhere is refused below as any non-POST
-    boolean get = method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD);
-    if (get && path.equals("/")) {
-      return Responses.health(state.region(), state.storage(), ctx.alloc(), method.equals(HttpMethod.HEAD));
-    }
-    if (get && ConsoleAssets.owns(path)) {
-      return console(ctx, path, method.equals(HttpMethod.HEAD));
-    }
-    ServerMetrics metrics = state.metrics();
-    boolean metricsPath = get && metrics != null && path.equals("/metrics");
-    boolean sideDoor = metricsPath || (path.startsWith(ADMIN) && (get || method.equals(HttpMethod.POST)
-        || method.equals(HttpMethod.PUT)));
-    if (sideDoor) {
-      FrontEndRefusal unsigned = state.gate().sideDoorRefusal(request, metricsPath);
-      if (unsigned != null) {
-        return Responses.text(HttpResponseStatus.FORBIDDEN, "text/plain; charset=utf-8", unsigned.code() + ": "
-            + unsigned.getMessage() + " (this server checks signatures: " + method + " " + path + " needs a request"
-            + " signed with one of its access keys" + (metricsPath ? ", or --metrics-token's bearer token" : "")
-            + ")\n", ctx.alloc(), method.equals(HttpMethod.HEAD));
-      }
-    }
-    if (metricsPath) {
-      return Responses.text(HttpResponseStatus.OK, metrics.contentType(), metrics.scrape(), ctx.alloc(),
-          method.equals(HttpMethod.HEAD));
-    }
-    if (get && path.equals(ADMIN + "hot-keys")) {
-      return hotKeys(ctx, request, method.equals(HttpMethod.HEAD));
-    }
-    if ((get && path.equals(SCHEMAS)) || ((get || method.equals(HttpMethod.PUT)) && path.startsWith(SCHEMAS + "/"))) {
-      return schemas(ctx, request, path);
-    }
-    if (method.equals(HttpMethod.POST) && path.startsWith(ADMIN)) {
-      return admin(ctx, request, path.substring(ADMIN.length()));
-    }
-    if (method.equals(HttpMethod.OPTIONS) && state.gate().cors() != null) {
-      return Responses.preflight(state.gate().cors(), request.headers(), ctx.alloc());
-    }
-    if (!method.equals(HttpMethod.POST)) {
-      return Responses.error(new PartitaException(ErrorCode.UnknownOperationException,
-          "DynamoDB's API accepts POST requests only, not " + method), ctx.alloc());
-    }
-    // room for most answers from the start (a 1 KB item, a page of small ones): the default 256
-    // bytes grew, by copying, two or three times for each
-    ByteBuf body = ctx.alloc().buffer(ANSWER_BUFFER_BYTES);
-    String target = request.headers().get("X-Amz-Target");
-    Observation watch = state.observing() ? new Observation(System.nanoTime(), operationLabel(target)) : null;
-    try {
-      int status;
-      try {
-        if (refused != null) {
-          // answered as DynamoDB's errors are, so an SDK shows why, and counted as they are
-          throw new FrontEndRefusal(FrontEndRefusal.Code.AccessDeniedException, refused);
-        }
-        state.gate().authenticate(request);
-        String encoding = request.headers().get(HttpHeaderNames.CONTENT_ENCODING);
-        ByteBuf content = request.content();
-        if (Inflation.identity(encoding)) {
-          // the body as it came, read from an array (its own, or a copy of a direct buffer's bytes): a
-          // stream around it cost more than the small copy
-          boolean heap = content.hasArray();
-          byte[] bytes = heap ? content.array() : ByteBufUtil.getBytes(content);
-          int offset = heap ? content.arrayOffset() + content.readerIndex() : 0;
-          status = state.dispatcher().dispatch(target, bytes, offset, content.readableBytes(), output(body), watch);
-        } else {
-          InputStream json = Inflation.open(encoding, content, state.maxRequestBytes());
-          status = state.dispatcher().dispatch(target, json, output(body), watch);
-        }
-      } catch (PartitaException e) {
-        body.clear();
-        status = Dispatcher.writeError(e, new ByteBufOutputStream(body));
-        if (watch != null) {
-          watch.error(e.code().name());
-        }
-      } catch (FrontEndRefusal e) {
-        // refused before the engine: not signed as the server's credentials require
-        body.clear();
-        status = Dispatcher.writeError(e, new ByteBufOutputStream(body));
-        if (watch != null) {
-          watch.error(e.code().name());
-        }
-      }
-      FullHttpResponse response = Responses.json(HttpResponseStatus.valueOf(status), body,
-          Compression.accepted(request.headers().get(HttpHeaderNames.ACCEPT_ENCODING)), ctx.alloc());
-      if (watch != null) {
-        watch.finish(status, response.headers().get(Responses.REQUEST_ID), System.nanoTime());
-        try {
-          state.observed(watch);
-        } catch (RuntimeException e) {
-          // watching must never cost a client its answer
-          LOG.log(Level.WARNING, "recording a request failed", e);
-        }
-      }
-      return response;
-    } catch (Throwable e) {
-      body.release();
-      throw e;
-    }
-  }
-
-  /**
-   * The operation as the request log and metrics name it: the target's operation when the server
-   * serves it, "Unknown" otherwise, so made-up targets cannot multiply the metrics' series.
-   */
-  private static String operationLabel(String target) {
-    String operation = Dispatcher.operation(target);
-    if (operation == null) {
-      return "Unknown";
-    }
-    boolean served = target.startsWith(Dispatcher.STREAMS_TARGET_PREFIX)
-        ? io.partita.engine.Partita.streamsRequestType(operation) != null
-        : io.partita.engine.Partita.requestType(operation) != null;
-    return served ? operation : "Unknown";
-  }
-
-  private static Dispatcher.Output output(ByteBuf body) {
-    ByteBufOutputStream stream = new ByteBufOutputStream(body);
-    return new Dispatcher.Output() {
-      @Override
-      public OutputStream stream() {
-        return stream;
-      }
-
-      @Override
-      public void clear() {
-        body.clear();
-      }
-    };
   }
 
   /**

@@ -23,8 +23,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The Netty side of the server: an event loop that accepts and parses HTTP/1.1 with keep-alive,
- * bounds body sizes, and hands whole requests to {@link DynamoDbHttpHandler} (which inflates
- * compressed bodies after checking their signature). Engine calls run on a fixed pool of worker threads, never one per
+ * bounds body sizes, and hands whole requests to {@link DynamoDbHttpHandler} (the connection, which
+ * asks the {@link Router} for each answer; the API's endpoint inflates compressed bodies after
+ * checking their signature). Engine calls run on a fixed pool of worker threads, never one per
  * connection.
  */
 public final class HttpServer implements AutoCloseable {

@@ -1,5 +1,7 @@
 package io.partita.server.http;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufOutputStream;
@@ -13,14 +15,19 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
 import io.partita.engine.PartitaException;
-import io.partita.engine.StorageStatus;
 import io.partita.server.wire.Dispatcher;
 import io.partita.server.wire.FrontEndRefusal;
 import io.partita.server.wire.RequestIds;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.zip.CRC32;
 
-/** DynamoDB's HTTP answers: JSON bodies with their request id and CRC32, and the health page. */
+/**
+ * How the server's HTTP answers are made: DynamoDB's JSON bodies with their request id and CRC32,
+ * the server's own endpoints' text and JSON, the console's files, CORS headers and preflights.
+ */
 final class Responses {
   static final String JSON_1_0 = "application/x-amz-json-1.0";
   /**
@@ -28,7 +35,7 @@ final class Responses {
    * numbers, dates), so Netty's per-header validation would check nothing a test does not; it
    * showed in the server's profile under wrk. Request headers are still validated by the decoder.
    */
-  private static final HttpHeadersFactory UNCHECKED =
+  static final HttpHeadersFactory UNCHECKED =
       DefaultHttpHeadersFactory.headersFactory().withValidation(false);
 
   /**
@@ -56,6 +63,32 @@ final class Responses {
   static FullHttpResponse text(HttpResponseStatus status, String contentType, String text, ByteBufAllocator alloc,
       boolean headOnly) {
     return bytes(status, contentType, text.getBytes(StandardCharsets.UTF_8), alloc, headOnly);
+  }
+
+  /** A plain text answer, the server's own endpoints' (their refusals, their confirmations): {@code line} and a newline. */
+  static FullHttpResponse plainText(HttpResponseStatus status, String line, ByteBufAllocator alloc, boolean headOnly) {
+    return text(status, "text/plain; charset=utf-8", line + "\n", alloc, headOnly);
+  }
+
+  /** A 403 of one line saying why: a request the gate refused ({@link Gate}). */
+  static FullHttpResponse forbidden(String why, ByteBufAllocator alloc, boolean headOnly) {
+    return plainText(HttpResponseStatus.FORBIDDEN, why, alloc, headOnly);
+  }
+
+  /** What writes a JSON answer of the server's own endpoints (hot keys, schemas). */
+  interface JsonBody {
+    void writeTo(JsonGenerator g) throws IOException;
+  }
+
+  /** A 200 answer of the JSON that {@code body} writes. */
+  static FullHttpResponse jsonText(JsonBody body, ByteBufAllocator alloc, boolean headOnly) {
+    StringWriter json = new StringWriter();
+    try (JsonGenerator g = new JsonFactory().createGenerator(json)) {
+      body.writeTo(g);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringWriter does not fail
+    }
+    return text(HttpResponseStatus.OK, "application/json", json.toString(), alloc, headOnly);
   }
 
   /**
@@ -177,30 +210,6 @@ final class Responses {
     ByteBuf body = alloc.buffer();
     int status = Dispatcher.writeError(e, new ByteBufOutputStream(body));
     return json(HttpResponseStatus.valueOf(status), body, Compression.NONE, alloc);
-  }
-
-  /**
-   * DynamoDB answers {@code GET /} with a one-line health message naming its endpoint. While the
-   * storage cannot write, Partita answers 503 instead, with a line that says so, why (never a path)
-   * and since when: a load balancer or an orchestrator sees a server that cannot take writes, though
-   * it still serves reads.
-   */
-  static FullHttpResponse health(String region, StorageStatus storage, ByteBufAllocator alloc, boolean headOnly) {
-    String endpoint = "dynamodb." + region + ".amazonaws.com ";
-    String line = storage.writable() ? "healthy: " + endpoint
-        : "unhealthy: " + endpoint + "writes failing since " + storage.failingSince() + ": " + storage.problem()
-            + "; reads served";
-    byte[] text = line.getBytes(StandardCharsets.UTF_8);
-    ByteBuf body = headOnly ? alloc.buffer(0) : alloc.buffer(text.length).writeBytes(text);
-    HttpResponseStatus status = storage.writable() ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE;
-    FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, body, UNCHECKED,
-        UNCHECKED);
-    response.headers().set(HttpHeaderNames.SERVER, SERVER);
-    response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain");
-    response.headers().set("x-amzn-RequestId", RequestIds.next());
-    response.headers().set(HttpHeaderNames.DATE, HttpDate.now());
-    response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, text.length);
-    return response;
   }
 
   private static long crc32(ByteBuf buf) {

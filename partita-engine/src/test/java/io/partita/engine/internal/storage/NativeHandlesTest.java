@@ -38,7 +38,7 @@ class NativeHandlesTest {
 
   @Test
   void refusedWritesLeaveNoNativeBatchOpen() {
-    long before = RocksStore.openNativeBatches();
+    long before = RocksBatches.openNative();
     try (Partita p = Partita.inMemory()) {
       createTableWithItem(p);
       for (int i = 0; i < 100; i++) {
@@ -53,14 +53,14 @@ class NativeHandlesTest {
         // a delete of an item that is not there writes nothing: an empty batch
         p.execute(DeleteItemRequest.builder().tableName(TABLE).key(Map.of("pk", AttributeValue.fromS("none"))).build());
       }
-      assertEquals(before, RocksStore.openNativeBatches(), "native WriteBatches left open by writes that wrote nothing");
+      assertEquals(before, RocksBatches.openNative(), "native WriteBatches left open by writes that wrote nothing");
     }
   }
 
   @Test
   void failedWritesLeaveNoNativeBatchOpen(@TempDir Path dir) {
     StorageFaults faults = new StorageFaults();
-    long before = RocksStore.openNativeBatches();
+    long before = RocksBatches.openNative();
     try (Partita p = Partita.with().storageFaults(faults).open(dir)) {
       createTableWithItem(p);
       faults.failWrites(StorageFaults.Kind.NO_SPACE);
@@ -69,7 +69,7 @@ class NativeHandlesTest {
         assertThrows(PartitaException.class, () -> p.execute(BatchWriteItemRequest.builder().requestItems(Map.of(TABLE,
             List.of(WriteRequest.builder().putRequest(PutRequest.builder().item(ITEM).build()).build()))).build()));
       }
-      assertEquals(before, RocksStore.openNativeBatches(), "native WriteBatches left open by failed writes");
+      assertEquals(before, RocksBatches.openNative(), "native WriteBatches left open by failed writes");
     }
   }
 

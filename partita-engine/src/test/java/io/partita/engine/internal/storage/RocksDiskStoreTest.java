@@ -24,23 +24,23 @@ class RocksDiskStoreTest extends StoreContract {
 
   /**
    * RocksDB writes the options a database runs with into its OPTIONS file: the bound on a
-   * counter's merge entries is there, strict (RocksStore.MAX_SUCCESSIVE_MERGES says why).
+   * counter's merge entries is there, strict (RocksOptions.MAX_SUCCESSIVE_MERGES says why).
    */
   @Test
   void theBoundOnACountersMergesIsStrict() throws IOException {
     String options = optionsFile();
-    assertTrue(options.contains("\n  max_successive_merges=" + RocksStore.MAX_SUCCESSIVE_MERGES + "\n"), options);
+    assertTrue(options.contains("\n  max_successive_merges=" + RocksOptions.MAX_SUCCESSIVE_MERGES + "\n"), options);
     assertTrue(options.contains("\n  strict_max_successive_merges=true\n"), options);
   }
 
-  /** Files and memtables carry whole-key Bloom filters (RocksStore.BLOOM_BITS_PER_KEY says why). */
+  /** Files and memtables carry whole-key Bloom filters (RocksOptions.BLOOM_BITS_PER_KEY says why). */
   @Test
   void keysAreFilteredInFilesAndMemtables() throws IOException {
     String options = optionsFile();
-    assertTrue(options.contains("\n  filter_policy=bloomfilter:" + (int) RocksStore.BLOOM_BITS_PER_KEY + ":false\n"), options);
+    assertTrue(options.contains("\n  filter_policy=bloomfilter:" + (int) RocksOptions.BLOOM_BITS_PER_KEY + ":false\n"), options);
     assertTrue(options.contains("\n  whole_key_filtering=true\n"), options);
     assertTrue(options.contains("\n  memtable_whole_key_filtering=true\n"), options);
-    assertTrue(options.contains("\n  memtable_prefix_bloom_size_ratio=" + String.format("%.6f", RocksStore.MEMTABLE_FILTER_RATIO) + "\n"),
+    assertTrue(options.contains("\n  memtable_prefix_bloom_size_ratio=" + String.format("%.6f", RocksOptions.MEMTABLE_FILTER_RATIO) + "\n"),
         options);
   }
 

@@ -1,0 +1,46 @@
+package io.partita.server.http;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
+
+/**
+ * {@code POST /partita/NAME}, the admin API: switches injected faults, added latency, throttling or
+ * the consistency lag while the server runs (docs/SERVER.md). The body is a spec as the option of
+ * the same name takes it, or {@code none}. The API changes how every client is served: who may call
+ * it is {@link Gate#changeRefusal}'s to say.
+ */
+final class AdminEndpoint {
+  /** The server's own paths under it: the admin API's, and the hot keys' and schemas' beside it. */
+  static final String PREFIX = "/partita/";
+
+  private final ServerState state;
+
+  AdminEndpoint(ServerState state) {
+    this.state = state;
+  }
+
+  /** Applies the switch {@code what} (the path after {@link #PREFIX}) with the body's spec. */
+  FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request, String what) {
+    String refused = state.gate().changeRefusal(ctx.channel().remoteAddress(), request.headers());
+    if (refused != null) {
+      return Responses.forbidden(refused, ctx.alloc(), false);
+    }
+    String spec = request.content().toString(StandardCharsets.UTF_8).trim();
+    Consumer<String> apply = state.switches().get(what);
+    if (apply == null) {
+      return Responses.plainText(HttpResponseStatus.NOT_FOUND, "no admin resource " + PREFIX + what + " (there are "
+          + String.join(", ", state.switches().keySet().stream().map(n -> PREFIX + n).toList()) + ")", ctx.alloc(),
+          false);
+    }
+    try {
+      apply.accept(spec);
+    } catch (IllegalArgumentException e) {
+      return Responses.plainText(HttpResponseStatus.BAD_REQUEST, e.getMessage(), ctx.alloc(), false);
+    }
+    return Responses.plainText(HttpResponseStatus.OK, what + " set: " + spec, ctx.alloc(), false);
+  }
+}
