@@ -103,6 +103,30 @@ class JarAloneTest {
     assertTrue(Files.isDirectory(dir.resolve("partita-data")));
   }
 
+  /**
+   * Issue 37: the per-platform jar of this machine's platform (linux-x64; CI runs there) serves from a
+   * data folder on disk, so RocksDB's native library loads from it, and it is at most 30 MB; it holds no
+   * other platform's native library (RocksDB's or zstd's).
+   */
+  @Test
+  void thePlatformJarServesFromADataFolderAndIsSmall(@TempDir Path dir) throws Exception {
+    Path built = Path.of(System.getProperty("partita.platform.jar"));
+    org.junit.jupiter.api.Assumptions.assumeTrue(System.getProperty("os.name").equals("Linux")
+        && System.getProperty("os.arch").equals("amd64"), "the linux-x64 jar runs on linux-x64 only");
+    assertTrue(Files.isRegularFile(built), "partita-linux-x64.jar is built beside partita.jar: " + built);
+    long size = Files.size(built);
+    assertTrue(size <= 30L * 1024 * 1024, "partita-linux-x64.jar is " + size + " bytes, over 30 MB");
+    try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(built.toFile())) {
+      List<String> natives = zip.stream().map(java.util.zip.ZipEntry::getName)
+          .filter(n -> n.matches("librocksdbjni.*|(aix|darwin|freebsd|linux|win)/.+\\.(so|dll|dylib)")).sorted().toList();
+      assertEquals(List.of("librocksdbjni-linux64.so", "linux/amd64/libzstd-jni-1.5.7-9.so"), natives);
+    }
+    Path jar = dir.resolve("partita-linux-x64.jar");
+    Files.copy(built, jar);
+    serveAndAsk(dir, Map.of(), java(), "-jar", jar.toString(), "serve", "--port", "0");
+    assertTrue(Files.isDirectory(dir.resolve("partita-data")));
+  }
+
   /** bin/partita with lib/partita.jar beside it, as the archive lays them out: it serves, and makes its class archive. */
   @Test
   void launcherServesAndKeepsAClassArchive(@TempDir Path dir) throws Exception {
