@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Issue 37's CI-suite benchmark (io.partita.bench.sidebyside.CiSuite): 50 tests of a project's suite
+# (a table with a GSI made, 20 puts, 10 gets, 2 queries, a conditional update, a two-item transaction,
+# the table deleted), in a row and over 4 threads, start-up included, against Partita's server, Partita
+# embedded and dynalite, in memory, in one run. Not part of CI. Needs Node and npm for dynalite.
+#
+#   partita-bench/ci-suite.sh [runs]        (default 3; prints a tab-separated table)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+mvn -o -q -B -pl partita-bench -am package -DskipTests
+"$root/partita" --version >/dev/null
+cp="$root/partita-bench/target/classes:$(cat "$root/partita-bench/target/sidebyside.classpath")"
+peer_src="$root/partita-bench/peers/dynalite"
+peer_home="$root/partita-bench/target/peers/dynalite"
+if ! cmp -s "$peer_src/package-lock.json" "$peer_home/package-lock.json" \
+    || [ ! -f "$peer_home/node_modules/dynalite/cli.js" ]; then
+  mkdir -p "$peer_home"
+  cp "$peer_src/package.json" "$peer_src/package-lock.json" "$peer_home/"
+  (cd "$peer_home" && npm ci --ignore-scripts --no-audit --no-fund)
+fi
+echo "ci-suite: load average $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores" >&2
+"$java" -Dpartita.root="$root" -Dsidebyside.dynalite.home="$peer_home" -cp "$cp" \
+  io.partita.bench.sidebyside.CiSuite "${1:-3}"

@@ -1,0 +1,112 @@
+package io.partita.bench.sidebyside;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
+import software.amazon.awssdk.services.dynamodb.model.TableStatus;
+
+/**
+ * Issue 37's CI-suite benchmark, what a project's test run feels like: a fresh target started, then 50
+ * tests, each creating a table with a GSI, doing 20 puts, 10 gets, 2 queries, a conditional update and a
+ * two-item transaction, and deleting its table; 50 in a row, and 50 over 4 threads; start-up and the stop
+ * included in the total. Against Partita's server, Partita embedded and dynalite, in memory, in the same
+ * run. Each test waits for its table to be ACTIVE, as a test against DynamoDB does (DescribeTable until
+ * it is; Partita's is at once, dynalite's a moment later). dynalite does not serve TransactWriteItems (it answers UnknownOperationException): its tests do the
+ * two writes as two PutItems instead, which is said beside its figure.
+ *
+ * <pre>partita-bench/ci-suite.sh [runs]</pre>
+ */
+public final class CiSuite {
+  static final int TESTS = 50;
+  static final List<String> TARGETS = List.of("partita-server-mem", "partita-embedded-mem", "dynalite-server-mem");
+
+  private CiSuite() {}
+
+  public static void main(String[] args) throws Exception {
+    int runs = args.length > 0 ? Integer.parseInt(args[0]) : 3;
+    System.out.println("target\tthreads\trun\ttotal_ms\tper_test_ms\tstart_ms");
+    for (int run = 1; run <= runs; run++) {
+      for (String target : TARGETS) {
+        for (int threads : new int[] {1, 4}) {
+          long start = System.nanoTime();
+          try (Targets.Target t = Targets.open(target)) {
+            long started = System.nanoTime();
+            suite(t.client(), Targets.supportsTransactions(target), threads, target + "-" + run + "-" + threads);
+            long total = System.nanoTime() - start;
+            System.out.printf("%s\t%d\t%d\t%.0f\t%.2f\t%.0f%n", target, threads, run, total / 1e6,
+                (System.nanoTime() - started) / 1e6 / TESTS, (started - start) / 1e6);
+          }
+        }
+      }
+    }
+  }
+
+  /** The 50 tests on {@code threads} threads, each on a table of its own. */
+  static void suite(DynamoDbClient dynamo, boolean transactions, int threads, String prefix) throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      for (int i = 0; i < TESTS; i++) {
+        String table = "ci-" + prefix + "-" + i;
+        done.add(pool.submit(() -> oneTest(dynamo, table, transactions)));
+      }
+      for (Future<?> f : done) {
+        f.get();
+      }
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  static AttributeValue s(String v) {
+    return AttributeValue.fromS(v);
+  }
+
+  /** One test: its table made, used as a test uses one, and deleted. */
+  static void oneTest(DynamoDbClient dynamo, String table, boolean transactions) {
+    dynamo.createTable(b -> b.tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
+        .attributeDefinitions(a -> a.attributeName("pk").attributeType("S"), a -> a.attributeName("sk").attributeType("S"),
+            a -> a.attributeName("gpk").attributeType("S"))
+        .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH), k -> k.attributeName("sk").keyType(KeyType.RANGE))
+        .globalSecondaryIndexes(g -> g.indexName("byStatus").keySchema(k -> k.attributeName("gpk").keyType(KeyType.HASH),
+            k -> k.attributeName("sk").keyType(KeyType.RANGE)).projection(p -> p.projectionType(ProjectionType.ALL))));
+    // as a test against DynamoDB waits: dynalite makes a table ACTIVE a moment later, Partita at once
+    while (dynamo.describeTable(b -> b.tableName(table)).table().tableStatus() != TableStatus.ACTIVE) {
+      Thread.onSpinWait();
+    }
+    for (int i = 0; i < 20; i++) {
+      String n = String.format("%02d", i);
+      dynamo.putItem(b -> b.tableName(table).item(Map.of("pk", s("USER#" + (n.charAt(1) % 2)), "sk", s("ORDER#" + n),
+          "gpk", s(n.endsWith("0") ? "OPEN" : "DONE"), "amount", AttributeValue.fromN(n))));
+    }
+    for (int i = 0; i < 10; i++) {
+      String n = String.format("%02d", i * 2);
+      dynamo.getItem(b -> b.tableName(table).key(Map.of("pk", s("USER#" + (n.charAt(1) % 2)), "sk", s("ORDER#" + n))));
+    }
+    dynamo.query(b -> b.tableName(table).keyConditionExpression("pk = :p AND begins_with(sk, :o)")
+        .expressionAttributeValues(Map.of(":p", s("USER#0"), ":o", s("ORDER#"))));
+    dynamo.query(b -> b.tableName(table).indexName("byStatus").keyConditionExpression("gpk = :g")
+        .expressionAttributeValues(Map.of(":g", s("OPEN"))));
+    dynamo.updateItem(b -> b.tableName(table).key(Map.of("pk", s("USER#0"), "sk", s("ORDER#00")))
+        .updateExpression("SET amount = amount + :one").conditionExpression("attribute_exists(pk)")
+        .expressionAttributeValues(Map.of(":one", AttributeValue.fromN("1"))));
+    Map<String, AttributeValue> a = Map.of("pk", s("USER#0"), "sk", s("PAYMENT#1"), "gpk", s("OPEN"));
+    Map<String, AttributeValue> b2 = Map.of("pk", s("USER#1"), "sk", s("PAYMENT#2"), "gpk", s("OPEN"));
+    if (transactions) {
+      dynamo.transactWriteItems(t -> t.transactItems(w -> w.put(p -> p.tableName(table).item(a)),
+          w -> w.put(p -> p.tableName(table).item(b2))));
+    } else {
+      dynamo.putItem(p -> p.tableName(table).item(a));
+      dynamo.putItem(p -> p.tableName(table).item(b2));
+    }
+    dynamo.deleteTable(b -> b.tableName(table));
+  }
+}
