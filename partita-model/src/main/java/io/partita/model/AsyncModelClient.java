@@ -121,6 +121,11 @@ public final class AsyncModelClient {
     return new Query<>(core, pattern);
   }
 
+  /** {@link ModelClient#search}; run it with {@link VectorSearch#runAsync()}. */
+  public <T extends Record> VectorSearch<T> search(Entity<T> entity, String index) {
+    return new VectorSearch<>(core, core.model.vectorBinding(entity, index));
+  }
+
   /** A TransactWriteItems; run it with {@link Transaction#executeAsync()}. */
   public Transaction transaction() {
     return new Transaction(core);

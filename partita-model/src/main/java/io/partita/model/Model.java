@@ -172,6 +172,22 @@ public final class Model {
     throw new ValidationException("No entity of this model is a " + type.getName(), null, null);
   }
 
+  /**
+   * {@code entity}'s field bound to vector index {@code index}.
+   *
+   * @throws ValidationException when the entity is not of this model, or binds no field to that index
+   */
+  <T extends Record> io.partita.model.internal.VectorBinding vectorBinding(Entity<T> entity, String index) {
+    io.partita.model.internal.VectorBinding b = compiled.vector(entityModel(entity), Objects.requireNonNull(index,
+        "index"));
+    if (b == null) {
+      throw new ValidationException("Entity " + entity.name() + " binds no field to vector index " + index + " (the"
+          + " table's vector indexes: " + table().vectorIndexes().keySet() + "); bind one with Entity.vector(field, \""
+          + index + "\")", entity.name(), null);
+    }
+    return b;
+  }
+
   /** The entities in declaration order. */
   List<EntityModel<?>> entityModels() {
     return compiled.entities();
