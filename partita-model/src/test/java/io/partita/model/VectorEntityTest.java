@@ -211,14 +211,25 @@ class VectorEntityTest {
     refused(() -> db.search(DOC, "elsewhere"), "binds no field to vector index elsewhere");
     refused(() -> db.search(DOC, "byMeaning").vector(List.of(1f, 0f)).topK(5).run(), "3 dimensions");
     assertEquals(0, searches.get());
+    assertEquals(1, db.search(DOC, "byMeaning").vector(1, 0, 0).topK(1).partition(acme).run().size());
+    assertEquals(1, searches.get()); // the counting client counts
     // a write of a vector of another length: refused before it is sent, as DynamoDB would refuse it
     ValidationException write = assertThrows(ValidationException.class, () -> db.entity(DOC)
         .put(doc("acme", "d9", "en", 1, 0)));
     assertEquals("Entity Doc, field embedding: a float[2] breaks rule 'has 3 numbers, the dimensions of vector index"
         + " byMeaning'", write.getMessage());
     assertTrue(db.entity(DOC).get(Key.of("tenant", "acme", "id", "d9")).isEmpty());
-    assertThrows(ValidationException.class, () -> db.entity(DOC).update(Key.of("tenant", "acme", "id", "d1"))
-        .set(Doc::embedding, new float[] {1, 2, 3, 4}).execute());
+    ValidationException update = assertThrows(ValidationException.class, () -> db.entity(DOC)
+        .update(Key.of("tenant", "acme", "id", "d1")).set(Doc::embedding, new float[] {1, 2, 3, 4}).execute());
+    assertTrue(update.getMessage().contains("a float[4] breaks rule 'has 3 numbers"), update.getMessage());
+    // an update of the right length is written and searched
+    db.entity(DOC).update(Key.of("tenant", "acme", "id", "d4")).set(Doc::embedding, new float[] {1, 0.01f, 0})
+        .execute();
+    assertArrayEquals(new float[] {1, 0.01f, 0}, db.entity(DOC).get(Key.of("tenant", "acme", "id", "d4"))
+        .orElseThrow().embedding());
+    assertEquals(List.of("d1", "d4"), ids(db.search(DOC, "byMeaning").vector(1, 0, 0).topK(3).partition(acme)
+        .run()));
+    assertEquals(2, searches.get());
   }
 
   static void refused(org.junit.jupiter.api.function.Executable search, String why) {
