@@ -252,6 +252,36 @@ class VectorEntityTest {
     assertTrue(refused.getCause() instanceof ValidationException, refused.toString());
   }
 
+  record Article(String tenant, String id, String title, String lang, float[] embedding) {}
+
+  /** The README's example, line for line but for the client and the table's name. */
+  @ParameterizedTest
+  @EnumSource(Backend.class)
+  void theReadmeExampleRuns(Backend backend) {
+    Entity<Article> article = Entity.of(Article.class)
+        .key("TENANT#{tenant}", "ARTICLE#{id}")
+        .vector("embedding", "byMeaning");
+    Model model = Model.builder(TableSchema.named(Backend.freshTable("Articles"))
+            .vectorIndex(VectorIndex.of("byMeaning", "embedding", 3, VectorDistanceFunction.COSINE)
+                .partitionKey("tenant")
+                .inlineFilter("lang")))
+        .entities(article).build();
+
+    ModelClient db = ModelClient.create(model, backend.client());
+    db.createTable();
+    db.entity(article).put(new Article("acme", "a1", "Reset a password", "en", new float[] {0.9f, 0.1f, 0f}));
+    db.entity(article).put(new Article("acme", "a2", "Change an e-mail", "en", new float[] {0.2f, 0.9f, 0f}));
+    db.entity(article).put(new Article("acme", "a3", "Mot de passe oublié", "fr", new float[] {0.8f, 0.2f, 0f}));
+
+    VectorSearch.Results<Article> hits = db.search(article, "byMeaning")
+        .vector(1f, 0f, 0f).topK(10)
+        .partition(Key.of("tenant", "acme"))
+        .filter("lang", "en")
+        .run();
+    assertEquals(List.of("Reset a password", "Change an e-mail"), hits.stream().map(h -> h.item().title()).toList());
+    assertScores(List.of(1 - 0.9 / Math.sqrt(0.82), 1 - 0.2 / Math.sqrt(0.85)), hits);
+  }
+
   /** {@code client} with a count of the SearchVectors requests made through it. */
   static DynamoDbClient countingSearches(DynamoDbClient client, AtomicInteger searches) {
     return (DynamoDbClient) Proxy.newProxyInstance(DynamoDbClient.class.getClassLoader(),

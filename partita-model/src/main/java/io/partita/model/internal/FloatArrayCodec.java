@@ -8,8 +8,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /**
  * {@code float[]} as a DynamoDB list of numbers (L of N), the form a vector index reads. Each element is written as
  * {@link Codecs#finiteFloat} writes a float field (the digits of {@code Float.toString}, in plain notation), so it
- * reads back as exactly the float written; a value that is not a finite float (NaN, an infinity) is refused, as
- * DynamoDB's numbers have no such values. A {@code List<Float>} is the list codec over the float codec: the same
+ * reads back as exactly the float written (but for a negative zero, which reads back as 0: DynamoDB's numbers have
+ * no sign on zero); a value that is not a finite float (NaN, an infinity) is refused, as DynamoDB's numbers have no
+ * such values. A {@code List<Float>} is the list codec over the float codec: the same
  * stored form.
  */
 final class FloatArrayCodec implements Codec {
