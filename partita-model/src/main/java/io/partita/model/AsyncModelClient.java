@@ -22,14 +22,14 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbAsyncClient;
  * CompletableFuture<Page<Post>> page = db.query(postsByUser).partition(Key.of("username", "alice")).pageAsync();
  * }</pre>
  *
- * <p>Queries, scans, batches, transactions and updates are the same builders as {@link ModelClient}'s; run them with
- * their {@code …Async()} methods ({@link Query#pageAsync()}, {@link Query#allAsync()}, {@link Scan#pageAsync()},
- * {@link BatchGet#executeAsync()}, {@link BatchWrite#executeAsync()}, {@link Transaction#executeAsync()},
- * {@link TransactGet#executeAsync()}, {@link Update#executeAsync()}). Their blocking methods ({@code page()},
- * {@code execute()}, …) work too, waiting on the calling thread. A future fails with the exception the synchronous
- * method throws ({@link ConditionFailedException}, {@link VersionConflictException}, …), wrapped in a {@link
- * java.util.concurrent.CompletionException} by {@code join()} as futures do. Listeners' {@code after} runs on the
- * thread that completes the request.
+ * <p>Queries, scans, batches, transactions, updates and vector searches are the same builders as {@link
+ * ModelClient}'s; run them with their {@code …Async()} methods ({@link Query#pageAsync()}, {@link Query#allAsync()},
+ * {@link Scan#pageAsync()}, {@link BatchGet#executeAsync()}, {@link BatchWrite#executeAsync()}, {@link
+ * Transaction#executeAsync()}, {@link TransactGet#executeAsync()}, {@link Update#executeAsync()}, {@link
+ * VectorSearch#runAsync()}). Their blocking methods ({@code page()}, {@code execute()}, …) work too, waiting on the
+ * calling thread. A future fails with the exception the synchronous method throws ({@link ConditionFailedException},
+ * {@link VersionConflictException}, …), wrapped in a {@link java.util.concurrent.CompletionException} by {@code
+ * join()} as futures do. Listeners' {@code after} runs on the thread that completes the request.
  */
 public final class AsyncModelClient {
   private final ClientCore core;
@@ -119,6 +119,11 @@ public final class AsyncModelClient {
   public <R> Query<R> query(AccessPattern<R> pattern) {
     core.model.patternModel(pattern); // refuse a pattern of another model now, not at pageAsync()
     return new Query<>(core, pattern);
+  }
+
+  /** {@link ModelClient#search}; run it with {@link VectorSearch#runAsync()}. */
+  public <T extends Record> VectorSearch<T> search(Entity<T> entity, String index) {
+    return new VectorSearch<>(core, core.model.vectorBinding(entity, index));
   }
 
   /** A TransactWriteItems; run it with {@link Transaction#executeAsync()}. */

@@ -80,6 +80,10 @@ final class ClientCore {
         filter, limit, maxRequests, consistentRead, segment, segments, recognition);
   }
 
+  <T> io.partita.model.internal.VectorSearchExecutor<T> vectorSearch(io.partita.model.internal.VectorBinding b) {
+    return new io.partita.model.internal.VectorSearchExecutor<>(b, dynamo, model.table().name(), recognition);
+  }
+
   <R> QueryExecutor<R> executor(AccessPattern<R> pattern, QuerySettings settings) {
     TableSchema table = model.table();
     return new QueryExecutor<>(model.patternModel(pattern), pattern.resultType(), settings,

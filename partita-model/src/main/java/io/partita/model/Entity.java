@@ -37,7 +37,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * <p>Fields: a component of type {@code Optional<X>} is optional (no attribute when empty); every other component
  * is required. Supported types: String; int, long, short, byte, double, float, their boxes, BigDecimal and
  * BigInteger (N, exact); boolean (BOOL); enums (S, by name); Instant (S, ISO-8601 with milliseconds, or N epoch
- * seconds, see {@link #epochSeconds}); LocalDate and UUID (S); byte[] and SdkBytes (B); List (L); Set of String,
+ * seconds, see {@link #epochSeconds}); LocalDate and UUID (S); byte[] and SdkBytes (B); List (L); float[] (L of N,
+ * each element exact, as a List&lt;Float&gt; is: a vector, see {@link #vector}); Set of String,
  * of a number type or of SdkBytes (SS, NS, BS, left out when empty); Map with String keys (M); records (M).
  *
  * <p>This is a definition, not a live object: nothing is checked until {@link Model.Builder#build()}, which names
@@ -62,6 +63,7 @@ public final class Entity<T extends Record> {
   private int schemaVersion;
   private String schemaAttribute = "_v";
   private final Map<Integer, UnaryOperator<Map<String, AttributeValue>>> upgrades = new LinkedHashMap<>();
+  private final Map<String, String> vectors = new LinkedHashMap<>();
 
   private Entity(Class<T> type) {
     this.type = Objects.requireNonNull(type, "type");
@@ -136,6 +138,34 @@ public final class Entity<T extends Record> {
     indexes.put(Objects.requireNonNull(index, "index"), Arrays.asList(null, Objects.requireNonNull(sortKey,
         "sortKey")));
     return this;
+  }
+
+  /**
+   * Puts this entity's items into vector index {@code index} ({@link TableSchema#vectorIndex}) by {@code field}: a
+   * {@code float[]} or {@code List<Float>} (or an Optional of one: an item without a vector is not in the index),
+   * stored under the index's vector attribute as a list of numbers. {@link Model.Builder#build()} checks the field's
+   * type and stored name, that the entity writes the index's partition key (a field stored under it, or a key
+   * template for it) and that the index projects every other field; every write refuses a vector whose length is
+   * not the index's dimensions. {@link ModelClient#search} then searches the index for this entity's records.
+   *
+   * <pre>{@code
+   * record Doc(String tenant, String id, String title, String lang, float[] embedding) {}
+   * Entity.of(Doc.class).key("TENANT#{tenant}", "DOC#{id}").vector("embedding", "byMeaning");
+   * }</pre>
+   */
+  public Entity<T> vector(String field, String index) {
+    Objects.requireNonNull(field, "field");
+    String before = vectors.putIfAbsent(Objects.requireNonNull(index, "index"), field);
+    if (before != null) {
+      throw new IllegalArgumentException("entity " + name + ": vector index " + index + " is bound to field "
+          + before + " already");
+    }
+    return this;
+  }
+
+  /** {@link #vector(String, String)} on a field named by its accessor ({@code Doc::embedding}). */
+  public Entity<T> vector(Field<T, ?> field, String index) {
+    return vector(field.name(), index);
   }
 
   /** Stores {@code field} under {@code attribute}; wins over an {@link Attr} annotation. */
@@ -275,7 +305,7 @@ public final class Entity<T extends Record> {
     return new EntitySpec(type, name, partitionKey, sortKey, indexCopy, new LinkedHashMap<>(storedNames),
         new LinkedHashMap<>(generatedIds), new LinkedHashMap<>(defaults), createdAt, updatedAt, ttl, seconds,
         version, copyRules(), schemaVersion, schemaAttribute, new LinkedHashMap<>(upgrades),
-        new LinkedHashMap<>(multiIndexes));
+        new LinkedHashMap<>(multiIndexes), new LinkedHashMap<>(vectors));
   }
 
   private Map<String, List<Rule>> copyRules() {

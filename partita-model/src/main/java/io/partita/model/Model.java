@@ -130,7 +130,8 @@ public final class Model {
    * its data modeler and visualizer: the table's keys, every entity's fields as attributes with their types, one
    * facet per entity named after it with its key templates as key aliases, the global indexes with their
    * projections and the billing mode. The format has no place for local indexes and time to live: see {@link
-   * TableSchema#toCloudFormation()} for the whole table.
+   * TableSchema#toCloudFormation()} for the whole table. Nor for vector indexes: the model's description names
+   * each one left out (the vector fields are attributes of type L).
    */
   public String toNoSqlWorkbench(String modelName) {
     String date = java.time.format.DateTimeFormatter.ofPattern("MMM d, yyyy, hh:mm a", java.util.Locale.US)
@@ -147,7 +148,7 @@ public final class Model {
    *
    * @throws ModelException naming entity and field for what OneTable cannot say: a key format ({@code {n:04d}}), a
    *     stored name other than the field's, an Instant stored as epoch seconds, entities with different timestamp
-   *     fields
+   *     fields, a vector index (a OneTable index has hash and sort keys)
    */
   public String toOneTable() {
     return io.partita.model.internal.OneTableExport.json(compiled);
@@ -170,6 +171,22 @@ public final class Model {
       }
     }
     throw new ValidationException("No entity of this model is a " + type.getName(), null, null);
+  }
+
+  /**
+   * {@code entity}'s field bound to vector index {@code index}.
+   *
+   * @throws ValidationException when the entity is not of this model, or binds no field to that index
+   */
+  <T extends Record> io.partita.model.internal.VectorBinding vectorBinding(Entity<T> entity, String index) {
+    io.partita.model.internal.VectorBinding b = compiled.vector(entityModel(entity), Objects.requireNonNull(index,
+        "index"));
+    if (b == null) {
+      throw new ValidationException("Entity " + entity.name() + " binds no field to vector index " + index + " (the"
+          + " table's vector indexes: " + table().vectorIndexes().keySet() + "); bind one with Entity.vector(field, \""
+          + index + "\")", entity.name(), null);
+    }
+    return b;
   }
 
   /** The entities in declaration order. */
@@ -216,7 +233,11 @@ public final class Model {
      * @throws ModelException naming the entity (or access pattern) and the field: an unsupported field type, an
      *     unknown field in a template, a template that cannot be parsed, an index the table does not have, an
      *     Optional field in a table key, two entities whose table keys cannot be told apart, an access pattern no
-     *     key or index serves
+     *     key or index serves; a vector field ({@link Entity#vector}) that is not a float[] or List&lt;Float&gt;, not
+     *     stored as its index's attribute, of an index the table does not have, or on an index that does not project
+     *     the entity's other fields; an entity bound to a partitioned vector index without writing its partition key
+     *     (or writing it, or an inline filter, with another type); a vector index no entity writes, and a field stored
+     *     as a vector attribute without being bound to its index
      */
     public Model build() {
       List<EntitySpec> specs = new ArrayList<>();

@@ -151,6 +151,16 @@ public final class ModelClient {
     return new Query<>(core, pattern);
   }
 
+  /**
+   * A SearchVectors of vector index {@code index} for {@code entity}'s records, most similar first, each with its
+   * score: see {@link VectorSearch}.
+   *
+   * @throws ValidationException when the entity binds no field to that index ({@link Entity#vector})
+   */
+  public <T extends Record> VectorSearch<T> search(Entity<T> entity, String index) {
+    return new VectorSearch<>(core, core.model.vectorBinding(entity, index));
+  }
+
   /** Configures a {@link ModelClient}. */
   public static final class Builder extends ClientBuilder<Builder> {
     private final DynamoDbClient dynamo;

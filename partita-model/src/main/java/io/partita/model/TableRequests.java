@@ -37,6 +37,7 @@ final class TableRequests {
       definitions.add(AttributeDefinition.builder().attributeName(attribute)
           .attributeType(ScalarAttributeType.S).build());
     }
+    definitions.addAll(VectorIndexRules.attributeDefinitions(schema));
     List<GlobalSecondaryIndex> gsis = new ArrayList<>();
     List<LocalSecondaryIndex> lsis = new ArrayList<>();
     for (Index i : schema.indexes().values()) {
@@ -69,8 +70,47 @@ final class TableRequests {
     if (!lsis.isEmpty()) {
       b.localSecondaryIndexes(lsis);
     }
+    if (!schema.vectorIndexes().isEmpty()) {
+      b.vectorIndexes(schema.vectorIndexes().values().stream()
+          .map(v -> VectorIndexRules.request(v, schema.typeAttribute())).toList());
+    }
     features.onCreate(b);
     return b.build();
+  }
+
+  /** Every key attribute of a table and its indexes: the table's partition and sort key, then each index's. */
+  static Set<String> keyAttributes(String partitionKey, String sortKey, java.util.Collection<Index> indexes) {
+    Set<String> out = new LinkedHashSet<>();
+    out.add(partitionKey);
+    if (sortKey != null) {
+      out.add(sortKey);
+    }
+    for (Index i : indexes) {
+      out.addAll(i.partitionKeys());
+      out.addAll(i.sortKeys());
+    }
+    return out;
+  }
+
+  /**
+   * Each index's partition and sort attributes, by index name: what the exports need to know of the indexes beyond
+   * the CreateTable request, as plain lists (the exports do not depend on the schema).
+   */
+  static java.util.Map<String, List<List<String>>> keysByIndex(TableSchema schema) {
+    java.util.Map<String, List<List<String>>> out = new java.util.LinkedHashMap<>();
+    schema.indexes().values().forEach(i -> out.put(i.name(), List.of(i.partitionKeys(), i.sortKeys())));
+    return out;
+  }
+
+  /** {@code TableSchema[Shop, pk/sk, indexes [gsi1], vector indexes [byMeaning], ttl expiresAt, ...]}. */
+  static String describe(TableSchema t, TableFeatures features) {
+    return "TableSchema[" + t.name() + ", " + t.partitionKey() + t.sortKey().map(s -> "/" + s).orElse("")
+        + ", indexes " + t.indexes().keySet() + (t.vectorIndexes().isEmpty() ? "" : ", vector indexes "
+        + t.vectorIndexes().keySet()) + t.throughput().map(u -> ", provisioned " + u.readUnits() + "/"
+        + u.writeUnits()).orElse("") + (features.ttl() == null ? "" : ", ttl " + features.ttl())
+        + (features.stream() == null ? "" : ", stream " + features.stream())
+        + (features.pointInTimeRecovery() ? ", point-in-time recovery" : "")
+        + (features.tags().isEmpty() ? "" : ", tags " + features.tags()) + "]";
   }
 
   /** The projection an index is created with: an INCLUDE always carries the type attribute, which reads decode by. */

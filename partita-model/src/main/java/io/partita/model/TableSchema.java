@@ -5,7 +5,6 @@ import static io.partita.model.TableRequests.nonEmpty;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -21,9 +20,9 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateTimeToLiveRequest;
 
 /**
  * The physical table of a single-table design: its name, its generic key attributes, its secondary indexes (global
- * and local, each with its projection), its billing, its time-to-live attribute, its stream, point-in-time recovery
- * and tags; all keys string-typed.
- * Immutable; each method returns a changed copy.
+ * and local, each with its projection), its vector indexes ({@link VectorIndex}), its billing, its time-to-live
+ * attribute, its stream, point-in-time recovery and tags; all keys string-typed. Immutable; each method returns a
+ * changed copy.
  *
  * <pre>{@code
  * TableSchema.named("Shop")                      // pk "pk", sort key "sk", type attribute "_type", on demand
@@ -144,9 +143,10 @@ public final class TableSchema {
   private final Map<String, Index> indexes;
   private final Throughput throughput;
   private final TableFeatures features;
+  private final Map<String, VectorIndex> vectorIndexes;
 
   private TableSchema(String name, String partitionKey, String sortKey, String typeAttribute,
-      Map<String, Index> indexes, Throughput throughput, TableFeatures features) {
+      Map<String, Index> indexes, Throughput throughput, TableFeatures features, Map<String, VectorIndex> vectors) {
     this.name = name;
     this.partitionKey = partitionKey;
     this.sortKey = sortKey;
@@ -154,6 +154,8 @@ public final class TableSchema {
     this.indexes = Collections.unmodifiableMap(indexes);
     this.throughput = throughput;
     this.features = features;
+    this.vectorIndexes = Collections.unmodifiableMap(vectors);
+    VectorIndexRules.checkTable(this, vectors); // every change may break a rule across indexes: checked on each copy
   }
 
   /**
@@ -165,30 +167,30 @@ public final class TableSchema {
    */
   public static TableSchema named(String tableName) {
     return new TableSchema(checkName(tableName, "table name"), "pk", "sk", "_type", new LinkedHashMap<>(), null,
-        TableFeatures.NONE);
+        TableFeatures.NONE, Map.of());
   }
 
   public TableSchema partitionKey(String attribute) {
     String pk = nonEmpty(attribute, "partition key");
     Map<String, Index> copy = new LinkedHashMap<>();
     indexes.forEach((n, i) -> copy.put(n, i.local() ? new Index(n, pk, i.sortKey(), i.projection(), true, null) : i));
-    return new TableSchema(name, pk, sortKey, typeAttribute, copy, throughput, features);
+    return new TableSchema(name, pk, sortKey, typeAttribute, copy, throughput, features, vectorIndexes);
   }
 
   public TableSchema sortKey(String attribute) {
     return new TableSchema(name, partitionKey, nonEmpty(attribute, "sort key"), typeAttribute, indexes, throughput,
-        features);
+        features, vectorIndexes);
   }
 
   /** A table keyed by its partition key alone. */
   public TableSchema noSortKey() {
-    return new TableSchema(name, partitionKey, null, typeAttribute, indexes, throughput, features);
+    return new TableSchema(name, partitionKey, null, typeAttribute, indexes, throughput, features, vectorIndexes);
   }
 
   /** The attribute every item carries with its entity's name (default {@code _type}). */
   public TableSchema typeAttribute(String attribute) {
     return new TableSchema(name, partitionKey, sortKey, nonEmpty(attribute, "type attribute"), indexes, throughput,
-        features);
+        features, vectorIndexes);
   }
 
   /** Adds a global secondary index with a partition and a sort key (projection ALL). */
@@ -249,12 +251,25 @@ public final class TableSchema {
         "local index sort key"), projection, true, null));
   }
 
+  /**
+   * Adds a vector index ({@link VectorIndex#of}); an entity puts its items into it with {@link Entity#vector}.
+   * Refused as DynamoDB would refuse it: on a provisioned table (declared before or after), a sixth, a name another
+   * index has, a vector attribute that is a key attribute, two dimension counts for one vector attribute.
+   */
+  public TableSchema vectorIndex(VectorIndex index) {
+    Map<String, VectorIndex> copy = new LinkedHashMap<>(vectorIndexes);
+    if (copy.put(index.name(), index) != null) {
+      throw new ModelException("Vector index " + index.name() + " is declared twice");
+    }
+    return new TableSchema(name, partitionKey, sortKey, typeAttribute, indexes, throughput, features, copy);
+  }
+
   private TableSchema add(Index index) {
     Map<String, Index> copy = new LinkedHashMap<>(indexes);
     if (copy.put(index.name(), index) != null) {
       throw new IllegalArgumentException("index " + index.name() + " is declared twice");
     }
-    return new TableSchema(name, partitionKey, sortKey, typeAttribute, copy, throughput, features);
+    return new TableSchema(name, partitionKey, sortKey, typeAttribute, copy, throughput, features, vectorIndexes);
   }
 
   /**
@@ -266,7 +281,7 @@ public final class TableSchema {
     Map<String, Index> copy = new LinkedHashMap<>();
     indexes.forEach((n, i) -> copy.put(n, i.local() || (i.throughput() != null && throughput != null
         && !i.throughput().equals(throughput)) ? i : i.with(i.projection(), t)));
-    return new TableSchema(name, partitionKey, sortKey, typeAttribute, copy, t, features);
+    return new TableSchema(name, partitionKey, sortKey, typeAttribute, copy, t, features, vectorIndexes);
   }
 
   /** The read and write units of global index {@code indexName} (provisioned billing only). */
@@ -282,7 +297,7 @@ public final class TableSchema {
     }
     Map<String, Index> copy = new LinkedHashMap<>(indexes);
     copy.put(indexName, i.with(i.projection(), new Throughput(readUnits, writeUnits)));
-    return new TableSchema(name, partitionKey, sortKey, typeAttribute, copy, throughput, features);
+    return new TableSchema(name, partitionKey, sortKey, typeAttribute, copy, throughput, features, vectorIndexes);
   }
 
   /**
@@ -319,7 +334,7 @@ public final class TableSchema {
   }
 
   private TableSchema with(TableFeatures changed) {
-    return new TableSchema(name, partitionKey, sortKey, typeAttribute, indexes, throughput, changed);
+    return new TableSchema(name, partitionKey, sortKey, typeAttribute, indexes, throughput, changed, vectorIndexes);
   }
 
   public String name() {
@@ -341,6 +356,11 @@ public final class TableSchema {
   /** The secondary indexes (global and local), by name, in declaration order. */
   public Map<String, Index> indexes() {
     return indexes;
+  }
+
+  /** The vector indexes, by name, in declaration order. */
+  public Map<String, VectorIndex> vectorIndexes() {
+    return vectorIndexes;
   }
 
   /** The provisioned units of the table; empty when it is on demand. */
@@ -369,21 +389,13 @@ public final class TableSchema {
 
   /** Every key attribute of the table and its indexes. */
   public Set<String> keyAttributes() {
-    Set<String> out = new LinkedHashSet<>();
-    out.add(partitionKey);
-    if (sortKey != null) {
-      out.add(sortKey);
-    }
-    for (Index i : indexes.values()) {
-      out.addAll(i.partitionKeys());
-      out.addAll(i.sortKeys());
-    }
-    return out;
+    return TableRequests.keyAttributes(partitionKey, sortKey, indexes.values());
   }
 
   /**
    * A CreateTable request for this schema: string keys, indexes with their projections (an INCLUDE always carries the
-   * type attribute, which reads decode by), on-demand billing unless {@link #provisioned}, the stream and the tags.
+   * type attribute, which reads decode by), the vector indexes (their search schema attributes defined with their
+   * types), on-demand billing unless {@link #provisioned}, the stream and the tags.
    * Time to live and point-in-time recovery are not part of CreateTable: see {@link #timeToLiveRequest()} and {@link
    * #pointInTimeRecoveryRequest()}.
    */
@@ -406,7 +418,8 @@ public final class TableSchema {
   /**
    * The table as a CloudFormation template (JSON): one {@code AWS::DynamoDB::Table} resource named {@code
    * logicalId}, with AttributeDefinitions, KeySchema, BillingMode (and ProvisionedThroughput), the indexes with their
-   * projections, TimeToLiveSpecification, StreamSpecification, PointInTimeRecoverySpecification and Tags. CDK's
+   * projections, VectorIndexes, TimeToLiveSpecification, StreamSpecification, PointInTimeRecoverySpecification and
+   * Tags. CDK's
    * {@code CfnTable} takes the same properties.
    */
   public String toCloudFormation(String logicalId) {
@@ -421,29 +434,16 @@ public final class TableSchema {
   /**
    * The table as a Terraform {@code aws_dynamodb_table} resource block (HCL) named {@code resourceName}, with its
    * ttl, stream, point-in-time recovery and tags.
+   *
+   * @throws ModelException when the table has vector indexes: {@code aws_dynamodb_table} has no place for them
    */
   public String toTerraform(String resourceName) {
-    return io.partita.model.internal.TableExport.terraform(indexKeys(), createTableRequest(), features,
-        resourceName);
-  }
-
-  /**
-   * Each index's partition and sort attributes, by index name: what the exports need to know of the indexes beyond
-   * the CreateTable request, as plain lists (the exports do not depend on this class).
-   */
-  Map<String, List<List<String>>> indexKeys() {
-    Map<String, List<List<String>>> out = new java.util.LinkedHashMap<>();
-    indexes().values().forEach(i -> out.put(i.name(), List.of(i.partitionKeys(), i.sortKeys())));
-    return out;
+    return io.partita.model.internal.TableExport.terraform(TableRequests.keysByIndex(this), createTableRequest(),
+        features, resourceName);
   }
 
   @Override
   public String toString() {
-    return "TableSchema[" + name + ", " + partitionKey + (sortKey == null ? "" : "/" + sortKey) + ", indexes "
-        + indexes.keySet() + (throughput == null ? "" : ", provisioned " + throughput.readUnits() + "/"
-        + throughput.writeUnits()) + (features.ttl() == null ? "" : ", ttl " + features.ttl())
-        + (features.stream() == null ? "" : ", stream " + features.stream())
-        + (features.pointInTimeRecovery() ? ", point-in-time recovery" : "")
-        + (features.tags().isEmpty() ? "" : ", tags " + features.tags()) + "]";
+    return TableRequests.describe(this, features);
   }
 }

@@ -127,7 +127,7 @@ public final class Codecs {
     if (c == BYTES || c == SDK_BYTES) {
       return "B";
     }
-    if (c instanceof ListCodec) {
+    if (c instanceof ListCodec || c instanceof FloatArrayCodec) {
       return "L";
     }
     if (c instanceof SetCodec set) {
@@ -346,7 +346,8 @@ public final class Codecs {
       Map.entry(Double.class, DOUBLE), Map.entry(float.class, FLOAT), Map.entry(Float.class, FLOAT),
       Map.entry(BigDecimal.class, BIG_DECIMAL), Map.entry(BigInteger.class, BIG_INTEGER),
       Map.entry(Instant.class, INSTANT), Map.entry(LocalDate.class, LOCAL_DATE), Map.entry(UUID.class, UUID_CODEC),
-      Map.entry(byte[].class, BYTES), Map.entry(SdkBytes.class, SDK_BYTES));
+      Map.entry(byte[].class, BYTES), Map.entry(SdkBytes.class, SDK_BYTES),
+      Map.entry(float[].class, FloatArrayCodec.INSTANCE));
 
   static <V> V require(V v, String type, AttributeValue value) {
     if (v == null) {

@@ -21,6 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import software.amazon.awssdk.services.dynamodb.model.SearchVectorsRequest;
+import software.amazon.awssdk.services.dynamodb.model.SearchVectorsResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
@@ -57,6 +59,8 @@ public interface Dynamo {
   CompletableFuture<TransactWriteItemsResponse> transactWriteItems(TransactWriteItemsRequest request);
 
   CompletableFuture<CreateTableResponse> createTable(CreateTableRequest request);
+
+  CompletableFuture<SearchVectorsResponse> searchVectors(SearchVectorsRequest request);
 
   /** Whether requests complete on the caller's thread (then a retry's backoff sleeps there too). */
   boolean blocking();
@@ -140,6 +144,11 @@ public interface Dynamo {
     }
 
     @Override
+    public CompletableFuture<SearchVectorsResponse> searchVectors(SearchVectorsRequest r) {
+      return now(client::searchVectors, r);
+    }
+
+    @Override
     public boolean blocking() {
       return true;
     }
@@ -200,6 +209,11 @@ public interface Dynamo {
     @Override
     public CompletableFuture<CreateTableResponse> createTable(CreateTableRequest r) {
       return client.createTable(r);
+    }
+
+    @Override
+    public CompletableFuture<SearchVectorsResponse> searchVectors(SearchVectorsRequest r) {
+      return client.searchVectors(r);
     }
 
     @Override

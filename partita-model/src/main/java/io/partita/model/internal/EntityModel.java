@@ -76,10 +76,8 @@ public final class EntityModel<T> {
    * @throws ModelException when the item is of a newer version than this code knows, or a step fails
    */
   public Map<String, AttributeValue> upgrade(Map<String, AttributeValue> item) {
-    return schema == null ? item : SchemaUpgrade.upgrade(name, schema, schemaValue, item,
-        () -> keyText(item));
+    return schema == null ? item : SchemaUpgrade.upgrade(name, schema, schemaValue, item, () -> keyText(item));
   }
-
 
   public String name() {
     return name;
@@ -181,7 +179,10 @@ public final class EntityModel<T> {
 
   /** Encodes the record's fields (no keys, no type attribute). */
   public Map<String, AttributeValue> fieldValues(Object[] values) {
-    Map<String, AttributeValue> out = new HashMap<>(mapper.fields().size() * 2);
+    return encodeInto(values, new HashMap<>(mapper.fields().size() * 2));
+  }
+
+  private Map<String, AttributeValue> encodeInto(Object[] values, Map<String, AttributeValue> out) {
     try {
       mapper.encodeValues(values, out);
     } catch (RecordMapper.FieldException e) {
@@ -283,13 +284,7 @@ public final class EntityModel<T> {
 
   /** The whole item: the fields, the type attribute, the table key and every index key that can be built. */
   public Map<String, AttributeValue> item(Object[] values) {
-    Map<String, AttributeValue> item = new HashMap<>(mapper.fields().size() * 2 + 8);
-    try {
-      mapper.encodeValues(values, item);
-    } catch (RecordMapper.FieldException e) {
-      throw new ValidationException("Entity " + name + ", field " + e.field() + ": " + e.getMessage(), name,
-          e.field(), e);
-    }
+    Map<String, AttributeValue> item = encodeInto(values, new HashMap<>(mapper.fields().size() * 2 + 8));
     item.put(typeAttribute, typeValue);
     if (schema != null) {
       item.put(schema.attribute(), schemaValue);
@@ -366,8 +361,13 @@ public final class EntityModel<T> {
 
   /** Decodes an item of this entity; {@code lenient} for projections, where absent fields become null or zero. */
   public T decode(Map<String, AttributeValue> item, boolean lenient) {
+    return decode(item, lenient, null);
+  }
+
+  /** {@link #decode(Map, boolean)}; {@code notReturned} (or null): a field the read cannot return, absent: null. */
+  public T decode(Map<String, AttributeValue> item, boolean lenient, Field notReturned) {
     try {
-      return mapper.decodeRecord(upgrade(item), lenient);
+      return mapper.decodeRecord(upgrade(item), lenient, notReturned);
     } catch (RecordMapper.FieldException e) {
       throw new ModelException("Entity " + name + ", field " + e.field() + ": cannot decode item " + keyText(item)
           + ": " + e.getMessage(), name, e.field(), e);

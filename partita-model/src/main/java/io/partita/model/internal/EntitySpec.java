@@ -26,4 +26,5 @@ public record EntitySpec(
     String schemaAttribute,
     Map<Integer, java.util.function.UnaryOperator<Map<String, software.amazon.awssdk.services.dynamodb.model
         .AttributeValue>>> upgrades,
-    Map<String, List<List<String>>> multiIndexes) {}
+    Map<String, List<List<String>>> multiIndexes,
+    Map<String, String> vectors) {} // vector index name -> the field bound to it

@@ -36,6 +36,16 @@ public final class Expressions {
     return p;
   }
 
+  /** {@code #n = :v}: SearchVectors' condition, equality only, on a value already encoded. */
+  public String equality(String attribute, AttributeValue value) {
+    return name(attribute) + " = " + value(value);
+  }
+
+  /** {@code #n = :v} on field {@code f} of {@code entity}, the value checked against the field's type first. */
+  public String equality(Field f, Object value, EntityModel<?> entity) {
+    return equality(f.stored(), encode(f, value, List.of(entity), false));
+  }
+
   public Map<String, String> names() {
     return names;
   }

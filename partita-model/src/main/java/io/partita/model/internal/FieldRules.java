@@ -53,7 +53,9 @@ final class FieldRules {
   }
 
   ValidationException refused(Field field, Rule r, Object value, String more) {
-    String shown = value instanceof String s ? "'" + s + "'" : String.valueOf(value);
+    String shown = value instanceof String s ? "'" + s + "'" : value instanceof float[] a ? "a float[" + a.length + "]"
+        : value instanceof java.util.Collection<?> c && c.size() > 16 ? "[" + c.size() + " elements]"
+        : String.valueOf(value); // a vector of 768 numbers is not a message
     return new ValidationException("Entity " + name + ", field " + field.name() + ": " + shown + " breaks rule '"
         + r + "'" + more, name, field.name(), r);
   }

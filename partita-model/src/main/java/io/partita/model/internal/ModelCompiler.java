@@ -65,7 +65,8 @@ public final class ModelCompiler {
       }
       compiledPatterns.add(new PatternCompiler(table).pattern(p.pattern(), returned));
     }
-    return new CompiledModel(c.table, List.copyOf(compiled), List.copyOf(compiledPatterns));
+    List<VectorBinding> vectors = VectorChecks.bindings(c.table, entities, compiled);
+    return new CompiledModel(c.table, List.copyOf(compiled), List.copyOf(compiledPatterns), List.copyOf(vectors));
   }
 
   /** DynamoDB has one TTL attribute per table: every entity's ttl field must be stored under the same name. */
@@ -124,6 +125,11 @@ public final class ModelCompiler {
       }
       rules.put(f, list);
     });
+    VectorChecks.rules(spec, mapper, table).forEach((f, r) -> rules.merge(f, r, (a, b) -> {
+      List<Rule> both = new ArrayList<>(a);
+      both.addAll(b);
+      return List.copyOf(both);
+    }));
     EntityModel.Schema schema = EntityChecks.schema(spec, reserved, storedBy);
     return new EntityModel<>(name, type, mapper, table.typeAttribute(), tableKey, indexKeys, generated, defaults,
         createdAt, updatedAt, version, rules, schema);
@@ -142,6 +148,7 @@ public final class ModelCompiler {
     mentioned.addAll(spec.defaults().keySet());
     mentioned.addAll(spec.epochSeconds());
     mentioned.addAll(spec.rules().keySet());
+    mentioned.addAll(spec.vectors().values());
     for (String f : new String[] {spec.createdAt(), spec.updatedAt(), spec.ttl(), spec.version()}) {
       if (f != null) {
         mentioned.add(f);

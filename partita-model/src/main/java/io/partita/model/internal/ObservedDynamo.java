@@ -27,6 +27,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+import software.amazon.awssdk.services.dynamodb.model.SearchVectorsRequest;
+import software.amazon.awssdk.services.dynamodb.model.SearchVectorsResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
@@ -180,6 +182,15 @@ public final class ObservedDynamo implements Dynamo {
   @Override
   public CompletableFuture<CreateTableResponse> createTable(CreateTableRequest request) {
     return call("CreateTable", request, delegate::createTable, r -> null);
+  }
+
+  /**
+   * Sent as asked: SearchVectors answers its capacity as bytes ({@code VectorSearchRequestBytes}), not capacity units,
+   * so the listeners get no units for it.
+   */
+  @Override
+  public CompletableFuture<SearchVectorsResponse> searchVectors(SearchVectorsRequest request) {
+    return call("SearchVectors", request, delegate::searchVectors, r -> null);
   }
 
   @Override

@@ -21,13 +21,20 @@ import io.partita.model.TableSchema;
  * reads back into the same table and entities. What OneTable cannot express is refused, not dropped. The time-to-live
  * field is an attribute with {@code ttl: true}; a stream, point-in-time recovery, tags and billing are not part of a
  * OneTable schema (OneTable takes them as createTable() parameters), so the schema says nothing of them: the
- * CloudFormation and Terraform exports carry them.
+ * CloudFormation and Terraform exports carry them. Vector indexes are refused (a OneTable index has hash and sort
+ * keys); a float[] field is an {@code array}, as a List is.
  */
 public final class OneTableExport {
   private OneTableExport() {}
 
   public static String json(CompiledModel model) {
     TableSchema table = model.table();
+    if (!table.vectorIndexes().isEmpty()) {
+      // a OneTable schema's indexes are keyed ones; a TypeScript service would create the table without these
+      throw new ModelException("Table " + table.name() + " has vector indexes " + table.vectorIndexes().keySet()
+          + ", which a OneTable schema cannot express (its indexes have hash and sort keys); the CloudFormation"
+          + " export carries them");
+    }
     Map<String, Object> indexes = indexes(table);
     String[] stamps = timestamps(model);
     Map<String, Object> models = new LinkedHashMap<>();
@@ -197,7 +204,7 @@ public final class OneTableExport {
     if (k == Boolean.class) {
       return "boolean";
     }
-    if (List.class.isAssignableFrom(k)) {
+    if (List.class.isAssignableFrom(k) || k == float[].class) {
       return "array";
     }
     if (Set.class.isAssignableFrom(k)) {

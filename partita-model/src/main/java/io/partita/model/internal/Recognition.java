@@ -144,8 +144,14 @@ public final class Recognition {
 
   /** {@code item}, which {@link #entityOf} gave {@code e} for, decoded as {@code e}. */
   public Object decodeAs(EntityModel<?> e, Map<String, AttributeValue> item, boolean lenient) {
+    return decodeAs(e, item, lenient, null);
+  }
+
+  /** {@link #decodeAs(EntityModel, Map, boolean)}; {@code notReturned}: see {@link EntityModel#decode}. */
+  public Object decodeAs(EntityModel<?> e, Map<String, AttributeValue> item, boolean lenient,
+      RecordMapper.Field notReturned) {
     try {
-      return e.decode(item, lenient);
+      return e.decode(item, lenient, notReturned);
     } catch (ModelException x) {
       throw new UnrecognizedItemException(where(item) + " names entity " + e.name() + " but does not decode as one: "
           + x.getMessage(), table, keyOf(item), e.name(), x.field(), x);

@@ -225,6 +225,14 @@ public final class RecordMapper<T> {
    * an error unless {@code lenient} (a projected read), where it becomes null, or zero for a primitive.
    */
   public T decodeRecord(Map<String, AttributeValue> item, boolean lenient) {
+    return decodeRecord(item, lenient, null);
+  }
+
+  /**
+   * {@link #decodeRecord(Map, boolean)}, where {@code notReturned} (or null) is a field the read could not return
+   * (SearchVectors never returns the vector): absent, it decodes as null (an empty Optional) even when required.
+   */
+  public T decodeRecord(Map<String, AttributeValue> item, boolean lenient, Field notReturned) {
     Object[] values = new Object[fields.size()];
     for (Field f : fields) {
       AttributeValue av = item.get(f.stored());
@@ -232,7 +240,7 @@ public final class RecordMapper<T> {
       if (av == null || Boolean.TRUE.equals(av.nul())) {
         v = f.codec().absent();
         if (v == null && !f.optional()) {
-          if (!lenient) {
+          if (!lenient && f != notReturned) {
             throw new FieldException(f.name(), "is required but the item has no attribute " + f.stored());
           }
           v = f.primitive() == null ? null : zero(f.primitive());

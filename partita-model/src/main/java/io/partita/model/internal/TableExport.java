@@ -13,11 +13,14 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.LocalSecondaryIndex;
 import software.amazon.awssdk.services.dynamodb.model.Projection;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput;
+import software.amazon.awssdk.services.dynamodb.model.SearchSchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.VectorIndex;
 
 /**
  * A table definition as infrastructure code: a CloudFormation template (JSON), a Terraform {@code
  * aws_dynamodb_table} block and a NoSQL Workbench data model, all made from the same CreateTable request {@code
- * createTable()} sends, so they cannot disagree with it.
+ * createTable()} sends, so they cannot disagree with it. Vector indexes: CloudFormation's VectorIndexes carries them;
+ * Terraform has no place for them, so its export refuses a table that has them.
  */
 public final class TableExport {
   private TableExport() {}
@@ -55,6 +58,9 @@ public final class TableExport {
       }
       props.put("LocalSecondaryIndexes", lsis);
     }
+    if (r.hasVectorIndexes()) {
+      props.put("VectorIndexes", vectorIndexes(r.vectorIndexes()));
+    }
     features.cloudFormation(props);
     Map<String, Object> resource = map("Type", "AWS::DynamoDB::Table", "Properties", props);
     Map<String, Object> template = map("AWSTemplateFormatVersion", "2010-09-09",
@@ -64,6 +70,27 @@ public final class TableExport {
     return out.append('\n').toString();
   }
 
+  /** AWS::DynamoDB::Table's VectorIndexes: the API's VectorIndex members under the same names. */
+  private static List<Object> vectorIndexes(List<VectorIndex> indexes) {
+    List<Object> out = new ArrayList<>();
+    for (VectorIndex v : indexes) {
+      Map<String, Object> m = map("IndexName", v.indexName(), "VectorAttribute", map("AttributeName",
+          v.vectorAttribute().attributeName()), "Dimensions", v.dimensions(), "DistanceFunction",
+          v.distanceFunctionAsString());
+      if (v.hasSearchSchema()) {
+        List<Object> schema = new ArrayList<>();
+        for (SearchSchemaElement e : v.searchSchema()) {
+          schema.add(map("AttributeName", e.attributeName(), "SearchSchemaElementType",
+              e.searchSchemaElementTypeAsString()));
+        }
+        m.put("SearchSchema", schema);
+      }
+      m.put("Projection", projection(v.projection()));
+      out.add(m);
+    }
+    return out;
+  }
+
   /**
    * {@code indexKeys} is each index's partition and sort attributes, by index name: a plain description rather than
    * the TableSchema, which calls this (so the two do not depend on each other).
@@ -71,6 +98,12 @@ public final class TableExport {
   public static String terraform(Map<String, List<List<String>>> indexKeys, CreateTableRequest r,
       TableFeatures features, String resourceName) {
     refuseMultiAttribute(indexKeys, "Terraform");
+    if (r.hasVectorIndexes()) {
+      // refused rather than left out: a table applied without its vector indexes would fail every search
+      throw new io.partita.model.ModelException("Table " + r.tableName() + " has vector indexes " + r.vectorIndexes()
+          .stream().map(VectorIndex::indexName).toList() + ", and Terraform's aws_dynamodb_table has no place for"
+          + " them (the AWS provider has no vector index argument or resource yet); use toCloudFormation()");
+    }
     StringBuilder out = new StringBuilder();
     out.append("resource \"aws_dynamodb_table\" ").append(hcl(resourceName)).append(" {\n");
     out.append("  name         = ").append(hcl(r.tableName())).append('\n');

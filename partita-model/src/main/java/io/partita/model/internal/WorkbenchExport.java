@@ -22,7 +22,7 @@ public final class WorkbenchExport {
    * attributes, every entity field as a non-key attribute with its type, one facet per entity (its key templates as
    * the key aliases), the global indexes with their projections, and the billing. NoSQL Workbench's format has no
    * place for local indexes, time to live, streams, point-in-time recovery or tags, so they are left out (the
-   * CloudFormation and Terraform exports carry them).
+   * CloudFormation and Terraform exports carry them); nor for vector indexes, which the model's description names.
    */
   public static String noSqlWorkbench(CompiledModel model, String modelName, String date) {
     Map<String, List<List<String>>> indexKeys = new LinkedHashMap<>();
@@ -67,11 +67,29 @@ public final class WorkbenchExport {
     }
     Map<String, Object> doc = TableExport.map("ModelName", modelName,
         "ModelMetadata", TableExport.map("Author", "", "DateCreated", date, "DateLastModified", date,
-            "Description", "Exported by partita-model", "AWSService", "Amazon DynamoDB", "Version", "3.0"),
+            "Description", description(r), "AWSService", "Amazon DynamoDB", "Version", "3.0"),
         "DataModel", List.of(t));
     StringBuilder out = new StringBuilder();
     TableExport.json(doc, out, "");
     return out.append('\n').toString();
+  }
+
+  /**
+   * The model's description: NoSQL Workbench's format has no place for vector indexes, so they are named here, in
+   * what a reader of the model sees, rather than left out without a word (the vector fields are attributes, L).
+   */
+  private static String description(CreateTableRequest r) {
+    if (!r.hasVectorIndexes()) {
+      return "Exported by partita-model";
+    }
+    List<String> named = new ArrayList<>();
+    for (software.amazon.awssdk.services.dynamodb.model.VectorIndex v : r.vectorIndexes()) {
+      named.add(v.indexName() + " (" + v.vectorAttribute().attributeName() + ", " + v.dimensions() + " dimensions, "
+          + v.distanceFunctionAsString() + (v.hasSearchSchema() ? ", search schema " + v.searchSchema().stream()
+          .map(e -> e.attributeName() + " " + e.searchSchemaElementTypeAsString()).toList() : "") + ")");
+    }
+    return "Exported by partita-model. Not in this model, as NoSQL Workbench has no place for them: vector indexes "
+        + String.join("; ", named) + " (the CloudFormation export carries them)";
   }
 
   private static Map<String, Object> workbenchKeys(String hash, String range) {

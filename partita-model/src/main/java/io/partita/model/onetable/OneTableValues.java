@@ -55,7 +55,7 @@ final class OneTableValues {
       case "number" -> Number.class.isAssignableFrom(box(k));
       case "boolean" -> k == Boolean.class || k == boolean.class;
       case "date" -> k == Instant.class;
-      case "array" -> List.class.isAssignableFrom(k);
+      case "array" -> List.class.isAssignableFrom(k) || k == float[].class; // a vector is an array of numbers
       case "object" -> Map.class.isAssignableFrom(k) || k.isRecord();
       case "set" -> Set.class.isAssignableFrom(k);
       case "buffer", "binary", "arraybuffer" -> k == byte[].class
