@@ -4,7 +4,9 @@
 # the table deleted), in a row and over 4 threads, start-up included, against Partita's server, Partita
 # embedded and dynalite, in memory, in one run. Not part of CI. Needs Node and npm for dynalite.
 #
-#   partita-bench/ci-suite.sh [runs]        (default 3; prints a tab-separated table)
+#   partita-bench/ci-suite.sh [runs [target]]   (default 3 runs of every target; a tab-separated table)
+# DYNALITE_ARGS adds dynalite options, e.g. DYNALITE_ARGS="--createTableMs 0 --deleteTableMs 0" for no
+# simulated table delays (its defaults are 500 ms each).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -21,5 +23,5 @@ if ! cmp -s "$peer_src/package-lock.json" "$peer_home/package-lock.json" \
   (cd "$peer_home" && npm ci --ignore-scripts --no-audit --no-fund)
 fi
 echo "ci-suite: load average $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores" >&2
-"$java" -Dpartita.root="$root" -Dsidebyside.dynalite.home="$peer_home" -cp "$cp" \
-  io.partita.bench.sidebyside.CiSuite "${1:-3}"
+"$java" -Dpartita.root="$root" -Dsidebyside.dynalite.home="$peer_home" \
+  -Dsidebyside.dynalite.args="${DYNALITE_ARGS:-}" -cp "$cp" io.partita.bench.sidebyside.CiSuite "${1:-3}" ${2:+"$2"}

@@ -30,11 +30,17 @@ public final class CiSuite {
 
   private CiSuite() {}
 
+  /**
+   * {@code runs}, then {@code only} (a target name) to run that target alone. dynalite's own table
+   * delays (500 ms CREATING and DELETING by default) are its defaults unless the system property
+   * {@code sidebyside.dynalite.args} says otherwise ({@code --createTableMs 0 --deleteTableMs 0}).
+   */
   public static void main(String[] args) throws Exception {
     int runs = args.length > 0 ? Integer.parseInt(args[0]) : 3;
+    List<String> targets = args.length > 1 ? List.of(args[1]) : TARGETS;
     System.out.println("target\tthreads\trun\ttotal_ms\tper_test_ms\tstart_ms");
     for (int run = 1; run <= runs; run++) {
-      for (String target : TARGETS) {
+      for (String target : targets) {
         for (int threads : new int[] {1, 4}) {
           long start = System.nanoTime();
           try (Targets.Target t = Targets.open(target)) {
