@@ -37,6 +37,15 @@ public record VectorIndexDef(
     return searchSchema.stream().filter(SearchKey::hash).map(SearchKey::key).findFirst().orElse(null);
   }
 
+  /**
+   * What makes this index this index, whether it is built or not: its name and every setting (an index
+   * deleted and made again with other settings is another index).
+   */
+  public String identity() {
+    return String.join("\u0000", name, attribute, Integer.toString(dimensions), distance.toString(),
+        projection.toString(), String.valueOf(nonKeyAttributes), String.valueOf(searchSchema));
+  }
+
   /** This index built ({@code false}) or still filling. */
   public VectorIndexDef withBackfilling(boolean value) {
     return new VectorIndexDef(name, attribute, dimensions, distance, projection, nonKeyAttributes, searchSchema, value);

@@ -61,7 +61,7 @@ public final class Descriptions {
       @Override
       public long count(String index) {
         if (t.vectorIndex(index) != null) {
-          var mirror = ctx.vectors().get(t.id(), index);
+          var mirror = ctx.vectors().get(t.id(), t.vectorIndex(index));
           return mirror == null ? 0 : mirror.count();
         }
         return ctx.catalog().indexItemCount(t, index);
@@ -70,7 +70,7 @@ public final class Descriptions {
       @Override
       public long size(String index) {
         if (t.vectorIndex(index) != null) {
-          var mirror = ctx.vectors().get(t.id(), index);
+          var mirror = ctx.vectors().get(t.id(), t.vectorIndex(index));
           return mirror == null ? 0 : mirror.sizeBytes();
         }
         return ctx.catalog().indexSizeBytes(t, index);

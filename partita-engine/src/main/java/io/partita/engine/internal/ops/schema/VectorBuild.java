@@ -40,17 +40,17 @@ final class VectorBuild extends Backfill {
   /** The mirror of {@code v}, made and its build started when there is none. */
   static VectorMirror mirror(EngineContext ctx, Table table, VectorIndexDef v) {
     long id = table.def().id();
-    VectorMirror existing = ctx.vectors().get(id, v.name());
+    VectorMirror existing = ctx.vectors().get(id, v);
     if (existing != null) {
       return existing;
     }
     synchronized (ctx.vectors()) {
-      existing = ctx.vectors().get(id, v.name());
+      existing = ctx.vectors().get(id, v);
       if (existing != null) {
         return existing;
       }
       VectorMirror made = new VectorMirror(v.dimensions(), v.distance());
-      ctx.vectors().put(id, v.name(), made); // before the first chunk: writes keep it from now on
+      ctx.vectors().put(id, v, made); // before the first chunk: writes keep it from now on
       new VectorBuild(ctx, table, v.name(), made).start();
       return made;
     }
@@ -65,7 +65,8 @@ final class VectorBuild extends Backfill {
 
   @Override
   protected boolean wanted(TableDef def) {
-    return def.vectorIndex(indexName) != null && ctx.vectors().get(def.id(), indexName) == mirror;
+    VectorIndexDef v = def.vectorIndex(indexName);
+    return v != null && ctx.vectors().get(def.id(), v) == mirror;
   }
 
   @Override

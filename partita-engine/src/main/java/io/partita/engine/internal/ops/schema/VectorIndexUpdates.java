@@ -114,7 +114,7 @@ final class VectorIndexUpdates {
     all.remove(index);
     TableDef def = old.withVectorIndexes(old.attributeDefinitions(), all);
     ctx.catalog().update(def);
-    ctx.vectors().drop(old.id(), indexName); // its build, if any, stops at its next chunk
+    ctx.vectors().drop(old.id(), index); // its build, if any, stops at its next chunk
     return def;
   }
 }

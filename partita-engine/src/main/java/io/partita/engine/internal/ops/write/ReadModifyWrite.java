@@ -250,7 +250,7 @@ public final class ReadModifyWrite {
     for (Plan.Written w : plan.vectors()) {
       List<VectorIndexDef> indexes = w.def().vectorIndexes();
       for (int i = 0; i < indexes.size(); i++) {
-        VectorMirror mirror = ctx.vectors().get(w.def().id(), indexes.get(i).name());
+        VectorMirror mirror = ctx.vectors().get(w.def().id(), indexes.get(i));
         if (mirror != null) {
           mirror.put(w.key(), w.entries().get(i));
         }
