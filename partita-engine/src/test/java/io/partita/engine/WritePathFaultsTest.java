@@ -56,6 +56,24 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest;
  * reopen to the same state. The same for each chunk of a global index's backfill.
  */
 class WritePathFaultsTest {
+  /**
+   * The engine logs every fault it answers as InternalServerError, with its stack trace: here each is
+   * injected on purpose, hundreds of them, and their traces would bury a real failure in CI's output.
+   */
+  private static final java.util.logging.Logger ENGINE_LOG = java.util.logging.Logger.getLogger(Partita.class.getName());
+  private static java.util.logging.Level engineLevel;
+
+  @org.junit.jupiter.api.BeforeAll
+  static void quietInjectedFaults() {
+    engineLevel = ENGINE_LOG.getLevel();
+    ENGINE_LOG.setLevel(java.util.logging.Level.SEVERE);
+  }
+
+  @org.junit.jupiter.api.AfterAll
+  static void restoreTheLog() {
+    ENGINE_LOG.setLevel(engineLevel);
+  }
+
   /** PutItem, UpdateItem, DeleteItem, BatchWriteItem and TransactWriteItems (their kind of fault does not matter here). */
   static Stream<Arguments> writes() {
     return StorageFaultsTest.writes().filter(a -> a.get()[0] == StorageFaults.Kind.IO_ERROR)
