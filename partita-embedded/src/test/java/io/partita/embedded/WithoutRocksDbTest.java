@@ -18,7 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 /**
  * An in-memory database needs no native library: the embedded client works in a JVM whose class path has no RocksDB
  * at all (issue 37). The child proves RocksDB is absent, then creates a table with an index, writes, reads, queries
- * and runs a transaction.
+ * and runs a transaction; a data folder is then refused in one line naming the dependency to add.
  */
 class WithoutRocksDbTest {
   @Test
@@ -34,6 +34,8 @@ class WithoutRocksDbTest {
     assertTrue(child.waitFor(120, TimeUnit.SECONDS), "the child did not finish");
     assertEquals(0, child.exitValue(), output);
     assertTrue(output.contains("no RocksDB; items: 3, queried: 2"), output);
+    assertTrue(output.contains("refused: a data folder (") && output.contains(") needs RocksDB, which is not on the"
+        + " class path: add org.rocksdb:rocksdbjni:9.8.4 (a database in memory needs none)"), output);
   }
 
   /** The child JVM's program. */
@@ -65,6 +67,15 @@ class WithoutRocksDbTest {
         int queried = dynamo.query(q -> q.tableName("tbl").indexName("byG").keyConditionExpression("g = :g")
             .expressionAttributeValues(Map.of(":g", s("x")))).count();
         System.out.println("no RocksDB; items: " + items + ", queried: " + queried);
+      }
+      // a data folder needs RocksDB: one line saying what to add, not a NoClassDefFoundError
+      try {
+        PartitaDynamoDb.open(java.nio.file.Files.createTempDirectory("no-rocksdb"));
+        System.out.println("a data folder opened without RocksDB");
+      } catch (IllegalStateException e) {
+        System.out.println("refused: " + e.getMessage());
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
       }
     }
 

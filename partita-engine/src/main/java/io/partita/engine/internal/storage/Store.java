@@ -95,7 +95,25 @@ public interface Store extends AutoCloseable, Reads {
 
   /** Opens (creating if needed) a durable store in {@code directory} with {@code settings}. */
   static Store open(Path directory, Settings settings) {
+    requireRocksDb("a data folder (" + directory + ")");
     return FaultInjectingStore.wrap(RocksStore.open(directory, settings), settings.faults());
+  }
+
+  /** RocksDB's version this build was made with: the one to add when it is missing. */
+  String ROCKSDB = "org.rocksdb:rocksdbjni:9.8.4";
+
+  /**
+   * RocksDB is an optional dependency of the engine (issue 37): a database in memory needs none, so an
+   * application that only tests in memory does not carry its 68 MB of native code. What needs it says
+   * so in one line, naming the dependency to add, instead of a NoClassDefFoundError deep in a stack.
+   */
+  static void requireRocksDb(String what) {
+    try {
+      Class.forName("org.rocksdb.RocksDB", false, Store.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException(what + " needs RocksDB, which is not on the class path: add " + ROCKSDB
+          + " (a database in memory needs none)", e);
+    }
   }
 
   /** Opens a fresh store held in memory; gone when closed. */
@@ -115,6 +133,7 @@ public interface Store extends AutoCloseable, Reads {
         && !"rocksdb".equals(System.getProperty("partita.store"))) {
       return MemoryStore.open(settings);
     }
+    requireRocksDb("an in-memory database with injected storage faults, RocksDB's statistics or -Dpartita.store=rocksdb");
     return FaultInjectingStore.wrap(RocksStore.inMemory(settings), settings.faults());
   }
 
