@@ -71,4 +71,12 @@ public @interface ModelTest {
    * single-threaded test sees the same failures every run.
    */
   String faults() default "";
+
+  /**
+   * Lets {@link Switches#failStorageWrites} fail the database's storage. The database then runs on RocksDB's memory
+   * environment, which can inject storage faults, instead of the store in plain Java: the test needs {@code
+   * org.rocksdb:rocksdbjni} on its class path (optional in the engine), and its database opens in a few milliseconds
+   * instead of a fraction of one. Off: {@code failStorageWrites} is refused, saying so.
+   */
+  boolean storageFaults() default false;
 }

@@ -92,6 +92,11 @@ public final class Switches {
    */
   public synchronized Switches failStorageWrites(int writes) {
     positive(writes);
+    if (storage == null) {
+      throw new IllegalStateException("failStorageWrites needs @ModelTest(storageFaults = true): the database then"
+          + " runs on RocksDB's memory environment, which can fail its writes (org.rocksdb:rocksdbjni on the test's"
+          + " class path)");
+    }
     storageBase = storage.writeAttempts();
     storageWrites = writes;
     storage.failWrites(StorageFaults.Kind.IO_ERROR);
@@ -120,7 +125,9 @@ public final class Switches {
     requestFaults = 0;
     storageWrites = 0;
     partita.injectFaults(Faults.NONE);
-    storage.clear();
+    if (storage != null) {
+      storage.clear();
+    }
   }
 
   /** After each request of the client: turns off what has failed as many requests as it was asked to. */

@@ -35,14 +35,14 @@ final class TestDatabase implements ExtensionContext.Store.CloseableResource {
           + " throughput, and table " + model.table().name() + " is on demand: give its TableSchema provisioned(r, w)");
     }
     ManualClock clock = new ManualClock();
-    StorageFaults storage = new StorageFaults();
+    // storage faults need RocksDB's memory environment: only when the test asks for them (ModelTest#storageFaults)
+    StorageFaults storage = settings.storageFaults() ? new StorageFaults() : null;
     Faults faults = faults(settings.faults());
-    this.partita = Partita.with()
+    Partita.Options options = Partita.with()
         .clock(clock)
-        .storageFaults(storage)
         // no sweeper thread: items whose Time to Live passed go when the test calls expireNow(), not on a timer
-        .timeToLiveInterval(Duration.ZERO)
-        .inMemory();
+        .timeToLiveInterval(Duration.ZERO);
+    this.partita = (storage == null ? options : options.storageFaults(storage)).inMemory();
     try {
       this.dynamo = PartitaDynamoDb.over(partita);
       this.switches = new Switches(partita, storage, clock, faults);

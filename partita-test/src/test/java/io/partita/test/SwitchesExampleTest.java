@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 
 // README: "Throttling and faults"
-@ModelTest
+@ModelTest(storageFaults = true) // storageFailsOnTheNextWrite
 class SwitchesExampleTest {
   @TestModel
   static final Model MODEL = Shop.MODEL;
