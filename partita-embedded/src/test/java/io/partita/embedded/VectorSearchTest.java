@@ -206,6 +206,11 @@ class VectorSearchTest {
     dynamo.transactWriteItems(t -> t.transactItems(w -> w.put(p -> p.tableName("Tab")
         .item(Map.of("pk", AttributeValue.fromS("c"), "emb", vec(-1, 0))))));
     dynamo.updateItem(b -> b.tableName("Tab").key(Map.of("pk", AttributeValue.fromS("c"))).updateExpression("REMOVE emb"));
+    // a write that leaves the vector as it was leaves the item in the index, and reports no vector bytes
+    var untouched = dynamo.updateItem(b -> b.tableName("Tab").key(Map.of("pk", AttributeValue.fromS("b")))
+        .updateExpression("SET note = :n").expressionAttributeValues(Map.of(":n", AttributeValue.fromS("x")))
+        .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)).consumedCapacity();
+    assertTrue(untouched.vectorIndexes().isEmpty(), untouched.toString());
     SearchVectorsResponse r = search(b -> b.tableName("Tab").indexName("cos").searchVector(query(1, 0)).topK(10));
     assertEquals(List.of("b"), keys(r));
     VectorIndexDescription d = dynamo.describeTable(b -> b.tableName("Tab")).table().vectorIndexes().get(0);

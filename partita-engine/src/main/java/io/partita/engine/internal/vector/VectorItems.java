@@ -163,6 +163,20 @@ public final class VectorItems {
     return new VectorMirror.Entry(partition, vector, filterValues, size);
   }
 
+  /** Whether {@code a} and {@code b} (the same item's) hold the same vector and search schema values for {@code v}. */
+  public static boolean sameIndexedValues(VectorIndexDef v, Map<String, AttributeValue> a,
+      Map<String, AttributeValue> b) {
+    if (!Objects.equals(a.get(v.attribute()), b.get(v.attribute()))) {
+      return false;
+    }
+    for (VectorIndexDef.SearchKey k : v.searchSchema()) {
+      if (!Objects.equals(a.get(k.key().name()), b.get(k.key().name()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The INLINE_FILTER attributes of {@code v}, in schema order: the filter slots of its entries. */
   public static List<KeyDef> filters(VectorIndexDef v) {
     return v.searchSchema().stream().filter(k -> !k.hash()).map(VectorIndexDef.SearchKey::key).toList();
@@ -176,10 +190,20 @@ public final class VectorItems {
     float[] out = new float[v.dimensions()];
     for (int i = 0; i < out.length; i++) {
       String n = value.l().get(i).n();
-      if (n == null || !fitsFloat(n)) {
+      if (n == null) {
         return null;
       }
-      out[i] = Float.parseFloat(n);
+      float f;
+      try {
+        f = Float.parseFloat(n);
+      } catch (NumberFormatException e) {
+        return null;
+      }
+      // a float below the largest came from a number within range; only at the edge is the exact check needed
+      if (Math.abs(f) >= Float.MAX_VALUE && !fitsFloat(n)) {
+        return null;
+      }
+      out[i] = f;
     }
     return out;
   }

@@ -49,15 +49,15 @@ public final class ReadModifyWrite {
   }
 
   /**
-   * What was there and what is there now; sizes by DynamoDB's rules, 0 for no item. {@code vectorEntries}
-   * are the new item's entries in the table's vector indexes, in their order (null where it has none, the
-   * list empty when the table has no vector index or nothing was written).
+   * What was there and what is there now; sizes by DynamoDB's rules, 0 for no item. {@code vectorChanges}
+   * are the item's new entries in the vector indexes the write changed (a null entry: the item left that
+   * index); empty when it changed none.
    */
   public record Result(Map<String, AttributeValue> before, long beforeSize, Map<String, AttributeValue> after, long afterSize,
-      long collectionSize, Capacity.Units writeUnits, List<VectorMirror.Entry> vectorEntries) {
+      long collectionSize, Capacity.Units writeUnits, Map<VectorIndexDef, VectorMirror.Entry> vectorChanges) {
     Result(Map<String, AttributeValue> before, long beforeSize, Map<String, AttributeValue> after, long afterSize,
         long collectionSize, Capacity.Units writeUnits) {
-      this(before, beforeSize, after, afterSize, collectionSize, writeUnits, List.of());
+      this(before, beforeSize, after, afterSize, collectionSize, writeUnits, Map.of());
     }
   }
 
@@ -248,13 +248,12 @@ public final class ReadModifyWrite {
    */
   private static void keepVectorIndexes(EngineContext ctx, Plan plan) {
     for (Plan.Written w : plan.vectors()) {
-      List<VectorIndexDef> indexes = w.def().vectorIndexes();
-      for (int i = 0; i < indexes.size(); i++) {
-        VectorMirror mirror = ctx.vectors().get(w.def().id(), indexes.get(i));
+      w.changes().forEach((index, entry) -> {
+        VectorMirror mirror = ctx.vectors().get(w.def().id(), index);
         if (mirror != null) {
-          mirror.put(w.key(), w.entries().get(i));
+          mirror.put(w.key(), entry);
         }
-      }
+      });
     }
   }
 
@@ -264,8 +263,8 @@ public final class ReadModifyWrite {
    */
   private record Plan(List<Map<String, AttributeValue>> befores, List<Result> results, PartitaException[] refusals,
       boolean refused, List<Streams.Change> changes, List<Written> vectors) {
-    /** An item written on a table with vector indexes: its storage key and its new entries, per index. */
-    record Written(TableDef def, byte[] key, List<VectorMirror.Entry> entries) {}
+    /** An item written on a table with vector indexes: its storage key and its entries in the indexes it changed. */
+    record Written(TableDef def, byte[] key, Map<VectorIndexDef, VectorMirror.Entry> changes) {}
   }
 
   /**
@@ -302,8 +301,8 @@ public final class ReadModifyWrite {
           // point-in-time recovery: the image before the change, in the change's own batch (behind the mark too)
           ctx.changes().record(batch, def, t.key().storageKey(), stored);
         }
-        if (!r.vectorEntries().isEmpty()) {
-          vectors.add(new Plan.Written(def, t.key().storageKey(), r.vectorEntries()));
+        if (!r.vectorChanges().isEmpty()) {
+          vectors.add(new Plan.Written(def, t.key().storageKey(), r.vectorChanges()));
         }
         if (takenBack != null) {
           batch.releaseMark();
@@ -356,30 +355,34 @@ public final class ReadModifyWrite {
       batch.addToCounter(Keyspace.sizeBytesKey(def.id()), afterSize - beforeSize);
     }
     return new Result(before, beforeSize, after, afterSize, collectionSize, units,
-        vectorEntries(def, before, after, units));
+        vectorChanges(def, before, after, units));
   }
 
   /**
-   * The new item's entries in the table's vector indexes, and the vector write bytes of each index the
-   * write changes: an entry made or removed costs its size, a changed one the larger of the two, at
-   * least 1 KB; an unchanged one nothing (the service's rule as recorded, its formula Partita's choice:
-   * docs/vector-search.md).
+   * The item's new entries in the vector indexes the write changes, and the vector write bytes of each:
+   * an entry made or removed costs its size, a changed one the larger of the two, at least 1 KB; an
+   * unchanged one nothing (the service's rule as recorded, its formula Partita's choice:
+   * docs/vector-search.md). An index whose attributes the write left as they were is passed over
+   * without parsing the vector: most writes of an item with a vector do not touch it.
    */
-  private static List<VectorMirror.Entry> vectorEntries(TableDef def, Map<String, AttributeValue> before,
+  private static Map<VectorIndexDef, VectorMirror.Entry> vectorChanges(TableDef def, Map<String, AttributeValue> before,
       Map<String, AttributeValue> after, Capacity.Units units) {
     if (def.vectorIndexes().isEmpty()) {
-      return List.of();
+      return Map.of();
     }
-    List<VectorMirror.Entry> entries = new ArrayList<>(def.vectorIndexes().size());
+    Map<VectorIndexDef, VectorMirror.Entry> changes = new HashMap<>();
     for (VectorIndexDef v : def.vectorIndexes()) {
+      if (before != null && after != null && VectorItems.sameIndexedValues(v, before, after)) {
+        continue;
+      }
       VectorMirror.Entry old = VectorItems.entry(def, v, before);
       VectorMirror.Entry now = VectorItems.entry(def, v, after);
-      entries.add(now);
       if (!VectorMirror.Entry.same(old, now)) {
+        changes.put(v, now);
         long bytes = Math.max(old == null ? 0 : old.size(), now == null ? 0 : now.size());
         units.vectorWrite(v.name(), Math.max(1024, bytes));
       }
     }
-    return entries;
+    return changes;
   }
 }
