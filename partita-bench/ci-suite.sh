@@ -14,14 +14,8 @@ java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 mvn -o -q -B -pl partita-bench -am package -DskipTests
 "$root/partita" --version >/dev/null
 cp="$root/partita-bench/target/classes:$(cat "$root/partita-bench/target/sidebyside.classpath")"
-peer_src="$root/partita-bench/peers/dynalite"
 peer_home="$root/partita-bench/target/peers/dynalite"
-if ! cmp -s "$peer_src/package-lock.json" "$peer_home/package-lock.json" \
-    || [ ! -f "$peer_home/node_modules/dynalite/cli.js" ]; then
-  mkdir -p "$peer_home"
-  cp "$peer_src/package.json" "$peer_src/package-lock.json" "$peer_home/"
-  (cd "$peer_home" && npm ci --ignore-scripts --no-audit --no-fund)
-fi
+"$root/partita-bench/peers/install-dynalite.sh"
 echo "ci-suite: load average $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores" >&2
 "$java" -Dpartita.root="$root" -Dsidebyside.dynalite.home="$peer_home" \
   -Dsidebyside.dynalite.args="${DYNALITE_ARGS:-}" -cp "$cp" io.partita.bench.sidebyside.CiSuite "${1:-3}" ${2:+"$2"}

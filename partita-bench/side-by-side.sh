@@ -42,18 +42,9 @@ mvn -o -q -B -pl partita-bench -am package -DskipTests
 cp="$root/partita-bench/target/classes:$(cat "$root/partita-bench/target/sidebyside.classpath")"
 
 # the peer: dynalite at the version of the committed package-lock.json, reinstalled when it changes
-# (no install scripts: its LevelDB binding loads a prebuilt library shipped inside the npm package)
-peer_src="$root/partita-bench/peers/dynalite"
 peer_home="$root/partita-bench/target/peers/dynalite"
 if [ "$report_only" = 0 ]; then
-  command -v node >/dev/null && command -v npm >/dev/null \
-    || { echo "side-by-side: Node and npm are needed for the peer, dynalite (Debian: apt-get install nodejs npm)" >&2; exit 1; }
-  if ! cmp -s "$peer_src/package-lock.json" "$peer_home/package-lock.json" \
-      || [ ! -f "$peer_home/node_modules/dynalite/cli.js" ]; then
-    mkdir -p "$peer_home"
-    cp "$peer_src/package.json" "$peer_src/package-lock.json" "$peer_home/"
-    (cd "$peer_home" && npm ci --ignore-scripts --no-audit --no-fund)
-  fi
+  "$root/partita-bench/peers/install-dynalite.sh"
 fi
 report() {
   "$java" -Djava.awt.headless=true -cp "$cp" io.partita.bench.sidebyside.Report "$out" "$root/partita-bench/results/side-by-side.md"
