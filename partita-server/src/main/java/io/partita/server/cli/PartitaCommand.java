@@ -20,6 +20,7 @@ public final class PartitaCommand implements Runnable {
   CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {
+    StartupTrace.mark("main");
     System.exit(commandLine().execute(args));
   }
 

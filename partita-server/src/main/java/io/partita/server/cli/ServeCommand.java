@@ -176,6 +176,7 @@ public final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    StartupTrace.mark("command line parsed");
     Credentials credentials = credentials();
     ServerConfig config;
     try {
@@ -185,6 +186,7 @@ public final class ServeCommand implements Callable<Integer> {
     }
     io.partita.server.observe.Logging.routeJavaUtilLogging();
     withoutLeakSampling();
+    StartupTrace.mark("logging routed");
     PrintStream out = System.out;
     if (credentials.isEmpty() && !isLoopback(host)) {
       System.err.println("warning: listening on " + host + " without credentials: anyone who can reach it can"
@@ -213,6 +215,7 @@ public final class ServeCommand implements Callable<Integer> {
           + e.getMessage());
       return 1;
     }
+    StartupTrace.mark("database open");
     // the hook goes in before the server starts, so a SIGTERM at any moment still closes RocksDB
     AtomicReference<PartitaServer> running = new AtomicReference<>();
     CountDownLatch stopped = new CountDownLatch(1);
@@ -244,6 +247,7 @@ public final class ServeCommand implements Callable<Integer> {
               ? " (another server on that port? choose another with --port, or --port 0 for any free one)" : ""));
       return 1;
     }
+    StartupTrace.mark("server listening");
     String endpoint = server.endpoint().toString();
     out.println("Partita serving DynamoDB on " + endpoint + " (" + listening(server.address())
         + (inMemory ? "in memory" : "data in " + data.toAbsolutePath().normalize()) + ", "
@@ -259,6 +263,8 @@ public final class ServeCommand implements Callable<Integer> {
       out.println("Behaving like a busy DynamoDB: " + pressure + " (POST /partita/... switches them; docs/SERVER.md)");
     }
     out.flush();
+    StartupTrace.mark("endpoint printed");
+    StartupTrace.print();
     stopped.await();
     return 0;
   }
