@@ -3,6 +3,8 @@ package io.partita.server.cli;
 import io.partita.engine.internal.storage.DataDirectoryInUseException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -12,25 +14,65 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = PartitaCommand.Version.class,
     description = "Partita: DynamoDB's data model and wire protocol on one machine, for tests, laptops and small"
-        + " services.",
-    subcommands = {ServeCommand.class, DemoCommand.class, SeedCommand.class, ExportCommand.class, ImportCommand.class,
-        HotKeysCommand.class, WarmupCommand.class, CommandLine.HelpCommand.class})
+        + " services.")
 public final class PartitaCommand implements Runnable {
+  /**
+   * The subcommands by name, in the order the usage lists them. Not in {@code @Command(subcommands)}:
+   * picocli reads a command's annotations by reflection when it is added, and every start paid for all
+   * eight (docs/distribution.md, "Where a start's time goes"); {@link #commandLine(String...)} adds
+   * only the one a command line names. Each name is its class's {@code @Command(name)}
+   * (PartitaCommandTest checks).
+   */
+  static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
+
+  // classes, not constructor references: picocli makes each (CommandLine.addSubcommand), and Java 25.0.3's
+  // ahead-of-time cache failed to be written (a VM assertion in its heap writer) with lambdas kept here
+  private static Map<String, Class<?>> subcommands() {
+    Map<String, Class<?>> all = new LinkedHashMap<>();
+    all.put("serve", ServeCommand.class);
+    all.put("demo", DemoCommand.class);
+    all.put("seed", SeedCommand.class);
+    all.put("export", ExportCommand.class);
+    all.put("import", ImportCommand.class);
+    all.put("hot-keys", HotKeysCommand.class);
+    all.put("warmup", WarmupCommand.class);
+    all.put("help", CommandLine.HelpCommand.class);
+    return java.util.Collections.unmodifiableMap(all);
+  }
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
   public static void main(String[] args) {
     StartupTrace.mark("main");
-    System.exit(commandLine().execute(args));
+    System.exit(commandLine(args).execute(args));
+  }
+
+  /** The whole command line, every subcommand in it. */
+  static CommandLine commandLine() {
+    return commandLine(new String[0]);
   }
 
   /**
    * The command line, with the one answer every command gives to a data folder another process has
    * open (a running server holds RocksDB's LOCK): one line naming the folder and what to do, exit 1,
    * instead of the storage's trace. Any other failure is picocli's to report.
+   *
+   * <p>When {@code args} starts with a subcommand's name (other than {@code help}, which may name any
+   * of them), only that subcommand is added: what runs, and what is said on a wrong option, is the
+   * same as with all of them. Any other command line (none, {@code --help}, a mistyped name) gets them
+   * all, so the usage and picocli's suggestions name every one.
    */
-  static CommandLine commandLine() {
-    return new CommandLine(new PartitaCommand()).setExecutionExceptionHandler((e, cmd, parsed) -> {
+  static CommandLine commandLine(String... args) {
+    CommandLine line = new CommandLine(new PartitaCommand());
+    String first = args.length > 0 ? args[0] : "";
+    boolean one = SUBCOMMANDS.containsKey(first) && !first.equals("help");
+    for (Map.Entry<String, Class<?>> command : SUBCOMMANDS.entrySet()) {
+      if (!one || command.getKey().equals(first)) {
+        line.addSubcommand(command.getKey(), command.getValue());
+      }
+    }
+    return line.setExecutionExceptionHandler((e, cmd, parsed) -> {
       if (e instanceof DataDirectoryInUseException inUse) {
         cmd.getErr().println("partita " + cmd.getCommandName() + ": the data folder " + inUse.directory()
             + " is in use by another process (a running server?); stop it or use --data DIR");

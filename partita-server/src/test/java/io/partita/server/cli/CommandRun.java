@@ -9,7 +9,7 @@ record CommandRun(int code, String out, String err) {
   static CommandRun run(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cmd = PartitaCommand.commandLine();
+    CommandLine cmd = PartitaCommand.commandLine(args); // as main builds it: only the subcommand named
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(new PrintWriter(err, true));
     int code = cmd.execute(args);
