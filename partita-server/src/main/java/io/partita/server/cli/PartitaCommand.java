@@ -45,6 +45,7 @@ public final class PartitaCommand implements Runnable {
 
   public static void main(String[] args) {
     StartupTrace.mark("main");
+    Preload.startFor(args);
     System.exit(commandLine(args).execute(args));
   }
 

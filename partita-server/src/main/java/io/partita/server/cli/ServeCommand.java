@@ -177,6 +177,7 @@ public final class ServeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     StartupTrace.mark("command line parsed");
+    Preload.awaitLogging(); // a preload started by main sets the logging up: nothing may log before it has
     Credentials credentials = credentials();
     ServerConfig config;
     try {

@@ -1,0 +1,73 @@
+package io.partita.server.cli;
+
+import io.partita.engine.Partita;
+import io.partita.server.wire.Dispatcher;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A server's start, begun early on a second thread: while the main thread reads the command line
+ * (picocli reflects over the serve command's options), this one sets up the logging binding (Logback's
+ * LogSetup, in partita.jar), brings in Netty's HTTP classes, and serves one ListTables on a
+ * throwaway in-memory database through the {@link Dispatcher}, which initialises the engine's table
+ * of operations, the AWS SDK's model classes and Jackson. The main thread then finds that work done,
+ * or waits for the class being initialised, as the JVM makes any thread wait; what it does and says
+ * is the same as without it, only sooner on a machine with a core to spare (docs/distribution.md,
+ * "Where a start's time goes"). Started by {@code partita serve} only; {@code -Dpartita.preload=false}
+ * turns it off. A failure here is ignored: the server meets the same work, and any error, itself.
+ */
+final class Preload {
+  /** The system property that turns it off when {@code false}. */
+  static final String SWITCH = "partita.preload";
+
+  /**
+   * Open once the logging is set up, or at once when no preload runs. SLF4J replays, with a warning
+   * on standard error, what other threads log while its binding starts; so the serve command waits
+   * here before its first logging call ({@link #awaitLogging()}), and nothing is logged meanwhile.
+   */
+  private static volatile java.util.concurrent.CountDownLatch logging = new java.util.concurrent.CountDownLatch(0);
+
+  private Preload() {}
+
+  /** Starts the preload when {@code args} runs a server and it is not switched off; the thread, or null. */
+  static Thread startFor(String[] args) {
+    if (args.length == 0 || !args[0].equals("serve") || !Boolean.parseBoolean(System.getProperty(SWITCH, "true"))) {
+      return null;
+    }
+    java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+    logging = started;
+    Thread thread = new Thread(() -> run(started), "partita-preload");
+    thread.setDaemon(true);
+    thread.start();
+    return thread;
+  }
+
+  /**
+   * Waits until the preload has set up the logging, if one is running; the serve command calls it
+   * before anything it does logs.
+   */
+  static void awaitLogging() throws InterruptedException {
+    logging.await();
+  }
+
+  private static void run(java.util.concurrent.CountDownLatch loggingSetUp) {
+    try {
+      try {
+        // the binding, and java.util.logging routed into it as the serve command routes it (idempotent)
+        org.slf4j.LoggerFactory.getILoggerFactory();
+        io.partita.server.observe.Logging.routeJavaUtilLogging();
+      } finally {
+        loggingSetUp.countDown();
+      }
+      new io.netty.handler.codec.http.HttpServerCodec();
+      Class.forName("io.netty.channel.nio.NioEventLoopGroup", true, Preload.class.getClassLoader());
+      try (Partita scratch = Partita.with().timeToLiveInterval(java.time.Duration.ZERO).inMemory()) {
+        new Dispatcher(scratch).dispatch(Dispatcher.TARGET_PREFIX + "ListTables",
+            new ByteArrayInputStream("{}".getBytes(StandardCharsets.UTF_8)), Dispatcher.Output.to(new ByteArrayOutputStream()));
+      }
+    } catch (Exception | LinkageError e) {
+      // nothing depends on it: the server does the same work when it gets there
+    }
+  }
+}

@@ -1,0 +1,61 @@
+package io.partita.server.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 37 (start-up): {@code partita serve} begins its later work on a second thread while the
+ * command line is read. It starts for serve only, can be switched off, ends by itself, and leaves
+ * nothing running behind it (its scratch database is closed).
+ */
+class PreloadTest {
+  @Test
+  void startsForServeOnly() {
+    assertNull(Preload.startFor(new String[0]));
+    assertNull(Preload.startFor(new String[] {"demo"}));
+    assertNull(Preload.startFor(new String[] {"--help"}));
+  }
+
+  @Test
+  void isSwitchedOffByItsProperty() {
+    System.setProperty(Preload.SWITCH, "false");
+    try {
+      assertNull(Preload.startFor(new String[] {"serve", "--in-memory"}));
+    } finally {
+      System.clearProperty(Preload.SWITCH);
+    }
+  }
+
+  @Test
+  void endsByItselfLeavingNoThreadBehind() throws InterruptedException {
+    Set<String> before = threads();
+    Thread preload = Preload.startFor(new String[] {"serve", "--in-memory"});
+    assertNotNull(preload);
+    assertTrue(preload.isDaemon(), "never holds the JVM up");
+    preload.join(120_000);
+    assertFalse(preload.isAlive(), "still running after two minutes");
+    Preload.awaitLogging(); // open once it has run
+    Set<String> left = threads();
+    left.removeAll(before);
+    // the scratch database's background threads stop when it is closed (a closed pool's threads may take a
+    // moment to die: waited for, up to a minute)
+    for (int i = 0; i < 1200 && left.stream().anyMatch(n -> n.startsWith("partita-")); i++) {
+      Thread.sleep(50);
+      left = threads();
+      left.removeAll(before);
+    }
+    assertEquals(Set.of(), left.stream().filter(n -> n.startsWith("partita-")).collect(Collectors.toSet()));
+  }
+
+  private static Set<String> threads() {
+    return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+        .collect(Collectors.toSet());
+  }
+}
