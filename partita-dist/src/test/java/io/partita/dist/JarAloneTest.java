@@ -130,6 +130,53 @@ class JarAloneTest {
   /** bin/partita with lib/partita.jar beside it, as the archive lays them out: it serves, and makes its class archive. */
   @Test
   void launcherServesAndKeepsAClassArchive(@TempDir Path dir) throws Exception {
+    launcherServesAndKeepsAnArchive(dir, Path.of(System.getProperty("java.home")), ".jsa", "-Xshare:on");
+  }
+
+  /**
+   * On Java 25 and later the launcher keeps an ahead-of-time cache (-XX:AOTCache) instead. Run when
+   * such a JDK is on this machine (under /usr/lib/jvm, or named by PARTITA_TEST_JDK25), skipped
+   * otherwise.
+   */
+  @Test
+  void launcherOnJava25KeepsAnAheadOfTimeCache(@TempDir Path dir) throws Exception {
+    Path jdk = java25();
+    org.junit.jupiter.api.Assumptions.assumeTrue(jdk != null, "no JDK 25 or later here");
+    launcherServesAndKeepsAnArchive(dir, jdk, ".aot", "-XX:AOTMode=on");
+  }
+
+  /** A JDK of version 25 or later: PARTITA_TEST_JDK25's, else one under /usr/lib/jvm, else null. */
+  private static Path java25() throws IOException {
+    List<Path> candidates = new java.util.ArrayList<>();
+    String named = System.getenv("PARTITA_TEST_JDK25");
+    if (named != null && !named.isBlank()) {
+      candidates.add(Path.of(named));
+    }
+    Path jvms = Path.of("/usr/lib/jvm");
+    if (Files.isDirectory(jvms)) {
+      try (Stream<Path> all = Files.list(jvms)) {
+        all.sorted().forEach(candidates::add);
+      }
+    }
+    for (Path home : candidates) {
+      Path release = home.resolve("release");
+      if (Files.isRegularFile(release) && Files.isExecutable(home.resolve("bin/java"))) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?m)^JAVA_VERSION=\"(\\d+)")
+            .matcher(Files.readString(release));
+        if (m.find() && Integer.parseInt(m.group(1)) >= 25) {
+          return home;
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The launcher run with {@code jdk}: its first start makes one archive ending in {@code extension}
+   * in PARTITA_CACHE, the second maps it ({@code mustMap} makes the JVM refuse to start otherwise),
+   * and it serves.
+   */
+  private void launcherServesAndKeepsAnArchive(Path dir, Path jdk, String extension, String mustMap) throws Exception {
     Path home = dir.resolve("partita");
     Files.createDirectories(home.resolve("bin"));
     Files.createDirectories(home.resolve("lib"));
@@ -139,7 +186,7 @@ class JarAloneTest {
     Files.copy(builtJar(), home.resolve("lib/partita.jar"));
     Path cache = dir.resolve("cache");
     Path work = Files.createDirectories(dir.resolve("work"));
-    Map<String, String> env = Map.of("PARTITA_CACHE", cache.toString(), "JAVA_HOME", System.getProperty("java.home"));
+    Map<String, String> env = Map.of("PARTITA_CACHE", cache.toString(), "JAVA_HOME", jdk.toString());
 
     Map.Entry<Integer, String> first = run(work, env, launcher.toString(), "--version");
     assertEquals(0, first.getKey(), first.getValue());
@@ -150,11 +197,11 @@ class JarAloneTest {
       archives = files.toList();
     }
     assertEquals(1, archives.size(), archives.toString());
-    assertTrue(archives.get(0).toString().endsWith(".jsa") && Files.size(archives.get(0)) > 0, archives.toString());
+    assertTrue(archives.get(0).toString().endsWith(extension) && Files.size(archives.get(0)) > 0, archives.toString());
 
-    // the second start uses the archive: -Xshare:on makes the JVM refuse to start unless it maps it
+    // the second start uses the archive: mustMap makes the JVM refuse to start unless it maps it
     Map<String, String> verbose = new java.util.HashMap<>(env);
-    verbose.put("JAVA_OPTS", "-Xshare:on");
+    verbose.put("JAVA_OPTS", mustMap);
     Map.Entry<Integer, String> second = run(work, verbose, launcher.toString(), "-V");
     assertEquals(0, second.getKey(), second.getValue());
     assertEquals("Partita " + VERSION, second.getValue().strip());
