@@ -1,29 +1,50 @@
 #!/usr/bin/env bash
-# Start-up and idle memory of `./partita serve --in-memory`: the time from launching the command to
-# the first successful DynamoDB request (JVM start included), and the server's resident memory after
-# it has been idle for a few seconds. Builds first if needed (not timed).
-#   partita-bench/startup.sh [RUNS]
+# Start-up and idle memory of `serve --in-memory` (issue 37): for the jar run alone (`java -jar
+# partita.jar`, none of the launcher's options) and for the distribution's launcher (`bin/partita`,
+# with its class archive made beforehand, untimed), RUNS runs of each, the commands taking turns: the
+# time from starting the process to the first answered ListTables, the process's CPU time then, and
+# its resident memory after IDLE seconds idle; medians and ranges (partita-bench/startup-runs.py).
+#   partita-bench/startup.sh [RUNS]        (default 10)
+# Environment:
+#   IDLE=5                  seconds idle before the resident memory is read
+#   JDKS="/usr/lib/jvm/temurin-25-jdk-amd64 ..."
+#                           more JDKs to run both with (the launcher makes an ahead-of-time cache on
+#                           Java 25 and later, a CDS archive before); the first is JAVA_HOME's or PATH's java
+#   NATIVE=PATH             a native executable of partita to run as well (docs/distribution.md says
+#                           why none is built here)
+#   JAVA_OPTS               handed to every run of the launcher (e.g. -Dpartita.preload=false)
+# Builds partita.jar first if needed (./partita --version, untimed); needs python3.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-runs="${1:-5}"
-"$root/partita" --version >/dev/null   # build and make the class archive, untimed
+runs="${1:-10}"
+"$root/partita" --version >/dev/null   # build, untimed
 
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
-for i in $(seq "$runs"); do
-  start=$(date +%s%N)
-  "$root/partita" serve --in-memory --port 0 >"$out" 2>/dev/null &
-  pid=$!
-  endpoint=""
-  until [ -n "$endpoint" ]; do
-    endpoint=$(grep -o 'serving DynamoDB on http://[^ ]*' "$out" | sed 's/.* //' || true)
-    [ -n "$endpoint" ] || sleep 0.01
-  done
-  until curl -sf -X POST "$endpoint/" -H 'X-Amz-Target: DynamoDB_20120810.ListTables' \
-      -H 'Content-Type: application/x-amz-json-1.0' -d '{}' >/dev/null; do sleep 0.01; done
-  ready=$(( ($(date +%s%N) - start) / 1000000 ))
-  sleep 5
-  rss=$(awk '/VmRSS/ {print $2}' "/proc/$pid/status")
-  kill -TERM "$pid"; wait "$pid" || true
-  echo "run $i: first successful request after ${ready} ms; idle resident memory $((rss / 1024)) MB"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/dist/bin" "$work/dist/lib"
+cp "$root/partita-dist/src/dist/bin/partita" "$work/dist/bin/partita"
+cp "$root/partita-dist/target/partita.jar" "$work/dist/lib/partita.jar"
+chmod +x "$work/dist/bin/partita"
+export PARTITA_CACHE="$work/cache"
+
+default_java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+commands=()
+add() { # add NAME JAVA_HOME-or-empty
+  local name="$1" home="$2" java="${2:+$2/bin/}java"
+  [ -n "$home" ] || java="$default_java"
+  local env=(env)
+  [ -n "$home" ] && env+=("JAVA_HOME=$home")
+  # the launcher's class archive for this JDK, made once, untimed
+  "${env[@]}" "$work/dist/bin/partita" --version >/dev/null 2>&1
+  commands+=("jar$name=$java -jar $work/dist/lib/partita.jar" "launcher$name=${env[*]} $work/dist/bin/partita")
+}
+add "" ""
+for jdk in ${JDKS:-}; do
+  version="$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$jdk/release")"
+  add "-java$version" "$jdk"
 done
+if [ -n "${NATIVE:-}" ]; then
+  commands+=("native=$NATIVE")
+fi
+echo "java: $("$default_java" -version 2>&1 | head -n 1); jar: partita.jar ($(du -m "$work/dist/lib/partita.jar" | cut -f1) MB); $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+python3 "$root/partita-bench/startup-runs.py" "$runs" "${IDLE:-5}" "${commands[@]}"
