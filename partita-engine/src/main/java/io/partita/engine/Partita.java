@@ -50,7 +50,7 @@ public final class Partita implements AutoCloseable {
   /** The partition keys read and written of late, or null when not tracked ({@link Options#trackHotKeys}). */
   private volatile HotKeys hotKeys;
   /** Tables held to their throughput, or null when not ({@link Options#throttling}). */
-  private volatile Throttle throttle;
+  private volatile io.partita.engine.internal.ops.context.Throttle throttle;
   private final Clock clock;
 
   private final long streamRetentionMillis;
@@ -581,7 +581,7 @@ public final class Partita implements AutoCloseable {
    * buckets. Measured by the database's clock, so a test can move it.
    */
   public void throttle(boolean on) {
-    this.throttle = on ? new Throttle(ctx, clock) : null;
+    this.throttle = on ? new io.partita.engine.internal.ops.context.Throttle(ctx, clock) : null;
   }
 
   /**
@@ -651,12 +651,24 @@ public final class Partita implements AutoCloseable {
    * in a form of its own: the server writes them straight into JSON. For Partita's own modules.
    */
   public io.partita.engine.internal.answer.Answer answer(software.amazon.awssdk.awscore.AwsRequest request) {
+    return answer(request, null);
+  }
+
+  /**
+   * {@link #answer(software.amazon.awssdk.awscore.AwsRequest)}, handing {@code observer} (when not
+   * null) what the request did as its paths counted it ({@code Served}: the tables it named, the
+   * capacity each table and index consumed whatever it asked to be told, the items), once it is
+   * answered or refused. For Partita's server, whose request log and metrics read it.
+   */
+  public io.partita.engine.internal.answer.Answer answer(software.amazon.awssdk.awscore.AwsRequest request,
+      java.util.function.Consumer<io.partita.engine.internal.served.Served> observer) {
     String op = Operations.nameOf(request.getClass());
     if (op == null) {
       throw new PartitaException(ErrorCode.UnknownOperationException,
           "Partita does not support the operation " + operationName(request) + " yet");
     }
     open.readLock().lock();
+    io.partita.engine.internal.served.Served served = null;
     try {
       if (closed) {
         throw new IllegalStateException("this Partita database is closed");
@@ -664,15 +676,15 @@ public final class Partita implements AutoCloseable {
       // an injected fault stands for the service failing to take the request: before anything is checked or run
       faults.maybeFail(op, request);
       ApiConstraints.check(request);
-      Throttle t = throttle;
-      // the throttle meters and rewrites whole responses (capacity, unprocessed keys): behind it an
-      // answer is its SDK response
-      io.partita.engine.internal.answer.Answer answer = t == null ? Operations.run(op, ctx, request)
-          : io.partita.engine.internal.answer.Answer.of(
-              t.run(op, request, r -> Operations.run(op, ctx, r).response()));
+      io.partita.engine.internal.ops.context.Throttle t = throttle;
       HotKeys h = hotKeys;
+      if (t == null && h == null && observer == null) {
+        return Operations.run(op, ctx, request); // nothing wants the request's facts: none are counted
+      }
+      served = new io.partita.engine.internal.served.Served(op, t, h != null);
+      io.partita.engine.internal.answer.Answer answer = served.during(() -> Operations.run(op, ctx, request));
       if (h != null) {
-        h.count(ctx, op, request, answer);
+        h.count(served.keys());
       }
       return answer;
     } catch (io.partita.engine.internal.table.Arns.AnotherAccount e) {
@@ -687,6 +699,9 @@ public final class Partita implements AutoCloseable {
       throw new PartitaException(ErrorCode.InternalServerError, "Internal server error");
     } finally {
       open.readLock().unlock();
+      if (observer != null) {
+        observer.accept(served != null ? served : new io.partita.engine.internal.served.Served(op, null, false));
+      }
     }
   }
 

@@ -42,6 +42,7 @@ class ArchitectureTest {
   /** Lowest first. "values" and "entry" are the root package's two layers. */
   static final List<String> LAYERS = List.of(
       "values",
+      ROOT + ".internal.served",
       ROOT + ".internal.storage",
       ROOT + ".internal.value",
       ROOT + ".internal.table",

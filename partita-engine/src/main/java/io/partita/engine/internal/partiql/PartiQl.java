@@ -359,6 +359,7 @@ public final class PartiQl {
       case TransactionConflictException -> BatchStatementErrorCodeEnum.TRANSACTION_CONFLICT;
       case ItemCollectionSizeLimitExceededException -> BatchStatementErrorCodeEnum.ITEM_COLLECTION_SIZE_LIMIT_EXCEEDED;
       case ProvisionedThroughputExceededException -> BatchStatementErrorCodeEnum.PROVISIONED_THROUGHPUT_EXCEEDED;
+      case ThrottlingException -> BatchStatementErrorCodeEnum.THROTTLING_ERROR;
       case RequestLimitExceeded -> BatchStatementErrorCodeEnum.REQUEST_LIMIT_EXCEEDED;
       default -> BatchStatementErrorCodeEnum.INTERNAL_SERVER_ERROR;
     };
