@@ -44,15 +44,15 @@ public final class HotKeys {
 
   /**
    * Counts the partition keys a request read or wrote, as its paths recorded them ({@link
-   * io.partita.engine.internal.served.Served#keys}): GetItem, BatchGetItem and TransactGetItems keys
+   * io.partita.engine.served.Served#keys}): GetItem, BatchGetItem and TransactGetItems keys
    * and ConditionChecks as reads; PutItem, UpdateItem, DeleteItem, BatchWriteItem and
    * TransactWriteItems keys (and PartiQL's statements, which run as those) as writes; a Query of a
    * table as one read of the partition it read (known from the first item it answered: a Query of an
    * empty partition is not counted). Scans and index queries are not counted: they have no one
    * partition key of the table.
    */
-  void count(List<io.partita.engine.internal.served.Served.Key> keys) {
-    for (io.partita.engine.internal.served.Served.Key k : keys) {
+  void count(List<io.partita.engine.served.Served.Key> keys) {
+    for (io.partita.engine.served.Served.Key k : keys) {
       record(k.table(), k.partitionKey(), k.write());
     }
   }

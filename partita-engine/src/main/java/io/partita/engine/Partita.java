@@ -63,7 +63,7 @@ public final class Partita implements AutoCloseable {
 
   private Partita(Store store, Clock clock, boolean durable, Limits limits, Executor background,
       java.time.Duration sweepInterval, java.time.Duration streamRetention, java.time.Duration shardRollover,
-      String region, java.util.function.Supplier<Path> s3Root, io.partita.engine.internal.transfer.TransferProgress progress) {
+      String region, java.util.function.Supplier<Path> s3Root, io.partita.engine.TransferProgress progress) {
     this.store = store;
     this.clock = clock;
     this.streamRetentionMillis = streamRetention.toMillis();
@@ -106,7 +106,7 @@ public final class Partita implements AutoCloseable {
     private java.time.Duration shardRollover = java.time.Duration.ofHours(4);
     private String region = io.partita.engine.internal.table.Arns.DEFAULT_REGION;
     private Path s3Root;
-    private io.partita.engine.internal.transfer.TransferProgress progress = io.partita.engine.internal.transfer.TransferProgress.NONE;
+    private io.partita.engine.TransferProgress progress = io.partita.engine.TransferProgress.NONE;
     private Faults requestFaults = Faults.NONE;
     private boolean trackHotKeys;
     private boolean throttling;
@@ -163,7 +163,7 @@ public final class Partita implements AutoCloseable {
     }
 
     /** Told how a long export or import goes ({@code partita export}'s progress bar); by default nobody. */
-    public Options transferProgress(io.partita.engine.internal.transfer.TransferProgress progress) {
+    public Options transferProgress(io.partita.engine.TransferProgress progress) {
       this.progress = java.util.Objects.requireNonNull(progress);
       return this;
     }
@@ -258,6 +258,9 @@ public final class Partita implements AutoCloseable {
      * least 16 MiB); see docs/RELIABILITY.md. The JVM's heap is not part of it.
      */
     private boolean statistics;
+
+    /** The least {@link #memory} takes: 16 MiB. */
+    public static final long MIN_MEMORY_BYTES = Store.Settings.MIN_MEMORY_BYTES;
 
     public Options memory(long bytes) {
       this.memoryBytes = bytes;
@@ -361,11 +364,20 @@ public final class Partita implements AutoCloseable {
     return store.entriesSkipped();
   }
 
+  /** The directory standing for S3 in exports and imports: bucket {@code B} is {@code s3Root()/B}. */
+  public Path s3Root() {
+    return transfers().s3Root();
+  }
+
   /**
-   * This database's exports and imports: the directory standing for S3, and an import's list of bad
-   * records ({@code partita import} prints them).
+   * The file listing an import's bad records (file, line, why; {@code partita import} prints it),
+   * or null when the import had none or is unknown.
    */
-  public io.partita.engine.internal.transfer.Transfers transfers() {
+  public Path importErrorLog(String importArn) {
+    return transfers().importErrorLog(importArn);
+  }
+
+  private io.partita.engine.internal.transfer.Transfers transfers() {
     return ctx.attached(io.partita.engine.internal.transfer.Transfers.class);
   }
 
@@ -650,7 +662,7 @@ public final class Partita implements AutoCloseable {
    * BatchGetItem, TransactGetItems) still in their stored encoding ({@code ItemsAnswer}), for a caller that writes them
    * in a form of its own: the server writes them straight into JSON. For Partita's own modules.
    */
-  public io.partita.engine.internal.answer.Answer answer(software.amazon.awssdk.awscore.AwsRequest request) {
+  public io.partita.engine.answer.Answer answer(software.amazon.awssdk.awscore.AwsRequest request) {
     return answer(request, null);
   }
 
@@ -660,15 +672,15 @@ public final class Partita implements AutoCloseable {
    * capacity each table and index consumed whatever it asked to be told, the items), once it is
    * answered or refused. For Partita's server, whose request log and metrics read it.
    */
-  public io.partita.engine.internal.answer.Answer answer(software.amazon.awssdk.awscore.AwsRequest request,
-      java.util.function.Consumer<io.partita.engine.internal.served.Served> observer) {
+  public io.partita.engine.answer.Answer answer(software.amazon.awssdk.awscore.AwsRequest request,
+      java.util.function.Consumer<io.partita.engine.served.Served> observer) {
     String op = Operations.nameOf(request.getClass());
     if (op == null) {
       throw new PartitaException(ErrorCode.UnknownOperationException,
           "Partita does not support the operation " + operationName(request) + " yet");
     }
     open.readLock().lock();
-    io.partita.engine.internal.served.Served served = null;
+    io.partita.engine.served.Served served = null;
     try {
       if (closed) {
         throw new IllegalStateException("this Partita database is closed");
@@ -681,8 +693,8 @@ public final class Partita implements AutoCloseable {
       if (t == null && h == null && observer == null) {
         return Operations.run(op, ctx, request); // nothing wants the request's facts: none are counted
       }
-      served = new io.partita.engine.internal.served.Served(op, t, h != null);
-      io.partita.engine.internal.answer.Answer answer = served.during(() -> Operations.run(op, ctx, request));
+      served = new io.partita.engine.served.Served(op, t, h != null);
+      io.partita.engine.answer.Answer answer = served.during(() -> Operations.run(op, ctx, request));
       if (h != null) {
         h.count(served.keys());
       }
@@ -700,7 +712,7 @@ public final class Partita implements AutoCloseable {
     } finally {
       open.readLock().unlock();
       if (observer != null) {
-        observer.accept(served != null ? served : new io.partita.engine.internal.served.Served(op, null, false));
+        observer.accept(served != null ? served : new io.partita.engine.served.Served(op, null, false));
       }
     }
   }

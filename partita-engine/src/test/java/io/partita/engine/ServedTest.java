@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.partita.engine.internal.answer.ItemsAnswer;
-import io.partita.engine.internal.served.Served;
+import io.partita.engine.answer.ItemsAnswer;
+import io.partita.engine.served.Served;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

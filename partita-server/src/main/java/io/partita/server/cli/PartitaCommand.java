@@ -1,6 +1,6 @@
 package io.partita.server.cli;
 
-import io.partita.engine.internal.storage.DataDirectoryInUseException;
+import io.partita.engine.DataDirectoryInUseException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;

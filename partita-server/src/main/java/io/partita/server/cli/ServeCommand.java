@@ -206,7 +206,7 @@ public final class ServeCommand implements Callable<Integer> {
         options.s3Root(s3Root);
       }
       partita = inMemory ? options.inMemory() : options.open(data);
-    } catch (io.partita.engine.internal.storage.DataDirectoryInUseException e) {
+    } catch (io.partita.engine.DataDirectoryInUseException e) {
       throw e; // said in one line, as by every command (PartitaCommand.commandLine)
     } catch (RuntimeException e) {
       System.err.println("partita: cannot open the data folder " + data.toAbsolutePath().normalize() + ": "

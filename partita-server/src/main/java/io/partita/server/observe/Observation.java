@@ -1,6 +1,6 @@
 package io.partita.server.observe;
 
-import io.partita.engine.internal.served.Served;
+import io.partita.engine.served.Served;
 import java.util.List;
 
 /**

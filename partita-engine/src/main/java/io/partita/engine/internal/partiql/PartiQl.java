@@ -2,8 +2,8 @@ package io.partita.engine.internal.partiql;
 
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
-import io.partita.engine.internal.answer.ItemsAnswer;
-import io.partita.engine.internal.answer.StoredItem;
+import io.partita.engine.answer.ItemsAnswer;
+import io.partita.engine.answer.StoredItem;
 import io.partita.engine.internal.expr.Condition;
 import io.partita.engine.internal.expr.ExpressionContext;
 import io.partita.engine.internal.ops.context.EngineContext;

@@ -2,7 +2,7 @@ package io.partita.engine.internal.table;
 
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
-import io.partita.engine.internal.served.Served;
+import io.partita.engine.served.Served;
 import io.partita.engine.internal.storage.Keyspace;
 import io.partita.engine.internal.storage.Store;
 import java.util.ArrayList;

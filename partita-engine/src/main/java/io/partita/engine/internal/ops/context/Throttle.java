@@ -2,7 +2,7 @@ package io.partita.engine.internal.ops.context;
 
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
-import io.partita.engine.internal.served.Served;
+import io.partita.engine.served.Served;
 import io.partita.engine.internal.table.IndexDef;
 import io.partita.engine.internal.table.Table;
 import io.partita.engine.internal.table.TableDef;

@@ -1,11 +1,11 @@
 package io.partita.engine.internal.ops.read;
 
-import io.partita.engine.internal.answer.ItemsAnswer;
-import io.partita.engine.internal.answer.StoredItem;
+import io.partita.engine.answer.ItemsAnswer;
+import io.partita.engine.answer.StoredItem;
 import io.partita.engine.internal.expr.Condition;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
-import io.partita.engine.internal.served.Served;
+import io.partita.engine.served.Served;
 import io.partita.engine.internal.storage.Reads;
 import io.partita.engine.internal.storage.Store;
 import java.util.List;

@@ -12,7 +12,7 @@ import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.request.IndexEntries;
 import io.partita.engine.internal.ops.request.KeyBytes;
 import io.partita.engine.internal.ops.request.Keys;
-import io.partita.engine.internal.served.Served;
+import io.partita.engine.served.Served;
 import io.partita.engine.internal.storage.Keyspace;
 import io.partita.engine.internal.storage.Reads;
 import io.partita.engine.internal.table.IndexDef;

@@ -1,6 +1,6 @@
 package io.partita.engine.internal.ops.request;
 
-import io.partita.engine.internal.served.Served;
+import io.partita.engine.served.Served;
 import java.util.Map;
 import java.util.TreeMap;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;

@@ -2,7 +2,7 @@ package io.partita.engine.internal.ops.transact;
 
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
-import io.partita.engine.internal.served.Served;
+import io.partita.engine.served.Served;
 import java.util.ArrayList;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;

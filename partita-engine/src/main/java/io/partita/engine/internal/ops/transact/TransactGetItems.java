@@ -1,15 +1,15 @@
 package io.partita.engine.internal.ops.transact;
 
 import io.partita.engine.PartitaException;
-import io.partita.engine.internal.answer.ItemsAnswer;
-import io.partita.engine.internal.answer.StoredItem;
+import io.partita.engine.answer.ItemsAnswer;
+import io.partita.engine.answer.StoredItem;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.ops.read.ItemProjection;
 import io.partita.engine.internal.ops.read.KeyRead;
-import io.partita.engine.internal.served.Served;
+import io.partita.engine.served.Served;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.AttributeValues;
 import java.util.ArrayList;

@@ -7,7 +7,7 @@ import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.write.ReadModifyWrite;
 import io.partita.engine.internal.ops.write.WriteCommand;
 import io.partita.engine.internal.ops.write.WriteCommands;
-import io.partita.engine.internal.served.Served;
+import io.partita.engine.served.Served;
 import io.partita.engine.internal.table.Table;
 import io.partita.engine.internal.value.ItemCodec;
 import java.util.ArrayList;

@@ -9,7 +9,7 @@ import io.partita.engine.internal.ops.context.Streams;
 import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.request.IndexEntries;
 import io.partita.engine.internal.ops.request.ItemKey;
-import io.partita.engine.internal.served.Served;
+import io.partita.engine.served.Served;
 import io.partita.engine.internal.storage.Keyspace;
 import io.partita.engine.internal.storage.Store;
 import io.partita.engine.internal.table.Catalog;

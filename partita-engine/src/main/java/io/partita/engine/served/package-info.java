@@ -4,4 +4,4 @@
  * ({@code Served.Meter}) the paths ask before they spend a unit. The lowest room: it knows nothing
  * of the engine but its exception, so every room may count into it.
  */
-package io.partita.engine.internal.served;
+package io.partita.engine.served;

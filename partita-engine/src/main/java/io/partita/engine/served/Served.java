@@ -1,4 +1,4 @@
-package io.partita.engine.internal.served;
+package io.partita.engine.served;
 
 import io.partita.engine.PartitaException;
 import java.util.ArrayList;
