@@ -37,7 +37,17 @@ public final class Partita implements AutoCloseable {
   private static final Logger LOG = Logger.getLogger(Partita.class.getName());
   private final Store store;
   private final boolean durable;
-  private final EngineContext ctx;
+  /** What the operations work with; made anew when a snapshot is restored (under the write lock). */
+  private volatile EngineContext ctx;
+  /** Which context is current: a step of background work made for an older one does nothing. */
+  private volatile long generation;
+  private final Limits limits;
+  private final String region;
+  private final java.util.function.Supplier<Path> s3Root;
+  private final io.partita.engine.TransferProgress progress;
+  /** {@link #snapshot}s by name: the whole store's entries, in key order. */
+  private final java.util.Map<String, List<Store.Entry>> snapshots = new java.util.concurrent.ConcurrentHashMap<>();
+  private volatile String endpoint;
   private final ReadWriteLock open = new ReentrantReadWriteLock();
   private final ExecutorService ownExecutor;
   private final Executor backgroundWork;
@@ -71,14 +81,15 @@ public final class Partita implements AutoCloseable {
     this.durable = durable;
     this.ownExecutor = background == null ? backgroundThread() : null;
     this.backgroundWork = background == null ? ownExecutor : background;
+    this.limits = limits;
+    this.region = region;
+    this.s3Root = s3Root;
+    this.progress = progress;
     try {
       DataFormat.initOrCheck(store);
-      this.ctx = new EngineContext(store, new Catalog(store, region), clock, limits,
-          background == null ? ownExecutor : background, this::whileOpen, region);
-      ctx.attach(io.partita.engine.internal.transfer.Transfers.class, new io.partita.engine.internal.transfer.Transfers(store, s3Root, progress));
-      BackgroundWork.resume(ctx);
+      this.ctx = context();
       // work a storage fault stopped (an index backfill) starts again once the store recovers
-      store.onRecovery(() -> backgroundWork.execute(() -> whileOpen(ctx::resumeStalledWork)));
+      store.onRecovery(() -> backgroundWork.execute(() -> whileOpen(() -> ctx.resumeStalledWork())));
       this.sweeper = sweepInterval.isZero() ? null : sweeper(sweepInterval);
     } catch (RuntimeException e) {
       if (ownExecutor != null) {
@@ -87,6 +98,23 @@ public final class Partita implements AutoCloseable {
       store.close();
       throw e;
     }
+  }
+
+  /**
+   * The context the operations work with, read from the store (its tables, their vector indexes),
+   * with the work a restart resumes (index builds, restores, imports) started again.
+   */
+  private EngineContext context() {
+    long g = ++generation;
+    EngineContext c = new EngineContext(store, new Catalog(store, region), clock, limits, backgroundWork,
+        step -> generation == g && whileOpen(step), region);
+    c.attach(io.partita.engine.internal.transfer.Transfers.class,
+        new io.partita.engine.internal.transfer.Transfers(store, s3Root, progress));
+    if (endpoint != null) {
+      c.advertiseEndpoint(endpoint);
+    }
+    BackgroundWork.resume(c);
+    return c;
   }
 
   /** How to open a database with other settings than the defaults: {@code Partita.with().limits(l).inMemory()}. */
@@ -555,6 +583,7 @@ public final class Partita implements AutoCloseable {
    * server sets it once it listens; a database used in process answers {@code localhost}.
    */
   public void advertiseEndpoint(String address) {
+    this.endpoint = address;
     ctx.advertiseEndpoint(address);
   }
 
@@ -714,6 +743,92 @@ public final class Partita implements AutoCloseable {
       if (observer != null) {
         observer.accept(served != null ? served : new io.partita.engine.served.Served(op, null, false));
       }
+    }
+  }
+
+  // ---- snapshots: the whole database saved and restored by name ----
+
+  /**
+   * Saves the whole database (every table, item, index, stream record, backup and setting) as
+   * snapshot {@code name}, replacing one of that name: one consistent view of the store, taken while
+   * requests go on. A snapshot is held in memory for as long as this database is open; it is meant
+   * for a test's seeded state (a few thousand items take milliseconds), not for backups.
+   */
+  public void snapshot(String name) {
+    checkSnapshotName(name);
+    now(() -> {
+      List<Store.Entry> entries = new java.util.ArrayList<>();
+      try (Store.View view = store.view();
+          Store.Cursor c = view.cursor(io.partita.engine.internal.storage.Keyspace.ALL_FROM,
+              io.partita.engine.internal.storage.Keyspace.ALL_TO, false)) {
+        while (c.next()) {
+          entries.add(new Store.Entry(c.key(), c.value()));
+        }
+      }
+      snapshots.put(name, List.copyOf(entries));
+    });
+  }
+
+  /**
+   * Makes the database what it was when snapshot {@code name} was taken, in one atomic write: no
+   * request runs meanwhile, and each sees the database before or after. Work in progress (an index
+   * build, an import) is what it was then, and goes on from there.
+   *
+   * @throws IllegalArgumentException when there is no snapshot of that name
+   */
+  public void restore(String name) {
+    List<Store.Entry> entries = snapshots.get(name);
+    if (entries == null) {
+      throw new IllegalArgumentException("no snapshot named '" + name + "'; there are " + snapshots().size()
+          + (snapshots.isEmpty() ? "" : ": " + String.join(", ", snapshots())));
+    }
+    replaceAll(entries);
+  }
+
+  /** Empties the database: no tables, items, backups or streams, as a new one (snapshots are kept). */
+  public void reset() {
+    replaceAll(List.of());
+  }
+
+  /** The names of the snapshots held, in order. */
+  public List<String> snapshots() {
+    return snapshots.keySet().stream().sorted().toList();
+  }
+
+  /** Forgets snapshot {@code name}; answers whether there was one. */
+  public boolean deleteSnapshot(String name) {
+    return snapshots.remove(name) != null;
+  }
+
+  private static void checkSnapshotName(String name) {
+    if (name == null || !name.matches("[A-Za-z0-9_.-]{1,255}")) {
+      throw new IllegalArgumentException("a snapshot name is 1 to 255 letters, digits, '_', '-' or '.', not '"
+          + name + "'");
+    }
+  }
+
+  /** The store's entries replaced by {@code entries} in one batch, and the context read anew from them. */
+  private void replaceAll(List<Store.Entry> entries) {
+    open.writeLock().lock();
+    try {
+      if (closed) {
+        throw new IllegalStateException("this Partita database is closed");
+      }
+      try (Store.Batch batch = store.batch()) {
+        batch.deleteRange(io.partita.engine.internal.storage.Keyspace.ALL_FROM,
+            io.partita.engine.internal.storage.Keyspace.ALL_TO);
+        for (Store.Entry e : entries) {
+          batch.put(e.key(), e.value());
+        }
+        store.write(batch);
+      }
+      DataFormat.initOrCheck(store); // an empty database is stamped with its format, as a new one is
+      ctx = context();
+      if (throttle != null) {
+        throttle = new io.partita.engine.internal.ops.context.Throttle(ctx, clock);
+      }
+    } finally {
+      open.writeLock().unlock();
     }
   }
 

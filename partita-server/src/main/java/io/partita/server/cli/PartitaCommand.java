@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
     description = "Partita: DynamoDB's data model and wire protocol on one machine, for tests, laptops and small"
         + " services.",
     subcommands = {ServeCommand.class, DemoCommand.class, SeedCommand.class, ExportCommand.class, ImportCommand.class,
-        HotKeysCommand.class, WarmupCommand.class, CommandLine.HelpCommand.class})
+        HotKeysCommand.class, SnapshotCommand.class, WarmupCommand.class, CommandLine.HelpCommand.class})
 public final class PartitaCommand implements Runnable {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
