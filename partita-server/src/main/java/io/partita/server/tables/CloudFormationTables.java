@@ -93,8 +93,8 @@ final class CloudFormationTables {
     }
     String name = props.resolver().resolve(raw);
     if (name == null) {
-      props.report().notice(props.at("TableName"), "is an intrinsic function (" + Tree.intrinsicName(raw)
-          + ") with no value before a stack exists: the table is named by its logical id, " + id);
+      props.report().notice(props.at("TableName"), "is " + Tree.unevaluated(raw)
+          + " with no value before a stack exists: the table is named by its logical id, " + id);
       return id;
     }
     return name;

@@ -37,7 +37,7 @@ final class Fields {
       return new Fields(report, path, (Map<String, Object>) m, resolver, what);
     }
     report.refuse(path, value != null && Tree.isIntrinsic(value)
-        ? "is an intrinsic function (" + Tree.intrinsicName(value) + ") Partita cannot evaluate; write its value"
+        ? "is " + Tree.unevaluated(value) + " Partita cannot evaluate; write its value"
         : "must be an object, not " + describe(value));
     return null;
   }
@@ -99,8 +99,7 @@ final class Fields {
       if (resolved != null) {
         return resolved;
       }
-      report.refuse(where, "is an intrinsic function (" + Tree.intrinsicName(v) + ") Partita cannot evaluate here;"
-          + " write its value");
+      report.refuse(where, "is " + Tree.unevaluated(v) + " Partita cannot evaluate here; write its value");
       return null;
     }
     report.refuse(where, "must be a string, not " + describe(v));
@@ -155,7 +154,7 @@ final class Fields {
     }
     if (!(v instanceof List<?> list)) {
       report.refuse(at(name), Tree.isIntrinsic(v)
-          ? "is an intrinsic function (" + Tree.intrinsicName(v) + ") Partita cannot evaluate; write the list"
+          ? "is " + Tree.unevaluated(v) + " Partita cannot evaluate; write the list"
           : "must be a list, not " + describe(v));
       return out;
     }
@@ -280,7 +279,7 @@ final class Fields {
       return "null";
     }
     if (Tree.isIntrinsic(v)) {
-      return "an intrinsic function (" + Tree.intrinsicName(v) + ")";
+      return Tree.unevaluated(v);
     }
     if (v instanceof Map) {
       return "an object";

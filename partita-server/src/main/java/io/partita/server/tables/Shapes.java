@@ -77,8 +77,8 @@ final class Shapes {
         return null;
       }
       if (value == null && raw != null && Tree.isIntrinsic(raw)) {
-        f.report().notice(t.path() + ".Value", "(tag " + key + ") is an intrinsic function (" + Tree.intrinsicName(raw)
-            + ") Partita cannot evaluate: the tag is left out");
+        f.report().notice(t.path() + ".Value", "(tag " + key + ") is " + Tree.unevaluated(raw)
+            + " Partita cannot evaluate: the tag is left out");
         return null;
       }
       tags.add(Tag.builder().key(key).value(value == null ? "" : value).build());

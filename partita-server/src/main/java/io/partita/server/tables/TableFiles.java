@@ -50,6 +50,14 @@ public final class TableFiles {
   private static List<TableDefinition> read(Path file, Report report, String region) {
     Object doc;
     try {
+      if (file.getFileName() != null && file.getFileName().toString().endsWith(".tf")) {
+        List<TableDefinition> tables = TerraformTables.readConfiguration(Hcl.parse(java.nio.file.Files.readString(file)),
+            report);
+        if (tables.isEmpty() && report.refusals().isEmpty()) {
+          report.notice("", "defines no DynamoDB table");
+        }
+        return tables;
+      }
       doc = Tree.read(file);
     } catch (NoSuchFileException e) {
       report.refuse("", "does not exist");

@@ -45,15 +45,7 @@ final class TerraformTables {
     } else {
       report.refuse(top, "has no root_module: is this the output of terraform show -json?");
     }
-    List<TableDefinition> withItems = new ArrayList<>();
-    for (TableDefinition t : tables) {
-      List<Map<String, AttributeValue>> its = items.remove(t.name());
-      withItems.add(its == null ? t : new TableDefinition(t.source(), t.create(), t.timeToLiveAttribute(),
-          t.pointInTimeRecovery(), t.recoveryPeriodInDays(), its));
-    }
-    items.forEach((table, its) -> report.notice("aws_dynamodb_table_item", "resources of table " + table + " ("
-        + its.size() + " items) are left out: the table is not defined in this file"));
-    return withItems;
+    return withItems(tables, items, report);
   }
 
   @SuppressWarnings("unchecked")
@@ -74,25 +66,7 @@ final class TerraformTables {
           report.refuse(address, "has no values (a plan's value unknown until apply?)");
           continue;
         }
-        Fields f = new Fields(report, address, (Map<String, Object>) v, Resolver.none(""),
-            "an argument of " + type + " Partita knows");
-        switch (type) {
-          case "aws_dynamodb_table" -> {
-            TableDefinition t = table(address, f);
-            f.skipUnset();
-            f.done();
-            if (t != null) {
-              tables.add(t);
-            }
-          }
-          case "aws_dynamodb_table_item" -> item(f, items);
-          case "aws_dynamodb_global_secondary_index" -> report.refuse(address, "is not supported by Partita: write"
-              + " the index as a global_secondary_index block of its aws_dynamodb_table");
-          case "aws_dynamodb_kinesis_streaming_destination" -> report.refuse(address, "is not supported by Partita"
-              + " (there is no Kinesis data stream here to send changes to)");
-          default -> report.notice(address, "(" + type + ") is not read by Partita: only aws_dynamodb_table and"
-              + " aws_dynamodb_table_item are");
-        }
+        resource(type, address, (Map<String, Object>) v, null, report, tables, items);
       }
     }
     if (module.get("child_modules") instanceof List<?> children) {
@@ -104,8 +78,89 @@ final class TerraformTables {
     }
   }
 
-  private static TableDefinition table(String address, Fields f) {
-    String name = f.requiredString("name");
+  /**
+   * One resource's arguments, from the state or from a .tf file: {@code label} is the resource's name in a .tf file
+   * (the table's name when its {@code name} is an expression Partita cannot evaluate), null from the state.
+   */
+  private static void resource(String type, String address, Map<String, Object> values, String label, Report report,
+      List<TableDefinition> tables, Map<String, List<Map<String, AttributeValue>>> items) {
+    Fields f = new Fields(report, address, values, Resolver.none(""), "an argument of " + type + " Partita knows");
+    if (label != null) {
+      f.ignore("lifecycle", "depends_on", "provider", "timeouts");
+      for (String meta : List.of("count", "for_each")) {
+        if (f.has(meta)) {
+          report.notice(f.at(meta), "is not evaluated: one " + type + " is read");
+          f.skip(meta);
+        }
+      }
+      f.refuse("dynamic", "is not supported by Partita (a dynamic block is generated when Terraform plans): write"
+          + " the blocks out, or give Partita the output of terraform show -json");
+    }
+    switch (type) {
+      case "aws_dynamodb_table" -> {
+        TableDefinition t = table(address, f, label);
+        f.skipUnset();
+        f.done();
+        if (t != null) {
+          tables.add(t);
+        }
+      }
+      case "aws_dynamodb_table_item" -> item(f, items);
+      case "aws_dynamodb_global_secondary_index" -> report.refuse(address, "is not supported by Partita: write"
+          + " the index as a global_secondary_index block of its aws_dynamodb_table");
+      case "aws_dynamodb_kinesis_streaming_destination" -> report.refuse(address, "is not supported by Partita"
+          + " (there is no Kinesis data stream here to send changes to)");
+      default -> report.notice(address, "(" + type + ") is not read by Partita: only aws_dynamodb_table and"
+          + " aws_dynamodb_table_item are");
+    }
+  }
+
+  /**
+   * The tables of a Terraform configuration file (.tf, read by {@link Hcl}): its {@code resource
+   * "aws_dynamodb_table"} blocks and {@code aws_dynamodb_table_item}s, with the same arguments as in the state.
+   */
+  @SuppressWarnings("unchecked")
+  static List<TableDefinition> readConfiguration(Map<String, Object> config, Report report) {
+    List<TableDefinition> tables = new ArrayList<>();
+    Map<String, List<Map<String, AttributeValue>>> items = new LinkedHashMap<>();
+    if (config.get("resource") instanceof Map<?, ?> types) {
+      types.forEach((type, byName) -> {
+        if (type.toString().startsWith("aws_dynamodb_") && byName instanceof Map<?, ?> named) {
+          named.forEach((name, body) -> {
+            if (body instanceof Map<?, ?> values) {
+              resource(type.toString(), type + "." + name, (Map<String, Object>) values, name.toString(), report,
+                  tables, items);
+            }
+          });
+        }
+      });
+    }
+    return withItems(tables, items, report);
+  }
+
+  private static List<TableDefinition> withItems(List<TableDefinition> tables,
+      Map<String, List<Map<String, AttributeValue>>> items, Report report) {
+    List<TableDefinition> withItems = new ArrayList<>();
+    for (TableDefinition t : tables) {
+      List<Map<String, AttributeValue>> its = items.remove(t.name());
+      withItems.add(its == null ? t : new TableDefinition(t.source(), t.create(), t.timeToLiveAttribute(),
+          t.pointInTimeRecovery(), t.recoveryPeriodInDays(), its));
+    }
+    items.forEach((table, its) -> report.notice("aws_dynamodb_table_item", "resources of table " + table + " ("
+        + its.size() + " items) are left out: the table is not defined in this file"));
+    return withItems;
+  }
+
+  private static TableDefinition table(String address, Fields f, String label) {
+    String name;
+    Object rawName = f.raw("name");
+    if (label != null && rawName != null && Tree.isIntrinsic(rawName)) {
+      name = label;
+      f.report().notice(f.at("name"), "is " + Tree.unevaluated(rawName) + " Partita cannot evaluate: the table is"
+          + " named by its resource name, " + label);
+    } else {
+      name = f.requiredString("name");
+    }
     CreateTableRequest.Builder b = CreateTableRequest.builder().tableName(name);
     List<KeySchemaElement> keys = new ArrayList<>();
     keys.add(KeySchemaElement.builder().attributeName(f.requiredString("hash_key")).keyType(KeyType.HASH).build());
@@ -215,8 +270,8 @@ final class TerraformTables {
         + " ImportTable instead)");
     for (String restore : List.of("restore_source_name", "restore_source_table_arn", "restore_date_time",
         "restore_to_latest_time")) {
-      f.refuseIfSet(restore, "is not supported by Partita at start (a table restored from a backup of another"
-          + " account's table)");
+      f.refuseIfSet(restore, "is not supported by Partita at start (a table restored from a backup or from"
+          + " another table's point in time)");
     }
     if (name == null) {
       return null;

@@ -135,18 +135,34 @@ final class Tree {
     }
   }
 
-  /** Whether {@code v} is an intrinsic function: a map of one member named Ref, Condition or Fn::*. */
+  /** The member that marks a Terraform expression Partita could not evaluate ({@code var.name}, a function call). */
+  static final String EXPRESSION = "Terraform::Expression";
+
+  /**
+   * Whether {@code v} is a value known only once deployed: a CloudFormation intrinsic function (a map of one member
+   * named Ref, Condition or Fn::*), or a Terraform expression ({@link #EXPRESSION}).
+   */
   static boolean isIntrinsic(Object v) {
     if (v instanceof Map<?, ?> m && m.size() == 1) {
       String k = m.keySet().iterator().next().toString();
-      return k.equals("Ref") || k.startsWith("Fn::") || k.equals("Condition");
+      return k.equals("Ref") || k.startsWith("Fn::") || k.equals("Condition") || k.equals(EXPRESSION);
     }
     return false;
   }
 
-  /** The intrinsic's name in YAML's short form ({@code !Sub}), for messages. */
+  /** The intrinsic's name in YAML's short form ({@code !Sub}), or the Terraform expression's text, for messages. */
   static String intrinsicName(Object v) {
-    String k = ((Map<?, ?>) v).keySet().iterator().next().toString();
+    Map.Entry<?, ?> e = ((Map<?, ?>) v).entrySet().iterator().next();
+    String k = e.getKey().toString();
+    if (k.equals(EXPRESSION)) {
+      return String.valueOf(e.getValue());
+    }
     return "!" + (k.startsWith("Fn::") ? k.substring(4) : k);
+  }
+
+  /** "an intrinsic function (!Sub)" or "an expression (var.name)". */
+  static String unevaluated(Object v) {
+    return (((Map<?, ?>) v).containsKey(EXPRESSION) ? "an expression (" : "an intrinsic function (")
+        + intrinsicName(v) + ")";
   }
 }

@@ -202,6 +202,68 @@ class TablesFromFilesTest {
   }
 
   @Test
+  void aTerraformConfigurationFileMakesItsTablesWithItsVariablesDefaults() {
+    try (Partita db = Partita.inMemory()) {
+      String out = apply(db, List.of(fixture("dynamodb.tf")), List.of());
+      // name = "${var.environment}-payments": the variable's default
+      TableDescription payments = describe(db, "dev-payments");
+      assertEquals("PAY_PER_REQUEST", payments.billingModeSummary().billingModeAsString());
+      var gsi = payments.globalSecondaryIndexes().get(0);
+      assertEquals("byStatus", gsi.indexName());
+      assertEquals(List.of("amount", "currency"), gsi.projection().nonKeyAttributes());
+      assertEquals("[accountId HASH, createdAt RANGE]", payments.localSecondaryIndexes().get(0).keySchema().stream()
+          .map(k -> k.attributeName() + " " + k.keyTypeAsString()).toList().toString());
+      assertEquals("NEW_AND_OLD_IMAGES", payments.streamSpecification().streamViewTypeAsString());
+      assertEquals("expiresAt", ttl(db, "dev-payments"));
+      assertTrue(pitr(db, "dev-payments"));
+      assertEquals(Map.of("Environment", "dev", "Team", "payments"), tags(db, "dev-payments")); // local.common_tags
+      // the item's table_name is aws_dynamodb_table.payments.name, as the file writes it
+      assertEquals(1, count(db, "dev-payments"));
+      // var.owner has no default: the resource's name names the table, said so
+      assertEquals(5L, describe(db, "idempotency").provisionedThroughput().writeCapacityUnits());
+      assertTrue(out.contains("aws_dynamodb_table.idempotency.name is an expression (\"idempotency-${var.owner}\")"
+          + " Partita cannot evaluate: the table is named by its resource name, idempotency"), out);
+      assertTrue(out.contains("aws_dynamodb_table.payments.lifecycle"), out);
+      assertTrue(out.contains("aws_dynamodb_table.payments.server_side_encryption"), out);
+      assertFalse(out.contains("aws_lambda_function"), out);
+    }
+  }
+
+  @Test
+  void aTerraformExpressionWherePartitaNeedsAValueIsRefusedNamingIt(@TempDir Path dir) throws Exception {
+    Path tf = Files.writeString(dir.resolve("main.tf"), """
+        resource "aws_dynamodb_table" "t" {
+          name         = "t"
+          billing_mode = "PAY_PER_REQUEST"
+          hash_key     = var.key_name
+          attribute {
+            name = "pk"
+            type = "S"
+          }
+          dynamic "global_secondary_index" {
+            for_each = var.indexes
+            content {
+              name = global_secondary_index.value
+            }
+          }
+          replica {
+            region_name = "eu-west-1"
+          }
+          restore_source_name = "prod-t"
+        }
+        """);
+    RefusedException e = assertThrows(RefusedException.class, () -> TablesAtStart.read(List.of(tf), List.of(),
+        "us-east-1"));
+    assertEquals(List.of(
+        tf + ": aws_dynamodb_table.t.dynamic is not supported by Partita (a dynamic block is generated when Terraform"
+            + " plans): write the blocks out, or give Partita the output of terraform show -json",
+        tf + ": aws_dynamodb_table.t.hash_key is an expression (var.key_name) Partita cannot evaluate here; write its"
+            + " value",
+        tf + ": aws_dynamodb_table.t.restore_source_name is not supported by Partita at start (a table restored from a"
+            + " backup of another account's table)"), e.lines());
+  }
+
+  @Test
   void aNoSqlWorkbenchModelMakesItsTableAndPutsItsSampleItems() {
     try (Partita db = Partita.inMemory()) {
       String out = apply(db, List.of(fixture("workbench-model.json")), List.of());
