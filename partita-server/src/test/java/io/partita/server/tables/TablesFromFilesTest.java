@@ -260,7 +260,7 @@ class TablesFromFilesTest {
         tf + ": aws_dynamodb_table.t.hash_key is an expression (var.key_name) Partita cannot evaluate here; write its"
             + " value",
         tf + ": aws_dynamodb_table.t.restore_source_name is not supported by Partita at start (a table restored from a"
-            + " backup of another account's table)"), e.lines());
+            + " backup or from another table's point in time)"), e.lines());
   }
 
   @Test
