@@ -422,6 +422,6 @@ final class Hcl {
         line++;
       }
     }
-    return new IllegalArgumentException("not Terraform syntax Partita reads: " + what + " (line " + line + ")");
+    return new IllegalArgumentException("is not Terraform syntax Partita reads: " + what + " (line " + line + ")");
   }
 }

@@ -66,7 +66,7 @@ public final class TableFiles {
       report.refuse("", "cannot be read: " + e.getMessage());
       return List.of();
     } catch (IllegalArgumentException e) {
-      report.refuse("", "is " + e.getMessage());
+      report.refuse("", e.getMessage());
       return List.of();
     }
     if (!(doc instanceof Map<?, ?> m)) {

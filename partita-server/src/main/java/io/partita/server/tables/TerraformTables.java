@@ -268,7 +268,8 @@ final class TerraformTables {
     f.ignoreIfSet("server_side_encryption", "replica", "global_table_witness");
     f.refuseIfSet("import_table", "is not supported by Partita at start (import the data with `partita import` or"
         + " ImportTable instead)");
-    for (String restore : List.of("restore_source_name", "restore_source_table_arn", "restore_date_time",
+    for (String restore : List.of("restore_source_name", "restore_source_table_arn", "restore_backup_arn",
+        "restore_date_time",
         "restore_to_latest_time")) {
       f.refuseIfSet(restore, "is not supported by Partita at start (a table restored from a backup or from"
           + " another table's point in time)");

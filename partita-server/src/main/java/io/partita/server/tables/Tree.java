@@ -20,7 +20,8 @@ import java.util.Map;
  * short forms ({@code !Ref X}, {@code !Sub "..."}, {@code !GetAtt A.B}, {@code !If [...]}, ...) become their long
  * forms ({@code {"Ref": "X"}}, {@code {"Fn::Sub": "..."}}, {@code {"Fn::GetAtt": ["A", "B"]}}), so one reader
  * serves both syntaxes. Read with Jackson's streaming parsers; YAML's tags are read from the parser, never
- * constructed into objects (SnakeYAML builds no class from a tag here).
+ * constructed into objects (SnakeYAML builds no class from a tag here). A YAML alias ({@code *name}) is refused
+ * rather than read as its anchor's name, which is what the streaming parser answers for it.
  */
 final class Tree {
   private static final JsonFactory JSON = new JsonFactory();
@@ -38,16 +39,21 @@ final class Tree {
     try (JsonParser p = (yaml ? YAML : JSON).createParser(text)) {
       JsonToken t = p.nextToken();
       if (t == null) {
-        throw new IllegalArgumentException("the file is empty");
+        throw new IllegalArgumentException("is empty");
       }
       return value(p, t);
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalArgumentException("not valid " + (yaml ? "YAML" : "JSON") + ": " + e.getOriginalMessage()
+      throw new IllegalArgumentException("is not valid " + (yaml ? "YAML" : "JSON") + ": " + e.getOriginalMessage()
           + " (line " + e.getLocation().getLineNr() + ")");
     }
   }
 
   private static Object value(JsonParser p, JsonToken t) throws IOException {
+    if (p instanceof YAMLParser y && y.isCurrentAlias()) {
+      // the parser answers an alias as its anchor's name: read on, the template would mean something else
+      throw new IllegalArgumentException("uses a YAML alias (*" + p.getText() + "), which Partita does not expand; write"
+          + " the value out (line " + p.currentLocation().getLineNr() + ")");
+    }
     String tag = p instanceof YAMLParser y ? y.getTypeId() : null;
     Object v = switch (t) {
       case START_OBJECT -> {
@@ -72,7 +78,7 @@ final class Tree {
       case VALUE_TRUE -> Boolean.TRUE;
       case VALUE_FALSE -> Boolean.FALSE;
       case VALUE_NULL -> null;
-      default -> throw new IllegalArgumentException("unexpected " + t);
+      default -> throw new IllegalArgumentException("holds an unexpected " + t);
     };
     return tag == null ? v : tagged(tag, v);
   }

@@ -325,6 +325,27 @@ class TablesFromFilesTest {
   }
 
   @Test
+  void yamlAliasesAndBrokenSyntaxAreRefusedWithTheirLine(@TempDir Path dir) throws Exception {
+    Path alias = Files.writeString(dir.resolve("alias.yaml"), """
+        Resources:
+          A:
+            Type: AWS::DynamoDB::Table
+            Properties:
+              KeySchema: &keys
+                - {AttributeName: pk, KeyType: HASH}
+          B:
+            Type: AWS::DynamoDB::Table
+            Properties:
+              KeySchema: *keys
+        """);
+    Path broken = Files.writeString(dir.resolve("broken.tf"), "resource \"aws_dynamodb_table\" \"t\" {\n  name = \"t\"\n");
+    RefusedException e = assertThrows(RefusedException.class, () -> TablesAtStart.read(List.of(alias, broken),
+        List.of(), "us-east-1"));
+    assertEquals(List.of(alias + " uses a YAML alias (*keys), which Partita does not expand; write the value out (line 10)",
+        broken + " is not Terraform syntax Partita reads: a block is not closed (line 3)"), e.lines());
+  }
+
+  @Test
   void aTableDefinedTwiceIsRefused() {
     RefusedException e = assertThrows(RefusedException.class, () -> TablesAtStart.read(
         List.of(fixture("describe-table.json"), fixture("describe-table.json")), List.of(), "us-east-1"));
