@@ -179,7 +179,7 @@ public final class TablesAtStart {
       features.add("point-in-time recovery");
     }
     if (c.hasTags()) {
-      features.add(c.tags().size() + " tags");
+      features.add(c.tags().size() + (c.tags().size() == 1 ? " tag" : " tags"));
     }
     return "Created table " + t.name() + " from " + t.source() + (features.isEmpty() ? "" : " (" + String.join(", ",
         features) + ")");
