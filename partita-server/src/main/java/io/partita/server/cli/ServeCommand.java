@@ -160,8 +160,8 @@ public final class ServeCommand implements Callable<Integer> {
 
   @Option(names = "--tables", paramLabel = "FILE", arity = "1..*",
       description = "Create the tables these files define before serving, unless there already: CloudFormation or SAM"
-          + " templates (YAML or JSON, CDK's synthesized ones too), terraform show -json output, NoSQL Workbench models,"
-          + " DescribeTable output. A property Partita cannot honour fails the start, named"
+          + " templates (YAML or JSON, CDK's synthesized ones too), Terraform (.tf files or terraform show -json"
+          + " output), NoSQL Workbench models, DescribeTable output. A property Partita cannot honour fails the start, named"
           + " (docs/tables-from-infrastructure.md).")
   java.util.List<Path> tableFiles;
 
@@ -233,7 +233,7 @@ public final class ServeCommand implements Callable<Integer> {
       return 1;
     }
     try {
-      atStart.apply(partita, out);
+      atStart.apply(partita, out, System.err);
     } catch (io.partita.server.tables.RefusedException e) {
       e.lines().forEach(line -> System.err.println("partita serve: " + line));
       partita.close();

@@ -111,14 +111,20 @@ public final class TablesAtStart {
    * table or an item (the tables made before it stay).
    */
   public void apply(Partita db, PrintStream out) {
-    notices.forEach(n -> out.println("notice: " + n));
+    apply(db, out, out);
+  }
+
+  /** {@link #apply(Partita, PrintStream)}, with the notices and warnings on {@code err}. */
+  public void apply(Partita db, PrintStream out, PrintStream err) {
+    notices.forEach(n -> err.println("notice: " + n));
     boolean throttled = db.throttles();
     Faults faults = db.faults();
     db.throttle(false);
     db.injectFaults(Faults.NONE);
     try {
       for (TableDefinition t : tables) {
-        out.println(make(db, t));
+        String line = make(db, t);
+        (line.startsWith("warning:") ? err : out).println(line);
       }
       for (TableDefinition t : tables) {
         if (!t.items().isEmpty()) {
