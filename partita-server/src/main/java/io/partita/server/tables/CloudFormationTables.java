@@ -163,7 +163,7 @@ final class CloudFormationTables {
     }
     p.ignore("SSESpecification", "ContributorInsightsSpecification", "ResourcePolicy");
     p.refuse("KinesisStreamSpecification", "is not supported by Partita (there is no Kinesis data stream here to"
-        + " send changes to; DynamoDB Streams, StreamSpecification, is)");
+        + " send changes to; the table's own stream, StreamSpecification, is)");
     p.refuse("ImportSourceSpecification", "is not supported by Partita at start (import the data with"
         + " `partita import` or ImportTable instead)");
     String ttl = ttl(p);
@@ -350,7 +350,7 @@ final class CloudFormationTables {
     replica.ignore("ContributorInsightsSpecification", "SSESpecification", "ResourcePolicy",
         "ReplicaStreamSpecification", "WarmThroughput");
     replica.refuse("KinesisStreamSpecification", "is not supported by Partita (there is no Kinesis data stream here"
-        + " to send changes to; DynamoDB Streams, StreamSpecification, is)");
+        + " to send changes to; the table's own stream, StreamSpecification, is)");
     Fields pitr = replica.object("PointInTimeRecoverySpecification", "a member of PointInTimeRecoverySpecification");
     boolean recovery = false;
     Integer period = null;

@@ -307,7 +307,7 @@ class TablesFromFilesTest {
             + " its value",
         p + "StreamSpecification.StreamRetention is not a member of StreamSpecification",
         p + "KinesisStreamSpecification is not supported by Partita (there is no Kinesis data stream here to send"
-            + " changes to; DynamoDB Streams, StreamSpecification, is)",
+            + " changes to; the table's own stream, StreamSpecification, is)",
         p + "TableColour is not a property Partita knows of AWS::DynamoDB::Table"), e.lines());
   }
 
