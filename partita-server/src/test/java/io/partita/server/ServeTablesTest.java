@@ -49,6 +49,18 @@ class ServeTablesTest {
         DynamoDbClient dynamo = SdkOverHttp.client(server.endpoint)) {
       assertEquals(3, dynamo.scan(b -> b.tableName("Counters")).count());
       assertFalse(server.stderr().contains("warning"), server.stderr());
+      // a reset empties the database and makes the files' tables and seeds again: the item put since is gone
+      dynamo.createTable(b -> b.tableName("scratch").billingMode("PAY_PER_REQUEST")
+          .keySchema(k -> k.attributeName("pk").keyType("HASH"))
+          .attributeDefinitions(d -> d.attributeName("pk").attributeType("S")));
+      java.net.http.HttpResponse<String> reset = java.net.http.HttpClient.newHttpClient().send(
+          java.net.http.HttpRequest.newBuilder(server.endpoint.resolve("/partita/reset"))
+              .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build(),
+          java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, reset.statusCode(), reset.body());
+      assertEquals(List.of("Bookstore", "Counters", "SessionsTable", "dev-orders"), dynamo.listTables().tableNames());
+      assertEquals(2, dynamo.scan(b -> b.tableName("Counters")).count());
+      assertEquals(3, dynamo.scan(b -> b.tableName("dev-orders")).count());
     }
   }
 

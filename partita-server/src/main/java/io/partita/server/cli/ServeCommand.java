@@ -259,7 +259,8 @@ public final class ServeCommand implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(hook);
     PartitaServer server;
     try {
-      server = PartitaServer.start(partita, config);
+      // POST /partita/reset empties the database, then makes the --tables and loads the --seed files again
+      server = PartitaServer.start(partita, config, () -> atStart.apply(partita, out, System.err));
       running.set(server);
     } catch (Exception e) {
       Runtime.getRuntime().removeShutdownHook(hook);

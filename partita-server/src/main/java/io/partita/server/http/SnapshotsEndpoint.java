@@ -86,6 +86,10 @@ final class SnapshotsEndpoint {
     } catch (IllegalArgumentException e) {
       return Responses.plainText(e.getMessage().startsWith("no snapshot") ? HttpResponseStatus.NOT_FOUND
           : HttpResponseStatus.BAD_REQUEST, e.getMessage(), ctx.alloc(), false);
+    } catch (RuntimeException e) {
+      // the seed loaded again after a reset failed (a file changed since the start): the database is empty
+      return Responses.plainText(HttpResponseStatus.INTERNAL_SERVER_ERROR, "reset, but loading the seed again failed: "
+          + e.getMessage(), ctx.alloc(), false);
     }
   }
 }
