@@ -70,7 +70,7 @@ public class WireBench {
   byte[] query10;
   byte[] putItem;
   software.amazon.awssdk.services.dynamodb.model.GetItemRequest getItemRequest;
-  io.partita.engine.internal.answer.Answer getItemAnswer;
+  io.partita.engine.answer.Answer getItemAnswer;
   final ByteArrayOutputStream out = new ByteArrayOutputStream(16 * 1024);
   final Dispatcher.Output output = Dispatcher.Output.to(out);
   static final JsonFactory JSON = new JsonFactory();
@@ -234,7 +234,7 @@ public class WireBench {
   @Benchmark
   public int writeGetItemAnswer() throws java.io.IOException {
     out.reset();
-    io.partita.engine.internal.answer.ItemsAnswer items = (io.partita.engine.internal.answer.ItemsAnswer) getItemAnswer;
+    io.partita.engine.answer.ItemsAnswer items = (io.partita.engine.answer.ItemsAnswer) getItemAnswer;
     try (com.fasterxml.jackson.core.JsonGenerator g = JSON.createGenerator(out)) {
       io.partita.server.wire.SdkJsonWriter.write((software.amazon.awssdk.core.SdkPojo) items.rest(), items.member(),
           items.hasItems(), items::writeItems, g);

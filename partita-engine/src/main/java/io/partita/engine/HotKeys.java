@@ -8,13 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BatchGetItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
-import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.TransactGetItemsRequest;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 
 /**
  * The most-read and most-written partition keys of each table over the last minute or two, what
@@ -50,64 +43,18 @@ public final class HotKeys {
   }
 
   /**
-   * Counts the partition keys a request read or wrote: GetItem, BatchGetItem and TransactGetItems
-   * keys and ConditionChecks as reads; PutItem, UpdateItem, DeleteItem, BatchWriteItem and
-   * TransactWriteItems keys as writes; a Query of a table as one read of the partition it read
-   * (known from the first item it answered: a Query of an empty partition is not counted). Scans and
-   * index queries are not counted: they have no one partition key of the table.
+   * Counts the partition keys a request read or wrote, as its paths recorded them ({@link
+   * io.partita.engine.served.Served#keys}): GetItem, BatchGetItem and TransactGetItems keys
+   * and ConditionChecks as reads; PutItem, UpdateItem, DeleteItem, BatchWriteItem and
+   * TransactWriteItems keys (and PartiQL's statements, which run as those) as writes; a Query of a
+   * table as one read of the partition it read (known from the first item it answered: a Query of an
+   * empty partition is not counted). Scans and index queries are not counted: they have no one
+   * partition key of the table.
    */
-  void count(io.partita.engine.internal.ops.context.EngineContext ctx, String operation,
-      software.amazon.awssdk.awscore.AwsRequest request, io.partita.engine.internal.answer.Answer answer) {
-    try {
-      switch (operation) {
-        case "GetItem" -> count(ctx, (String) field(request, "TableName"), field(request, "Key"), false);
-        case "PutItem" -> count(ctx, (String) field(request, "TableName"), field(request, "Item"), true);
-        case "UpdateItem", "DeleteItem" -> count(ctx, (String) field(request, "TableName"), field(request, "Key"), true);
-        case "Query" -> {
-          QueryRequest q = (QueryRequest) request;
-          Map<String, AttributeValue> first = answer instanceof io.partita.engine.internal.answer.ItemsAnswer a
-              ? a.firstItem() : ((QueryResponse) answer.response()).items().stream().findFirst().orElse(null);
-          if (q.indexName() == null && first != null) {
-            count(ctx, q.tableName(), first, false);
-          }
-        }
-        case "BatchGetItem" -> ((BatchGetItemRequest) request).requestItems().forEach((table, keys) ->
-            keys.keys().forEach(k -> count(ctx, table, k, false)));
-        case "BatchWriteItem" -> ((BatchWriteItemRequest) request).requestItems().forEach((table, writes) ->
-            writes.forEach(w -> count(ctx, table, w.putRequest() != null ? w.putRequest().item()
-                : w.deleteRequest().key(), true)));
-        case "TransactGetItems" -> ((TransactGetItemsRequest) request).transactItems()
-            .forEach(t -> count(ctx, t.get().tableName(), t.get().key(), false));
-        case "TransactWriteItems" -> ((TransactWriteItemsRequest) request).transactItems().forEach(t -> {
-          if (t.put() != null) {
-            count(ctx, t.put().tableName(), t.put().item(), true);
-          } else if (t.update() != null) {
-            count(ctx, t.update().tableName(), t.update().key(), true);
-          } else if (t.delete() != null) {
-            count(ctx, t.delete().tableName(), t.delete().key(), true);
-          } else {
-            count(ctx, t.conditionCheck().tableName(), t.conditionCheck().key(), false);
-          }
-        });
-        default -> { } // not a read or write of known partition keys
-      }
-    } catch (RuntimeException e) {
-      // a table gone meanwhile, or a key the request did not hold: nothing to count
+  void count(List<io.partita.engine.served.Served.Key> keys) {
+    for (io.partita.engine.served.Served.Key k : keys) {
+      record(k.table(), k.partitionKey(), k.write());
     }
-  }
-
-  private static Object field(software.amazon.awssdk.awscore.AwsRequest request, String name) {
-    return request.getValueForField(name, Object.class).orElseThrow();
-  }
-
-  /** Counts the partition key of {@code item} (a key or a whole item) in the table {@code nameOrArn} names. */
-  @SuppressWarnings("unchecked")
-  private void count(io.partita.engine.internal.ops.context.EngineContext ctx, String nameOrArn, Object item, boolean write) {
-    io.partita.engine.internal.table.TableDef def = ctx.tableForItems(nameOrArn);
-    AttributeValue v = ((Map<String, AttributeValue>) item).get(def.hash().name());
-    String text = v.s() != null ? v.s() : v.n() != null ? v.n()
-        : java.util.Base64.getEncoder().encodeToString(v.b().asByteArray());
-    record(def.name(), text, write);
   }
 
   /** Counts one read or write of {@code partitionKey} in {@code table}. */

@@ -1,6 +1,6 @@
 package io.partita.engine;
 
-import io.partita.engine.internal.answer.Answer;
+import io.partita.engine.answer.Answer;
 import io.partita.engine.internal.ops.batch.BatchGetItem;
 import io.partita.engine.internal.ops.batch.BatchWriteItem;
 import io.partita.engine.internal.ops.context.EngineContext;

@@ -37,7 +37,17 @@ public final class Partita implements AutoCloseable {
   private static final Logger LOG = Logger.getLogger(Partita.class.getName());
   private final Store store;
   private final boolean durable;
-  private final EngineContext ctx;
+  /** What the operations work with; made anew when a snapshot is restored (under the write lock). */
+  private volatile EngineContext ctx;
+  /** Which context is current: a step of background work made for an older one does nothing. */
+  private volatile long generation;
+  private final Limits limits;
+  private final String region;
+  private final java.util.function.Supplier<Path> s3Root;
+  private final io.partita.engine.TransferProgress progress;
+  /** {@link #snapshot}s by name: the whole store's entries, in key order. */
+  private final java.util.Map<String, List<Store.Entry>> snapshots = new java.util.concurrent.ConcurrentHashMap<>();
+  private volatile String endpoint;
   private final ReadWriteLock open = new ReentrantReadWriteLock();
   private final ExecutorService ownExecutor;
   private final Executor backgroundWork;
@@ -50,7 +60,7 @@ public final class Partita implements AutoCloseable {
   /** The partition keys read and written of late, or null when not tracked ({@link Options#trackHotKeys}). */
   private volatile HotKeys hotKeys;
   /** Tables held to their throughput, or null when not ({@link Options#throttling}). */
-  private volatile Throttle throttle;
+  private volatile io.partita.engine.internal.ops.context.Throttle throttle;
   private final Clock clock;
 
   private final long streamRetentionMillis;
@@ -63,7 +73,7 @@ public final class Partita implements AutoCloseable {
 
   private Partita(Store store, Clock clock, boolean durable, Limits limits, Executor background,
       java.time.Duration sweepInterval, java.time.Duration streamRetention, java.time.Duration shardRollover,
-      String region, java.util.function.Supplier<Path> s3Root, io.partita.engine.internal.transfer.TransferProgress progress) {
+      String region, java.util.function.Supplier<Path> s3Root, io.partita.engine.TransferProgress progress) {
     this.store = store;
     this.clock = clock;
     this.streamRetentionMillis = streamRetention.toMillis();
@@ -71,14 +81,15 @@ public final class Partita implements AutoCloseable {
     this.durable = durable;
     this.ownExecutor = background == null ? backgroundThread() : null;
     this.backgroundWork = background == null ? ownExecutor : background;
+    this.limits = limits;
+    this.region = region;
+    this.s3Root = s3Root;
+    this.progress = progress;
     try {
       DataFormat.initOrCheck(store);
-      this.ctx = new EngineContext(store, new Catalog(store, region), clock, limits,
-          background == null ? ownExecutor : background, this::whileOpen, region);
-      ctx.attach(io.partita.engine.internal.transfer.Transfers.class, new io.partita.engine.internal.transfer.Transfers(store, s3Root, progress));
-      BackgroundWork.resume(ctx);
+      this.ctx = context();
       // work a storage fault stopped (an index backfill) starts again once the store recovers
-      store.onRecovery(() -> backgroundWork.execute(() -> whileOpen(ctx::resumeStalledWork)));
+      store.onRecovery(() -> backgroundWork.execute(() -> whileOpen(() -> ctx.resumeStalledWork())));
       this.sweeper = sweepInterval.isZero() ? null : sweeper(sweepInterval);
     } catch (RuntimeException e) {
       if (ownExecutor != null) {
@@ -87,6 +98,23 @@ public final class Partita implements AutoCloseable {
       store.close();
       throw e;
     }
+  }
+
+  /**
+   * The context the operations work with, read from the store (its tables, their vector indexes),
+   * with the work a restart resumes (index builds, restores, imports) started again.
+   */
+  private EngineContext context() {
+    long g = ++generation;
+    EngineContext c = new EngineContext(store, new Catalog(store, region), clock, limits, backgroundWork,
+        step -> generation == g && whileOpen(step), region);
+    c.attach(io.partita.engine.internal.transfer.Transfers.class,
+        new io.partita.engine.internal.transfer.Transfers(store, s3Root, progress));
+    if (endpoint != null) {
+      c.advertiseEndpoint(endpoint);
+    }
+    BackgroundWork.resume(c);
+    return c;
   }
 
   /** How to open a database with other settings than the defaults: {@code Partita.with().limits(l).inMemory()}. */
@@ -106,7 +134,7 @@ public final class Partita implements AutoCloseable {
     private java.time.Duration shardRollover = java.time.Duration.ofHours(4);
     private String region = io.partita.engine.internal.table.Arns.DEFAULT_REGION;
     private Path s3Root;
-    private io.partita.engine.internal.transfer.TransferProgress progress = io.partita.engine.internal.transfer.TransferProgress.NONE;
+    private io.partita.engine.TransferProgress progress = io.partita.engine.TransferProgress.NONE;
     private Faults requestFaults = Faults.NONE;
     private boolean trackHotKeys;
     private boolean throttling;
@@ -163,7 +191,7 @@ public final class Partita implements AutoCloseable {
     }
 
     /** Told how a long export or import goes ({@code partita export}'s progress bar); by default nobody. */
-    public Options transferProgress(io.partita.engine.internal.transfer.TransferProgress progress) {
+    public Options transferProgress(io.partita.engine.TransferProgress progress) {
       this.progress = java.util.Objects.requireNonNull(progress);
       return this;
     }
@@ -258,6 +286,9 @@ public final class Partita implements AutoCloseable {
      * least 16 MiB); see docs/RELIABILITY.md. The JVM's heap is not part of it.
      */
     private boolean statistics;
+
+    /** The least {@link #memory} takes: 16 MiB. */
+    public static final long MIN_MEMORY_BYTES = Store.Settings.MIN_MEMORY_BYTES;
 
     public Options memory(long bytes) {
       this.memoryBytes = bytes;
@@ -361,11 +392,20 @@ public final class Partita implements AutoCloseable {
     return store.entriesSkipped();
   }
 
+  /** The directory standing for S3 in exports and imports: bucket {@code B} is {@code s3Root()/B}. */
+  public Path s3Root() {
+    return transfers().s3Root();
+  }
+
   /**
-   * This database's exports and imports: the directory standing for S3, and an import's list of bad
-   * records ({@code partita import} prints them).
+   * The file listing an import's bad records (file, line, why; {@code partita import} prints it),
+   * or null when the import had none or is unknown.
    */
-  public io.partita.engine.internal.transfer.Transfers transfers() {
+  public Path importErrorLog(String importArn) {
+    return transfers().importErrorLog(importArn);
+  }
+
+  private io.partita.engine.internal.transfer.Transfers transfers() {
     return ctx.attached(io.partita.engine.internal.transfer.Transfers.class);
   }
 
@@ -543,6 +583,7 @@ public final class Partita implements AutoCloseable {
    * server sets it once it listens; a database used in process answers {@code localhost}.
    */
   public void advertiseEndpoint(String address) {
+    this.endpoint = address;
     ctx.advertiseEndpoint(address);
   }
 
@@ -581,7 +622,7 @@ public final class Partita implements AutoCloseable {
    * buckets. Measured by the database's clock, so a test can move it.
    */
   public void throttle(boolean on) {
-    this.throttle = on ? new Throttle(ctx, clock) : null;
+    this.throttle = on ? new io.partita.engine.internal.ops.context.Throttle(ctx, clock) : null;
   }
 
   /**
@@ -650,13 +691,25 @@ public final class Partita implements AutoCloseable {
    * BatchGetItem, TransactGetItems) still in their stored encoding ({@code ItemsAnswer}), for a caller that writes them
    * in a form of its own: the server writes them straight into JSON. For Partita's own modules.
    */
-  public io.partita.engine.internal.answer.Answer answer(software.amazon.awssdk.awscore.AwsRequest request) {
+  public io.partita.engine.answer.Answer answer(software.amazon.awssdk.awscore.AwsRequest request) {
+    return answer(request, null);
+  }
+
+  /**
+   * {@link #answer(software.amazon.awssdk.awscore.AwsRequest)}, handing {@code observer} (when not
+   * null) what the request did as its paths counted it ({@code Served}: the tables it named, the
+   * capacity each table and index consumed whatever it asked to be told, the items), once it is
+   * answered or refused. For Partita's server, whose request log and metrics read it.
+   */
+  public io.partita.engine.answer.Answer answer(software.amazon.awssdk.awscore.AwsRequest request,
+      java.util.function.Consumer<io.partita.engine.served.Served> observer) {
     String op = Operations.nameOf(request.getClass());
     if (op == null) {
       throw new PartitaException(ErrorCode.UnknownOperationException,
           "Partita does not support the operation " + operationName(request) + " yet");
     }
     open.readLock().lock();
+    io.partita.engine.served.Served served = null;
     try {
       if (closed) {
         throw new IllegalStateException("this Partita database is closed");
@@ -664,15 +717,15 @@ public final class Partita implements AutoCloseable {
       // an injected fault stands for the service failing to take the request: before anything is checked or run
       faults.maybeFail(op, request);
       ApiConstraints.check(request);
-      Throttle t = throttle;
-      // the throttle meters and rewrites whole responses (capacity, unprocessed keys): behind it an
-      // answer is its SDK response
-      io.partita.engine.internal.answer.Answer answer = t == null ? Operations.run(op, ctx, request)
-          : io.partita.engine.internal.answer.Answer.of(
-              t.run(op, request, r -> Operations.run(op, ctx, r).response()));
+      io.partita.engine.internal.ops.context.Throttle t = throttle;
       HotKeys h = hotKeys;
+      if (t == null && h == null && observer == null) {
+        return Operations.run(op, ctx, request); // nothing wants the request's facts: none are counted
+      }
+      served = new io.partita.engine.served.Served(op, t, h != null);
+      io.partita.engine.answer.Answer answer = served.during(() -> Operations.run(op, ctx, request));
       if (h != null) {
-        h.count(ctx, op, request, answer);
+        h.count(served.keys());
       }
       return answer;
     } catch (io.partita.engine.internal.table.Arns.AnotherAccount e) {
@@ -687,6 +740,95 @@ public final class Partita implements AutoCloseable {
       throw new PartitaException(ErrorCode.InternalServerError, "Internal server error");
     } finally {
       open.readLock().unlock();
+      if (observer != null) {
+        observer.accept(served != null ? served : new io.partita.engine.served.Served(op, null, false));
+      }
+    }
+  }
+
+  // ---- snapshots: the whole database saved and restored by name ----
+
+  /**
+   * Saves the whole database (every table, item, index, stream record, backup and setting) as
+   * snapshot {@code name}, replacing one of that name: one consistent view of the store, taken while
+   * requests go on. A snapshot is held in memory for as long as this database is open; it is meant
+   * for a test's seeded state (a few thousand items take milliseconds), not for backups.
+   */
+  public void snapshot(String name) {
+    checkSnapshotName(name);
+    now(() -> {
+      List<Store.Entry> entries = new java.util.ArrayList<>();
+      try (Store.View view = store.view();
+          Store.Cursor c = view.cursor(io.partita.engine.internal.storage.Keyspace.ALL_FROM,
+              io.partita.engine.internal.storage.Keyspace.ALL_TO, false)) {
+        while (c.next()) {
+          entries.add(new Store.Entry(c.key(), c.value()));
+        }
+      }
+      snapshots.put(name, List.copyOf(entries));
+    });
+  }
+
+  /**
+   * Makes the database what it was when snapshot {@code name} was taken, in one atomic write: no
+   * request runs meanwhile, and each sees the database before or after. Work in progress (an index
+   * build, an import) is what it was then, and goes on from there.
+   *
+   * @throws IllegalArgumentException when there is no snapshot of that name
+   */
+  public void restore(String name) {
+    List<Store.Entry> entries = snapshots.get(name);
+    if (entries == null) {
+      throw new IllegalArgumentException("no snapshot named '" + name + "'; there are " + snapshots().size()
+          + (snapshots.isEmpty() ? "" : ": " + String.join(", ", snapshots())));
+    }
+    replaceAll(entries);
+  }
+
+  /** Empties the database: no tables, items, backups or streams, as a new one (snapshots are kept). */
+  public void reset() {
+    replaceAll(List.of());
+  }
+
+  /** The names of the snapshots held, in order. */
+  public List<String> snapshots() {
+    return snapshots.keySet().stream().sorted().toList();
+  }
+
+  /** Forgets snapshot {@code name}; answers whether there was one. */
+  public boolean deleteSnapshot(String name) {
+    return snapshots.remove(name) != null;
+  }
+
+  private static void checkSnapshotName(String name) {
+    if (name == null || !name.matches("[A-Za-z0-9_.-]{1,255}")) {
+      throw new IllegalArgumentException("a snapshot name is 1 to 255 letters, digits, '_', '-' or '.', not '"
+          + name + "'");
+    }
+  }
+
+  /** The store's entries replaced by {@code entries} in one batch, and the context read anew from them. */
+  private void replaceAll(List<Store.Entry> entries) {
+    open.writeLock().lock();
+    try {
+      if (closed) {
+        throw new IllegalStateException("this Partita database is closed");
+      }
+      try (Store.Batch batch = store.batch()) {
+        batch.deleteRange(io.partita.engine.internal.storage.Keyspace.ALL_FROM,
+            io.partita.engine.internal.storage.Keyspace.ALL_TO);
+        for (Store.Entry e : entries) {
+          batch.put(e.key(), e.value());
+        }
+        store.write(batch);
+      }
+      DataFormat.initOrCheck(store); // an empty database is stamped with its format, as a new one is
+      ctx = context();
+      if (throttle != null) {
+        throttle = new io.partita.engine.internal.ops.context.Throttle(ctx, clock);
+      }
+    } finally {
+      open.writeLock().unlock();
     }
   }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.partita.engine.internal.ops.context.Throttle;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

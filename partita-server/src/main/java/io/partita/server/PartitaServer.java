@@ -36,6 +36,14 @@ public final class PartitaServer implements AutoCloseable {
   static final int HOT_KEYS_LISTED = 10;
 
   public static PartitaServer start(Partita partita, ServerConfig config) throws InterruptedException {
+    return start(partita, config, () -> { });
+  }
+
+  /**
+   * {@link #start(Partita, ServerConfig)}, with what {@code POST /partita/reset} loads again once the
+   * database is empty ({@code partita serve}'s seed files).
+   */
+  public static PartitaServer start(Partita partita, ServerConfig config, Runnable reseed) throws InterruptedException {
     ServerMetrics metrics = config.metrics() ? new ServerMetrics(partita, HOT_KEYS_LISTED) : null;
     ServerState state = new ServerState(new Dispatcher(partita), config.authenticator(), config.region(),
         partita.isDurable(), config.maxRequestBytes(), partita::storageStatus)
@@ -43,7 +51,8 @@ public final class PartitaServer implements AutoCloseable {
         .guardedBy(config.access(), bound(config.host()))
         .delayedBy(config.latency())
         .withConsole(config.console())
-        .hotKeysFrom(partita.tracksHotKeys() ? partita::hotKeys : null, HOT_KEYS_LISTED);
+        .hotKeysFrom(partita.tracksHotKeys() ? partita::hotKeys : null, HOT_KEYS_LISTED)
+        .snapshotsOf(partita, reseed);
     state.adminSwitch("faults", spec -> partita.injectFaults(Faults.parse(spec)))
         .adminSwitch("latency", spec -> state.delayedBy(spec.equals("none") ? Latency.NONE : Latency.parse(spec, 0)))
         .adminSwitch("throttling", spec -> partita.throttle(onOff(spec)))

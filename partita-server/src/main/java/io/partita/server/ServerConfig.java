@@ -45,7 +45,7 @@ public record ServerConfig(String host, int port, int maxRequestBytes, int worke
     Objects.requireNonNull(requestTimeout, "requestTimeout");
     Objects.requireNonNull(latency, "latency");
     Objects.requireNonNull(access, "access");
-    io.partita.engine.internal.table.Arns.region(region); // one rule for a region name, the engine's
+    io.partita.engine.Partita.with().region(region); // one rule for a region name, the engine's
     if (requestTimeout.isNegative() || requestTimeout.isZero()) {
       throw new IllegalArgumentException("requestTimeout must be positive, not " + requestTimeout);
     }

@@ -79,4 +79,12 @@ public @interface ModelTest {
    * instead of a fraction of one. Off: {@code failStorageWrites} is refused, saying so.
    */
   boolean storageFaults() default false;
+
+  /**
+   * With {@link Lifecycle#PER_CLASS}: the snapshot each test starts from, restored before it (and before its
+   * fixtures) in milliseconds, so the tests share one seeding and none sees what another wrote. The class takes it
+   * in {@code @BeforeAll} once it has seeded ({@code partita.snapshot("seeded")}, {@link
+   * io.partita.engine.Partita#snapshot}). Empty: none.
+   */
+  String restoreBeforeEach() default "";
 }

@@ -32,6 +32,11 @@ final class ModelTestExtension implements BeforeAllCallback, BeforeEachCallback,
   @Override
   public void beforeAll(ExtensionContext context) {
     Class<?> testClass = context.getRequiredTestClass();
+    if (settings(testClass).lifecycle() == ModelTest.Lifecycle.PER_METHOD && !settings(testClass).restoreBeforeEach()
+        .isEmpty()) {
+      throw new ExtensionConfigurationException("@ModelTest(restoreBeforeEach) goes with lifecycle = PER_CLASS: with"
+          + " PER_METHOD every test has a new database already");
+    }
     if (settings(testClass).lifecycle() == ModelTest.Lifecycle.PER_CLASS) {
       // a @Nested class shares its outer class's database (the store looks up the outer scope), adding its fixtures
       TestDatabase db = database(context);
@@ -50,6 +55,15 @@ final class ModelTestExtension implements BeforeAllCallback, BeforeEachCallback,
       }
     } else {
       db = database(context);
+      String snapshot = settings(testClass).restoreBeforeEach();
+      if (!snapshot.isEmpty()) {
+        try {
+          db.partita.restore(snapshot);
+        } catch (IllegalArgumentException e) {
+          throw new ExtensionConfigurationException("@ModelTest(restoreBeforeEach = \"" + snapshot + "\"): " + e.getMessage()
+              + "; take it in @BeforeAll with partita.snapshot(\"" + snapshot + "\")");
+        }
+      }
     }
     db.quiet();
     fixtures(testClass, context.getRequiredTestMethod().getAnnotation(Fixture.class), db);

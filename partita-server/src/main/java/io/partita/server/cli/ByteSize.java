@@ -1,6 +1,6 @@
 package io.partita.server.cli;
 
-import io.partita.engine.internal.storage.Store;
+import io.partita.engine.Partita;
 import java.util.Locale;
 import picocli.CommandLine;
 
@@ -30,9 +30,9 @@ final class ByteSize implements CommandLine.ITypeConverter<Long> {
       throw new CommandLine.TypeConversionException("'" + value + "' is not a size: write bytes, or a number with k, m"
           + " or g (256m, 1g)");
     }
-    if (bytes < Store.Settings.MIN_MEMORY_BYTES) {
+    if (bytes < Partita.Options.MIN_MEMORY_BYTES) {
       throw new CommandLine.TypeConversionException("'" + value + "' is too little: at least "
-          + (Store.Settings.MIN_MEMORY_BYTES >> 20) + "m");
+          + (Partita.Options.MIN_MEMORY_BYTES >> 20) + "m");
     }
     return bytes;
   }

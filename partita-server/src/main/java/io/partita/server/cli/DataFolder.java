@@ -1,7 +1,7 @@
 package io.partita.server.cli;
 
 import io.partita.engine.Partita;
-import io.partita.engine.internal.transfer.TransferProgress;
+import io.partita.engine.TransferProgress;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 

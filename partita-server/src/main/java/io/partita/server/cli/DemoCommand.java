@@ -20,7 +20,7 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
     try {
       Quickstart.run(data);
       return 0;
-    } catch (io.partita.engine.internal.storage.DataDirectoryInUseException e) {
+    } catch (io.partita.engine.DataDirectoryInUseException e) {
       throw e; // said in one line, as by every command (PartitaCommand.commandLine)
     } catch (RuntimeException e) {
       System.err.println("partita demo: cannot run on the data folder " + data.toAbsolutePath().normalize() + ": "

@@ -64,7 +64,7 @@ public final class ExportCommand implements Callable<Integer> {
         spec.commandLine().getErr().println("partita export: " + e.failureCode() + ": " + e.failureMessage());
         return 1;
       }
-      Path dir = db.transfers().s3Root().resolve(bucket).resolve(e.exportManifest()).getParent();
+      Path dir = db.s3Root().resolve(bucket).resolve(e.exportManifest()).getParent();
       spec.commandLine().getOut().println("Exported " + e.itemCount() + " items of " + table + " to " + dir);
       spec.commandLine().getOut().println("ExportArn: " + e.exportArn());
       return 0;

@@ -5,13 +5,8 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.ConnectException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -55,27 +50,17 @@ public final class HotKeysCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    if (!("http".equals(endpoint.getScheme()) || "https".equals(endpoint.getScheme())) || endpoint.getHost() == null) {
-      return fail("--endpoint must be a URL such as http://127.0.0.1:8000, not '" + endpoint + "'");
+    String bad = AdminCall.checkEndpoint(endpoint);
+    if (bad != null) {
+      return fail(bad);
     }
-    URI uri = endpoint.resolve("/partita/hot-keys" + (top == null ? "" : "?top=" + top));
-    HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(Duration.ofSeconds(5)).build();
+    String path = "/partita/hot-keys" + (top == null ? "" : "?top=" + top);
+    URI uri = endpoint.resolve(path);
     HttpResponse<String> answer;
     try {
-      HttpRequest.Builder get = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).GET();
-      answer = client.send(get.build(), HttpResponse.BodyHandlers.ofString());
-      if (answer.statusCode() == 403 && answer.body().startsWith("MissingAuthenticationTokenException")) {
-        // signed only for a server that asks: the environment's credentials go to no other endpoint
-        HttpRequest signed = signed(get, uri);
-        if (signed != null) {
-          answer = client.send(signed, HttpResponse.BodyHandlers.ofString());
-        }
-      }
-    } catch (ConnectException | HttpConnectTimeoutException e) {
-      return fail("no Partita server answers at " + endpoint + ": start one with `partita serve --hot-keys`");
-    } catch (IOException e) {
-      return fail("the server at " + endpoint + " gave no answer (" + e + ")");
+      answer = AdminCall.send(endpoint, "GET", path, region, "partita serve --hot-keys");
+    } catch (AdminCall.NoAnswer e) {
+      return fail(e.getMessage());
     }
     String body = answer.body().strip();
     if (answer.statusCode() != 200) {
@@ -94,40 +79,6 @@ public final class HotKeysCommand implements Callable<Integer> {
     }
     out.flush();
     return 0;
-  }
-
-  /**
-   * The request, signed with the environment's AWS credentials, or null when it has none: a server
-   * started with credentials answers its hot keys to signed requests only (docs/SECURITY.md).
-   */
-  private HttpRequest signed(HttpRequest.Builder request, URI uri) {
-    software.amazon.awssdk.identity.spi.AwsCredentialsIdentity identity;
-    try (var chain = software.amazon.awssdk.auth.credentials.AwsCredentialsProviderChain.builder()
-        .reuseLastProviderEnabled(false)
-        .credentialsProviders(software.amazon.awssdk.auth.credentials.SystemPropertyCredentialsProvider.create(),
-            software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider.create(),
-            software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider.create())
-        .build()) {
-      identity = chain.resolveCredentials();
-    } catch (RuntimeException e) {
-      return null; // none: the server's refusal is the answer
-    }
-    String signingRegion = region != null ? region
-        : System.getenv().getOrDefault("AWS_REGION", System.getenv().getOrDefault("AWS_DEFAULT_REGION", "us-east-1"));
-    var signed = software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner.create().sign(r -> r
-        .identity(identity)
-        .request(software.amazon.awssdk.http.SdkHttpRequest.builder().method(
-            software.amazon.awssdk.http.SdkHttpMethod.GET).uri(uri).build())
-        .payload(software.amazon.awssdk.http.ContentStreamProvider.fromUtf8String(""))
-        .putProperty(software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner.SERVICE_SIGNING_NAME, "dynamodb")
-        .putProperty(software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner.REGION_NAME, signingRegion));
-    signed.request().forEachHeader((name, values) -> {
-      // the client sets Host itself, from the URI the request was signed for
-      if (!name.equalsIgnoreCase("Host")) {
-        values.forEach(v -> request.header(name, v));
-      }
-    });
-    return request.build();
   }
 
   /** The listing's keys, each {table, partition key, reads, writes}; null if {@code body} is no listing. */

@@ -94,7 +94,7 @@ public final class ImportCommand implements Callable<Integer> {
       }
       spec.commandLine().getOut().println("Imported " + d.importedItemCount() + " items into " + table + " ("
           + d.processedItemCount() + " records read, " + d.errorCount() + " errors)");
-      Path log = db.transfers().importErrorLog(d.importArn());
+      Path log = db.importErrorLog(d.importArn());
       if (log != null) {
         List<String> shown = new ArrayList<>();
         try (Stream<String> lines = Files.lines(log)) {

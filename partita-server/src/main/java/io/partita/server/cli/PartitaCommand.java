@@ -1,6 +1,6 @@
 package io.partita.server.cli;
 
-import io.partita.engine.internal.storage.DataDirectoryInUseException;
+import io.partita.engine.DataDirectoryInUseException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.LinkedHashMap;
@@ -19,7 +19,7 @@ public final class PartitaCommand implements Runnable {
   /**
    * The subcommands by name, in the order the usage lists them. Not in {@code @Command(subcommands)}:
    * picocli reads a command's annotations by reflection when it is added, and every start paid for all
-   * eight (docs/distribution.md, "Where a start's time goes"); {@link #commandLine(String...)} adds
+   * nine (docs/distribution.md, "Where a start's time goes"); {@link #commandLine(String...)} adds
    * only the one a command line names. Each name is its class's {@code @Command(name)}
    * (PartitaCommandTest checks).
    */
@@ -35,6 +35,7 @@ public final class PartitaCommand implements Runnable {
     all.put("export", ExportCommand.class);
     all.put("import", ImportCommand.class);
     all.put("hot-keys", HotKeysCommand.class);
+    all.put("snapshot", SnapshotCommand.class);
     all.put("warmup", WarmupCommand.class);
     all.put("help", CommandLine.HelpCommand.class);
     return java.util.Collections.unmodifiableMap(all);

@@ -1,6 +1,6 @@
 package io.partita.server.cli;
 
-import io.partita.engine.internal.transfer.TransferProgress;
+import io.partita.engine.TransferProgress;
 import java.io.PrintWriter;
 
 /**

@@ -158,6 +158,18 @@ public final class ServeCommand implements Callable<Integer> {
           + " other address unless --console is given; --no-console turns it off.")
   Boolean console;
 
+  @Option(names = "--tables", paramLabel = "FILE", arity = "1..*",
+      description = "Create the tables these files define before serving, unless there already: CloudFormation or SAM"
+          + " templates (YAML or JSON, CDK's synthesized ones too), Terraform (.tf files or terraform show -json"
+          + " output), NoSQL Workbench models, DescribeTable output. A property Partita cannot honour fails the start, named"
+          + " (docs/tables-from-infrastructure.md).")
+  java.util.List<Path> tableFiles;
+
+  @Option(names = "--seed", paramLabel = "[TABLE=]FILE", arity = "1..*",
+      description = "Then put the items of these files (as partita seed reads them) into TABLE, or into the table named"
+          + " as the file up to its first dot (orders.json: orders).")
+  java.util.List<String> seedFiles;
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -197,6 +209,13 @@ public final class ServeCommand implements Callable<Integer> {
     if (!opened.isEmpty()) {
       System.err.println("warning: " + opened + " (docs/SECURITY.md)");
     }
+    io.partita.server.tables.TablesAtStart atStart; // read and checked before the data folder is touched
+    try {
+      atStart = io.partita.server.tables.TablesAtStart.read(tableFiles, seedFiles, region);
+    } catch (io.partita.server.tables.RefusedException e) {
+      e.lines().forEach(line -> System.err.println("partita serve: " + line));
+      return 1;
+    }
     Partita partita;
     try {
       Partita.Options options = Partita.with().memory(memory).timeToLiveInterval(ttlInterval)
@@ -209,7 +228,7 @@ public final class ServeCommand implements Callable<Integer> {
         options.s3Root(s3Root);
       }
       partita = inMemory ? options.inMemory() : options.open(data);
-    } catch (io.partita.engine.internal.storage.DataDirectoryInUseException e) {
+    } catch (io.partita.engine.DataDirectoryInUseException e) {
       throw e; // said in one line, as by every command (PartitaCommand.commandLine)
     } catch (RuntimeException e) {
       System.err.println("partita: cannot open the data folder " + data.toAbsolutePath().normalize() + ": "
@@ -217,6 +236,13 @@ public final class ServeCommand implements Callable<Integer> {
       return 1;
     }
     StartupTrace.mark("database open");
+    try {
+      atStart.apply(partita, out, System.err);
+    } catch (io.partita.server.tables.RefusedException e) {
+      e.lines().forEach(line -> System.err.println("partita serve: " + line));
+      partita.close();
+      return 1;
+    }
     // the hook goes in before the server starts, so a SIGTERM at any moment still closes RocksDB
     AtomicReference<PartitaServer> running = new AtomicReference<>();
     CountDownLatch stopped = new CountDownLatch(1);
@@ -237,7 +263,8 @@ public final class ServeCommand implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(hook);
     PartitaServer server;
     try {
-      server = PartitaServer.start(partita, config);
+      // POST /partita/reset empties the database, then makes the --tables and loads the --seed files again
+      server = PartitaServer.start(partita, config, () -> atStart.apply(partita, out, System.err));
       running.set(server);
     } catch (Exception e) {
       Runtime.getRuntime().removeShutdownHook(hook);

@@ -24,7 +24,7 @@ import io.partita.server.wire.FrontEndRefusal;
  *   <li>{@code GET /}: {@link HealthEndpoint}; {@code GET /console...}: {@link ConsoleEndpoint};
  *   <li>the side doors, {@code GET /metrics} and {@code /partita/...}: with credentials configured,
  *       403 unless signed (or, for metrics, with the bearer token); then {@link MetricsEndpoint},
- *       {@link HotKeysEndpoint}, {@link SchemasEndpoint}, {@link AdminEndpoint};
+ *       {@link HotKeysEndpoint}, {@link SnapshotsEndpoint}, {@link SchemasEndpoint}, {@link AdminEndpoint};
  *   <li>{@code OPTIONS}, with CORS on: the preflight's answer;
  *   <li>any other method but {@code POST}: DynamoDB's UnknownOperationException; {@code POST}:
  *       {@link ApiEndpoint}.
@@ -40,6 +40,7 @@ final class Router {
   private final HotKeysEndpoint hotKeys;
   private final SchemasEndpoint schemas;
   private final AdminEndpoint admin;
+  private final SnapshotsEndpoint snapshots;
   private final ApiEndpoint api;
 
   Router(ServerState state) {
@@ -49,6 +50,7 @@ final class Router {
     this.hotKeys = new HotKeysEndpoint(state);
     this.schemas = new SchemasEndpoint(state);
     this.admin = new AdminEndpoint(state);
+    this.snapshots = new SnapshotsEndpoint(state);
     this.api = new ApiEndpoint(state);
   }
 
@@ -90,7 +92,7 @@ final class Router {
     ServerMetrics counted = state.metrics();
     boolean metricsPath = get && counted != null && path.equals(MetricsEndpoint.PATH);
     boolean sideDoor = metricsPath || (path.startsWith(AdminEndpoint.PREFIX) && (get || method.equals(HttpMethod.POST)
-        || method.equals(HttpMethod.PUT)));
+        || method.equals(HttpMethod.PUT) || method.equals(HttpMethod.DELETE)));
     if (sideDoor) {
       FrontEndRefusal unsigned = state.gate().sideDoorRefusal(request, metricsPath);
       if (unsigned != null) {
@@ -104,6 +106,9 @@ final class Router {
     }
     if (get && path.equals(HotKeysEndpoint.PATH)) {
       return hotKeys.answer(request, ctx.alloc(), head);
+    }
+    if (SnapshotsEndpoint.owns(method, path)) {
+      return snapshots.answer(ctx, request, path);
     }
     if (SchemasEndpoint.owns(method, path)) {
       return schemas.answer(ctx, request, path);

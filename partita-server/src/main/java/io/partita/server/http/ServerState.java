@@ -102,6 +102,25 @@ public final class ServerState {
     return this;
   }
 
+  /** The database {@code /partita/snapshots} and {@code /partita/reset} act on, or null for none. */
+  private volatile io.partita.engine.Partita snapshots;
+  /** What a reset loads again once the database is empty: the server's seed files. */
+  private volatile Runnable reseed = () -> { };
+
+  public ServerState snapshotsOf(io.partita.engine.Partita partita, Runnable reseed) {
+    this.snapshots = partita;
+    this.reseed = reseed;
+    return this;
+  }
+
+  io.partita.engine.Partita snapshots() {
+    return snapshots;
+  }
+
+  Runnable reseed() {
+    return reseed;
+  }
+
   int hotKeysListed() {
     return hotKeysListed;
   }

@@ -194,7 +194,7 @@ public final class ServerMetrics implements AutoCloseable {
           .register(registry));
       counter.increment(items);
     }
-    for (Observation.Consumed c : o.capacity()) {
+    for (io.partita.engine.served.Served.Consumed c : o.capacity()) {
       String consumedBy = tableLabel(c.table());
       String index = c.index() == null ? "" : c.index();
       if (c.readUnits() > 0) {

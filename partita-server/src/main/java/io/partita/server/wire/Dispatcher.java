@@ -10,9 +10,8 @@ import io.partita.engine.ErrorCode;
 import io.partita.engine.Partita;
 import io.partita.engine.PartitaException;
 import io.partita.embedded.HttpStatuses;
-import io.partita.engine.internal.answer.Answer;
-import io.partita.engine.internal.answer.ItemsAnswer;
-import io.partita.engine.internal.ops.request.CapacityReports;
+import io.partita.engine.answer.Answer;
+import io.partita.engine.answer.ItemsAnswer;
 import io.partita.server.observe.Observation;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,7 +27,6 @@ import software.amazon.awssdk.awscore.AwsRequest;
 import software.amazon.awssdk.core.SdkPojo;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /**
  * DynamoDB's JSON 1.0 protocol over the engine, independent of the HTTP stack: the operation named
@@ -99,10 +97,9 @@ public final class Dispatcher {
   }
 
   /**
-   * {@link #dispatch(String, InputStream, Output)}, telling {@code watch} (when not null) the
-   * request, its answer or its error. While watched, the engine is asked for the capacity consumed
-   * whatever the client asked, and the capacity is taken out of the answer again if the client did
-   * not ask for it: the client reads the same answer either way.
+   * {@link #dispatch(String, InputStream, Output)}, telling {@code watch} (when not null) what the
+   * engine counted as the request ran (its tables, items and the capacity consumed, whatever the
+   * client asked to be told), and its error. The client's request and answer are the same either way.
    */
   public int dispatch(String target, InputStream body, Output out, Observation watch) {
     return dispatch(target, () -> JSON.createParser(new Utf8Checked(body)), out, watch);
@@ -174,19 +171,8 @@ public final class Dispatcher {
     } catch (IOException e) {
       throw SdkJsonReader.serialization("The request body could not be read: " + e.getMessage());
     }
-    if (watch == null) {
-      return partita.answer(request);
-    }
-    watch.request(request);
-    // the metrics count what every request consumed, whatever it asked to be told
-    ReturnConsumedCapacity asked = CapacityReports.asked(request);
-    Answer answer = partita.answer(CapacityReports.byIndex(request));
-    if (answer instanceof ItemsAnswer items) {
-      watch.response((SdkPojo) items.rest(), items.itemCount());
-      return items.withRest(CapacityReports.asAsked(items.rest(), asked));
-    }
-    watch.response((SdkPojo) answer.response(), -1);
-    return Answer.of(CapacityReports.asAsked(answer.response(), asked));
+    // while watched, the engine hands over what the request did as it counted it
+    return watch == null ? partita.answer(request) : partita.answer(request, watch::served);
   }
 
   /**

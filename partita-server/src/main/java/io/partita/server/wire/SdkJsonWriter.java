@@ -1,7 +1,7 @@
 package io.partita.server.wire;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import io.partita.engine.internal.value.ItemJson;
+import io.partita.engine.answer.JsonItems;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -108,7 +108,7 @@ public final class SdkJsonWriter {
 
   /**
    * Items are most of what DynamoDB sends, so their values skip the generic walk over the ten
-   * members of {@link AttributeValue}: the one that is set is written directly ({@link ItemJson}).
+   * members of {@link AttributeValue}: the one that is set is written directly ({@link JsonItems}).
    */
   private static void writeAttributeValue(AttributeValue av, JsonGenerator g) throws IOException {
     AttributeValue.Type type = av.type();
@@ -138,7 +138,7 @@ public final class SdkJsonWriter {
         g.writeEndArray();
         g.writeEndObject();
       }
-      default -> ItemJson.writeValue(av, g);
+      default -> JsonItems.writeValue(av, g);
     }
   }
 

@@ -3,7 +3,7 @@ package io.partita.server.wire;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
-import io.partita.engine.internal.value.ItemJson;
+import io.partita.engine.answer.JsonItems;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +54,7 @@ public final class WireErrors {
     Map<String, AttributeValue> item = e.item();
     if (item != null) {
       g.writeFieldName("Item");
-      ItemJson.write(item, g); // an item the engine read: one type per value
+      JsonItems.writeItem(item, g); // an item the engine read: one type per value
     }
     List<CancellationReason> reasons = e.cancellationReasons();
     if (reasons != null) {
@@ -67,7 +67,7 @@ public final class WireErrors {
         }
         if (r.hasItem()) {
           g.writeFieldName("Item");
-          ItemJson.write(r.item(), g);
+          JsonItems.writeItem(r.item(), g);
         }
         g.writeEndObject();
       }

@@ -16,8 +16,8 @@ import picocli.CommandLine;
  * the same.
  */
 class PartitaCommandTest {
-  private static final List<String> ALL = List.of("serve", "demo", "seed", "export", "import", "hot-keys", "warmup",
-      "help");
+  private static final List<String> ALL = List.of("serve", "demo", "seed", "export", "import", "hot-keys", "snapshot",
+      "warmup", "help");
 
   @Test
   void eachNameIsItsCommandsOwn() {
@@ -44,7 +44,7 @@ class PartitaCommandTest {
   void theUsageStillListsEverySubcommand() {
     CommandRun run = CommandRun.run("--help");
     assertEquals(0, run.code());
-    for (String name : List.of("serve", "demo", "seed", "export", "import", "hot-keys", "help")) {
+    for (String name : List.of("serve", "demo", "seed", "export", "import", "hot-keys", "snapshot", "help")) {
       assertTrue(run.out().contains("  " + name + " "), name + " missing from:\n" + run.out());
     }
     assertFalse(run.out().contains("warmup"), "warmup is hidden");

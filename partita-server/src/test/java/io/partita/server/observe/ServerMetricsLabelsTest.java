@@ -1,11 +1,16 @@
 package io.partita.server.observe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.partita.engine.Partita;
+import io.partita.engine.PartitaException;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 
 /** However many table names requests bring, the request meters take a bounded number of them. */
@@ -15,15 +20,12 @@ class ServerMetricsLabelsTest {
     try (Partita partita = Partita.inMemory(); ServerMetrics metrics = new ServerMetrics(partita, 10)) {
       int beyond = 7;
       for (int i = 0; i < ServerMetrics.MAX_TABLE_LABELS + beyond; i++) {
-        Observation o = new Observation(0, "GetItem");
-        o.request(GetItemRequest.builder().tableName("no-such-table-" + i).build());
-        o.error("ResourceNotFoundException");
+        Observation o = get(partita, "no-such-table-" + i);
         o.finish(400, "id", 1_000);
         metrics.record(o);
       }
       // one more of a name already taken is counted under that name, not as another
-      Observation again = new Observation(0, "GetItem");
-      again.request(GetItemRequest.builder().tableName("no-such-table-0").build());
+      Observation again = get(partita, "no-such-table-0");
       again.finish(400, "id", 1_000);
       metrics.record(again);
 
@@ -41,5 +43,15 @@ class ServerMetricsLabelsTest {
       assertEquals(beyond, other);
       assertEquals(2, first);
     }
+  }
+
+  /** A GetItem of a table that does not exist, observed as the server observes it: its table named by the engine. */
+  private static Observation get(Partita partita, String table) {
+    Observation o = new Observation(0, "GetItem");
+    PartitaException e = assertThrows(PartitaException.class, () -> partita.answer(GetItemRequest.builder()
+        .tableName(table).key(Map.of("pk", AttributeValue.fromS("a"))).build(), o::served));
+    o.error(e.code().name());
+    assertEquals(List.of(table), o.tables());
+    return o;
   }
 }

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import io.partita.engine.Partita;
-import io.partita.engine.internal.answer.ItemsAnswer;
+import io.partita.engine.answer.ItemsAnswer;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -2,8 +2,8 @@ package io.partita.engine.internal.partiql;
 
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
-import io.partita.engine.internal.answer.ItemsAnswer;
-import io.partita.engine.internal.answer.StoredItem;
+import io.partita.engine.answer.ItemsAnswer;
+import io.partita.engine.answer.StoredItem;
 import io.partita.engine.internal.expr.Condition;
 import io.partita.engine.internal.expr.ExpressionContext;
 import io.partita.engine.internal.ops.context.EngineContext;
@@ -359,6 +359,7 @@ public final class PartiQl {
       case TransactionConflictException -> BatchStatementErrorCodeEnum.TRANSACTION_CONFLICT;
       case ItemCollectionSizeLimitExceededException -> BatchStatementErrorCodeEnum.ITEM_COLLECTION_SIZE_LIMIT_EXCEEDED;
       case ProvisionedThroughputExceededException -> BatchStatementErrorCodeEnum.PROVISIONED_THROUGHPUT_EXCEEDED;
+      case ThrottlingException -> BatchStatementErrorCodeEnum.THROTTLING_ERROR;
       case RequestLimitExceeded -> BatchStatementErrorCodeEnum.REQUEST_LIMIT_EXCEEDED;
       default -> BatchStatementErrorCodeEnum.INTERNAL_SERVER_ERROR;
     };

@@ -71,6 +71,9 @@ public final class Keyspace {
   public static final byte[] TRANSFERS_FROM = {TRANSFER};
   public static final byte[] TRANSFERS_TO = {TRANSFER + 1};
 
+  /** Below and above every key of the store: the whole store is {@code [ALL_FROM, ALL_TO)} (no prefix is 0xFF). */
+  public static final byte[] ALL_FROM = {};
+  public static final byte[] ALL_TO = {(byte) 0xFF};
   public static final byte[] FORMAT_KEY = {META, 'F'};
   public static final byte[] NEXT_BACKUP_KEY = {META, 'B'};
   public static final byte[] BACKUPS_FROM = {BACKUP};

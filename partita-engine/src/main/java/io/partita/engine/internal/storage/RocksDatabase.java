@@ -1,5 +1,6 @@
 package io.partita.engine.internal.storage;
 
+import io.partita.engine.DataDirectoryInUseException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.StampedLock;
 import java.util.logging.Level;
@@ -69,7 +70,7 @@ final class RocksDatabase {
    * Why a store at {@code path} could not be opened, as the exception to throw: another process's
    * hold on the directory (RocksDB's LOCK file) gets its own type, so the command line can say so.
    */
-  static StorageException openFailure(String path, Exception e) {
+  static RuntimeException openFailure(String path, Exception e) {
     String msg = e instanceof RocksDBException ? String.valueOf(e.getMessage()) : e.toString();
     if (msg.contains("lock") || msg.contains("LOCK")) {
       return new DataDirectoryInUseException(path,

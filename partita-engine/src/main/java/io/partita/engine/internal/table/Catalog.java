@@ -2,6 +2,7 @@ package io.partita.engine.internal.table;
 
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
+import io.partita.engine.served.Served;
 import io.partita.engine.internal.storage.Keyspace;
 import io.partita.engine.internal.storage.Store;
 import java.util.ArrayList;
@@ -60,6 +61,8 @@ public final class Catalog {
 
   private Table lookUp(String nameOrArn) {
     String name = Arns.tableName(region, nameOrArn);
+    // the table a request names is one of its facts, even when there is no such table
+    Served.named(name == null ? nameOrArn : name);
     return name == null ? null : tables.get(name);
   }
 
@@ -69,6 +72,7 @@ public final class Catalog {
    */
   public String nameToCreate(String nameOrArn) {
     String name = Arns.tableName(region, nameOrArn);
+    Served.named(name == null ? nameOrArn : name);
     if (name == null) {
       throw PartitaException.validation("One or more parameter values were invalid: " + nameOrArn
           + " names a table of another region or account; this database is account " + Arns.ACCOUNT

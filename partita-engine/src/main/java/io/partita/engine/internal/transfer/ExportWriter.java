@@ -1,5 +1,6 @@
 package io.partita.engine.internal.transfer;
 
+import io.partita.engine.TransferProgress;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.partita.engine.internal.value.ItemSize;
 import java.io.BufferedWriter;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.partita.engine.DataDirectoryInUseException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +27,7 @@ class StoreTest {
   @Test
   void secondOpenOfOneDirectoryIsRefusedClearly(@TempDir Path dir) {
     try (Store s = Store.open(dir)) {
-      StorageException e = assertThrows(StorageException.class, () -> Store.open(dir));
+      DataDirectoryInUseException e = assertThrows(DataDirectoryInUseException.class, () -> Store.open(dir));
       assertTrue(e.getMessage().contains("already open"), e.getMessage());
     }
   }

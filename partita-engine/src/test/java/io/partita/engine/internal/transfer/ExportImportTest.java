@@ -295,7 +295,7 @@ class ExportImportTest {
     assertEquals(4, i.errorCount());
     assertEquals(2, i.importedItemCount());
     assertEquals(2, scan("Tbl").size());
-    Path log = transfers().importErrorLog(i.importArn());
+    Path log = db.importErrorLog(i.importArn());
     List<String> lines = Files.readAllLines(log);
     assertEquals(4, lines.size(), String.join("\n", lines));
     assertTrue(lines.get(0).startsWith("in/items.json line 2: not JSON"), lines.get(0));
@@ -380,7 +380,7 @@ class ExportImportTest {
         "name", AttributeValue.fromS("Smith, J"), "note", AttributeValue.fromS("say \"hi\"")), items.get(0));
     assertEquals(Map.of("pk", AttributeValue.fromS("b"), "sk", AttributeValue.fromN("2"),
         "name", AttributeValue.fromS("x")), items.get(1)); // an empty field is left out
-    assertTrue(Files.readString(transfers().importErrorLog(i.importArn())).startsWith("csv/with-header.csv line 4: "));
+    assertTrue(Files.readString(db.importErrorLog(i.importArn())).startsWith("csv/with-header.csv line 4: "));
 
     write("csv2/no-header.csv", "x|7|\"multi\nline\"\n");
     ImportTableDescription j = importTable("Dlm", "csv2/", InputFormat.CSV, InputCompressionType.NONE,
@@ -685,11 +685,6 @@ class ExportImportTest {
         ListExportsRequest.builder().tableArn(tableArn("Source")).build()).exportSummaries().size());
     assertNull(db.<software.amazon.awssdk.services.dynamodb.model.ListExportsResponse>execute(
         ListExportsRequest.builder().build()).nextToken());
-  }
-
-  private Transfers transfers() {
-    // the state the operations use; reached as the CLI does, through the engine's public API
-    return db.transfers();
   }
 
   private void write(String key, String content) throws IOException {

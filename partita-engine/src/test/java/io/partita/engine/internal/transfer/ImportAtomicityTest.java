@@ -257,7 +257,7 @@ class ImportAtomicityTest {
     ImportTableRequest withToken = request("Tok", InputCompressionType.NONE).toBuilder().clientToken("t-1").build();
     try (Partita db = Partita.with().s3Root(s3()).open(data())) {
       done = importTable(db, request("Imp", InputCompressionType.NONE));
-      errorLog = db.transfers().importErrorLog(done.importArn());
+      errorLog = db.importErrorLog(done.importArn());
       csv = importTable(db, ImportTableRequest.builder()
           .s3BucketSource(b -> b.s3Bucket("in-bucket").s3KeyPrefix("csv/")).inputFormat(InputFormat.CSV)
           .inputFormatOptions(InputFormatOptions.builder().csv(CsvOptions.builder().delimiter(";").build()).build())
@@ -297,7 +297,7 @@ class ImportAtomicityTest {
       PartitaException conflict = assertThrows(PartitaException.class,
           () -> db.execute(withToken.toBuilder().inputFormat(InputFormat.ION).build()));
       assertEquals(ErrorCode.ImportConflictException, conflict.code());
-      assertEquals(errorLog, db.transfers().importErrorLog(done.importArn()));
+      assertEquals(errorLog, db.importErrorLog(done.importArn()));
     }
   }
 

@@ -1,11 +1,12 @@
 package io.partita.engine.internal.ops.batch;
 
 import io.partita.engine.PartitaException;
-import io.partita.engine.internal.answer.ItemsAnswer;
-import io.partita.engine.internal.answer.StoredItem;
+import io.partita.engine.answer.ItemsAnswer;
+import io.partita.engine.answer.StoredItem;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Capacity;
+import io.partita.engine.served.Served;
 import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.ops.read.ItemProjection;
@@ -58,14 +59,6 @@ public final class BatchGetItem {
     }
   }
 
-  /**
-   * Checks the whole request as {@link #execute} does, reading no item: for the throttle, which must
-   * refuse an invalid batch as such before it splits the batch by its tables' units.
-   */
-  public static void validate(EngineContext ctx, BatchGetItemRequest req) {
-    checked(ctx, req);
-  }
-
   public static ItemsAnswer execute(EngineContext ctx, BatchGetItemRequest req) {
     List<TableRead> reads = checked(ctx, req);
     long budget = ctx.limits().batchGetResponseBytes();
@@ -75,6 +68,11 @@ public final class BatchGetItem {
     Map<String, List<StoredItem>> responses = new LinkedHashMap<>();
     Map<String, KeysAndAttributes> unprocessed = new LinkedHashMap<>();
     List<ConsumedCapacity> capacity = new ArrayList<>();
+    // with throttling on, a key its table's units do not cover goes back unprocessed
+    Served.Entries admission = Served.entries();
+    boolean admitted = false;
+    boolean throttled = false;
+    long itemsFound = 0;
     for (TableRead r : reads) {
       List<StoredItem> found = new ArrayList<>();
       List<Map<String, AttributeValue>> left = new ArrayList<>();
@@ -83,8 +81,11 @@ public final class BatchGetItem {
       try (io.partita.engine.internal.storage.Store.View past = ctx.pastView(r.consistent())) {
         io.partita.engine.internal.storage.Reads source = past != null ? past : ctx.store();
         for (int i = 0; i < r.keys().size(); i++) {
-          if (!full) {
-            KeyRead read = r.keys().get(i);
+          KeyRead read = r.keys().get(i);
+          if (!full && admission.admit(read.table().name(), false, r.consistent() ? 1 : 0.5) != null) {
+            throttled = true;
+          } else if (!full) {
+            admitted = true;
             byte[] stored = read.read(source);
             if (stored == null) {
               // a key that finds no item costs GetItem's minimum, as DynamoDB documents each key of the batch
@@ -108,6 +109,7 @@ public final class BatchGetItem {
         }
       }
       responses.put(r.name(), found);
+      itemsFound += found.size();
       if (!left.isEmpty()) {
         KeysAndAttributes.Builder k = KeysAndAttributes.builder().keys(left);
         if (r.request().projectionExpression() != null) {
@@ -124,12 +126,20 @@ public final class BatchGetItem {
         }
         unprocessed.put(r.name(), k.build());
       }
-      if (Batches.capacityAsked(req.returnConsumedCapacity())) {
-        capacity.add(Capacity.consumed(req.returnConsumedCapacity(), r.name(), units));
+      if (Capacity.counted(req.returnConsumedCapacity()) && units > 0) {
+        ConsumedCapacity c = Capacity.Units.reads(units).report(req.returnConsumedCapacity(), r.name(),
+            r.keys().get(0).table().name());
+        if (c != null) {
+          capacity.add(c);
+        }
       }
     }
+    if (throttled && !admitted) {
+      throw admission.refusedAll(); // no table has units left: the batch fails as a whole
+    }
+    Served.items(itemsFound);
     BatchGetItemResponse.Builder out = BatchGetItemResponse.builder().unprocessedKeys(unprocessed);
-    if (Batches.capacityAsked(req.returnConsumedCapacity())) {
+    if (Capacity.asked(req.returnConsumedCapacity())) {
       out.consumedCapacity(capacity);
     }
     return ItemsAnswer.byTable(out.build(), responses);
@@ -168,8 +178,10 @@ public final class BatchGetItem {
     items.keySet().forEach(Batches::checkTableName);
     // each table and its keys, in request order
     Map<String, List<ItemKey>> keys = new LinkedHashMap<>();
+    Map<String, TableDef> defs = new LinkedHashMap<>();
     for (Map.Entry<String, KeysAndAttributes> e : items.entrySet()) {
       TableDef def = ctx.catalog().forItems(e.getKey()).def();
+      defs.put(e.getKey(), def);
       List<ItemKey> tableKeys = new ArrayList<>(e.getValue().keys().size());
       for (Map<String, AttributeValue> key : e.getValue().keys()) {
         tableKeys.add(Keys.ofKey(def, key));
@@ -183,7 +195,7 @@ public final class BatchGetItem {
       Projection projection = projections.get(name).bind();
       boolean consistent = Boolean.TRUE.equals(request.consistentRead());
       reads.add(new TableRead(name, request,
-          tableKeys.stream().map(k -> new KeyRead(name, k, projection, consistent)).toList()));
+          tableKeys.stream().map(k -> new KeyRead(name, defs.get(name), k, projection, consistent)).toList()));
     });
     return reads;
   }

@@ -7,6 +7,7 @@ import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.write.ReadModifyWrite;
 import io.partita.engine.internal.ops.write.WriteCommand;
 import io.partita.engine.internal.ops.write.WriteCommands;
+import io.partita.engine.served.Served;
 import io.partita.engine.internal.table.Table;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -43,26 +44,39 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * documented errors): it is left out, the other writes of the batch are still made, and the
  * exception is thrown once they are, so the batch as a whole is not atomic, as in DynamoDB.
  *
- * <p>UnprocessedItems is empty unless throttling is on (the engine's {@code Throttle} holds back
- * what a table's units cannot cover).
+ * <p>UnprocessedItems is empty unless throttling is on: each write is let in, in request order,
+ * while its table's units cover it (the request's meter, {@code Throttle}), and those not let in
+ * come back unprocessed, the batch failing only when none is let in.
  */
 public final class BatchWriteItem {
   static final int MAX_REQUESTS = 25;
 
   private BatchWriteItem() {}
 
-  /**
-   * Checks the whole request as {@link #execute} does, writing nothing: for the throttle, which must
-   * refuse an invalid batch as such before it splits the batch by its tables' units.
-   */
-  public static void validate(EngineContext ctx, BatchWriteItemRequest req) {
-    checked(ctx, req);
-  }
-
   public static BatchWriteItemResponse execute(EngineContext ctx, BatchWriteItemRequest req) {
-    List<WriteCommand> writes = checked(ctx, req);
+    List<WriteCommand> checked = checked(ctx, req);
+    // with throttling on, a write its table's units do not cover goes back unprocessed, in request order
+    Served.Entries admission = Served.entries();
+    List<WriteCommand> writes = new ArrayList<>(checked.size());
+    Map<String, List<WriteRequest>> unprocessed = new LinkedHashMap<>();
+    int i0 = 0;
+    for (Map.Entry<String, List<WriteRequest>> e : req.requestItems().entrySet()) {
+      for (WriteRequest asked : e.getValue()) {
+        WriteCommand w = checked.get(i0++);
+        if (admission.admit(w.table().def().name(), true, 1) == null) {
+          writes.add(w);
+        } else {
+          unprocessed.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(asked);
+        }
+      }
+    }
+    if (writes.isEmpty()) {
+      throw admission.refusedAll(); // no table has units left: the batch fails as a whole
+    }
     boolean metricsAsked = req.returnItemCollectionMetrics() == ReturnItemCollectionMetrics.SIZE;
     Map<String, Capacity.Units> units = new LinkedHashMap<>();
+    Map<String, String> names = new LinkedHashMap<>();
+    int done = 0;
     Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
     PartitaException collectionFull = null;
     List<ReadModifyWrite.Outcome> outcomes = ReadModifyWrite.runEach(ctx,
@@ -77,19 +91,24 @@ public final class BatchWriteItem {
         }
         continue;
       }
-      units.computeIfAbsent(w.named(), k -> Capacity.Units.ofTable(0)).add(r.writeUnits());
+      done++;
+      units.computeIfAbsent(w.named(), k -> Capacity.Units.writes(0)).add(r.writeUnits());
+      names.putIfAbsent(w.named(), w.table().def().name());
       ItemCollectionMetrics m = w.metrics(req.returnItemCollectionMetrics(), r);
       if (metricsAsked && m != null) {
         metrics.computeIfAbsent(w.named(), k -> new ArrayList<>()).add(m);
       }
     }
+    List<ConsumedCapacity> capacity = new ArrayList<>();
+    if (Capacity.counted(req.returnConsumedCapacity())) {
+      units.forEach((table, u) -> capacity.add(u.report(req.returnConsumedCapacity(), table, names.get(table))));
+    }
+    Served.items(done);
     if (collectionFull != null) {
       throw collectionFull;
     }
-    BatchWriteItemResponse.Builder out = BatchWriteItemResponse.builder().unprocessedItems(Map.of());
-    if (Batches.capacityAsked(req.returnConsumedCapacity())) {
-      List<ConsumedCapacity> capacity = new ArrayList<>();
-      units.forEach((table, u) -> capacity.add(u.report(req.returnConsumedCapacity(), table)));
+    BatchWriteItemResponse.Builder out = BatchWriteItemResponse.builder().unprocessedItems(unprocessed);
+    if (Capacity.asked(req.returnConsumedCapacity())) {
       out.consumedCapacity(capacity);
     }
     if (!metrics.isEmpty()) {

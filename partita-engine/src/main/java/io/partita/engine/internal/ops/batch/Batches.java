@@ -2,7 +2,6 @@ package io.partita.engine.internal.ops.batch;
 
 import io.partita.engine.PartitaException;
 import io.partita.engine.internal.ops.request.ApiConstraints;
-import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
 
 /** What BatchGetItem and BatchWriteItem share: their request-level checks. */
 final class Batches {
@@ -28,9 +27,5 @@ final class Batches {
       throw PartitaException.validation("Invalid table/index name.  Table/index names must be between 3 and 255 "
           + "characters long, and may contain only the characters a-z, A-Z, 0-9, '_', '-', and '.'");
     }
-  }
-
-  static boolean capacityAsked(ReturnConsumedCapacity mode) {
-    return mode != null && mode != ReturnConsumedCapacity.NONE;
   }
 }

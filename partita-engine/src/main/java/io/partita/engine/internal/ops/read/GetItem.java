@@ -1,6 +1,6 @@
 package io.partita.engine.internal.ops.read;
 
-import io.partita.engine.internal.answer.ItemsAnswer;
+import io.partita.engine.answer.ItemsAnswer;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.table.TableDef;

@@ -1,12 +1,13 @@
 package io.partita.engine.internal.ops.read;
 
-import io.partita.engine.internal.answer.ItemsAnswer;
-import io.partita.engine.internal.answer.StoredItem;
+import io.partita.engine.answer.ItemsAnswer;
+import io.partita.engine.answer.StoredItem;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.request.ItemKey;
 import io.partita.engine.internal.ops.request.Keys;
+import io.partita.engine.served.Served;
 import io.partita.engine.internal.storage.Reads;
 import io.partita.engine.internal.storage.Store;
 import io.partita.engine.internal.table.TableDef;
@@ -21,15 +22,16 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
  * TransactGetItems, so the three read one item the same way. Nothing in it is checked again.
  *
  * @param named the table as the request named it (its name or ARN), as ConsumedCapacity answers it
+ * @param table the table read
  * @param key the validated key and its storage key
  * @param projection the ProjectionExpression or AttributesToGet, bound; null for the whole item
  * @param consistent whether the read is strongly consistent (a transaction's always is)
  */
-public record KeyRead(String named, ItemKey key, Projection projection, boolean consistent) {
+public record KeyRead(String named, TableDef table, ItemKey key, Projection projection, boolean consistent) {
   /** The read of {@code key} in the table {@code def}, checking the key against the table's schema and limits. */
   public static KeyRead of(String named, TableDef def, Map<String, AttributeValue> key, Projection projection,
       boolean consistent) {
-    return new KeyRead(named, Keys.ofKey(def, key), projection, consistent);
+    return new KeyRead(named, def, Keys.ofKey(def, key), projection, consistent);
   }
 
   /**
@@ -37,20 +39,30 @@ public record KeyRead(String named, ItemKey key, Projection projection, boolean 
    * lags): GetItem's answer, its ConsumedCapacity as {@code capacity} asks.
    */
   public ItemsAnswer run(EngineContext ctx, ReturnConsumedCapacity capacity) {
+    Served.admit(table.name(), null, false);
     byte[] stored;
     try (Store.View past = ctx.pastView(consistent)) {
       stored = read(past != null ? past : ctx.store());
     }
     GetItemResponse.Builder out = GetItemResponse.builder();
-    if (capacity != null && capacity != ReturnConsumedCapacity.NONE) {
-      out.consumedCapacity(Capacity.consumed(capacity, named, units(stored)));
+    if (Capacity.counted(capacity)) {
+      out.consumedCapacity(Capacity.Units.reads(units(stored)).report(capacity, named, table.name()));
+      Served.items(stored == null ? 0 : 1);
     }
     return ItemsAnswer.item(out.build(), answer(stored));
   }
 
   /** The item's stored bytes in {@code source}, or null when there is none. */
   public byte[] read(Reads source) {
+    if (Served.countsKeys()) {
+      counted();
+    }
     return source.get(key.storageKey());
+  }
+
+  /** Counts this read's partition key among the request's facts (a transaction reads its items apart). */
+  public void counted() {
+    Served.key(table.name(), key.attributes().get(table.hash().name()), false);
   }
 
   /** The answer for an item read as {@code stored} (null: no item). */

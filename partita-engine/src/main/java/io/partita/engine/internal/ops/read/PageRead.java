@@ -1,10 +1,11 @@
 package io.partita.engine.internal.ops.read;
 
-import io.partita.engine.internal.answer.ItemsAnswer;
-import io.partita.engine.internal.answer.StoredItem;
+import io.partita.engine.answer.ItemsAnswer;
+import io.partita.engine.answer.StoredItem;
 import io.partita.engine.internal.expr.Condition;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
+import io.partita.engine.served.Served;
 import io.partita.engine.internal.storage.Reads;
 import io.partita.engine.internal.storage.Store;
 import java.util.List;
@@ -36,6 +37,7 @@ record PageRead(boolean query, String tableName, ReadSource source, byte[] from,
     ReturnConsumedCapacity returnConsumedCapacity) {
 
   ItemsAnswer run(EngineContext ctx) {
+    Served.admit(source.table().name(), source.indexName(), false);
     ReadSource.TableFetch fetch;
     ReadPage.Result page;
     try (Store.View past = ctx.pastView(consistent)) {
@@ -54,13 +56,22 @@ record PageRead(boolean query, String tableName, ReadSource source, byte[] from,
     }
     ConsumedCapacity consumed = source.capacity(returnConsumedCapacity, tableName, page, consistent, fetch);
     List<StoredItem> items = countOnly ? null : page.items();
+    Served.items(page.count());
     if (query) {
       QueryResponse.Builder out = QueryResponse.builder().count(page.count()).scannedCount(page.scanned())
           .consumedCapacity(consumed);
       if (last != null) {
         out.lastEvaluatedKey(last);
       }
-      return ItemsAnswer.page(out.build(), items);
+      ItemsAnswer answer = ItemsAnswer.page(out.build(), items);
+      if (source.indexName() == null && Served.countsKeys()) {
+        // a Query of the table reads one partition, known from an item it answers (an index has no one partition key)
+        Map<String, AttributeValue> first = answer.firstItem();
+        if (first != null) {
+          Served.key(source.table().name(), first.get(source.table().hash().name()), false);
+        }
+      }
+      return answer;
     }
     ScanResponse.Builder out = ScanResponse.builder().count(page.count()).scannedCount(page.scanned())
         .consumedCapacity(consumed);

@@ -1,6 +1,6 @@
 package io.partita.engine.internal.ops.read;
 
-import io.partita.engine.internal.answer.StoredItem;
+import io.partita.engine.answer.StoredItem;
 import io.partita.engine.internal.expr.Condition;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.storage.Store;

@@ -12,6 +12,7 @@ import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.request.IndexEntries;
 import io.partita.engine.internal.ops.request.KeyBytes;
 import io.partita.engine.internal.ops.request.Keys;
+import io.partita.engine.served.Served;
 import io.partita.engine.internal.storage.Keyspace;
 import io.partita.engine.internal.storage.Reads;
 import io.partita.engine.internal.table.IndexDef;
@@ -45,6 +46,11 @@ import software.amazon.awssdk.services.dynamodb.model.Select;
 sealed interface ReadSource {
   TableDef table();
 
+  /** The index read, or null for the table's items. */
+  default String indexName() {
+    return null;
+  }
+
   /**
    * The source {@code IndexName} names (the table for none) for {@code operation} ("Query" or "Scan");
    * an unknown or backfilling index, or a vector index (read by SearchVectors only), is refused as
@@ -54,6 +60,7 @@ sealed interface ReadSource {
     if (indexName == null) {
       return new TableItems(table);
     }
+    Served.index(indexName);
     for (IndexDef index : IndexEntries.indexes(table)) {
       if (index.name().equals(indexName)) {
         if (index.backfilling()) {
@@ -147,10 +154,11 @@ sealed interface ReadSource {
    */
   default ConsumedCapacity capacity(ReturnConsumedCapacity mode, String tableName, ReadPage.Result page,
       boolean consistent, TableFetch fetch) {
-    if (mode == null || mode == ReturnConsumedCapacity.NONE) {
+    if (!Capacity.counted(mode)) {
       return null;
     }
-    return units(Capacity.readUnits(page.bytesRead(), consistent), TableFetch.of(fetch)).report(mode, tableName);
+    return units(Capacity.readUnits(page.bytesRead(), consistent), TableFetch.of(fetch))
+        .report(mode, tableName, table().name());
   }
 
   static List<String> tableKeyNames(TableDef table) {
@@ -267,7 +275,7 @@ sealed interface ReadSource {
 
     @Override
     public Capacity.Units units(double pageUnits, double fetched) {
-      return Capacity.Units.ofTable(pageUnits);
+      return Capacity.Units.reads(pageUnits);
     }
   }
 
@@ -307,6 +315,11 @@ sealed interface ReadSource {
     @Override
     public TableDef table() {
       return table;
+    }
+
+    @Override
+    public String indexName() {
+      return index.name();
     }
 
     @Override
@@ -479,7 +492,7 @@ sealed interface ReadSource {
     /** A read of an index is charged to the index, the table's own share being an LSI's fetches, if any. */
     @Override
     public Capacity.Units units(double pageUnits, double fetched) {
-      return Capacity.Units.ofTable(fetched).index(index.global(), index.name(), pageUnits);
+      return Capacity.Units.reads(fetched).index(index.global(), index.name(), pageUnits);
     }
   }
 

@@ -1,7 +1,7 @@
 package io.partita.engine.internal.ops.read;
 
 import io.partita.engine.PartitaException;
-import io.partita.engine.internal.answer.ItemsAnswer;
+import io.partita.engine.answer.ItemsAnswer;
 import io.partita.engine.internal.expr.Condition;
 import io.partita.engine.internal.expr.ExpressionContext;
 import io.partita.engine.internal.expr.LegacyConditions;

@@ -1,5 +1,6 @@
 package io.partita.engine.internal.ops.request;
 
+import io.partita.engine.served.Served;
 import java.util.Map;
 import java.util.TreeMap;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
@@ -37,14 +38,25 @@ public final class Capacity {
     /** The part of {@link #table} that is reads, told apart only in a transaction's report. */
     private double tableReads;
     private boolean transactional;
+    /** Whether these are units read (a Query's index units are reads), else written. */
+    private boolean reading;
     private final Map<String, Double> global = new TreeMap<>();
     private final Map<String, Double> local = new TreeMap<>();
     /** VectorWriteRequestBytes per vector index: metered apart from capacity units, never in the total. */
     private final Map<String, Double> vector = new TreeMap<>();
 
-    public static Units ofTable(double units) {
+    /** Units a write consumed on the table itself. */
+    public static Units writes(double units) {
       Units u = new Units();
       u.table = units;
+      return u;
+    }
+
+    /** Units a read consumed on the table itself; index units added to them are reads too. */
+    public static Units reads(double units) {
+      Units u = writes(units);
+      u.tableReads = units;
+      u.reading = true;
       return u;
     }
 
@@ -90,9 +102,10 @@ public final class Capacity {
 
     /** These units multiplied, as a transaction's are (twice its plain reads and writes). */
     public Units times(double factor) {
-      Units u = ofTable(table * factor);
+      Units u = writes(table * factor);
       u.tableReads = tableReads * factor;
       u.transactional = transactional;
+      u.reading = reading;
       global.forEach((k, v) -> u.global.put(k, v * factor));
       local.forEach((k, v) -> u.local.put(k, v * factor));
       u.vector.putAll(vector); // bytes replicated to an index, not capacity units: a transaction does not double them
@@ -110,9 +123,19 @@ public final class Capacity {
       return sum;
     }
 
-    /** The ConsumedCapacity to return for {@code tableName}, or {@code null} when not asked for. */
-    public ConsumedCapacity report(ReturnConsumedCapacity mode, String tableName) {
-      if (mode == null || mode == ReturnConsumedCapacity.NONE) {
+    /**
+     * Counts these units as consumed by table {@code name} and its indexes ({@link
+     * Served#charge}: what the request's facts and its throttle see), and answers the ConsumedCapacity
+     * to return for it as the request named it ({@code tableName}: its name or ARN), or {@code null}
+     * when not asked for. Called once per table a request consumed from, whatever it asked.
+     */
+    public ConsumedCapacity report(ReturnConsumedCapacity mode, String tableName, String name) {
+      if (Served.counting()) {
+        Served.charge(name, null, tableReads, table - tableReads);
+        global.forEach((index, units) -> Served.charge(name, index, reading ? units : 0, reading ? 0 : units));
+        local.forEach((index, units) -> Served.charge(name, index, reading ? units : 0, reading ? 0 : units));
+      }
+      if (!asked(mode)) {
         return null;
       }
       double total = total();
@@ -167,9 +190,18 @@ public final class Capacity {
     }
   }
 
-  /** The ConsumedCapacity of a request that used only the table, or {@code null} when not asked for. */
-  public static ConsumedCapacity consumed(ReturnConsumedCapacity mode, String table, double units) {
-    return Units.ofTable(units).report(mode, table);
+  /** Whether a request asked for its ConsumedCapacity. */
+  public static boolean asked(ReturnConsumedCapacity mode) {
+    return mode != null && mode != ReturnConsumedCapacity.NONE;
+  }
+
+  /**
+   * Whether the units of a read or write are to be counted: when the request asked for them, or a
+   * request's facts are being counted ({@link Served}). Units cost little but are not free: a path
+   * that must measure an item to know them measures only then.
+   */
+  public static boolean counted(ReturnConsumedCapacity mode) {
+    return asked(mode) || Served.counting();
   }
 
   /** The write units of one index entry changing from {@code old} to {@code now} (either may be null). */

@@ -2,6 +2,7 @@ package io.partita.engine.internal.ops.transact;
 
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
+import io.partita.engine.served.Served;
 import java.util.ArrayList;
 import java.util.List;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
@@ -42,6 +43,25 @@ final class Cancellations {
     return PartitaException.transactionCanceled(reasons);
   }
 
+  /**
+   * Lets in a transaction whose actions' tables have units left (throttling on): otherwise it is
+   * cancelled, each throttled action's reason naming its refusal ({@code
+   * ProvisionedThroughputExceeded} or {@code ThrottlingError}), before anything runs.
+   */
+  static void admit(List<String> tables, List<Boolean> writes) {
+    PartitaException[] refusals = null;
+    for (int i = 0; i < tables.size(); i++) {
+      PartitaException e = Served.refusal(tables.get(i), writes.get(i));
+      if (e != null) {
+        refusals = refusals == null ? new PartitaException[tables.size()] : refusals;
+        refusals[i] = e;
+      }
+    }
+    if (refusals != null) {
+      throw of(refusals);
+    }
+  }
+
   private static final CancellationReason CONFLICT =
       CancellationReason.builder().code("TransactionConflict").message("Transaction is ongoing for the item").build();
 
@@ -54,6 +74,8 @@ final class Cancellations {
       case ConditionalCheckFailedException -> "ConditionalCheckFailed";
       case ValidationException -> "ValidationError";
       case ItemCollectionSizeLimitExceededException -> "ItemCollectionSizeLimitExceeded";
+      case ProvisionedThroughputExceededException -> "ProvisionedThroughputExceeded";
+      case ThrottlingException -> "ThrottlingError";
       default -> e.code().name();
     };
     // the message DynamoDB documents for an item collection past its limit

@@ -1,11 +1,13 @@
 package io.partita.engine.internal.ops.transact;
 
+import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.write.ReadModifyWrite;
 import io.partita.engine.internal.ops.write.WriteCommand;
 import io.partita.engine.internal.ops.write.WriteCommands;
+import io.partita.engine.served.Served;
 import io.partita.engine.internal.table.Table;
 import io.partita.engine.internal.value.ItemCodec;
 import java.util.ArrayList;
@@ -150,6 +152,8 @@ public final class TransactWriteItems {
 
   private static TransactWriteItemsResponse apply(EngineContext ctx, List<WriteCommand> actions,
       ReturnConsumedCapacity capacity, ReturnItemCollectionMetrics metrics) {
+    Cancellations.admit(actions.stream().map(a -> a.table().def().name()).toList(),
+        actions.stream().map(a -> !(a instanceof WriteCommand.Check)).toList());
     List<ReadModifyWrite.Target> targets = actions.stream().map(WriteCommand::target).toList();
     List<byte[]> items = targets.stream().map(t -> t.key().storageKey()).toList();
     boolean[] conflicts = ctx.transactions().claim(items);
@@ -159,12 +163,26 @@ public final class TransactWriteItems {
     List<ReadModifyWrite.Result> results;
     try {
       results = ReadModifyWrite.runAll(ctx, targets, (refusals, before) -> Cancellations.of(refusals));
+    } catch (PartitaException e) {
+      if (e.code() == ErrorCode.TransactionCanceledException) {
+        // the items were read to find a condition false: the least each table's reads or writes cost
+        Set<String> charged = new HashSet<>();
+        for (WriteCommand a : actions) {
+          boolean write = !(a instanceof WriteCommand.Check);
+          if (charged.add(a.table().def().name() + write)) {
+            Served.charge(a.table().def().name(), null, write ? 0 : 1, write ? 1 : 0);
+          }
+        }
+      }
+      throw e;
     } finally {
       ctx.transactions().release(items);
     }
+    Served.items(actions.size());
     TransactWriteItemsResponse.Builder out = TransactWriteItemsResponse.builder();
-    if (capacity != null && capacity != ReturnConsumedCapacity.NONE) {
+    if (Capacity.counted(capacity)) {
       Map<String, Capacity.Units> units = new LinkedHashMap<>();
+      Map<String, String> names = new LinkedHashMap<>();
       for (int i = 0; i < actions.size(); i++) {
         ReadModifyWrite.Result r = results.get(i);
         // transactional reads and writes cost twice their plain counterparts, index writes included
@@ -172,10 +190,13 @@ public final class TransactWriteItems {
             ? Capacity.Units.transaction().read(2 * Capacity.readUnits(r.beforeSize(), true))
             : r.writeUnits().times(2);
         units.computeIfAbsent(actions.get(i).named(), k -> Capacity.Units.transaction()).add(u);
+        names.putIfAbsent(actions.get(i).named(), actions.get(i).table().def().name());
       }
       List<ConsumedCapacity> consumed = new ArrayList<>();
-      units.forEach((table, u) -> consumed.add(u.report(capacity, table)));
-      out.consumedCapacity(consumed);
+      units.forEach((table, u) -> consumed.add(u.report(capacity, table, names.get(table))));
+      if (Capacity.asked(capacity)) {
+        out.consumedCapacity(consumed);
+      }
     }
     if (metrics == ReturnItemCollectionMetrics.SIZE) {
       Map<String, List<ItemCollectionMetrics>> byTable = new LinkedHashMap<>();
@@ -201,16 +222,21 @@ public final class TransactWriteItems {
   private static TransactWriteItemsResponse replay(EngineContext ctx, List<WriteCommand> actions,
       ReturnConsumedCapacity capacity) {
     TransactWriteItemsResponse.Builder out = TransactWriteItemsResponse.builder();
-    if (capacity != null && capacity != ReturnConsumedCapacity.NONE) {
+    if (Capacity.counted(capacity)) {
       List<byte[]> stored = ctx.store().getAll(actions.stream().map(a -> a.key().storageKey()).toList());
       Map<String, Double> units = new LinkedHashMap<>();
+      Map<String, String> names = new LinkedHashMap<>();
       for (int i = 0; i < actions.size(); i++) {
         long size = stored.get(i) == null ? 0 : ItemCodec.size(stored.get(i));
         units.merge(actions.get(i).named(), Capacity.readUnits(size, true), Double::sum);
+        names.putIfAbsent(actions.get(i).named(), actions.get(i).table().def().name());
       }
       List<ConsumedCapacity> consumed = new ArrayList<>();
-      units.forEach((table, u) -> consumed.add(Capacity.Units.transaction().read(u).report(capacity, table)));
-      out.consumedCapacity(consumed);
+      units.forEach((table, u) -> consumed.add(Capacity.Units.transaction().read(u).report(capacity, table,
+          names.get(table))));
+      if (Capacity.asked(capacity)) {
+        out.consumedCapacity(consumed);
+      }
     }
     return out.build();
   }

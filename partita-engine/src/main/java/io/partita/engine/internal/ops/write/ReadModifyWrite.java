@@ -1,5 +1,6 @@
 package io.partita.engine.internal.ops.write;
 
+import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.context.ItemCollections;
@@ -8,6 +9,7 @@ import io.partita.engine.internal.ops.context.Streams;
 import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.request.IndexEntries;
 import io.partita.engine.internal.ops.request.ItemKey;
+import io.partita.engine.served.Served;
 import io.partita.engine.internal.storage.Keyspace;
 import io.partita.engine.internal.storage.Store;
 import io.partita.engine.internal.table.Catalog;
@@ -152,10 +154,22 @@ public final class ReadModifyWrite {
    * is refused as DynamoDB refuses it ({@link io.partita.engine.internal.ops.context.OngoingTransactions}).
    */
   static Result run(EngineContext ctx, Target target) {
+    String table = target.table().def().name();
+    Served.admit(table, null, true);
     if (ctx.transactions().ongoing(target.key().storageKey())) {
       throw TRANSACTION_ONGOING;
     }
-    return runAll(ctx, List.of(target), (refusals, before) -> refusals[0]).get(0);
+    try {
+      Result r = runAll(ctx, List.of(target), (refusals, before) -> refusals[0]).get(0);
+      Served.items(1);
+      return r;
+    } catch (PartitaException e) {
+      if (e.code() == ErrorCode.ConditionalCheckFailedException) {
+        // the current item was read to find the condition false: the least a write costs
+        Served.charge(table, null, 0, 1);
+      }
+      throw e;
+    }
   }
 
   /**
@@ -284,6 +298,10 @@ public final class ReadModifyWrite {
     List<Plan.Written> vectors = new ArrayList<>(0);
     for (int i = 0; i < targets.size(); i++) {
       Target t = targets.get(i);
+      if (Served.countsKeys()) {
+        TableDef def = t.table().def();
+        Served.key(def.name(), t.key().attributes().get(def.hash().name()), !(t.step() instanceof WriteCommand.Check));
+      }
       byte[] stored = ctx.store().get(t.key().storageKey());
       Map<String, AttributeValue> before = stored == null ? null : ItemCodec.decode(stored);
       befores.add(before);
@@ -329,12 +347,12 @@ public final class ReadModifyWrite {
     Map<String, AttributeValue> after = t.step().apply(before);
     if (after != null && after == before) {
       return new Result(before, beforeSize, after, beforeSize, -1,
-          Capacity.Units.ofTable(Capacity.writeUnits(beforeSize, beforeSize)));
+          Capacity.Units.writes(Capacity.writeUnits(beforeSize, beforeSize)));
     }
     // the step was validated as a command (WriteCommands) or writes what is stored already (Time to
     // Live, restores): its item is not checked again here
     long afterSize = after == null ? 0 : t.step().sizeOf(after);
-    Capacity.Units units = Capacity.Units.ofTable(Capacity.writeUnits(beforeSize, afterSize));
+    Capacity.Units units = Capacity.Units.writes(Capacity.writeUnits(beforeSize, afterSize));
     if (before == null && after == null) {
       return new Result(null, 0, null, 0, -1, units);
     }

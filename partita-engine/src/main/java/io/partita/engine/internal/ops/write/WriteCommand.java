@@ -67,7 +67,7 @@ public sealed interface WriteCommand extends ReadModifyWrite.Step {
 
   /** The ConsumedCapacity of this write's result, or null when not asked for. */
   default ConsumedCapacity capacity(ReturnConsumedCapacity mode, ReadModifyWrite.Result r) {
-    return r.writeUnits().report(mode, named());
+    return r.writeUnits().report(mode, named(), table().def().name());
   }
 
   /**

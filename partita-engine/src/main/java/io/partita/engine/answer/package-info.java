@@ -3,4 +3,4 @@
  * an {@code ItemsAnswer} whose items ({@code StoredItem}) stay in their stored encoding until the
  * caller converts them once. Uses {@code value} and {@code expr} (a projection).
  */
-package io.partita.engine.internal.answer;
+package io.partita.engine.answer;

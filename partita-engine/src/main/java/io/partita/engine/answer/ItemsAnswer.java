@@ -1,4 +1,4 @@
-package io.partita.engine.internal.answer;
+package io.partita.engine.answer;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;

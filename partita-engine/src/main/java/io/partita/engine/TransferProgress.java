@@ -1,4 +1,4 @@
-package io.partita.engine.internal.transfer;
+package io.partita.engine;
 
 /**
  * Told how a long export or import goes, after each batch of items: for {@code partita export} and

@@ -1,4 +1,4 @@
-package io.partita.engine.internal.answer;
+package io.partita.engine.answer;
 
 import software.amazon.awssdk.awscore.AwsResponse;
 

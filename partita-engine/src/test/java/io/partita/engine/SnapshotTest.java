@@ -1,0 +1,171 @@
+package io.partita.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
+import software.amazon.awssdk.services.dynamodb.model.ListTablesRequest;
+import software.amazon.awssdk.services.dynamodb.model.ListTablesResponse;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScanResponse;
+
+/**
+ * Snapshots (issue 39): the whole database saved and restored by name, and reset to empty, in
+ * memory and on a data folder; a restore is one atomic write that writers running meanwhile see
+ * whole, and the tables' counters still agree with their items after it.
+ */
+class SnapshotTest {
+  private static void createShop(Partita p, String name) {
+    p.execute(CreateTableRequest.builder().tableName(name).billingMode("PAY_PER_REQUEST")
+        .attributeDefinitions(a -> a.attributeName("pk").attributeType("S"), a -> a.attributeName("g").attributeType("S"))
+        .keySchema(k -> k.attributeName("pk").keyType("HASH"))
+        .globalSecondaryIndexes(i -> i.indexName("byG").keySchema(k -> k.attributeName("g").keyType("HASH"))
+            .projection(x -> x.projectionType("ALL")))
+        .build());
+  }
+
+  private static void put(Partita p, String table, String pk, String g) {
+    p.execute(PutItemRequest.builder().tableName(table)
+        .item(Map.of("pk", AttributeValue.fromS(pk), "g", AttributeValue.fromS(g))).build());
+  }
+
+  private static List<String> tables(Partita p) {
+    return p.<ListTablesResponse>execute(ListTablesRequest.builder().build()).tableNames();
+  }
+
+  private static List<String> keys(Partita p, String table) {
+    return p.<ScanResponse>execute(ScanRequest.builder().tableName(table).build()).items().stream()
+        .map(i -> i.get("pk").s()).sorted().toList();
+  }
+
+  private static int byG(Partita p, String table, String g) {
+    return p.<QueryResponse>execute(QueryRequest.builder().tableName(table).indexName("byG")
+        .keyConditionExpression("g = :g").expressionAttributeValues(Map.of(":g", AttributeValue.fromS(g))).build()).count();
+  }
+
+  /** Seeds, snapshots, changes everything, restores: the seeded state, indexes and counters included. */
+  private static void roundTrip(Partita p) {
+    createShop(p, "Shop");
+    put(p, "Shop", "a", "x");
+    put(p, "Shop", "b", "x");
+    p.snapshot("seeded");
+
+    put(p, "Shop", "c", "y");
+    p.execute(DeleteItemRequest.builder().tableName("Shop").key(Map.of("pk", AttributeValue.fromS("a"))).build());
+    createShop(p, "Other");
+    put(p, "Other", "z", "x");
+    assertEquals(List.of("b", "c"), keys(p, "Shop"));
+
+    p.restore("seeded");
+    assertEquals(List.of("Shop"), tables(p));
+    assertEquals(List.of("a", "b"), keys(p, "Shop"));
+    assertEquals(2, byG(p, "Shop", "x"), "the index is restored with its table");
+    assertEquals(0, byG(p, "Shop", "y"));
+    assertEquals(2, p.tableStatistics().stream().filter(s -> s.index() == null).findFirst().orElseThrow().itemCount());
+
+    // the restored database works on: a table made after the snapshot can be made again
+    createShop(p, "Other");
+    put(p, "Other", "z", "x");
+    assertEquals(List.of("z"), keys(p, "Other"));
+
+    p.reset();
+    assertEquals(List.of(), tables(p));
+    assertEquals(List.of("seeded"), p.snapshots(), "a reset keeps the snapshots");
+    p.restore("seeded");
+    assertEquals(List.of("a", "b"), keys(p, "Shop"));
+  }
+
+  @Test
+  void inMemory() {
+    try (Partita p = Partita.inMemory()) {
+      roundTrip(p);
+    }
+  }
+
+  @Test
+  void onADataFolderARestoreIsWhatReopens(@TempDir Path dir) {
+    try (Partita p = Partita.open(dir)) {
+      roundTrip(p);
+      p.execute(DeleteTableRequest.builder().tableName("Shop").build());
+      p.restore("seeded");
+    }
+    try (Partita p = Partita.open(dir)) {
+      assertEquals(List.of("Shop"), tables(p));
+      assertEquals(List.of("a", "b"), keys(p, "Shop"));
+      assertEquals(List.of(), p.snapshots(), "snapshots live as long as the database is open");
+    }
+  }
+
+  @Test
+  void namesAreCheckedAndAnUnknownOneIsRefusedByName() {
+    try (Partita p = Partita.inMemory()) {
+      p.snapshot("one");
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p.restore("two"));
+      assertEquals("no snapshot named 'two'; there are 1: one", e.getMessage());
+      assertThrows(IllegalArgumentException.class, () -> p.snapshot("../etc"));
+      assertTrue(p.deleteSnapshot("one"));
+      assertFalse(p.deleteSnapshot("one"));
+    }
+  }
+
+  @Test
+  void writersRunningThroughRestoresLeaveCountersThatAgreeWithTheItems() throws Exception {
+    try (Partita p = Partita.inMemory()) {
+      createShop(p, "Shop");
+      for (int i = 0; i < 50; i++) {
+        put(p, "Shop", "seed" + i, "x");
+      }
+      p.snapshot("seeded");
+      AtomicBoolean stop = new AtomicBoolean();
+      AtomicInteger written = new AtomicInteger();
+      AtomicReference<Throwable> failure = new AtomicReference<>();
+      List<Thread> writers = new ArrayList<>();
+      for (int w = 0; w < 2; w++) {
+        int id = w;
+        Thread t = new Thread(() -> {
+          for (int i = 0; !stop.get(); i++) {
+            try {
+              put(p, "Shop", "w" + id + "-" + i, "y");
+              written.incrementAndGet();
+            } catch (Throwable e) {
+              failure.compareAndSet(null, e);
+              return;
+            }
+          }
+        });
+        t.start();
+        writers.add(t);
+      }
+      for (int r = 0; r < 20; r++) {
+        p.restore("seeded");
+      }
+      stop.set(true);
+      for (Thread t : writers) {
+        t.join();
+      }
+      assertEquals(null, failure.get(), "a write during restores failed");
+      assertTrue(written.get() > 0);
+      List<String> items = keys(p, "Shop");
+      long counted = p.tableStatistics().stream().filter(s -> s.index() == null).findFirst().orElseThrow().itemCount();
+      assertEquals(items.size(), counted, "the table's item counter agrees with its items");
+      assertEquals(items.size() - 50, byG(p, "Shop", "y"), "the index holds exactly the items written since");
+    }
+  }
+}

@@ -1,0 +1,95 @@
+package io.partita.server.cli;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/**
+ * One call of a running server's own API ({@code /partita/...}) from the command line: sent
+ * unsigned, and signed with the environment's AWS credentials only when the server asks for a
+ * signature (a server started with credentials), so the credentials go to no other endpoint.
+ */
+final class AdminCall {
+  /** Why the call got no answer: said in one line. */
+  static final class NoAnswer extends Exception {
+    NoAnswer(String message) {
+      super(message);
+    }
+  }
+
+  private AdminCall() {}
+
+  /** Whether {@code endpoint} is a URL a call can go to; the one-line refusal otherwise. */
+  static String checkEndpoint(URI endpoint) {
+    return ("http".equals(endpoint.getScheme()) || "https".equals(endpoint.getScheme())) && endpoint.getHost() != null
+        ? null : "--endpoint must be a URL such as http://127.0.0.1:8000, not '" + endpoint + "'";
+  }
+
+  /**
+   * Sends {@code method} (GET, POST or DELETE, no body) to {@code path} of {@code endpoint}; {@code
+   * region} signs it when the server asks (null: the environment's, or us-east-1).
+   *
+   * @throws NoAnswer when no server answers, {@code start} saying how to start one
+   */
+  static HttpResponse<String> send(URI endpoint, String method, String path, String region, String start)
+      throws NoAnswer, InterruptedException {
+    URI uri = endpoint.resolve(path);
+    HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+        .connectTimeout(Duration.ofSeconds(5)).build();
+    try {
+      HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60))
+          .method(method, HttpRequest.BodyPublishers.noBody());
+      HttpResponse<String> answer = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+      if (answer.statusCode() == 403 && answer.body().startsWith("MissingAuthenticationTokenException")) {
+        HttpRequest signed = signed(request, method, uri, region);
+        if (signed != null) {
+          answer = client.send(signed, HttpResponse.BodyHandlers.ofString());
+        }
+      }
+      return answer;
+    } catch (ConnectException | HttpConnectTimeoutException e) {
+      throw new NoAnswer("no Partita server answers at " + endpoint + ": start one with `" + start + "`");
+    } catch (IOException e) {
+      throw new NoAnswer("the server at " + endpoint + " gave no answer (" + e + ")");
+    }
+  }
+
+  /**
+   * The request, signed with the environment's AWS credentials, or null when it has none: a server
+   * started with credentials answers its side doors to signed requests only (docs/SECURITY.md).
+   */
+  private static HttpRequest signed(HttpRequest.Builder request, String method, URI uri, String region) {
+    software.amazon.awssdk.identity.spi.AwsCredentialsIdentity identity;
+    try (var chain = software.amazon.awssdk.auth.credentials.AwsCredentialsProviderChain.builder()
+        .reuseLastProviderEnabled(false)
+        .credentialsProviders(software.amazon.awssdk.auth.credentials.SystemPropertyCredentialsProvider.create(),
+            software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider.create(),
+            software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider.create())
+        .build()) {
+      identity = chain.resolveCredentials();
+    } catch (RuntimeException e) {
+      return null; // none: the server's refusal is the answer
+    }
+    String signingRegion = region != null ? region
+        : System.getenv().getOrDefault("AWS_REGION", System.getenv().getOrDefault("AWS_DEFAULT_REGION", "us-east-1"));
+    var signed = software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner.create().sign(r -> r
+        .identity(identity)
+        .request(software.amazon.awssdk.http.SdkHttpRequest.builder().method(
+            software.amazon.awssdk.http.SdkHttpMethod.fromValue(method)).uri(uri).build())
+        .payload(software.amazon.awssdk.http.ContentStreamProvider.fromUtf8String(""))
+        .putProperty(software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner.SERVICE_SIGNING_NAME, "dynamodb")
+        .putProperty(software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner.REGION_NAME, signingRegion));
+    signed.request().forEachHeader((name, values) -> {
+      // the client sets Host itself, from the URI the request was signed for
+      if (!name.equalsIgnoreCase("Host")) {
+        values.forEach(v -> request.header(name, v));
+      }
+    });
+    return request.build();
+  }
+}

@@ -1,0 +1,95 @@
+package io.partita.server.http;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.partita.engine.Partita;
+import java.util.List;
+
+/**
+ * The database saved and restored by name, and reset (docs/SERVER.md, "Snapshots and reset"):
+ * {@code GET /partita/snapshots} lists the names; {@code POST /partita/snapshots/NAME} saves,
+ * {@code POST /partita/snapshots/NAME/restore} restores, {@code DELETE /partita/snapshots/NAME}
+ * forgets one; {@code POST /partita/reset} empties the database and loads the server's seed files
+ * again. A change is who may change how the server serves ({@link Gate#changeRefusal}), as the
+ * admin API's switches; the names are the engine's ({@code Partita#snapshot}: letters, digits,
+ * {@code _ - .}), never a path: snapshots are held in memory, nothing is read or written on a
+ * client's word.
+ */
+final class SnapshotsEndpoint {
+  static final String PATH = AdminEndpoint.PREFIX + "snapshots";
+  static final String RESET = AdminEndpoint.PREFIX + "reset";
+
+  private final ServerState state;
+
+  SnapshotsEndpoint(ServerState state) {
+    this.state = state;
+  }
+
+  static boolean owns(HttpMethod method, String path) {
+    return (path.equals(PATH) && (method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)))
+        || (path.startsWith(PATH + "/") && (method.equals(HttpMethod.POST) || method.equals(HttpMethod.DELETE)))
+        || (path.equals(RESET) && method.equals(HttpMethod.POST));
+  }
+
+  FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request, String path) {
+    Partita partita = state.snapshots();
+    boolean head = request.method().equals(HttpMethod.HEAD);
+    if (partita == null) {
+      return Responses.plainText(HttpResponseStatus.NOT_FOUND, "this server keeps no snapshots", ctx.alloc(), head);
+    }
+    if (path.equals(PATH)) {
+      List<String> names = partita.snapshots();
+      return Responses.jsonText(g -> {
+        g.writeStartObject();
+        g.writeArrayFieldStart("Snapshots");
+        for (String n : names) {
+          g.writeString(n);
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+      }, ctx.alloc(), head);
+    }
+    String refused = state.gate().changeRefusal(ctx.channel().remoteAddress(), request.headers());
+    if (refused != null) {
+      return Responses.forbidden(refused, ctx.alloc(), false);
+    }
+    long start = System.nanoTime();
+    try {
+      String done;
+      if (path.equals(RESET)) {
+        partita.reset();
+        state.reseed().run();
+        done = "reset";
+      } else {
+        String rest = path.substring(PATH.length() + 1);
+        boolean restore = rest.endsWith("/restore");
+        String name = restore ? rest.substring(0, rest.length() - "/restore".length()) : rest;
+        if (request.method().equals(HttpMethod.DELETE)) {
+          if (!partita.deleteSnapshot(name)) {
+            return Responses.plainText(HttpResponseStatus.NOT_FOUND, "no snapshot named '" + name + "'", ctx.alloc(),
+                false);
+          }
+          done = "deleted snapshot " + name;
+        } else if (restore) {
+          partita.restore(name);
+          done = "restored snapshot " + name;
+        } else {
+          partita.snapshot(name);
+          done = "saved snapshot " + name;
+        }
+      }
+      return Responses.plainText(HttpResponseStatus.OK, done + " in " + (System.nanoTime() - start) / 1_000_000
+          + " ms", ctx.alloc(), false);
+    } catch (IllegalArgumentException e) {
+      return Responses.plainText(e.getMessage().startsWith("no snapshot") ? HttpResponseStatus.NOT_FOUND
+          : HttpResponseStatus.BAD_REQUEST, e.getMessage(), ctx.alloc(), false);
+    } catch (RuntimeException e) {
+      // the seed loaded again after a reset failed (a file changed since the start): the database is empty
+      return Responses.plainText(HttpResponseStatus.INTERNAL_SERVER_ERROR, "reset, but loading the seed again failed: "
+          + e.getMessage(), ctx.alloc(), false);
+    }
+  }
+}
