@@ -26,6 +26,32 @@ class PartitaCommandTest {
         assertEquals(name, new CommandLine(command).getCommandName(), "the @Command name of " + name));
   }
 
+  /**
+   * A subcommand lives in this table, no longer in {@code @Command(subcommands)}: every top-level
+   * command class of this package (a {@code @Command} with a Callable or Runnable, not nested) is in it,
+   * so one added without it fails here rather than going missing from {@code partita}.
+   */
+  @Test
+  void everyCommandOfThePackageIsInTheTable() throws Exception {
+    java.nio.file.Path folder = java.nio.file.Path.of(PartitaCommand.class.getResource("PartitaCommand.class").toURI())
+        .getParent();
+    java.util.Set<Class<?>> commands = new java.util.HashSet<>();
+    try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(folder)) {
+      for (String file : files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".class") && !f.contains("$"))
+          .toList()) {
+        Class<?> type = Class.forName(PartitaCommand.class.getPackageName() + "." + file.replace(".class", ""));
+        if (type.isAnnotationPresent(picocli.CommandLine.Command.class) && type != PartitaCommand.class
+            && (Runnable.class.isAssignableFrom(type) || java.util.concurrent.Callable.class.isAssignableFrom(type))) {
+          commands.add(type);
+        }
+      }
+    }
+    assertTrue(commands.size() >= 8, commands.toString());
+    java.util.Set<Class<?>> missing = new java.util.HashSet<>(commands);
+    missing.removeAll(PartitaCommand.SUBCOMMANDS.values());
+    assertEquals(java.util.Set.of(), missing);
+  }
+
   @Test
   void aCommandLineNamingASubcommandHasThatOneOnly() {
     Map<String, CommandLine> subs = PartitaCommand.commandLine("serve", "--in-memory").getSubcommands();
