@@ -8,13 +8,26 @@ import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import picocli.CommandLine.Option;
 
 /**
- * One call of a running server's own API ({@code /partita/...}) from the command line: sent
- * unsigned, and signed with the environment's AWS credentials only when the server asks for a
- * signature (a server started with credentials), so the credentials go to no other endpoint.
+ * A call of a running server's own API ({@code /partita/...}) from the command line, and the
+ * options that say where ({@code --endpoint}, {@code --region}: a picocli mixin of the commands
+ * that make one). Sent unsigned, and signed with the environment's AWS credentials only when the
+ * server asks for a signature (a server started with credentials), so the credentials go to no
+ * other endpoint.
  */
 final class AdminCall {
+  @Option(names = "--endpoint", paramLabel = "URL", defaultValue = "http://127.0.0.1:8000",
+      description = "The running server (default: ${DEFAULT-VALUE}).")
+  URI endpoint;
+
+  @Option(names = "--region", paramLabel = "REGION",
+      description = "The server's region, for a server that checks signatures: the request is signed with the AWS"
+          + " credentials of the environment (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or the AWS profile) for it"
+          + " (default: AWS_REGION, AWS_DEFAULT_REGION or us-east-1).")
+  String region;
+
   /** Why the call got no answer: said in one line. */
   static final class NoAnswer extends Exception {
     NoAnswer(String message) {
@@ -22,22 +35,19 @@ final class AdminCall {
     }
   }
 
-  private AdminCall() {}
-
-  /** Whether {@code endpoint} is a URL a call can go to; the one-line refusal otherwise. */
-  static String checkEndpoint(URI endpoint) {
+  /** Whether the endpoint is a URL a call can go to: null, or the one-line refusal. */
+  String checkEndpoint() {
     return ("http".equals(endpoint.getScheme()) || "https".equals(endpoint.getScheme())) && endpoint.getHost() != null
         ? null : "--endpoint must be a URL such as http://127.0.0.1:8000, not '" + endpoint + "'";
   }
 
   /**
-   * Sends {@code method} (GET, POST or DELETE, no body) to {@code path} of {@code endpoint}; {@code
-   * region} signs it when the server asks (null: the environment's, or us-east-1).
+   * Sends {@code method} (GET, POST or DELETE, no body) to {@code path} of the endpoint, signed for
+   * the region when the server asks (by default the environment's, or us-east-1).
    *
    * @throws NoAnswer when no server answers, {@code start} saying how to start one
    */
-  static HttpResponse<String> send(URI endpoint, String method, String path, String region, String start)
-      throws NoAnswer, InterruptedException {
+  HttpResponse<String> send(String method, String path, String start) throws NoAnswer, InterruptedException {
     URI uri = endpoint.resolve(path);
     HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
         .connectTimeout(Duration.ofSeconds(5)).build();

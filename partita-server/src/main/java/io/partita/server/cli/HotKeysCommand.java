@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -31,9 +32,7 @@ public final class HotKeysCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--endpoint", paramLabel = "URL", defaultValue = "http://127.0.0.1:8000",
-      description = "The running server (default: ${DEFAULT-VALUE}).")
-  URI endpoint;
+  @Mixin AdminCall server;
 
   @Option(names = "--top", paramLabel = "N",
       description = "Keys listed per table, 1 to 100 (default: the server's, 10).")
@@ -42,30 +41,25 @@ public final class HotKeysCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the server's JSON answer as it is.")
   boolean json;
 
-  @Option(names = "--region", paramLabel = "REGION",
-      description = "The server's region, for a server that checks signatures: the request is signed with the AWS"
-          + " credentials of the environment (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or the AWS profile) for it"
-          + " (default: AWS_REGION, AWS_DEFAULT_REGION or us-east-1).")
-  String region;
 
   @Override
   public Integer call() throws InterruptedException {
-    String bad = AdminCall.checkEndpoint(endpoint);
+    String bad = server.checkEndpoint();
     if (bad != null) {
       return fail(bad);
     }
     String path = "/partita/hot-keys" + (top == null ? "" : "?top=" + top);
-    URI uri = endpoint.resolve(path);
+    URI uri = server.endpoint.resolve(path);
     HttpResponse<String> answer;
     try {
-      answer = AdminCall.send(endpoint, "GET", path, region, "partita serve --hot-keys");
+      answer = server.send("GET", path, "partita serve --hot-keys");
     } catch (AdminCall.NoAnswer e) {
       return fail(e.getMessage());
     }
     String body = answer.body().strip();
     if (answer.statusCode() != 200) {
       // the server's reason, such as how to turn hot keys on or what top may be, on one line
-      return fail(endpoint + " answered " + answer.statusCode() + ": " + body.replaceAll("\\s+", " "));
+      return fail(server.endpoint + " answered " + answer.statusCode() + ": " + body.replaceAll("\\s+", " "));
     }
     List<String[]> keys = parse(body);
     if (keys == null) {

@@ -1,10 +1,10 @@
 package io.partita.server.cli;
 
 import java.io.PrintWriter;
-import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -28,18 +28,12 @@ public final class SnapshotCommand implements Callable<Integer> {
       description = "The snapshot's name (letters, digits, _ - .), for save, restore and delete.")
   String name;
 
-  @Option(names = "--endpoint", paramLabel = "URL", defaultValue = "http://127.0.0.1:8000",
-      description = "The running server (default: ${DEFAULT-VALUE}).")
-  URI endpoint;
+  @Mixin AdminCall server;
 
-  @Option(names = "--region", paramLabel = "REGION",
-      description = "The server's region, for a server that checks signatures: the request is signed with the AWS"
-          + " credentials of the environment for it (default: AWS_REGION, AWS_DEFAULT_REGION or us-east-1).")
-  String region;
 
   @Override
   public Integer call() throws InterruptedException {
-    String bad = AdminCall.checkEndpoint(endpoint);
+    String bad = server.checkEndpoint();
     if (bad != null) {
       return fail(bad);
     }
@@ -60,13 +54,13 @@ public final class SnapshotCommand implements Callable<Integer> {
     String method = action.equals("list") ? "GET" : action.equals("delete") ? "DELETE" : "POST";
     HttpResponse<String> answer;
     try {
-      answer = AdminCall.send(endpoint, method, path, region, "partita serve");
+      answer = server.send(method, path, "partita serve");
     } catch (AdminCall.NoAnswer e) {
       return fail(e.getMessage());
     }
     String body = answer.body().strip();
     if (answer.statusCode() != 200) {
-      return fail(endpoint + " answered " + answer.statusCode() + ": " + body.replaceAll("\\s+", " "));
+      return fail(server.endpoint + " answered " + answer.statusCode() + ": " + body.replaceAll("\\s+", " "));
     }
     PrintWriter out = spec.commandLine().getOut();
     out.println(body);

@@ -149,18 +149,7 @@ final class CloudFormationTables {
       b.vectorIndexes(vectors);
     }
     stream(p, b);
-    List<Tag> tags = Shapes.tags(p, "Tags");
-    if (!tags.isEmpty()) {
-      b.tags(tags);
-    }
-    String tableClass = p.string("TableClass");
-    if (tableClass != null) {
-      b.tableClass(tableClass);
-    }
-    Boolean protection = p.bool("DeletionProtectionEnabled");
-    if (protection != null) {
-      b.deletionProtectionEnabled(protection);
-    }
+    tagsClassAndProtection(p, b);
     p.ignore("SSESpecification", "ContributorInsightsSpecification", "ResourcePolicy");
     p.refuse("KinesisStreamSpecification", "is not supported by Partita (there is no Kinesis data stream here to"
         + " send changes to; the table's own stream, StreamSpecification, is)");
@@ -335,18 +324,7 @@ final class CloudFormationTables {
     }
     stream(p, b);
     String ttl = ttl(p);
-    List<Tag> tags = Shapes.tags(replica, "Tags");
-    if (!tags.isEmpty()) {
-      b.tags(tags);
-    }
-    String tableClass = replica.string("TableClass");
-    if (tableClass != null) {
-      b.tableClass(tableClass);
-    }
-    Boolean protection = replica.bool("DeletionProtectionEnabled");
-    if (protection != null) {
-      b.deletionProtectionEnabled(protection);
-    }
+    tagsClassAndProtection(replica, b);
     replica.ignore("ContributorInsightsSpecification", "SSESpecification", "ResourcePolicy",
         "ReplicaStreamSpecification", "WarmThroughput");
     replica.refuse("KinesisStreamSpecification", "is not supported by Partita (there is no Kinesis data stream here"
@@ -448,5 +426,21 @@ final class CloudFormationTables {
     }
     p.ignore("SSESpecification");
     return new TableDefinition(p.report().file() + ": Resources." + id, b.build(), null, false, null, List.of());
+  }
+
+  /** Tags, TableClass and DeletionProtectionEnabled: a table's, or a global table's replica in this region. */
+  private static void tagsClassAndProtection(Fields from, CreateTableRequest.Builder b) {
+    List<Tag> tags = Shapes.tags(from, "Tags");
+    if (!tags.isEmpty()) {
+      b.tags(tags);
+    }
+    String tableClass = from.string("TableClass");
+    if (tableClass != null) {
+      b.tableClass(tableClass);
+    }
+    Boolean protection = from.bool("DeletionProtectionEnabled");
+    if (protection != null) {
+      b.deletionProtectionEnabled(protection);
+    }
   }
 }
