@@ -47,7 +47,6 @@ public final class Partita implements AutoCloseable {
   private final io.partita.engine.TransferProgress progress;
   /** {@link #snapshot}s by name: the whole store's entries, in key order. */
   private final java.util.Map<String, List<Store.Entry>> snapshots = new java.util.concurrent.ConcurrentHashMap<>();
-  private volatile String endpoint;
   private final ReadWriteLock open = new ReentrantReadWriteLock();
   private final ExecutorService ownExecutor;
   private final Executor backgroundWork;
@@ -105,13 +104,14 @@ public final class Partita implements AutoCloseable {
    * with the work a restart resumes (index builds, restores, imports) started again.
    */
   private EngineContext context() {
+    EngineContext before = ctx;
     long g = ++generation;
     EngineContext c = new EngineContext(store, new Catalog(store, region), clock, limits, backgroundWork,
         step -> generation == g && whileOpen(step), region);
     c.attach(io.partita.engine.internal.transfer.Transfers.class,
         new io.partita.engine.internal.transfer.Transfers(store, s3Root, progress));
-    if (endpoint != null) {
-      c.advertiseEndpoint(endpoint);
+    if (before != null) {
+      c.advertiseEndpoint(before.endpointAddress()); // where the server listens does not change with the data
     }
     BackgroundWork.resume(c);
     return c;
@@ -583,7 +583,6 @@ public final class Partita implements AutoCloseable {
    * server sets it once it listens; a database used in process answers {@code localhost}.
    */
   public void advertiseEndpoint(String address) {
-    this.endpoint = address;
     ctx.advertiseEndpoint(address);
   }
 
@@ -622,7 +621,7 @@ public final class Partita implements AutoCloseable {
    * buckets. Measured by the database's clock, so a test can move it.
    */
   public void throttle(boolean on) {
-    this.throttle = on ? new io.partita.engine.internal.ops.context.Throttle(ctx, clock) : null;
+    this.throttle = on ? new io.partita.engine.internal.ops.context.Throttle(() -> ctx, clock) : null;
   }
 
   /**
@@ -824,9 +823,6 @@ public final class Partita implements AutoCloseable {
       }
       DataFormat.initOrCheck(store); // an empty database is stamped with its format, as a new one is
       ctx = context();
-      if (throttle != null) {
-        throttle = new io.partita.engine.internal.ops.context.Throttle(ctx, clock);
-      }
     } finally {
       open.writeLock().unlock();
     }

@@ -35,6 +35,9 @@ public final class Served {
   /** Capacity consumed by one table, or one of its indexes ({@code index} null for the table's own share). */
   public record Consumed(String table, String index, double readUnits, double writeUnits) {}
 
+  /** A table, or one of its indexes ({@code index} not null), that consumed units. */
+  private record By(String table, String index) {}
+
   /** A partition key read or written, as text (a binary key in Base64). */
   public record Key(String table, String partitionKey, boolean write) {}
 
@@ -85,7 +88,8 @@ public final class Served {
   private final Meter meter;
   private final boolean countsKeys;
   private final Set<String> tables = new LinkedHashSet<>(2);
-  private final Map<String, double[]> consumed = new LinkedHashMap<>(2);
+  /** Read and write units by what consumed them. */
+  private final Map<By, double[]> consumed = new LinkedHashMap<>(2);
   private String index;
   private List<Key> keys;
   private long items = -1;
@@ -134,12 +138,10 @@ public final class Served {
   /** Capacity consumed, by table and index, in the order consumed. */
   public List<Consumed> consumed() {
     List<Consumed> out = new ArrayList<>(consumed.size());
-    consumed.forEach((k, units) -> {
-      int cut = k.indexOf('\u0000');
-      out.add(new Consumed(k.substring(0, cut), cut == k.length() - 1 ? null : k.substring(cut + 1), units[0], units[1]));
-    });
+    consumed.forEach((by, units) -> out.add(new Consumed(by.table(), by.index(), units[0], units[1])));
     return out;
   }
+
 
   /** The partition keys read and written, when this record counts them (at most {@value #MAX_KEYS}). */
   public List<Key> keys() {
@@ -180,7 +182,7 @@ public final class Served {
     if (s == null || readUnits + writeUnits == 0) {
       return;
     }
-    double[] units = s.consumed.computeIfAbsent(table + '\u0000' + (index == null ? "" : index), k -> new double[2]);
+    double[] units = s.consumed.computeIfAbsent(new By(table, index), k -> new double[2]);
     units[0] += readUnits;
     units[1] += writeUnits;
     if (s.meter != null) {
@@ -233,9 +235,14 @@ public final class Served {
     return s == null || s.meter == null ? ALL : s.meter.entries();
   }
 
+  /** Whether the request has a meter (throttling is on): whether anything would be refused for units. */
+  public static boolean metered() {
+    Served s = CURRENT.get();
+    return s != null && s.meter != null;
+  }
+
   /** {@link Meter#refusal} of this request's meter: null (let in) without one. */
   public static PartitaException refusal(String table, boolean write) {
-    Served s = CURRENT.get();
-    return s == null || s.meter == null ? null : s.meter.refusal(table, write);
+    return metered() ? CURRENT.get().meter.refusal(table, write) : null;
   }
 }

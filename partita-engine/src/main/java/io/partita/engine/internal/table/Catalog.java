@@ -2,9 +2,9 @@ package io.partita.engine.internal.table;
 
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
-import io.partita.engine.served.Served;
 import io.partita.engine.internal.storage.Keyspace;
 import io.partita.engine.internal.storage.Store;
+import io.partita.engine.served.Served;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.partita.engine.internal.transfer;
 
-import io.partita.engine.TransferProgress;
 import io.partita.engine.PartitaException;
+import io.partita.engine.TransferProgress;
 import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.write.ReadModifyWrite;
 import io.partita.engine.internal.ops.write.WriteCommand;

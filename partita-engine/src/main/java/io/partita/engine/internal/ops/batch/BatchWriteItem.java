@@ -7,8 +7,8 @@ import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.write.ReadModifyWrite;
 import io.partita.engine.internal.ops.write.WriteCommand;
 import io.partita.engine.internal.ops.write.WriteCommands;
-import io.partita.engine.served.Served;
 import io.partita.engine.internal.table.Table;
+import io.partita.engine.served.Served;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -74,8 +74,7 @@ public final class BatchWriteItem {
       throw admission.refusedAll(); // no table has units left: the batch fails as a whole
     }
     boolean metricsAsked = req.returnItemCollectionMetrics() == ReturnItemCollectionMetrics.SIZE;
-    Map<String, Capacity.Units> units = new LinkedHashMap<>();
-    Map<String, String> names = new LinkedHashMap<>();
+    Map<Capacity.Consumer, Capacity.Units> units = new LinkedHashMap<>();
     int done = 0;
     Map<String, List<ItemCollectionMetrics>> metrics = new LinkedHashMap<>();
     PartitaException collectionFull = null;
@@ -92,8 +91,8 @@ public final class BatchWriteItem {
         continue;
       }
       done++;
-      units.computeIfAbsent(w.named(), k -> Capacity.Units.writes(0)).add(r.writeUnits());
-      names.putIfAbsent(w.named(), w.table().def().name());
+      units.computeIfAbsent(new Capacity.Consumer(w.named(), w.table().def().name()), k -> Capacity.Units.writes(0))
+          .add(r.writeUnits());
       ItemCollectionMetrics m = w.metrics(req.returnItemCollectionMetrics(), r);
       if (metricsAsked && m != null) {
         metrics.computeIfAbsent(w.named(), k -> new ArrayList<>()).add(m);
@@ -101,7 +100,7 @@ public final class BatchWriteItem {
     }
     List<ConsumedCapacity> capacity = new ArrayList<>();
     if (Capacity.counted(req.returnConsumedCapacity())) {
-      units.forEach((table, u) -> capacity.add(u.report(req.returnConsumedCapacity(), table, names.get(table))));
+      units.forEach((table, u) -> capacity.add(u.report(req.returnConsumedCapacity(), table)));
     }
     Served.items(done);
     if (collectionFull != null) {

@@ -2,16 +2,17 @@ package io.partita.engine.internal.ops.context;
 
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
-import io.partita.engine.served.Served;
 import io.partita.engine.internal.table.IndexDef;
 import io.partita.engine.internal.table.Table;
 import io.partita.engine.internal.table.TableDef;
+import io.partita.engine.served.Served;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.ThrottlingReason;
 
@@ -60,11 +61,12 @@ public final class Throttle implements Served.Meter {
       + " persist, check if you have a hot key:"
       + " https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html";
 
-  private final EngineContext ctx;
+  /** The database's current context: read anew at each look-up, since a restore makes a new one. */
+  private final Supplier<EngineContext> ctx;
   private final Clock clock;
   private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
 
-  public Throttle(EngineContext ctx, Clock clock) {
+  public Throttle(Supplier<EngineContext> ctx, Clock clock) {
     this.ctx = ctx;
     this.clock = clock;
   }
@@ -123,7 +125,7 @@ public final class Throttle implements Served.Meter {
 
   /** The table of that name, or null when it is gone (the request then fails as it should). */
   private TableDef table(String name) {
-    Table t = name == null ? null : ctx.catalog().tableOrNull(name);
+    Table t = name == null ? null : ctx.get().catalog().tableOrNull(name);
     return t == null ? null : t.def();
   }
 
@@ -168,7 +170,7 @@ public final class Throttle implements Served.Meter {
       return null; // no limit: on-demand without a maximum
     }
     String index = gsi == null ? null : gsi.name();
-    String tableArn = def.arn(ctx.region());
+    String tableArn = def.arn(ctx.get().region());
     String reason = (index == null ? "Table" : "Index") + (write ? "Write" : "Read")
         + (provisioned ? "ProvisionedThroughputExceeded" : "MaxOnDemandThroughputExceeded");
     return new Limit(def.tableId() + (index == null ? "" : "/" + index) + (write ? ":W" : ":R"), units,

@@ -129,6 +129,11 @@ public final class Capacity {
      * to return for it as the request named it ({@code tableName}: its name or ARN), or {@code null}
      * when not asked for. Called once per table a request consumed from, whatever it asked.
      */
+    public ConsumedCapacity report(ReturnConsumedCapacity mode, Consumer table) {
+      return report(mode, table.named(), table.name());
+    }
+
+    /** {@link #report(ReturnConsumedCapacity, Consumer)} of the table named {@code tableName}, its name {@code name}. */
     public ConsumedCapacity report(ReturnConsumedCapacity mode, String tableName, String name) {
       if (Served.counting()) {
         Served.charge(name, null, tableReads, table - tableReads);
@@ -189,6 +194,13 @@ public final class Capacity {
       return out;
     }
   }
+
+  /**
+   * A table a request consumed from, as it named it ({@code named}: its name or ARN, what
+   * ConsumedCapacity answers) and by its name (what the request's facts count): the key of a batch's
+   * or a transaction's units by table.
+   */
+  public record Consumer(String named, String name) {}
 
   /** Whether a request asked for its ConsumedCapacity. */
   public static boolean asked(ReturnConsumedCapacity mode) {

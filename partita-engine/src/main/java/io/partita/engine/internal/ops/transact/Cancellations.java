@@ -5,6 +5,8 @@ import io.partita.engine.PartitaException;
 import io.partita.engine.served.Served;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 
 /**
@@ -48,12 +50,16 @@ final class Cancellations {
    * cancelled, each throttled action's reason naming its refusal ({@code
    * ProvisionedThroughputExceeded} or {@code ThrottlingError}), before anything runs.
    */
-  static void admit(List<String> tables, List<Boolean> writes) {
+  static <T> void admit(List<T> actions, Function<T, String> table, Predicate<T> write) {
+    if (!Served.metered()) {
+      return;
+    }
     PartitaException[] refusals = null;
-    for (int i = 0; i < tables.size(); i++) {
-      PartitaException e = Served.refusal(tables.get(i), writes.get(i));
+    for (int i = 0; i < actions.size(); i++) {
+      T action = actions.get(i);
+      PartitaException e = Served.refusal(table.apply(action), write.test(action));
       if (e != null) {
-        refusals = refusals == null ? new PartitaException[tables.size()] : refusals;
+        refusals = refusals == null ? new PartitaException[actions.size()] : refusals;
         refusals[i] = e;
       }
     }

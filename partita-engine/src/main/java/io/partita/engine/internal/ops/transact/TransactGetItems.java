@@ -5,13 +5,13 @@ import io.partita.engine.answer.ItemsAnswer;
 import io.partita.engine.answer.StoredItem;
 import io.partita.engine.internal.expr.Projection;
 import io.partita.engine.internal.ops.context.EngineContext;
-import io.partita.engine.internal.ops.request.Capacity;
-import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.ops.read.ItemProjection;
 import io.partita.engine.internal.ops.read.KeyRead;
-import io.partita.engine.served.Served;
+import io.partita.engine.internal.ops.request.Capacity;
+import io.partita.engine.internal.ops.request.Keys;
 import io.partita.engine.internal.table.TableDef;
 import io.partita.engine.internal.value.AttributeValues;
+import io.partita.engine.served.Served;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -54,8 +54,7 @@ public final class TransactGetItems {
 
   /** Reads the items of {@code reads} as one snapshot: the transaction's answer, one entry per read in order. */
   public static ItemsAnswer run(EngineContext ctx, List<KeyRead> reads, ReturnConsumedCapacity capacity) {
-    Cancellations.admit(reads.stream().map(r -> r.table().name()).toList(),
-        reads.stream().map(r -> false).toList());
+    Cancellations.admit(reads, r -> r.table().name(), r -> false);
     List<byte[]> keys = reads.stream().map(r -> r.key().storageKey()).toList();
     // a read of an item a transaction is writing now is cancelled, as DynamoDB cancels it (OngoingTransactions)
     boolean[] conflicts = ctx.transactions().held(keys);
@@ -64,8 +63,7 @@ public final class TransactGetItems {
     }
     List<byte[]> stored = ctx.store().getAll(keys);
     List<StoredItem> responses = new ArrayList<>(reads.size());
-    Map<String, Double> units = new LinkedHashMap<>();
-    Map<String, String> names = new LinkedHashMap<>();
+    Map<Capacity.Consumer, Double> units = new LinkedHashMap<>();
     long found = 0;
     for (int i = 0; i < reads.size(); i++) {
       KeyRead r = reads.get(i);
@@ -74,17 +72,15 @@ public final class TransactGetItems {
         r.counted();
       }
       found += item == null ? 0 : 1;
-      names.putIfAbsent(r.named(), r.table().name());
       // a transactional read costs twice a strongly consistent one
-      units.merge(r.named(), 2 * r.units(item), Double::sum);
+      units.merge(new Capacity.Consumer(r.named(), r.table().name()), 2 * r.units(item), Double::sum);
       responses.add(r.answer(item));
     }
     Served.items(found);
     TransactGetItemsResponse.Builder out = TransactGetItemsResponse.builder();
     if (Capacity.counted(capacity)) {
       List<ConsumedCapacity> consumed = new ArrayList<>();
-      units.forEach((table, u) -> consumed.add(Capacity.Units.transaction().read(u).report(capacity, table,
-          names.get(table))));
+      units.forEach((table, u) -> consumed.add(Capacity.Units.transaction().read(u).report(capacity, table)));
       if (Capacity.asked(capacity)) {
         out.consumedCapacity(consumed);
       }

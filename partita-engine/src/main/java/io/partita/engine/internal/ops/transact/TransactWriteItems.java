@@ -7,9 +7,9 @@ import io.partita.engine.internal.ops.request.Capacity;
 import io.partita.engine.internal.ops.write.ReadModifyWrite;
 import io.partita.engine.internal.ops.write.WriteCommand;
 import io.partita.engine.internal.ops.write.WriteCommands;
-import io.partita.engine.served.Served;
 import io.partita.engine.internal.table.Table;
 import io.partita.engine.internal.value.ItemCodec;
+import io.partita.engine.served.Served;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -152,8 +152,7 @@ public final class TransactWriteItems {
 
   private static TransactWriteItemsResponse apply(EngineContext ctx, List<WriteCommand> actions,
       ReturnConsumedCapacity capacity, ReturnItemCollectionMetrics metrics) {
-    Cancellations.admit(actions.stream().map(a -> a.table().def().name()).toList(),
-        actions.stream().map(a -> !(a instanceof WriteCommand.Check)).toList());
+    Cancellations.admit(actions, a -> a.table().def().name(), a -> !(a instanceof WriteCommand.Check));
     List<ReadModifyWrite.Target> targets = actions.stream().map(WriteCommand::target).toList();
     List<byte[]> items = targets.stream().map(t -> t.key().storageKey()).toList();
     boolean[] conflicts = ctx.transactions().claim(items);
@@ -166,10 +165,10 @@ public final class TransactWriteItems {
     } catch (PartitaException e) {
       if (e.code() == ErrorCode.TransactionCanceledException) {
         // the items were read to find a condition false: the least each table's reads or writes cost
-        Set<String> charged = new HashSet<>();
+        Set<Map.Entry<String, Boolean>> charged = new HashSet<>();
         for (WriteCommand a : actions) {
           boolean write = !(a instanceof WriteCommand.Check);
-          if (charged.add(a.table().def().name() + write)) {
+          if (charged.add(Map.entry(a.table().def().name(), write))) {
             Served.charge(a.table().def().name(), null, write ? 0 : 1, write ? 1 : 0);
           }
         }
@@ -181,19 +180,17 @@ public final class TransactWriteItems {
     Served.items(actions.size());
     TransactWriteItemsResponse.Builder out = TransactWriteItemsResponse.builder();
     if (Capacity.counted(capacity)) {
-      Map<String, Capacity.Units> units = new LinkedHashMap<>();
-      Map<String, String> names = new LinkedHashMap<>();
+      Map<Capacity.Consumer, Capacity.Units> units = new LinkedHashMap<>();
       for (int i = 0; i < actions.size(); i++) {
         ReadModifyWrite.Result r = results.get(i);
         // transactional reads and writes cost twice their plain counterparts, index writes included
         Capacity.Units u = (actions.get(i) instanceof WriteCommand.Check)
             ? Capacity.Units.transaction().read(2 * Capacity.readUnits(r.beforeSize(), true))
             : r.writeUnits().times(2);
-        units.computeIfAbsent(actions.get(i).named(), k -> Capacity.Units.transaction()).add(u);
-        names.putIfAbsent(actions.get(i).named(), actions.get(i).table().def().name());
+        units.computeIfAbsent(consumer(actions.get(i)), k -> Capacity.Units.transaction()).add(u);
       }
       List<ConsumedCapacity> consumed = new ArrayList<>();
-      units.forEach((table, u) -> consumed.add(u.report(capacity, table, names.get(table))));
+      units.forEach((table, u) -> consumed.add(u.report(capacity, table)));
       if (Capacity.asked(capacity)) {
         out.consumedCapacity(consumed);
       }
@@ -224,20 +221,21 @@ public final class TransactWriteItems {
     TransactWriteItemsResponse.Builder out = TransactWriteItemsResponse.builder();
     if (Capacity.counted(capacity)) {
       List<byte[]> stored = ctx.store().getAll(actions.stream().map(a -> a.key().storageKey()).toList());
-      Map<String, Double> units = new LinkedHashMap<>();
-      Map<String, String> names = new LinkedHashMap<>();
+      Map<Capacity.Consumer, Double> units = new LinkedHashMap<>();
       for (int i = 0; i < actions.size(); i++) {
         long size = stored.get(i) == null ? 0 : ItemCodec.size(stored.get(i));
-        units.merge(actions.get(i).named(), Capacity.readUnits(size, true), Double::sum);
-        names.putIfAbsent(actions.get(i).named(), actions.get(i).table().def().name());
+        units.merge(consumer(actions.get(i)), Capacity.readUnits(size, true), Double::sum);
       }
       List<ConsumedCapacity> consumed = new ArrayList<>();
-      units.forEach((table, u) -> consumed.add(Capacity.Units.transaction().read(u).report(capacity, table,
-          names.get(table))));
+      units.forEach((table, u) -> consumed.add(Capacity.Units.transaction().read(u).report(capacity, table)));
       if (Capacity.asked(capacity)) {
         out.consumedCapacity(consumed);
       }
     }
     return out.build();
+  }
+
+  private static Capacity.Consumer consumer(WriteCommand action) {
+    return new Capacity.Consumer(action.named(), action.table().def().name());
   }
 }
