@@ -45,8 +45,8 @@ public final class Partita implements AutoCloseable {
   private final String region;
   private final java.util.function.Supplier<Path> s3Root;
   private final io.partita.engine.TransferProgress progress;
-  /** {@link #snapshot}s by name: the whole store's entries, in key order. */
-  private final java.util.Map<String, List<Store.Entry>> snapshots = new java.util.concurrent.ConcurrentHashMap<>();
+  /** {@link #snapshot}s by name: in memory, or files in the data folder. */
+  private final io.partita.engine.internal.storage.StoreImages snapshots;
   private final ReadWriteLock open = new ReentrantReadWriteLock();
   private final ExecutorService ownExecutor;
   private final Executor backgroundWork;
@@ -72,8 +72,10 @@ public final class Partita implements AutoCloseable {
 
   private Partita(Store store, Clock clock, boolean durable, Limits limits, Executor background,
       java.time.Duration sweepInterval, java.time.Duration streamRetention, java.time.Duration shardRollover,
-      String region, java.util.function.Supplier<Path> s3Root, io.partita.engine.TransferProgress progress) {
+      String region, java.util.function.Supplier<Path> s3Root, io.partita.engine.TransferProgress progress,
+      io.partita.engine.internal.storage.StoreImages snapshots) {
     this.store = store;
+    this.snapshots = snapshots;
     this.clock = clock;
     this.streamRetentionMillis = streamRetention.toMillis();
     this.shardRolloverMillis = shardRollover.toMillis();
@@ -317,12 +319,14 @@ public final class Partita implements AutoCloseable {
 
     public Partita open(Path directory) {
       return withFaults(new Partita(Store.open(directory, settings()), clock, true, limits, background,
-          timeToLiveInterval, streamRetention, shardRollover, region, s3RootFor(directory), progress));
+          timeToLiveInterval, streamRetention, shardRollover, region, s3RootFor(directory), progress,
+          io.partita.engine.internal.storage.StoreImages.inDirectory(directory.resolve("snapshots"))));
     }
 
     public Partita inMemory() {
       return withFaults(new Partita(Store.inMemory(settings()), clock, false, limits, background, timeToLiveInterval,
-          streamRetention, shardRollover, region, s3RootFor(null), progress));
+          streamRetention, shardRollover, region, s3RootFor(null), progress,
+          io.partita.engine.internal.storage.StoreImages.inMemory()));
     }
 
     private Partita withFaults(Partita p) {
@@ -750,21 +754,19 @@ public final class Partita implements AutoCloseable {
   /**
    * Saves the whole database (every table, item, index, stream record, backup and setting) as
    * snapshot {@code name}, replacing one of that name: one consistent view of the store, taken while
-   * requests go on. A snapshot is held in memory for as long as this database is open; it is meant
-   * for a test's seeded state (a few thousand items take milliseconds), not for backups.
+   * requests go on. An in-memory database holds its snapshots for as long as it is open; a data
+   * folder keeps them as files in its {@code snapshots/} directory, so they outlive the process. A
+   * snapshot is meant for a test's seeded state (a few thousand items take milliseconds), not as a
+   * backup: it is the whole database, restored only whole.
    */
   public void snapshot(String name) {
     checkSnapshotName(name);
     now(() -> {
-      List<Store.Entry> entries = new java.util.ArrayList<>();
       try (Store.View view = store.view();
           Store.Cursor c = view.cursor(io.partita.engine.internal.storage.Keyspace.ALL_FROM,
               io.partita.engine.internal.storage.Keyspace.ALL_TO, false)) {
-        while (c.next()) {
-          entries.add(new Store.Entry(c.key(), c.value()));
-        }
+        snapshots.save(name, c);
       }
-      snapshots.put(name, List.copyOf(entries));
     });
   }
 
@@ -774,12 +776,15 @@ public final class Partita implements AutoCloseable {
    * build, an import) is what it was then, and goes on from there.
    *
    * @throws IllegalArgumentException when there is no snapshot of that name
+   * @throws IllegalStateException when the snapshot's file is damaged: nothing is changed then
    */
   public void restore(String name) {
-    List<Store.Entry> entries = snapshots.get(name);
+    checkSnapshotName(name);
+    List<Store.Entry> entries = snapshots.load(name);
     if (entries == null) {
-      throw new IllegalArgumentException("no snapshot named '" + name + "'; there are " + snapshots().size()
-          + (snapshots.isEmpty() ? "" : ": " + String.join(", ", snapshots())));
+      List<String> names = snapshots();
+      throw new IllegalArgumentException("no snapshot named '" + name + "'; there are " + names.size()
+          + (names.isEmpty() ? "" : ": " + String.join(", ", names)));
     }
     replaceAll(entries);
   }
@@ -791,18 +796,20 @@ public final class Partita implements AutoCloseable {
 
   /** The names of the snapshots held, in order. */
   public List<String> snapshots() {
-    return snapshots.keySet().stream().sorted().toList();
+    return snapshots.names();
   }
 
   /** Forgets snapshot {@code name}; answers whether there was one. */
   public boolean deleteSnapshot(String name) {
-    return snapshots.remove(name) != null;
+    checkSnapshotName(name);
+    return snapshots.delete(name);
   }
 
   private static void checkSnapshotName(String name) {
-    if (name == null || !name.matches("[A-Za-z0-9_.-]{1,255}")) {
-      throw new IllegalArgumentException("a snapshot name is 1 to 255 letters, digits, '_', '-' or '.', not '"
-          + name + "'");
+    // a plain word: it names a file of the data folder, and a file name has at most 255 bytes
+    if (name == null || !name.matches("[A-Za-z0-9_-][A-Za-z0-9_.-]{0,199}")) {
+      throw new IllegalArgumentException("a snapshot name is 1 to 200 letters, digits, '_', '-' or '.', not starting"
+          + " with '.', not '" + name + "'");
     }
   }
 

@@ -100,7 +100,7 @@ class SnapshotTest {
   }
 
   @Test
-  void onADataFolderARestoreIsWhatReopens(@TempDir Path dir) {
+  void onADataFolderARestoreIsWhatReopensAndTheSnapshotsOutliveTheProcess(@TempDir Path dir) {
     try (Partita p = Partita.open(dir)) {
       roundTrip(p);
       p.execute(DeleteTableRequest.builder().tableName("Shop").build());
@@ -109,7 +109,51 @@ class SnapshotTest {
     try (Partita p = Partita.open(dir)) {
       assertEquals(List.of("Shop"), tables(p));
       assertEquals(List.of("a", "b"), keys(p, "Shop"));
-      assertEquals(List.of(), p.snapshots(), "snapshots live as long as the database is open");
+      assertEquals(List.of("seeded"), p.snapshots(), "a data folder keeps its snapshots");
+      p.reset();
+      p.restore("seeded");
+      assertEquals(List.of("a", "b"), keys(p, "Shop"));
+      assertEquals(2, byG(p, "Shop", "x"));
+      assertTrue(p.deleteSnapshot("seeded"));
+    }
+    try (Partita p = Partita.open(dir)) {
+      assertEquals(List.of(), p.snapshots(), "a deleted snapshot stays deleted");
+    }
+  }
+
+  /**
+   * A damaged snapshot file (a torn write the atomic move should make impossible, or a disk's bit
+   * flip) is refused whole before anything changes; a half-written one a killed process left is
+   * deleted when the folder opens, and the previous snapshot of that name is what remains.
+   */
+  @Test
+  void aDamagedSnapshotIsRefusedWholeAndAHalfWrittenOneIsForgotten(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("snapshots").resolve("seeded.snapshot");
+    try (Partita p = Partita.open(dir)) {
+      createShop(p, "Shop");
+      put(p, "Shop", "a", "x");
+      p.snapshot("seeded");
+      put(p, "Shop", "b", "x");
+    }
+    byte[] good = java.nio.file.Files.readAllBytes(file);
+    java.nio.file.Files.write(dir.resolve("snapshots").resolve("seeded.snapshot.partial"), new byte[] {1, 2, 3});
+    byte[] flipped = good.clone();
+    flipped[good.length / 2] ^= 0x10;
+    java.nio.file.Files.write(file, flipped);
+    try (Partita p = Partita.open(dir)) {
+      assertFalse(java.nio.file.Files.exists(dir.resolve("snapshots").resolve("seeded.snapshot.partial")),
+          "what a killed save left is deleted at open");
+      assertEquals(List.of("seeded"), p.snapshots());
+      IllegalStateException e = assertThrows(IllegalStateException.class, () -> p.restore("seeded"));
+      assertTrue(e.getMessage().contains("is damaged") && e.getMessage().contains("nothing was restored"),
+          e.getMessage());
+      assertEquals(List.of("a", "b"), keys(p, "Shop"), "a refused restore changes nothing");
+
+      java.nio.file.Files.write(file, java.util.Arrays.copyOf(good, good.length - 7));
+      assertThrows(IllegalStateException.class, () -> p.restore("seeded"), "a file cut short is refused");
+      java.nio.file.Files.write(file, good);
+      p.restore("seeded");
+      assertEquals(List.of("a"), keys(p, "Shop"));
     }
   }
 
@@ -120,6 +164,8 @@ class SnapshotTest {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p.restore("two"));
       assertEquals("no snapshot named 'two'; there are 1: one", e.getMessage());
       assertThrows(IllegalArgumentException.class, () -> p.snapshot("../etc"));
+      assertThrows(IllegalArgumentException.class, () -> p.snapshot(".hidden"));
+      assertThrows(IllegalArgumentException.class, () -> p.restore("a/b"));
       assertTrue(p.deleteSnapshot("one"));
       assertFalse(p.deleteSnapshot("one"));
     }

@@ -15,8 +15,9 @@ import java.util.List;
  * forgets one; {@code POST /partita/reset} empties the database and loads the server's seed files
  * again. A change is who may change how the server serves ({@link Gate#changeRefusal}), as the
  * admin API's switches; the names are the engine's ({@code Partita#snapshot}: letters, digits,
- * {@code _ - .}), never a path: snapshots are held in memory, nothing is read or written on a
- * client's word.
+ * {@code _ - .}, not starting with a dot), never a path: a snapshot is held in memory or is a file
+ * of the data folder's {@code snapshots/} directory named by the engine, nothing else is read or
+ * written on a client's word.
  */
 final class SnapshotsEndpoint {
   static final String PATH = AdminEndpoint.PREFIX + "snapshots";
@@ -61,7 +62,13 @@ final class SnapshotsEndpoint {
       String done;
       if (path.equals(RESET)) {
         partita.reset();
-        state.reseed().run();
+        try {
+          state.reseed().run();
+        } catch (RuntimeException e) {
+          // the seed loaded again after a reset failed (a file changed since the start): the database is empty
+          return Responses.plainText(HttpResponseStatus.INTERNAL_SERVER_ERROR, "reset, but loading the seed again"
+              + " failed: " + e.getMessage(), ctx.alloc(), false);
+        }
         done = "reset";
       } else {
         String rest = path.substring(PATH.length() + 1);
@@ -86,10 +93,9 @@ final class SnapshotsEndpoint {
     } catch (IllegalArgumentException e) {
       return Responses.plainText(e.getMessage().startsWith("no snapshot") ? HttpResponseStatus.NOT_FOUND
           : HttpResponseStatus.BAD_REQUEST, e.getMessage(), ctx.alloc(), false);
-    } catch (RuntimeException e) {
-      // the seed loaded again after a reset failed (a file changed since the start): the database is empty
-      return Responses.plainText(HttpResponseStatus.INTERNAL_SERVER_ERROR, "reset, but loading the seed again failed: "
-          + e.getMessage(), ctx.alloc(), false);
+    } catch (IllegalStateException | java.io.UncheckedIOException e) {
+      // a snapshot file that is damaged or cannot be written: nothing was changed
+      return Responses.plainText(HttpResponseStatus.INTERNAL_SERVER_ERROR, e.getMessage(), ctx.alloc(), false);
     }
   }
 }
