@@ -1,35 +1,38 @@
 package io.partita.server.cli;
 
+import io.partita.embedded.PartitaDynamoDb;
 import io.partita.engine.Partita;
-import io.partita.engine.PartitaException;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import software.amazon.awssdk.services.dynamodb.model.DescribeExportRequest;
-import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
-import software.amazon.awssdk.services.dynamodb.model.DescribeTableResponse;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ExportDescription;
 import software.amazon.awssdk.services.dynamodb.model.ExportFormat;
 import software.amazon.awssdk.services.dynamodb.model.ExportStatus;
-import software.amazon.awssdk.services.dynamodb.model.ExportTableToPointInTimeRequest;
-import software.amazon.awssdk.services.dynamodb.model.ExportTableToPointInTimeResponse;
 
-/** {@code partita export}: ExportTableToPointInTime of a table of a data folder, on the embedded engine. */
+/**
+ * {@code partita export}: ExportTableToPointInTime of a table of a data folder, on the embedded engine, or of a
+ * running server's ({@code --endpoint}): the same requests either way, through a DynamoDbClient.
+ */
 @Command(name = "export", mixinStandardHelpOptions = true,
     description = "Exports a table of a data folder as it is now (its point-in-time recovery must be on), in DynamoDB's export format (AWSDynamoDB/<ExportId>/"
-        + " with manifest-summary.json, manifest-files.json and gzip'd data files), into S3ROOT/BUCKET/PREFIX.")
+        + " with manifest-summary.json, manifest-files.json and gzip'd data files), into S3ROOT/BUCKET/PREFIX."
+        + " With --endpoint, a table of a running server, into the server's S3 root.")
 public final class ExportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin DataFolder folder;
 
+  @Mixin RunningServer server;
+
   @Option(names = "--table", required = true, paramLabel = "NAME", description = "The table to export.")
   String table;
-
 
   @Option(names = "--bucket", paramLabel = "BUCKET", defaultValue = "exports",
       description = "The bucket: a directory under the S3 root (default: ${DEFAULT-VALUE}).")
@@ -47,33 +50,62 @@ public final class ExportCommand implements Callable<Integer> {
   boolean enablePitr;
 
   @Override
-  public Integer call() {
+  public Integer call() throws InterruptedException {
     ProgressBar bar = ProgressBar.onStderr(spec.commandLine().getErr());
-    try (Partita db = folder.open(bar)) {
-      String arn = db.<DescribeTableResponse>execute(DescribeTableRequest.builder().tableName(table).build()).table().tableArn();
-      if (enablePitr) {
-        db.execute(software.amazon.awssdk.services.dynamodb.model.UpdateContinuousBackupsRequest.builder().tableName(table)
-            .pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true)).build());
+    if (server.chosen()) {
+      String misuse = server.misuse(spec);
+      if (misuse != null) {
+        return fail(bar, misuse);
       }
-      ExportTableToPointInTimeResponse started = db.execute(ExportTableToPointInTimeRequest.builder()
-          .tableArn(arn).s3Bucket(bucket).s3Prefix(prefix).exportFormat(format).build());
-      ExportDescription e = db.<software.amazon.awssdk.services.dynamodb.model.DescribeExportResponse>execute(
-          DescribeExportRequest.builder().exportArn(started.exportDescription().exportArn()).build()).exportDescription();
+      try (DynamoDbClient dynamo = server.client()) {
+        return export(dynamo, bar, manifest -> "bucket " + bucket + " of the server at " + server.endpoint + ", "
+            + manifest.substring(0, manifest.lastIndexOf('/') + 1));
+      } catch (SdkClientException e) {
+        return fail(bar, server.noAnswer(e));
+      }
+    }
+    try (Partita db = folder.open(bar); DynamoDbClient dynamo = PartitaDynamoDb.over(db)) {
+      return export(dynamo, bar, manifest -> db.s3Root().resolve(bucket).resolve(manifest).getParent().toString());
+    }
+  }
+
+  /** The export through {@code dynamo}, waited for; {@code where} says where a manifest's files are. */
+  private int export(DynamoDbClient dynamo, ProgressBar bar, Function<String, String> where)
+      throws InterruptedException {
+    try {
+      String arn = dynamo.describeTable(b -> b.tableName(table)).table().tableArn();
+      if (enablePitr) {
+        dynamo.updateContinuousBackups(b -> b.tableName(table)
+            .pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true)));
+      }
+      String exportArn = dynamo.exportTableToPointInTime(b -> b.tableArn(arn).s3Bucket(bucket).s3Prefix(prefix)
+          .exportFormat(format)).exportDescription().exportArn();
+      ExportDescription e = dynamo.describeExport(b -> b.exportArn(exportArn)).exportDescription();
+      // the embedded engine answers a finished export; a server may still be writing it
+      for (long waited = 0; e.exportStatus() == ExportStatus.IN_PROGRESS; waited++) {
+        bar.update("export " + table + " (waiting for the server)", waited, -1);
+        Thread.sleep(Math.min(1000, 50 + 50 * waited));
+        e = dynamo.describeExport(b -> b.exportArn(exportArn)).exportDescription();
+      }
       bar.finish();
       if (e.exportStatus() != ExportStatus.COMPLETED) {
         spec.commandLine().getErr().println("partita export: " + e.failureCode() + ": " + e.failureMessage());
         return 1;
       }
-      Path dir = db.s3Root().resolve(bucket).resolve(e.exportManifest()).getParent();
-      spec.commandLine().getOut().println("Exported " + e.itemCount() + " items of " + table + " to " + dir);
+      spec.commandLine().getOut().println("Exported " + e.itemCount() + " items of " + table + " to "
+          + where.apply(e.exportManifest()));
       spec.commandLine().getOut().println("ExportArn: " + e.exportArn());
       return 0;
-    } catch (PartitaException e) {
-      bar.finish();
-      spec.commandLine().getErr().println("partita export: " + e.code() + ": " + e.getMessage()
-          + (e.code() == io.partita.engine.ErrorCode.PointInTimeRecoveryUnavailableException
-              ? " (add --enable-pitr to turn it on first)" : ""));
-      return 1;
+    } catch (AwsServiceException e) {
+      String code = e.awsErrorDetails().errorCode();
+      return fail(bar, code + ": " + e.awsErrorDetails().errorMessage()
+          + ("PointInTimeRecoveryUnavailableException".equals(code) ? " (add --enable-pitr to turn it on first)" : ""));
     }
+  }
+
+  private int fail(ProgressBar bar, String message) {
+    bar.finish();
+    spec.commandLine().getErr().println("partita export: " + message);
+    return 1;
   }
 }

@@ -1,7 +1,7 @@
 package io.partita.server.cli;
 
+import io.partita.embedded.PartitaDynamoDb;
 import io.partita.engine.Partita;
-import io.partita.engine.PartitaException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,28 +14,36 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import java.util.function.Consumer;
+import software.amazon.awssdk.awscore.exception.AwsServiceException;
+import software.amazon.awssdk.core.exception.SdkClientException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CsvOptions;
-import software.amazon.awssdk.services.dynamodb.model.DescribeImportRequest;
 import software.amazon.awssdk.services.dynamodb.model.ImportStatus;
 import software.amazon.awssdk.services.dynamodb.model.ImportTableDescription;
 import software.amazon.awssdk.services.dynamodb.model.ImportTableRequest;
-import software.amazon.awssdk.services.dynamodb.model.ImportTableResponse;
 import software.amazon.awssdk.services.dynamodb.model.InputCompressionType;
 import software.amazon.awssdk.services.dynamodb.model.InputFormat;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 
-/** {@code partita import}: ImportTable into a new table of a data folder, on the embedded engine. */
+/**
+ * {@code partita import}: ImportTable into a new table of a data folder, on the embedded engine, or of a running
+ * server ({@code --endpoint}): the same requests either way, through a DynamoDbClient.
+ */
 @Command(name = "import", mixinStandardHelpOptions = true,
     description = "Imports the files under S3ROOT/BUCKET/PREFIX (DynamoDB JSON, Ion or CSV; gzip, zstd or none) into"
-        + " a new on-demand table of a data folder, as ImportTable does; bad records are skipped and listed.")
+        + " a new on-demand table of a data folder, as ImportTable does; bad records are skipped and listed. With"
+        + " --endpoint, into a running server, from the server's S3 root.")
 public final class ImportCommand implements Callable<Integer> {
   private static final int SHOWN_ERRORS = 10;
 
   @Spec CommandSpec spec;
 
   @Mixin DataFolder folder;
+
+  @Mixin RunningServer server;
 
   @Option(names = "--table", required = true, paramLabel = "NAME", description = "The new table's name.")
   String table;
@@ -79,13 +87,49 @@ public final class ImportCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() throws IOException {
+  public Integer call() throws IOException, InterruptedException {
     ProgressBar bar = ProgressBar.onStderr(spec.commandLine().getErr());
-    try (Partita db = folder.open(bar)) {
-      ImportTableResponse started = db.execute(request());
-      ImportTableDescription d = db.<software.amazon.awssdk.services.dynamodb.model.DescribeImportResponse>execute(
-          DescribeImportRequest.builder().importArn(started.importTableDescription().importArn()).build())
-          .importTableDescription();
+    if (server.chosen()) {
+      String misuse = server.misuse(spec);
+      if (misuse != null) {
+        return fail(bar, misuse);
+      }
+      try (DynamoDbClient dynamo = server.client()) {
+        return importInto(dynamo, bar, arn -> spec.commandLine().getErr().println("The server lists every bad record"
+            + " in .imports/" + arn.substring(arn.lastIndexOf('/') + 1) + "/errors.log under its S3 root"));
+      } catch (SdkClientException e) {
+        return fail(bar, server.noAnswer(e));
+      }
+    }
+    try (Partita db = folder.open(bar); DynamoDbClient dynamo = PartitaDynamoDb.over(db)) {
+      return importInto(dynamo, bar, arn -> {
+        Path log = db.importErrorLog(arn);
+        if (log != null) {
+          List<String> shown = new ArrayList<>();
+          try (Stream<String> lines = Files.lines(log)) {
+            lines.limit(SHOWN_ERRORS).forEach(shown::add);
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+          shown.forEach(l -> spec.commandLine().getErr().println("  " + l));
+          spec.commandLine().getErr().println("Every bad record is listed in " + log);
+        }
+      });
+    }
+  }
+
+  /** The import through {@code dynamo}, waited for; {@code errors} shows an import's bad records. */
+  private int importInto(DynamoDbClient dynamo, ProgressBar bar, Consumer<String> errors)
+      throws InterruptedException {
+    try {
+      String arn = dynamo.importTable(request()).importTableDescription().importArn();
+      ImportTableDescription d = dynamo.describeImport(b -> b.importArn(arn)).importTableDescription();
+      // the embedded engine answers a finished import; a server may still be reading the files
+      for (long waited = 0; d.importStatus() == ImportStatus.IN_PROGRESS; waited++) {
+        bar.update("import " + table + " (waiting for the server)", waited, -1);
+        Thread.sleep(Math.min(1000, 50 + 50 * waited));
+        d = dynamo.describeImport(b -> b.importArn(arn)).importTableDescription();
+      }
       bar.finish();
       if (d.importStatus() != ImportStatus.COMPLETED) {
         spec.commandLine().getErr().println("partita import: " + d.failureCode() + ": " + d.failureMessage()
@@ -94,21 +138,19 @@ public final class ImportCommand implements Callable<Integer> {
       }
       spec.commandLine().getOut().println("Imported " + d.importedItemCount() + " items into " + table + " ("
           + d.processedItemCount() + " records read, " + d.errorCount() + " errors)");
-      Path log = db.importErrorLog(d.importArn());
-      if (log != null) {
-        List<String> shown = new ArrayList<>();
-        try (Stream<String> lines = Files.lines(log)) {
-          lines.limit(SHOWN_ERRORS).forEach(shown::add);
-        }
-        shown.forEach(l -> spec.commandLine().getErr().println("  " + l));
-        spec.commandLine().getErr().println("Every bad record is listed in " + log);
+      if (d.errorCount() != null && d.errorCount() > 0) {
+        errors.accept(arn);
       }
       return 0;
-    } catch (PartitaException e) {
-      bar.finish();
-      spec.commandLine().getErr().println("partita import: " + e.code() + ": " + e.getMessage());
-      return 1;
+    } catch (AwsServiceException e) {
+      return fail(bar, e.awsErrorDetails().errorCode() + ": " + e.awsErrorDetails().errorMessage());
     }
+  }
+
+  private int fail(ProgressBar bar, String message) {
+    bar.finish();
+    spec.commandLine().getErr().println("partita import: " + message);
+    return 1;
   }
 
   private ImportTableRequest request() {

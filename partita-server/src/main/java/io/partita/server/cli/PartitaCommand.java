@@ -76,8 +76,11 @@ public final class PartitaCommand implements Runnable {
     }
     return line.setExecutionExceptionHandler((e, cmd, parsed) -> {
       if (e instanceof DataDirectoryInUseException inUse) {
+        // a command that can do its work through the running server says how
         cmd.getErr().println("partita " + cmd.getCommandName() + ": the data folder " + inUse.directory()
-            + " is in use by another process (a running server?); stop it or use --data DIR");
+            + " is in use by another process (a running server?); " + (cmd.getCommandSpec().findOption("--endpoint") != null
+                ? "stop it, use --data DIR, or send this to the running server with --endpoint URL"
+                : "stop it or use --data DIR"));
         return 1;
       }
       throw e;

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -49,26 +50,12 @@ public final class SeedCommand implements Callable<Integer> {
   @Parameters(paramLabel = "FILE", description = "The JSON file of items.")
   Path file;
 
-  @Option(names = "--endpoint", paramLabel = "URL",
-      description = "Seed a running server at URL (e.g. http://127.0.0.1:8000) through the AWS SDK instead of a data"
-          + " folder: requests signed with --access-key/--secret-key, else the environment's AWS credentials, else"
-          + " placeholder ones that a server without credentials accepts.")
-  java.net.URI endpoint;
-
-  @Option(names = "--region", paramLabel = "REGION",
-      description = "With --endpoint: the region to sign for (default: AWS_REGION, AWS_DEFAULT_REGION or us-east-1).")
-  String region;
-
-  @Option(names = "--access-key", paramLabel = "ID", description = "With --endpoint: the access key id to sign with.")
-  String accessKey;
-
-  @Option(names = "--secret-key", paramLabel = "SECRET", description = "With --endpoint: the secret of --access-key.")
-  String secretKey;
+  @Mixin RunningServer server;
 
   @Override
   public Integer call() throws IOException, InterruptedException {
     ProgressBar bar = ProgressBar.onStderr(spec.commandLine().getErr());
-    if (endpoint != null || accessKey != null || secretKey != null || region != null) {
+    if (server.chosen()) {
       return overHttp(bar);
     }
     try (Partita db = Partita.open(data); InputStream in = Files.newInputStream(file)) {
@@ -89,33 +76,24 @@ public final class SeedCommand implements Callable<Integer> {
 
   /** {@code --endpoint}: the items into a running server, over HTTP (SeedOverHttp). */
   private int overHttp(ProgressBar bar) throws IOException, InterruptedException {
-    if (endpoint == null) {
-      return fail(bar, "--region, --access-key and --secret-key go with --endpoint URL");
+    String misuse = server.misuse(spec);
+    if (misuse != null) {
+      return fail(bar, misuse);
     }
-    if (spec.commandLine().getParseResult().hasMatchedOption("--data")) {
-      return fail(bar, "--data and --endpoint cannot be given together: seed a data folder, or a running server");
-    }
-    if (!("http".equals(endpoint.getScheme()) || "https".equals(endpoint.getScheme())) || endpoint.getHost() == null) {
-      return fail(bar, "--endpoint must be a URL such as http://127.0.0.1:8000, not '" + endpoint + "'");
-    }
-    if ((accessKey == null) != (secretKey == null)) {
-      return fail(bar, "--access-key and --secret-key must be given together");
-    }
-    try (SeedOverHttp server = new SeedOverHttp(endpoint, SeedOverHttp.region(region), accessKey, secretKey);
-        InputStream in = Files.newInputStream(file)) {
-      server.createIfMissing(table, key, sort, endpoint);
+    try (SeedOverHttp into = new SeedOverHttp(server.client()); InputStream in = Files.newInputStream(file)) {
+      into.createIfMissing(table, key, sort, server.endpoint);
       long total = Files.size(file);
-      long written = server.seed(table, in, n -> bar.update("seed " + table, n, -1));
+      long written = into.seed(table, in, n -> bar.update("seed " + table, n, -1));
       bar.finish();
       spec.commandLine().getOut().println("Put " + written + " items from " + file + " (" + total + " bytes) into "
-          + table + " at " + endpoint);
+          + table + " at " + server.endpoint);
       return 0;
     } catch (NoSuchFileException e) {
       return fail(bar, "no such file: " + e.getFile());
     } catch (software.amazon.awssdk.awscore.exception.AwsServiceException e) {
       return fail(bar, e.awsErrorDetails().errorCode() + ": " + e.awsErrorDetails().errorMessage());
     } catch (software.amazon.awssdk.core.exception.SdkClientException e) {
-      return fail(bar, "no answer from " + endpoint + " (is `partita serve` running there?): " + e.getMessage());
+      return fail(bar, server.noAnswer(e));
     } catch (IllegalStateException e) {
       return fail(bar, e.getMessage());
     } catch (IllegalArgumentException e) {

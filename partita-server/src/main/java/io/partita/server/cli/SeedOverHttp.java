@@ -4,18 +4,8 @@ import io.partita.engine.internal.transfer.ItemFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.time.Duration;
 import java.util.List;
 import java.util.function.LongConsumer;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.AwsCredentialsProviderChain;
-import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.SystemPropertyCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
@@ -28,45 +18,15 @@ import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
 /**
  * {@code partita seed --endpoint URL}: the same items into a running server, through the AWS SDK's DynamoDbClient
- * as any client sends them (BatchWriteItem, 25 at a time, what comes back unprocessed sent again), signed with the
- * credentials given (--access-key/--secret-key), else the environment's (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY,
- * or the AWS profile), else placeholder ones that a server without credentials accepts.
+ * ({@link RunningServer#client}) as any client sends them (BatchWriteItem, 25 at a time, what comes back unprocessed
+ * sent again).
  */
 final class SeedOverHttp implements AutoCloseable {
   private static final int MAX_UNPROCESSED_ROUNDS = 20;
   private final DynamoDbClient dynamo;
 
-  SeedOverHttp(URI endpoint, String region, String accessKey, String secretKey) {
-    this.dynamo = DynamoDbClient.builder().endpointOverride(endpoint).region(Region.of(region))
-        .credentialsProvider(credentials(accessKey, secretKey))
-        .httpClient(UrlConnectionHttpClient.builder().connectionTimeout(Duration.ofSeconds(5))
-            .socketTimeout(Duration.ofMinutes(2)).build())
-        .build();
-  }
-
-  static String region(String given) {
-    if (given != null) {
-      return given;
-    }
-    String env = System.getenv("AWS_REGION");
-    if (env == null || env.isBlank()) {
-      env = System.getenv("AWS_DEFAULT_REGION");
-    }
-    return env == null || env.isBlank() ? "us-east-1" : env;
-  }
-
-  private static AwsCredentialsProvider credentials(String accessKey, String secretKey) {
-    if (accessKey != null) {
-      return StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKey, secretKey));
-    }
-    try (var chain = AwsCredentialsProviderChain.builder().reuseLastProviderEnabled(false)
-        .credentialsProviders(SystemPropertyCredentialsProvider.create(), EnvironmentVariableCredentialsProvider.create(),
-            ProfileCredentialsProvider.create()).build()) {
-      return StaticCredentialsProvider.create(chain.resolveCredentials());
-    } catch (RuntimeException e) {
-      // none in the environment: a server started without credentials accepts any signature
-      return StaticCredentialsProvider.create(AwsBasicCredentials.create("partita", "partita"));
-    }
+  SeedOverHttp(DynamoDbClient dynamo) {
+    this.dynamo = dynamo;
   }
 
   /** Whether the table is there; else it is created when {@code key} is given, and waited for. */

@@ -35,8 +35,10 @@ class DataFolderInUseTest {
         CommandRun r = run(args.toArray(String[]::new));
         String name = args.get(0);
         assertEquals(1, r.code(), name + ": " + r.err());
+        String todo = name.equals("demo") || name.equals("serve") ? "stop it or use --data DIR"
+            : "stop it, use --data DIR, or send this to the running server with --endpoint URL";
         assertEquals("partita " + name + ": the data folder " + folder + " is in use by another process (a running"
-            + " server?); stop it or use --data DIR" + System.lineSeparator(), r.err(), name);
+            + " server?); " + todo + System.lineSeparator(), r.err(), name);
         assertEquals("", r.out(), name);
       }
     }
