@@ -20,8 +20,9 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 
 /**
  * Snapshots (issue 39) of a test-sized database, one table of {@code items} items, on both in-memory
- * stores: taking one, and restoring it (a reset is a restore to nothing). What a suite pays between
- * tests for "back to the seeded state".
+ * stores and on a data folder ({@code folder}: RocksDB on disk, each snapshot a synced file): taking
+ * one, and restoring it (a reset is a restore to nothing). What a suite pays between tests for "back
+ * to the seeded state".
  *
  * <pre>partita-bench/run-jmh.sh SnapshotBench</pre>
  */
@@ -35,15 +36,21 @@ public class SnapshotBench {
   @Param({"1000", "10000"})
   public int items;
 
-  @Param({"memory", "rocksdb"})
+  @Param({"memory", "rocksdb", "folder"})
   public String store;
 
   Partita partita;
+  java.nio.file.Path folder;
 
   @Setup
-  public void setup() {
-    System.setProperty("partita.store", store);
-    partita = Partita.inMemory();
+  public void setup() throws java.io.IOException {
+    if (store.equals("folder")) {
+      folder = java.nio.file.Files.createTempDirectory("partita-snapshot-bench");
+      partita = Partita.open(folder);
+    } else {
+      System.setProperty("partita.store", store);
+      partita = Partita.inMemory();
+    }
     partita.execute(Fixtures.createTable());
     for (int i = 0; i < items; i++) {
       Map<String, AttributeValue> item = Fixtures.item(String.format("order#%08d", i));
@@ -53,9 +60,16 @@ public class SnapshotBench {
   }
 
   @TearDown
-  public void tearDown() {
+  public void tearDown() throws java.io.IOException {
     partita.close();
     System.clearProperty("partita.store");
+    if (folder != null) {
+      try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.walk(folder)) {
+        for (java.nio.file.Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          java.nio.file.Files.delete(p);
+        }
+      }
+    }
   }
 
   @Benchmark

@@ -128,15 +128,19 @@ final class MemoryStore implements Store {
     return v == null || v.value == null ? null : v.value.clone();
   }
 
+  /**
+   * One key needs no registered snapshot: its chain of versions is immutable (a write puts a new
+   * head, pruning makes new versions rather than changing old ones), so the chain taken from the map
+   * still holds every version it had, and the newest of them published once the chain is in hand is
+   * what the key held at some moment of this call. Registering, as the readers of many keys must,
+   * cost each GetItem two updates of the snapshots' skip list and its lock.
+   */
   @Override
   public byte[] get(byte[] key) {
     checkOpen();
-    long at = registerPublished();
-    try {
-      return read(key, at);
-    } finally {
-      unregister(at);
-    }
+    Version head = map.get(key);
+    Version v = head == null ? null : head.at(published); // read after the chain: see above
+    return v == null || v.value == null ? null : v.value.clone();
   }
 
   @Override

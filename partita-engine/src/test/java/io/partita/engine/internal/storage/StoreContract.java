@@ -58,6 +58,50 @@ abstract class StoreContract {
     assertArrayEquals(new byte[0], store.get(b(3)), "an empty value is a value, not an absence");
   }
 
+  /**
+   * A get while a writer rewrites its key reads some value the key held during the call: never
+   * nothing (the key always holds a value once written) and never an older value than one read
+   * before. A point read that takes its snapshot number before the key's versions, and meets a
+   * writer pruning them meanwhile, reads nothing here.
+   */
+  @Test
+  void getsDuringRewritesOfTheirKeyReadNothingOlderThanBefore() throws Exception {
+    write(batch -> batch.put(b(1), counterBytes(0)));
+    java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.atomic.AtomicReference<String> wrong = new java.util.concurrent.atomic.AtomicReference<>();
+    List<Thread> readers = new java.util.ArrayList<>();
+    for (int r = 0; r < 2; r++) {
+      Thread t = new Thread(() -> {
+        long last = 0;
+        while (!done.get() && wrong.get() == null) {
+          byte[] v = store.get(b(1));
+          if (v == null) {
+            wrong.set("a get read no value");
+          } else if (java.nio.ByteBuffer.wrap(v).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong() < last) {
+            wrong.set("a get read an older value than one before it");
+          } else {
+            last = java.nio.ByteBuffer.wrap(v).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong();
+          }
+        }
+      });
+      t.start();
+      readers.add(t);
+    }
+    for (long i = 1; i <= 5_000 && wrong.get() == null; i++) {
+      long value = i;
+      write(batch -> batch.put(b(1), counterBytes(value)));
+    }
+    done.set(true);
+    for (Thread t : readers) {
+      t.join();
+    }
+    assertNull(wrong.get(), wrong.get());
+  }
+
+  private static byte[] counterBytes(long value) {
+    return java.nio.ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(value).array();
+  }
+
   @Test
   void aBatchIsAppliedWholeAndInOrder() {
     write(batch -> batch.put(b(1), b(1)).put(b(2), b(2)).put(b(3), b(3)));
