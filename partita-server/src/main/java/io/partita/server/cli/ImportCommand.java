@@ -25,8 +25,6 @@ import software.amazon.awssdk.services.dynamodb.model.ImportTableDescription;
 import software.amazon.awssdk.services.dynamodb.model.ImportTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.InputCompressionType;
 import software.amazon.awssdk.services.dynamodb.model.InputFormat;
-import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
 
 /**
  * {@code partita import}: ImportTable into a new table of a data folder, on the embedded engine, or of a running
@@ -48,11 +46,11 @@ public final class ImportCommand implements Callable<Integer> {
   @Option(names = "--table", required = true, paramLabel = "NAME", description = "The new table's name.")
   String table;
 
-  @Option(names = "--key", required = true, paramLabel = "NAME:TYPE", converter = KeyConverter.class,
+  @Option(names = "--key", required = true, paramLabel = "NAME:TYPE", converter = KeyAttribute.Converter.class,
       description = "The partition key, as pk:S (types S, N, B).")
   KeyAttribute key;
 
-  @Option(names = "--sort", paramLabel = "NAME:TYPE", converter = KeyConverter.class,
+  @Option(names = "--sort", paramLabel = "NAME:TYPE", converter = KeyAttribute.Converter.class,
       description = "The sort key, as sk:N (default: none).")
   KeyAttribute sort;
 
@@ -77,14 +75,6 @@ public final class ImportCommand implements Callable<Integer> {
   @Option(names = "--header", paramLabel = "NAMES", split = ",",
       description = "CSV: the column names, when the files have no header line.")
   List<String> header;
-
-  /** picocli's converter for {@link KeyAttribute}. */
-  static final class KeyConverter implements picocli.CommandLine.ITypeConverter<KeyAttribute> {
-    @Override
-    public KeyAttribute convert(String value) {
-      return KeyAttribute.parse(value);
-    }
-  }
 
   @Override
   public Integer call() throws IOException, InterruptedException {
@@ -154,18 +144,11 @@ public final class ImportCommand implements Callable<Integer> {
   }
 
   private ImportTableRequest request() {
-    List<KeySchemaElement> keys = new ArrayList<>();
-    keys.add(KeySchemaElement.builder().attributeName(key.name()).keyType(KeyType.HASH).build());
-    List<software.amazon.awssdk.services.dynamodb.model.AttributeDefinition> defs = new ArrayList<>();
-    defs.add(key.definition());
-    if (sort != null) {
-      keys.add(KeySchemaElement.builder().attributeName(sort.name()).keyType(KeyType.RANGE).build());
-      defs.add(sort.definition());
-    }
     ImportTableRequest.Builder b = ImportTableRequest.builder()
         .s3BucketSource(s -> s.s3Bucket(bucket).s3KeyPrefix(prefix))
         .inputFormat(format).inputCompressionType(compression)
-        .tableCreationParameters(t -> t.tableName(table).attributeDefinitions(defs).keySchema(keys)
+        .tableCreationParameters(t -> t.tableName(table).attributeDefinitions(KeyAttribute.definitions(key, sort))
+            .keySchema(KeyAttribute.keySchema(key, sort))
             .billingMode(BillingMode.PAY_PER_REQUEST));
     if (delimiter != null || header != null) {
       b.inputFormatOptions(o -> o.csv(CsvOptions.builder().delimiter(delimiter).headerList(header).build()));

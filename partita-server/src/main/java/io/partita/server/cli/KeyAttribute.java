@@ -1,7 +1,11 @@
 package io.partita.server.cli;
 
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
 import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
+import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /** A key attribute given on the command line as {@code NAME:TYPE}, TYPE one of S, N, B ({@code pk:S}). */
@@ -17,5 +21,28 @@ record KeyAttribute(String name, ScalarAttributeType type) {
 
   AttributeDefinition definition() {
     return AttributeDefinition.builder().attributeName(name).attributeType(type).build();
+  }
+
+  /** The key schema of a table keyed by {@code key} and {@code sort} (null: none). */
+  static List<KeySchemaElement> keySchema(KeyAttribute key, KeyAttribute sort) {
+    List<KeySchemaElement> keys = new ArrayList<>();
+    keys.add(KeySchemaElement.builder().attributeName(key.name()).keyType(KeyType.HASH).build());
+    if (sort != null) {
+      keys.add(KeySchemaElement.builder().attributeName(sort.name()).keyType(KeyType.RANGE).build());
+    }
+    return keys;
+  }
+
+  /** The attribute definitions of {@link #keySchema}'s attributes. */
+  static List<AttributeDefinition> definitions(KeyAttribute key, KeyAttribute sort) {
+    return sort == null ? List.of(key.definition()) : List.of(key.definition(), sort.definition());
+  }
+
+  /** picocli's converter. */
+  static final class Converter implements CommandLine.ITypeConverter<KeyAttribute> {
+    @Override
+    public KeyAttribute convert(String value) {
+      return parse(value);
+    }
   }
 }

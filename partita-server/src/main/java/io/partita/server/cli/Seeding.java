@@ -3,53 +3,43 @@ package io.partita.server.cli;
 import io.partita.engine.internal.transfer.ItemFiles;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
-import java.util.List;
 import java.util.function.LongConsumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeDefinition;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.BatchWriteItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
-import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
 /**
- * {@code partita seed --endpoint URL}: the same items into a running server, through the AWS SDK's DynamoDbClient
- * ({@link RunningServer#client}) as any client sends them (BatchWriteItem, 25 at a time, what comes back unprocessed
- * sent again).
+ * {@code partita seed}'s work through a DynamoDbClient: the embedded one over a data folder, or one of a running
+ * server ({@link RunningServer#client}), so both ways send the same requests as any client sends them
+ * (BatchWriteItem, 25 at a time, what comes back unprocessed sent again).
  */
-final class SeedOverHttp implements AutoCloseable {
+final class Seeding {
   private static final int MAX_UNPROCESSED_ROUNDS = 20;
   private final DynamoDbClient dynamo;
+  /** Where the table is, for messages: {@code in DIR} or {@code at URL}. */
+  private final String where;
 
-  SeedOverHttp(DynamoDbClient dynamo) {
+  Seeding(DynamoDbClient dynamo, String where) {
     this.dynamo = dynamo;
+    this.where = where;
   }
 
   /** Whether the table is there; else it is created when {@code key} is given, and waited for. */
-  void createIfMissing(String table, KeyAttribute key, KeyAttribute sort, URI endpoint) throws InterruptedException {
+  void createIfMissing(String table, KeyAttribute key, KeyAttribute sort) throws InterruptedException {
     try {
       dynamo.describeTable(b -> b.tableName(table));
       return;
     } catch (ResourceNotFoundException e) {
       if (key == null) {
-        throw new IllegalStateException("There is no table " + table + " at " + endpoint
+        throw new IllegalStateException("There is no table " + table + " " + where
             + "; give --key NAME:TYPE (and --sort) to create it");
       }
     }
-    List<KeySchemaElement> keys = new java.util.ArrayList<>();
-    List<AttributeDefinition> definitions = new java.util.ArrayList<>();
-    keys.add(KeySchemaElement.builder().attributeName(key.name()).keyType(KeyType.HASH).build());
-    definitions.add(key.definition());
-    if (sort != null) {
-      keys.add(KeySchemaElement.builder().attributeName(sort.name()).keyType(KeyType.RANGE).build());
-      definitions.add(sort.definition());
-    }
-    dynamo.createTable(b -> b.tableName(table).keySchema(keys).attributeDefinitions(definitions)
-        .billingMode(BillingMode.PAY_PER_REQUEST));
+    dynamo.createTable(b -> b.tableName(table).keySchema(KeyAttribute.keySchema(key, sort))
+        .attributeDefinitions(KeyAttribute.definitions(key, sort)).billingMode(BillingMode.PAY_PER_REQUEST));
     // Partita's table is ACTIVE at once; another endpoint's may take a moment
     for (int i = 0; i < 600; i++) {
       if (dynamo.describeTable(b -> b.tableName(table)).table().tableStatus() == TableStatus.ACTIVE) {
@@ -57,7 +47,7 @@ final class SeedOverHttp implements AutoCloseable {
       }
       Thread.sleep(100);
     }
-    throw new IllegalStateException("table " + table + " was created at " + endpoint + " but is not ACTIVE after a minute");
+    throw new IllegalStateException("table " + table + " was created " + where + " but is not ACTIVE after a minute");
   }
 
   long seed(String table, InputStream in, LongConsumer written) throws IOException {
@@ -84,10 +74,5 @@ final class SeedOverHttp implements AutoCloseable {
       }
       next = BatchWriteItemRequest.builder().requestItems(r.unprocessedItems()).build();
     }
-  }
-
-  @Override
-  public void close() {
-    dynamo.close();
   }
 }
