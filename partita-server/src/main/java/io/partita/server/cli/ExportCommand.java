@@ -10,7 +10,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
-import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ExportDescription;
 import software.amazon.awssdk.services.dynamodb.model.ExportFormat;
@@ -50,19 +49,11 @@ public final class ExportCommand implements Callable<Integer> {
   boolean enablePitr;
 
   @Override
-  public Integer call() throws InterruptedException {
+  public Integer call() throws java.io.IOException, InterruptedException {
     ProgressBar bar = ProgressBar.onStderr(spec.commandLine().getErr());
     if (server.chosen()) {
-      String misuse = server.misuse(spec);
-      if (misuse != null) {
-        return fail(bar, misuse);
-      }
-      try (DynamoDbClient dynamo = server.client()) {
-        return export(dynamo, bar, manifest -> "bucket " + bucket + " of the server at " + server.endpoint + ", "
-            + manifest.substring(0, manifest.lastIndexOf('/') + 1));
-      } catch (SdkClientException e) {
-        return fail(bar, server.noAnswer(e));
-      }
+      return server.run(spec, bar, dynamo -> export(dynamo, bar, manifest -> "bucket " + bucket + " of the server at "
+          + server.endpoint + ", " + manifest.substring(0, manifest.lastIndexOf('/') + 1)));
     }
     try (Partita db = folder.open(bar); DynamoDbClient dynamo = PartitaDynamoDb.over(db)) {
       return export(dynamo, bar, manifest -> db.s3Root().resolve(bucket).resolve(manifest).getParent().toString());
@@ -98,14 +89,8 @@ public final class ExportCommand implements Callable<Integer> {
       return 0;
     } catch (AwsServiceException e) {
       String code = e.awsErrorDetails().errorCode();
-      return fail(bar, code + ": " + e.awsErrorDetails().errorMessage()
+      return RunningServer.fail(spec, bar, code + ": " + e.awsErrorDetails().errorMessage()
           + ("PointInTimeRecoveryUnavailableException".equals(code) ? " (add --enable-pitr to turn it on first)" : ""));
     }
-  }
-
-  private int fail(ProgressBar bar, String message) {
-    bar.finish();
-    spec.commandLine().getErr().println("partita export: " + message);
-    return 1;
   }
 }

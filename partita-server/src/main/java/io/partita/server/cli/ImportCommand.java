@@ -16,7 +16,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import java.util.function.Consumer;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
-import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CsvOptions;
@@ -80,16 +79,9 @@ public final class ImportCommand implements Callable<Integer> {
   public Integer call() throws IOException, InterruptedException {
     ProgressBar bar = ProgressBar.onStderr(spec.commandLine().getErr());
     if (server.chosen()) {
-      String misuse = server.misuse(spec);
-      if (misuse != null) {
-        return fail(bar, misuse);
-      }
-      try (DynamoDbClient dynamo = server.client()) {
-        return importInto(dynamo, bar, arn -> spec.commandLine().getErr().println("The server lists every bad record"
-            + " in .imports/" + arn.substring(arn.lastIndexOf('/') + 1) + "/errors.log under its S3 root"));
-      } catch (SdkClientException e) {
-        return fail(bar, server.noAnswer(e));
-      }
+      return server.run(spec, bar, dynamo -> importInto(dynamo, bar, arn -> spec.commandLine().getErr().println(
+          "The server lists every bad record in .imports/" + arn.substring(arn.lastIndexOf('/') + 1)
+              + "/errors.log under its S3 root")));
     }
     try (Partita db = folder.open(bar); DynamoDbClient dynamo = PartitaDynamoDb.over(db)) {
       return importInto(dynamo, bar, arn -> {
@@ -133,14 +125,8 @@ public final class ImportCommand implements Callable<Integer> {
       }
       return 0;
     } catch (AwsServiceException e) {
-      return fail(bar, e.awsErrorDetails().errorCode() + ": " + e.awsErrorDetails().errorMessage());
+      return RunningServer.fail(spec, bar, e.awsErrorDetails().errorCode() + ": " + e.awsErrorDetails().errorMessage());
     }
-  }
-
-  private int fail(ProgressBar bar, String message) {
-    bar.finish();
-    spec.commandLine().getErr().println("partita import: " + message);
-    return 1;
   }
 
   private ImportTableRequest request() {

@@ -1,5 +1,6 @@
 package io.partita.server.cli;
 
+import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import picocli.CommandLine.Model.CommandSpec;
@@ -11,6 +12,7 @@ import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsPro
 import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.SystemPropertyCredentialsProvider;
+import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -48,7 +50,7 @@ final class RunningServer {
    * What is wrong with the options given, in one line, or null: {@code --data} or {@code --s3-root}
    * (options of {@code spec}'s command) and {@code --endpoint} name two places to work on.
    */
-  String misuse(CommandSpec spec) {
+  private String misuse(CommandSpec spec) {
     if (endpoint == null) {
       return "--region, --access-key and --secret-key go with --endpoint URL";
     }
@@ -68,7 +70,7 @@ final class RunningServer {
   }
 
   /** A client of the server at {@code --endpoint}; the caller closes it. */
-  DynamoDbClient client() {
+  private DynamoDbClient client() {
     return DynamoDbClient.builder().endpointOverride(endpoint).region(Region.of(region()))
         .credentialsProvider(credentials())
         .httpClient(UrlConnectionHttpClient.builder().connectionTimeout(Duration.ofSeconds(5))
@@ -76,9 +78,33 @@ final class RunningServer {
         .build();
   }
 
-  /** What the commands say when no server answers at the endpoint. */
-  String noAnswer(Exception e) {
-    return "no answer from " + endpoint + " (is `partita serve` running there?): " + e.getMessage();
+  /** A command's work on a server's client. */
+  interface Work {
+    int run(DynamoDbClient dynamo) throws IOException, InterruptedException;
+  }
+
+  /**
+   * Runs {@code work} on a client of the server, answering its exit code; options that do not go
+   * together, and a server that does not answer, are said in one line ({@code partita COMMAND: ...},
+   * exit 1).
+   */
+  int run(CommandSpec spec, ProgressBar bar, Work work) throws IOException, InterruptedException {
+    String misuse = misuse(spec);
+    if (misuse != null) {
+      return fail(spec, bar, misuse);
+    }
+    try (DynamoDbClient dynamo = client()) {
+      return work.run(dynamo);
+    } catch (SdkClientException e) {
+      return fail(spec, bar, "no answer from " + endpoint + " (is `partita serve` running there?): " + e.getMessage());
+    }
+  }
+
+  /** Says {@code message} as {@code spec}'s command's one line of failure; answers its exit code, 1. */
+  static int fail(CommandSpec spec, ProgressBar bar, String message) {
+    bar.finish();
+    spec.commandLine().getErr().println("partita " + spec.name() + ": " + message);
+    return 1;
   }
 
   private String region() {

@@ -15,7 +15,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
-import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -53,15 +52,8 @@ public final class SeedCommand implements Callable<Integer> {
   public Integer call() throws IOException, InterruptedException {
     ProgressBar bar = ProgressBar.onStderr(spec.commandLine().getErr());
     if (server.chosen()) {
-      String misuse = server.misuse(spec);
-      if (misuse != null) {
-        return fail(bar, misuse);
-      }
-      try (DynamoDbClient dynamo = server.client()) {
-        return seed(new Seeding(dynamo, "at " + server.endpoint), bar, " at " + server.endpoint);
-      } catch (SdkClientException e) {
-        return fail(bar, server.noAnswer(e));
-      }
+      return server.run(spec, bar, dynamo -> seed(new Seeding(dynamo, "at " + server.endpoint), bar,
+          " at " + server.endpoint));
     }
     try (Partita db = Partita.open(data); DynamoDbClient dynamo = PartitaDynamoDb.over(db)) {
       return seed(new Seeding(dynamo, "in " + data), bar, "");
@@ -90,8 +82,6 @@ public final class SeedCommand implements Callable<Integer> {
   }
 
   private int fail(ProgressBar bar, String message) {
-    bar.finish();
-    spec.commandLine().getErr().println("partita seed: " + message);
-    return 1;
+    return RunningServer.fail(spec, bar, message);
   }
 }
