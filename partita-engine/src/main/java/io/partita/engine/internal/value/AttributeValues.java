@@ -58,12 +58,27 @@ public final class AttributeValues {
 
   /** Validates every attribute of an item (not its keys: the caller checks those) and answers a normalized copy. */
   public static Map<String, AttributeValue> validateItem(Map<String, AttributeValue> item) {
-    Map<String, AttributeValue> out = new LinkedHashMap<>(capacity(item.size()));
-    for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
+    return validateMap(item, 1);
+  }
+
+  /**
+   * {@code m} with each name checked and each value normalized at {@code depth}: {@code m} itself when
+   * nothing changed (the usual case: the maps arrive from the SDK's builders, which copied them and
+   * keep them unmodifiable), else a copy made at the first change. An item is not copied to be read.
+   */
+  private static Map<String, AttributeValue> validateMap(Map<String, AttributeValue> m, int depth) {
+    Map<String, AttributeValue> out = null;
+    for (Map.Entry<String, AttributeValue> e : m.entrySet()) {
       checkName(e.getKey());
-      out.put(e.getKey(), normalize(e.getValue(), 1));
+      AttributeValue n = normalize(e.getValue(), depth);
+      if (n != e.getValue()) {
+        if (out == null) {
+          out = new LinkedHashMap<>(m); // the order kept: a changed value replaces its entry in place
+        }
+        out.put(e.getKey(), n);
+      }
     }
-    return out;
+    return out == null ? m : out;
   }
 
   /** Validates one value (for example an ExpressionAttributeValues entry) and answers its normalized form. */
@@ -219,27 +234,24 @@ public final class AttributeValues {
 
   private static AttributeValue normalizeMap(AttributeValue v, int depth) {
     Map<String, AttributeValue> m = v.m();
-    Map<String, AttributeValue> out = new LinkedHashMap<>(capacity(m.size()));
-    boolean changed = false;
-    for (Map.Entry<String, AttributeValue> e : m.entrySet()) {
-      checkName(e.getKey());
-      AttributeValue n = normalize(e.getValue(), depth + 1);
-      changed |= n != e.getValue();
-      out.put(e.getKey(), n);
-    }
-    return changed ? AttributeValue.fromM(out) : v;
+    Map<String, AttributeValue> out = validateMap(m, depth + 1);
+    return out != m ? AttributeValue.fromM(out) : v;
   }
 
   private static AttributeValue normalizeList(AttributeValue v, int depth) {
     List<AttributeValue> l = v.l();
-    List<AttributeValue> out = new ArrayList<>(l.size());
-    boolean changed = false;
-    for (AttributeValue e : l) {
-      AttributeValue n = normalize(e, depth + 1);
-      changed |= n != e;
-      out.add(n);
+    List<AttributeValue> out = null;
+    for (int i = 0, n = l.size(); i < n; i++) {
+      AttributeValue e = l.get(i);
+      AttributeValue normalized = normalize(e, depth + 1);
+      if (out == null && normalized != e) {
+        out = new ArrayList<>(l.subList(0, i)); // a copy from the first change on; else none
+      }
+      if (out != null) {
+        out.add(normalized);
+      }
     }
-    return changed ? AttributeValue.fromL(out) : v;
+    return out != null ? AttributeValue.fromL(out) : v;
   }
 
   private static AttributeValue checkStringSet(AttributeValue v) {
