@@ -405,7 +405,8 @@ final class Tools {
       throw ToolError.validation("the access pattern " + p.name() + " takes no parameter " + String.join(", ", unknown)
           + " (its parameters: " + (p.parameters().isEmpty() ? "none" : String.join(", ", p.parameters())) + ")");
     }
-    KeyNames keys = keyNames(describe(table), p.index());
+    JsonNode description = describe(table);
+    KeyNames keys = keyNames(description, p.index());
     ObjectNode r = Engine.JSON.createObjectNode().put("TableName", table);
     if (p.index() != null) {
       r.put("IndexName", p.index());
@@ -436,7 +437,8 @@ final class Tools {
     r.set("ExpressionAttributeValues", vals);
     r.put("ScanIndexForward", a.path("forward").asBoolean(true));
     limited(r, a);
-    return grouped(engine.call("Query", r), keys, model, r.deepCopy());
+    // grouped by the table's key templates, which an index's items carry too (as the console groups them)
+    return grouped(engine.call("Query", r), keyNames(description, null), model, r.deepCopy());
   }
 
   /** A per-end BETWEEN's values of one end: day-low's value as day. */
