@@ -67,7 +67,12 @@ public final class McpCommand implements Callable<Integer> {
     }
     Partita.Options options = Partita.with().trackHotKeys(hotKeys);
     try (Partita partita = inMemory ? options.inMemory() : options.open(data)) {
+      // an agent that stops its server with SIGTERM (as the SDKs do when it does not exit on end of input) still
+      // leaves the data folder closed
+      Thread hook = new Thread(partita::close, "partita-mcp-close");
+      Runtime.getRuntime().addShutdownHook(hook);
       McpStdio.serve(McpServer.of(partita, schemas, () -> { }, readOnly), System.in, protocol);
+      Runtime.getRuntime().removeShutdownHook(hook);
     }
     return 0;
   }

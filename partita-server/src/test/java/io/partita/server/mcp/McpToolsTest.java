@@ -22,27 +22,19 @@ import org.junit.jupiter.api.Test;
  * writes: each tool run, its arguments refused by name, and its errors DynamoDB's.
  */
 class McpToolsTest {
-  /** What Model.describe() writes for a small blog: two entities, three patterns (one per-end BETWEEN, one on a GSI). */
-  static final String BLOG_MODEL = """
-      {
-        "table": "Blog",
-        "keys": {"pk": "pk", "sk": "sk", "type": "_type"},
-        "indexes": {
-          "gsi1": {"kind": "GSI", "pk": "gsi1pk", "sk": "gsi1sk", "projection": "ALL"}},
-        "entities": {
-          "User": {"type": "User", "pk": "USER#{username}", "sk": "PROFILE"},
-          "Post": {"type": "Post", "pk": "USER#{username}", "sk": "POST#{date}#{postId}",
-                   "indexes": {"gsi1": {"pk": "TAG#{tag}", "sk": "POST#{date}"}}}
-        },
-        "patterns": [
-          {"name": "userPage", "index": null, "pk": "USER#{username}", "entities": ["User", "Post"]},
-          {"name": "postsBetween", "index": null, "pk": "USER#{username}", "sk": {"between": "POST#{date}"},
-           "entities": ["Post"]},
-          {"name": "postsByTag", "index": "gsi1", "pk": "TAG#{tag}", "sk": {"begins_with": "POST#{date}"},
-           "entities": ["Post"]}
-        ]
-      }
-      """;
+  /**
+   * What Model.describe() writes for a small blog (blog-model.json beside this class): two entities, three
+   * patterns (one a per-end BETWEEN, one on a GSI).
+   */
+  static final String BLOG_MODEL = blogModel();
+
+  static String blogModel() {
+    try (java.io.InputStream in = McpToolsTest.class.getResourceAsStream("blog-model.json")) {
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
 
   private Partita partita;
   private final Map<String, String> schemas = new ConcurrentHashMap<>();
