@@ -75,6 +75,14 @@ final class KeyTemplate {
    * @throws ToolError a ValidationException naming a field left out, or a value its format refuses
    */
   String fill(Map<String, String> values, boolean prefix) {
+    return fill(values, prefix, null);
+  }
+
+  /**
+   * {@link #fill(Map, boolean)} for one end ({@code low}, {@code high}) of a BETWEEN whose one template each end
+   * fills: a field's value is that of {@code field-END}, or of {@code field} for one the partition key shares.
+   */
+  String fill(Map<String, String> values, boolean prefix, String end) {
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < parts.size(); i++) {
       String part = parts.get(i);
@@ -82,12 +90,14 @@ final class KeyTemplate {
         out.append(part);
         continue;
       }
-      String value = values.get(fieldName(part));
+      String field = fieldName(part);
+      String value = end == null ? values.get(field) : values.getOrDefault(field + "-" + end, values.get(field));
       if (value == null || value.isEmpty()) {
         if (prefix) {
           return out.toString();
         }
-        throw ToolError.validation("the parameter " + fieldName(part) + " is required by the key template " + source);
+        throw ToolError.validation("the parameter " + (end == null ? field : field + "-" + end)
+            + " is required by the key template " + source);
       }
       out.append(formatted(part, value));
     }

@@ -423,9 +423,11 @@ final class Tools {
       }
       names.put("#sk", keys.sk());
       if (c.op().equals("BETWEEN")) {
-        vals.set(":low", keys.value(keys.sk(), c.templates().get(0).fill(c.perEnd() ? end(values, 0) : values, false)));
-        vals.set(":high", keys.value(keys.sk(), c.templates().get(c.templates().size() - 1)
-            .fill(c.perEnd() ? end(values, 1) : values, false)));
+        List<KeyTemplate> t = c.templates();
+        vals.set(":low", keys.value(keys.sk(), t.get(0).fill(values, false, c.perEnd() ? RegisteredModel.ENDS.get(0)
+            : null)));
+        vals.set(":high", keys.value(keys.sk(), t.get(t.size() - 1).fill(values, false, c.perEnd()
+            ? RegisteredModel.ENDS.get(1) : null)));
         condition += " AND #sk BETWEEN :low AND :high";
       } else {
         vals.set(":sk", keys.value(keys.sk(), c.templates().get(0).fill(values, c.op().equals("begins_with"))));
@@ -439,18 +441,6 @@ final class Tools {
     limited(r, a);
     // grouped by the table's key templates, which an index's items carry too (as the console groups them)
     return grouped(engine.call("Query", r), keyNames(description, null), model, r.deepCopy());
-  }
-
-  /** A per-end BETWEEN's values of one end: day-low's value as day. */
-  private static Map<String, String> end(Map<String, String> values, int end) {
-    String suffix = "-" + RegisteredModel.ENDS.get(end);
-    Map<String, String> out = new HashMap<>(values);
-    values.forEach((k, v) -> {
-      if (k.endsWith(suffix)) {
-        out.put(k.substring(0, k.length() - suffix.length()), v);
-      }
-    });
-    return out;
   }
 
   private JsonNode partiql(JsonNode a) {

@@ -299,6 +299,9 @@ class McpToolsTest {
         + " date)", unknown);
     String missing = refused("run_access_pattern", "{\"table\": \"Blog\", \"pattern\": \"userPage\"}");
     assertTrue(missing.contains("the parameter username is required by the key template USER#{username}"), missing);
+    String oneEnd = refused("run_access_pattern", "{\"table\": \"Blog\", \"pattern\": \"postsBetween\","
+        + " \"parameters\": {\"username\": \"alice\", \"date-low\": \"2025\"}}");
+    assertEquals("ValidationException: the parameter date-high is required by the key template POST#{date}", oneEnd);
     String noPattern = refused("run_access_pattern", "{\"table\": \"Blog\", \"pattern\": \"postz\"}");
     assertTrue(noPattern.contains("has no access pattern named 'postz'"), noPattern);
   }
