@@ -18,6 +18,7 @@
  * <p>Every DynamoDB operation a tool runs goes through the server's {@code Dispatcher} as a DynamoDB
  * JSON request, so it is checked and refused exactly as on the wire, with DynamoDB's error types.
  * Nothing of this package is loaded until {@code /mcp} is first called or {@code partita mcp} runs.
- * It uses the engine's API, the {@code wire} package's dispatcher and Jackson.
+ * It uses the engine's API, the {@code wire} package's dispatcher, Jackson, and the command line's version
+ * ({@code cli.PartitaCommand.version()}) for its server info.
  */
 package io.partita.server.mcp;
