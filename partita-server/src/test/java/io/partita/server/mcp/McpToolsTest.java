@@ -171,18 +171,18 @@ class McpToolsTest {
     String unknown = refused("get_item", "{\"table\": \"Blog\", \"key\": {}, \"tabel\": \"Blog\"}");
     assertTrue(unknown.startsWith("ValidationException: "), unknown);
     assertTrue(unknown.contains("'tabel' is not an argument of this tool (its arguments: table, key,"), unknown);
-    String missing = refused("query", "{\"table\": \"Blog\"}");
-    assertTrue(missing.contains("the required argument 'keyCondition' is missing"), missing);
-    String type = refused("scan", "{\"table\": \"Blog\", \"limit\": \"ten\"}");
-    assertTrue(type.contains("argument 'limit' must be an integer, not the string \"ten\""), type);
-    String range = refused("scan", "{\"table\": \"Blog\", \"limit\": 0}");
-    assertTrue(range.contains("argument 'limit' must be from 1 to 1000, not 0"), range);
-    String names = refused("scan", "{\"table\": \"Blog\", \"names\": {\"#a\": 1}}");
-    assertTrue(names.contains("argument 'names.#a' must be a string"), names);
-    String empty = refused("describe_table", "{\"table\": \"\"}");
-    assertTrue(empty.contains("argument 'table' must be 1 to"), empty);
-    String notObject = refused("list_tables", "[]");
-    assertTrue(notObject.contains("the arguments must be an object"), notObject);
+    // each: the tool, its arguments, what the refusal says
+    String[][] cases = {
+        {"query", "{\"table\": \"Blog\"}", "the required argument 'keyCondition' is missing"},
+        {"scan", "{\"table\": \"Blog\", \"limit\": \"ten\"}", "argument 'limit' must be an integer, not the string \"ten\""},
+        {"scan", "{\"table\": \"Blog\", \"limit\": 0}", "argument 'limit' must be from 1 to 1000, not 0"},
+        {"scan", "{\"table\": \"Blog\", \"names\": {\"#a\": 1}}", "argument 'names.#a' must be a string"},
+        {"describe_table", "{\"table\": \"\"}", "argument 'table' must be 1 to"},
+        {"list_tables", "[]", "the arguments must be an object"}};
+    for (String[] c : cases) {
+      String text = refused(c[0], c[1]);
+      assertTrue(text.startsWith("ValidationException: ") && text.contains(c[2]), c[0] + " " + c[1] + ": " + text);
+    }
   }
 
   // ---- items
