@@ -27,8 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The MCP server driven by the official MCP TypeScript SDK ({@code @modelcontextprotocol/sdk} from npm) as
  * the client, {@code clients/mcp/mcp-scenario.mjs}: initialize, list the tools, call several (a refusal
  * among them), then read-only; over stdio, the SDK starting {@code partita mcp --data DIR --model
- * Blog=FILE} itself, and over streamable HTTP, against a server's {@code /mcp} with the model registered
- * at {@code PUT /partita/schemas/Blog}.
+ * Blog=FILE} itself, over streamable HTTP, against a server's {@code /mcp} with the model registered
+ * at {@code PUT /partita/schemas/Blog}, and over stdio again through {@code partita mcp --endpoint URL}, which
+ * relays to that server.
  *
  * <p>Without node or the script's node_modules the test is skipped, visibly; with {@code
  * PARTITA_REQUIRE_CLIENTS=1} (as {@code .ci/run} sets) it fails instead.
@@ -59,12 +60,29 @@ class McpSdkClientTest {
     try (Partita partita = Partita.inMemory();
         PartitaServer server = PartitaServer.start(partita, ServerConfig.defaults().withPort(0))) {
       seed(partita);
-      HttpResponse<String> registered = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-          server.endpoint().resolve("/partita/schemas/Blog")).PUT(HttpRequest.BodyPublishers.ofString(blogModel()))
-          .build(), HttpResponse.BodyHandlers.ofString());
-      assertEquals(200, registered.statusCode(), registered.body());
+      register(server);
       run(scripts, Map.of(), "http", server.endpoint().resolve("/mcp").toString());
     }
+  }
+
+  /** {@code partita mcp --endpoint URL}: the SDK starts it over stdio, and it relays each message to the server. */
+  @Test
+  void theOfficialSdkSpeaksToAServerThroughPartitaMcpsRelay() throws Exception {
+    Path scripts = scripts();
+    try (Partita partita = Partita.inMemory();
+        PartitaServer server = PartitaServer.start(partita, ServerConfig.defaults().withPort(0))) {
+      seed(partita);
+      register(server);
+      run(scripts, Map.of("PARTITA_CLASSPATH", System.getProperty("java.class.path")), "stdio",
+          ServerProcess.root().resolve("partita").toString(), "mcp", "--endpoint", server.endpoint().toString());
+    }
+  }
+
+  private static void register(PartitaServer server) throws Exception {
+    HttpResponse<String> registered = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+        server.endpoint().resolve("/partita/schemas/Blog")).PUT(HttpRequest.BodyPublishers.ofString(blogModel()))
+        .build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, registered.statusCode(), registered.body());
   }
 
   /** The Blog table with alice's profile and two posts. */

@@ -1,10 +1,14 @@
 package io.partita.server.cli;
 
 import io.partita.engine.Partita;
+import io.partita.server.mcp.McpHttp;
+import io.partita.server.mcp.McpRelay;
 import io.partita.server.mcp.McpServer;
 import io.partita.server.mcp.McpStdio;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +23,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code partita mcp}: Partita's MCP server on standard input and output, for an agent an IDE starts
- * (docs/mcp.md), over a data folder or an in-memory database it opens itself.
+ * (docs/mcp.md), over a data folder or an in-memory database it opens itself, or relayed to a running
+ * server's {@code /mcp} ({@code --endpoint}).
  */
 @Command(name = "mcp", mixinStandardHelpOptions = true,
     description = "Serves the Model Context Protocol on standard input and output, for a coding agent that starts it:"
@@ -47,11 +52,24 @@ public final class McpCommand implements Callable<Integer> {
   @Option(names = "--hot-keys", description = "Count the busiest partition keys, for the hot_keys tool.")
   boolean hotKeys;
 
+  @Option(names = "--endpoint", paramLabel = "URL",
+      description = "Relay to a running server's /mcp instead (its database, models and snapshots), signing with the"
+          + " environment's AWS credentials when it asks; --data, --in-memory, --model and --hot-keys are then the"
+          + " server's.")
+  URI endpoint;
+
+  @Option(names = "--region", paramLabel = "REGION",
+      description = "With --endpoint, the region to sign for (default: AWS_REGION, AWS_DEFAULT_REGION or us-east-1).")
+  String region;
+
   @Override
   public Integer call() throws IOException {
     // the protocol owns standard output: anything else printed (a log line, a warning) goes to standard error
     PrintStream protocol = System.out;
     System.setOut(System.err);
+    if (endpoint != null) {
+      return relay(protocol);
+    }
     Map<String, String> schemas = new TreeMap<>();
     for (String m : models == null ? List.<String>of() : models) {
       int eq = m.indexOf('=');
@@ -74,6 +92,36 @@ public final class McpCommand implements Callable<Integer> {
       McpStdio.serve(McpServer.of(partita, schemas, () -> { }, readOnly), System.in, protocol);
       Runtime.getRuntime().removeShutdownHook(hook);
     }
+    return 0;
+  }
+
+  /** Each message relayed to the server's /mcp (or /mcp/read-only), its answer passed back. */
+  private int relay(PrintStream protocol) throws IOException {
+    if (models != null || inMemory || hotKeys) {
+      return fail("with --endpoint the server's own database, models and hot keys are used: drop --in-memory,"
+          + " --model and --hot-keys");
+    }
+    AdminCall server = new AdminCall();
+    server.endpoint = endpoint;
+    server.region = region;
+    String bad = server.checkEndpoint();
+    if (bad != null) {
+      return fail(bad);
+    }
+    String path = readOnly ? "/mcp/read-only" : "/mcp";
+    McpStdio.serve(message -> McpRelay.answer(message, m -> {
+      try {
+        HttpResponse<String> a = server.send("POST", path, m, "partita serve", "Content-Type", "application/json",
+            "Accept", "application/json, text/event-stream");
+        return new McpHttp.Answer(a.statusCode(), a.headers().firstValue("Content-Type").orElse(null),
+            a.body().getBytes(StandardCharsets.UTF_8));
+      } catch (AdminCall.NoAnswer e) {
+        throw new IOException(e.getMessage(), e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted", e);
+      }
+    }, endpoint.resolve(path).toString()), System.in, protocol);
     return 0;
   }
 
