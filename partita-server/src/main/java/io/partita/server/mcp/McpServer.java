@@ -115,7 +115,12 @@ public final class McpServer {
     ArrayNode list = r.putArray("tools");
     for (Tool t : tools.values()) {
       if (!(readOnly && t.writes())) {
-        list.add(t.listed());
+        ObjectNode listed = t.listed();
+        if (t.name().equals("execute_partiql") && !readOnly) {
+          // an INSERT, UPDATE or DELETE writes: only a read-only server's PartiQL is known to read
+          ((ObjectNode) listed.get("annotations")).put("readOnlyHint", false);
+        }
+        list.add(listed);
       }
     }
     return r;

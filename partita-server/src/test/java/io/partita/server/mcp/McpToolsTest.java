@@ -151,6 +151,10 @@ class McpToolsTest {
         "query", "scan", "item_collection", "list_access_patterns", "run_access_pattern", "execute_partiql",
         "list_snapshots", "save_snapshot", "restore_snapshot", "delete_snapshot", "reset", "hot_keys"), names);
     assertEquals("{}", send(server, "ping", null).get("result").toString());
+    JsonNode tools = send(server, "tools/list", null).at("/result/tools");
+    assertTrue(tools.get(0).at("/annotations/readOnlyHint").asBoolean(), "list_tables reads");
+    assertFalse(tools.get(3).at("/annotations/readOnlyHint").asBoolean(true), "put_item writes");
+    assertFalse(tools.get(11).at("/annotations/readOnlyHint").asBoolean(true), "PartiQL may write");
   }
 
   @Test
