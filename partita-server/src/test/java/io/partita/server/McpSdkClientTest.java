@@ -57,24 +57,28 @@ class McpSdkClientTest {
   @Test
   void theOfficialSdkSpeaksToTheServersMcpOverHttp() throws Exception {
     Path scripts = scripts();
-    try (Partita partita = Partita.inMemory();
-        PartitaServer server = PartitaServer.start(partita, ServerConfig.defaults().withPort(0))) {
-      seed(partita);
-      register(server);
-      run(scripts, Map.of(), "http", server.endpoint().resolve("/mcp").toString());
-    }
+    withBlogServer(server -> run(scripts, Map.of(), "http", server.endpoint().resolve("/mcp").toString()));
   }
 
   /** {@code partita mcp --endpoint URL}: the SDK starts it over stdio, and it relays each message to the server. */
   @Test
   void theOfficialSdkSpeaksToAServerThroughPartitaMcpsRelay() throws Exception {
     Path scripts = scripts();
+    withBlogServer(server -> run(scripts, Map.of("PARTITA_CLASSPATH", System.getProperty("java.class.path")), "stdio",
+        ServerProcess.root().resolve("partita").toString(), "mcp", "--endpoint", server.endpoint().toString()));
+  }
+
+  private interface ServerUse {
+    void with(PartitaServer server) throws Exception;
+  }
+
+  /** Runs {@code use} with a fresh in-memory server holding the seeded Blog table, its model registered. */
+  private static void withBlogServer(ServerUse use) throws Exception {
     try (Partita partita = Partita.inMemory();
         PartitaServer server = PartitaServer.start(partita, ServerConfig.defaults().withPort(0))) {
       seed(partita);
       register(server);
-      run(scripts, Map.of("PARTITA_CLASSPATH", System.getProperty("java.class.path")), "stdio",
-          ServerProcess.root().resolve("partita").toString(), "mcp", "--endpoint", server.endpoint().toString());
+      use.with(server);
     }
   }
 
