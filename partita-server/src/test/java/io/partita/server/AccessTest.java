@@ -178,6 +178,8 @@ class AccessTest {
         && faults.body().contains("--allowed-host rebind.evil.example"), faults.body());
     assertEquals(0.0, partita.faults().rate());
     assertEquals(403, send(request("PUT", "/partita/schemas/Tbl", evil, evilOrigin, "{}")).status());
+    assertEquals(403, send(request("POST", "/mcp", evil, evilOrigin, "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\":"
+        + " \"tools/call\", \"params\": {\"name\": \"reset\"}}")).status());
     Exchange listed = send(request("GET", "/partita/schemas", host(), null, ""));
     assertEquals(200, listed.status());
     assertTrue(listed.body().contains("\"Tables\":[]"), listed.body());
@@ -252,7 +254,8 @@ class AccessTest {
     List<String[]> doors = List.of(new String[] {"GET", "/partita/hot-keys", ""},
         new String[] {"GET", "/metrics", ""}, new String[] {"GET", "/partita/schemas", ""},
         new String[] {"GET", "/partita/schemas/Tbl", ""}, new String[] {"PUT", "/partita/schemas/Tbl", "{\"a\":1}"},
-        new String[] {"POST", "/partita/latency", "none"}, new String[] {"POST", "/partita/faults", "rate=1.0"});
+        new String[] {"POST", "/partita/latency", "none"}, new String[] {"POST", "/partita/faults", "rate=1.0"},
+        new String[] {"POST", "/mcp", "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ping\"}"});
     for (String[] d : doors) {
       HttpResponse<String> unsigned = http(d[0], d[1], d[2], false);
       assertEquals(403, unsigned.statusCode(), d[0] + " " + d[1] + ": " + unsigned.body());

@@ -28,6 +28,9 @@ final class AdminCall {
           + " (default: AWS_REGION, AWS_DEFAULT_REGION or us-east-1).")
   String region;
 
+  /** The client of this command's calls, made at the first. */
+  private HttpClient client;
+
   /** Why the call got no answer: said in one line. */
   static final class NoAnswer extends Exception {
     NoAnswer(String message) {
@@ -48,15 +51,25 @@ final class AdminCall {
    * @throws NoAnswer when no server answers, {@code start} saying how to start one
    */
   HttpResponse<String> send(String method, String path, String start) throws NoAnswer, InterruptedException {
+    return send(method, path, "", start);
+  }
+
+  /** {@link #send(String, String, String)} with a body and headers ({@code name, value, ...}). */
+  HttpResponse<String> send(String method, String path, String body, String start, String... headers)
+      throws NoAnswer, InterruptedException {
     URI uri = endpoint.resolve(path);
-    HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(Duration.ofSeconds(5)).build();
+    if (client == null) {
+      client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+    }
     try {
       HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(60))
-          .method(method, HttpRequest.BodyPublishers.noBody());
+          .method(method, body.isEmpty() ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+      for (int i = 0; i < headers.length; i += 2) {
+        request.header(headers[i], headers[i + 1]);
+      }
       HttpResponse<String> answer = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
       if (answer.statusCode() == 403 && answer.body().startsWith("MissingAuthenticationTokenException")) {
-        HttpRequest signed = signed(request, method, uri, region);
+        HttpRequest signed = signed(request, method, uri, region, body);
         if (signed != null) {
           answer = client.send(signed, HttpResponse.BodyHandlers.ofString());
         }
@@ -73,7 +86,7 @@ final class AdminCall {
    * The request, signed with the environment's AWS credentials, or null when it has none: a server
    * started with credentials answers its side doors to signed requests only (docs/SECURITY.md).
    */
-  private static HttpRequest signed(HttpRequest.Builder request, String method, URI uri, String region) {
+  private static HttpRequest signed(HttpRequest.Builder request, String method, URI uri, String region, String body) {
     software.amazon.awssdk.identity.spi.AwsCredentialsIdentity identity;
     try (var chain = software.amazon.awssdk.auth.credentials.AwsCredentialsProviderChain.builder()
         .reuseLastProviderEnabled(false)
@@ -91,7 +104,7 @@ final class AdminCall {
         .identity(identity)
         .request(software.amazon.awssdk.http.SdkHttpRequest.builder().method(
             software.amazon.awssdk.http.SdkHttpMethod.fromValue(method)).uri(uri).build())
-        .payload(software.amazon.awssdk.http.ContentStreamProvider.fromUtf8String(""))
+        .payload(software.amazon.awssdk.http.ContentStreamProvider.fromUtf8String(body))
         .putProperty(software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner.SERVICE_SIGNING_NAME, "dynamodb")
         .putProperty(software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner.REGION_NAME, signingRegion));
     signed.request().forEachHeader((name, values) -> {

@@ -36,6 +36,7 @@ public final class PartitaCommand implements Runnable {
     all.put("import", ImportCommand.class);
     all.put("hot-keys", HotKeysCommand.class);
     all.put("snapshot", SnapshotCommand.class);
+    all.put("mcp", McpCommand.class);
     all.put("warmup", WarmupCommand.class);
     all.put("help", CommandLine.HelpCommand.class);
     return java.util.Collections.unmodifiableMap(all);

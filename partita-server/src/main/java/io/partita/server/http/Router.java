@@ -25,6 +25,8 @@ import io.partita.server.wire.FrontEndRefusal;
  *   <li>the side doors, {@code GET /metrics} and {@code /partita/...}: with credentials configured,
  *       403 unless signed (or, for metrics, with the bearer token); then {@link MetricsEndpoint},
  *       {@link HotKeysEndpoint}, {@link SnapshotsEndpoint}, {@link SchemasEndpoint}, {@link AdminEndpoint};
+ *   <li>{@code /mcp} (and {@code /mcp/read-only}): a side door too, then {@link McpEndpoint}, made at its
+ *       first request, whose callers are the admin API's ({@link Gate#changeRefusal});
  *   <li>{@code OPTIONS}, with CORS on: the preflight's answer;
  *   <li>any other method but {@code POST}: DynamoDB's UnknownOperationException; {@code POST}:
  *       {@link ApiEndpoint}.
@@ -42,6 +44,8 @@ final class Router {
   private final AdminEndpoint admin;
   private final SnapshotsEndpoint snapshots;
   private final ApiEndpoint api;
+  /** Made at the first request to {@code /mcp}: a server never asked loads no class of MCP. */
+  private volatile McpEndpoint mcp;
 
   Router(ServerState state) {
     this.state = state;
@@ -66,6 +70,19 @@ final class Router {
     return response;
   }
 
+  private McpEndpoint mcp() {
+    McpEndpoint m = mcp;
+    if (m == null) {
+      synchronized (this) {
+        m = mcp;
+        if (m == null) {
+          mcp = m = new McpEndpoint(state);
+        }
+      }
+    }
+    return m;
+  }
+
   private FullHttpResponse route(ChannelHandlerContext ctx, FullHttpRequest request) {
     if (request.decoderResult().isFailure()) {
       Throwable cause = request.decoderResult().cause();
@@ -77,7 +94,8 @@ final class Router {
     boolean head = method.equals(HttpMethod.HEAD);
     String path = new QueryStringDecoder(request.uri()).rawPath();
     String refused = state.gate().refusal(request.headers());
-    boolean toApi = method.equals(HttpMethod.POST) && !path.startsWith(AdminEndpoint.PREFIX);
+    boolean toMcp = McpEndpoint.owns(path) && !method.equals(HttpMethod.OPTIONS);
+    boolean toApi = method.equals(HttpMethod.POST) && !path.startsWith(AdminEndpoint.PREFIX) && !toMcp;
     if (refused != null && !toApi) {
       return Responses.forbidden(refused, ctx.alloc(), head);
     }
@@ -91,7 +109,7 @@ final class Router {
     }
     ServerMetrics counted = state.metrics();
     boolean metricsPath = get && counted != null && path.equals(MetricsEndpoint.PATH);
-    boolean sideDoor = metricsPath || (path.startsWith(AdminEndpoint.PREFIX) && (get || method.equals(HttpMethod.POST)
+    boolean sideDoor = metricsPath || toMcp || (path.startsWith(AdminEndpoint.PREFIX) && (get || method.equals(HttpMethod.POST)
         || method.equals(HttpMethod.PUT) || method.equals(HttpMethod.DELETE)));
     if (sideDoor) {
       FrontEndRefusal unsigned = state.gate().sideDoorRefusal(request, metricsPath);
@@ -106,6 +124,10 @@ final class Router {
     }
     if (get && path.equals(HotKeysEndpoint.PATH)) {
       return hotKeys.answer(request, ctx.alloc(), head);
+    }
+    if (toMcp) {
+      return mcp().answer(ctx, request, path, state.gate().changeRefusal(ctx.channel().remoteAddress(),
+          request.headers()));
     }
     if (SnapshotsEndpoint.owns(method, path)) {
       return snapshots.answer(ctx, request, path);

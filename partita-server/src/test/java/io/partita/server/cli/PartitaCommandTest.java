@@ -17,7 +17,7 @@ import picocli.CommandLine;
  */
 class PartitaCommandTest {
   private static final List<String> ALL = List.of("serve", "demo", "seed", "export", "import", "hot-keys", "snapshot",
-      "warmup", "help");
+      "mcp", "warmup", "help");
 
   @Test
   void eachNameIsItsCommandsOwn() {
@@ -70,7 +70,7 @@ class PartitaCommandTest {
   void theUsageStillListsEverySubcommand() {
     CommandRun run = CommandRun.run("--help");
     assertEquals(0, run.code());
-    for (String name : List.of("serve", "demo", "seed", "export", "import", "hot-keys", "snapshot", "help")) {
+    for (String name : List.of("serve", "demo", "seed", "export", "import", "hot-keys", "snapshot", "mcp", "help")) {
       assertTrue(run.out().contains("  " + name + " "), name + " missing from:\n" + run.out());
     }
     assertFalse(run.out().contains("warmup"), "warmup is hidden");

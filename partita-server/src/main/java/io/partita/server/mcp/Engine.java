@@ -1,0 +1,105 @@
+package io.partita.server.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.partita.engine.HotKeys;
+import io.partita.engine.Partita;
+import io.partita.server.wire.Dispatcher;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the tools act on: one database through its public API. A DynamoDB operation goes through the
+ * server's own {@link Dispatcher} as a DynamoDB JSON request, so it is parsed, validated, executed and
+ * refused exactly as a request on the wire is (the same error types and messages); snapshots, reset
+ * and hot keys are the engine's own calls. The registered models are the server's ({@code PUT
+ * /partita/schemas/TABLE}) or, for {@code partita mcp}, the files named on its command line.
+ */
+final class Engine {
+  static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Partita partita;
+  private final Dispatcher dispatcher;
+  private final Map<String, String> schemas;
+  private final Runnable reseed;
+
+  Engine(Partita partita, Map<String, String> schemas, Runnable reseed) {
+    this.partita = partita;
+    this.dispatcher = new Dispatcher(partita);
+    this.schemas = schemas;
+    this.reseed = reseed;
+  }
+
+  /**
+   * Runs a DynamoDB operation ({@code "Query"}) on its JSON request and answers its JSON response.
+   *
+   * @throws ToolError DynamoDB's error, when the engine refuses the request
+   */
+  JsonNode call(String operation, ObjectNode request) {
+    try {
+      byte[] body = JSON.writeValueAsBytes(request);
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      int status = dispatcher.dispatch(Dispatcher.TARGET_PREFIX + operation, body, 0, body.length,
+          Dispatcher.Output.to(out), null);
+      JsonNode answer = JSON.readTree(out.toByteArray());
+      if (status != 200) {
+        String type = answer.path("__type").asText("InternalServerError");
+        throw new ToolError(type.substring(type.indexOf('#') + 1), answer.path("message").asText(""));
+      }
+      return answer;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // in memory, and the dispatcher writes JSON
+    }
+  }
+
+  /** The registered model description (JSON text) of {@code table}, or null. */
+  String schema(String table) {
+    return schemas.get(table);
+  }
+
+  /** The tables with a registered model. */
+  java.util.Set<String> schemaTables() {
+    return schemas.keySet();
+  }
+
+  List<String> snapshots() {
+    return partita.snapshots();
+  }
+
+  void snapshot(String name) {
+    engineCall(() -> partita.snapshot(name));
+  }
+
+  void restore(String name) {
+    engineCall(() -> partita.restore(name));
+  }
+
+  boolean deleteSnapshot(String name) {
+    return partita.deleteSnapshot(name);
+  }
+
+  /** Empties the database and loads the seed given at start again. */
+  void reset() {
+    partita.reset();
+    reseed.run();
+  }
+
+  /** Each table's {@code top} busiest keys, or null when the database does not count them. */
+  List<HotKeys.HotKey> hotKeys(int top) {
+    return partita.tracksHotKeys() ? partita.hotKeys(top) : null;
+  }
+
+  /** The engine's refusal of a snapshot's name (or of a name it has none of) as DynamoDB's error. */
+  private static void engineCall(Runnable call) {
+    try {
+      call.run();
+    } catch (IllegalArgumentException e) {
+      String m = e.getMessage() == null ? "" : e.getMessage();
+      throw new ToolError(m.startsWith("no snapshot") ? "ResourceNotFoundException" : "ValidationException", m);
+    }
+  }
+}
