@@ -15,7 +15,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * The console's schemas: {@code GET /partita/schemas} lists the tables with a registered schema;
  * {@code GET /partita/schemas/TABLE} answers its schema, or 404; {@code PUT /partita/schemas/TABLE}
- * registers one (a JSON object, what partita-model's {@code Model.describe()} writes). A
+ * registers one (a JSON object, what partita-model's {@code Model.describe()} writes). An isolating
+ * server keeps each namespace's apart ({@link ServerState#tenant}). A
  * registration changes what every console shows: who may make one is {@link
  * Gate#changeRefusal}'s to say, as for the admin API.
  */
@@ -38,11 +39,12 @@ final class SchemasEndpoint {
 
   FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request, String path) {
     boolean head = request.method().equals(HttpMethod.HEAD);
+    java.util.Map<String, String> schemas = state.tenant(request, false).schemas();
     if (path.equals(PATH)) {
       return Responses.jsonText(g -> {
         g.writeStartObject();
         g.writeArrayFieldStart("Tables");
-        for (String t : state.schemas().keySet()) {
+        for (String t : schemas.keySet()) {
           g.writeString(t);
         }
         g.writeEndArray();
@@ -54,7 +56,7 @@ final class SchemasEndpoint {
       return Responses.plainText(HttpResponseStatus.BAD_REQUEST, "not a table name: '" + table + "'", ctx.alloc(), head);
     }
     if (!request.method().equals(HttpMethod.PUT)) {
-      String schema = state.schemas().get(table);
+      String schema = schemas.get(table);
       return schema == null
           ? Responses.plainText(HttpResponseStatus.NOT_FOUND,
               "no schema is registered for " + table + " (PUT one to " + PATH + "/" + table + ")", ctx.alloc(), head)
@@ -81,7 +83,7 @@ final class SchemasEndpoint {
       return Responses.plainText(HttpResponseStatus.BAD_REQUEST,
           "not a JSON object: " + e.getMessage().lines().findFirst().orElse(""), ctx.alloc(), false);
     }
-    state.schemas().put(table, body);
+    schemas.put(table, body);
     return Responses.plainText(HttpResponseStatus.OK, "schema registered for " + table, ctx.alloc(), false);
   }
 }

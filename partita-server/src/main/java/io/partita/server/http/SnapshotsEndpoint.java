@@ -9,7 +9,8 @@ import io.partita.engine.Partita;
 import java.util.List;
 
 /**
- * The database saved and restored by name, and reset (docs/SERVER.md, "Snapshots and reset"):
+ * The database saved and restored by name, and reset (docs/SERVER.md, "Snapshots and reset"), on an
+ * isolating server the request's namespace's ({@link ServerState#tenant}):
  * {@code GET /partita/snapshots} lists the names; {@code POST /partita/snapshots/NAME} saves,
  * {@code POST /partita/snapshots/NAME/restore} restores, {@code DELETE /partita/snapshots/NAME}
  * forgets one; {@code POST /partita/reset} empties the database and loads the server's seed files
@@ -35,7 +36,7 @@ final class SnapshotsEndpoint {
   }
 
   FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request, String path) {
-    Partita partita = state.snapshots();
+    Partita partita = state.tenant(request, false).partita();
     boolean head = request.method().equals(HttpMethod.HEAD);
     if (partita == null) {
       return Responses.plainText(HttpResponseStatus.NOT_FOUND, "this server keeps no snapshots", ctx.alloc(), head);
@@ -61,7 +62,7 @@ final class SnapshotsEndpoint {
       String done;
       if (path.equals(RESET)) {
         partita.reset();
-        state.reseed().run();
+        state.reseed().accept(partita);
         done = "reset";
       } else {
         String rest = path.substring(PATH.length() + 1);
