@@ -85,7 +85,12 @@ class IsolationTest {
         for (String job : List.of("jobA", "jobB")) {
           seen.add(jobs.submit(() -> {
             try (DynamoDbClient dynamo = client(server, job)) {
-              createOrders(dynamo); // the same table name in both: each job's own
+              try {
+                createOrders(dynamo); // the same table name in both: each job's own
+              } catch (RuntimeException e) {
+                bothCreated.reset(); // the other job stops waiting at once, and this failure is the one reported
+                throw e;
+              }
               bothCreated.await(60, TimeUnit.SECONDS);
               for (int i = 0; i < 20; i++) {
                 int n = i;
@@ -273,6 +278,31 @@ class IsolationTest {
       assertEquals(List.of("Orders"), a.listTables().tableNames(), "those open go on");
       assertEquals(2, namespaces.opened().size());
     }
+  }
+
+  @Test
+  void partitaServeIsolatesByKeyAndRegionAndSaysSo(@TempDir Path dir) throws Exception {
+    Path tables = dir.resolve("tables.json");
+    Files.writeString(tables, """
+        {"Table": {"TableName": "Seeded", "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+         "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+         "BillingMode": "PAY_PER_REQUEST"}}
+        """);
+    try (ServerProcess server = ServerProcess.serve("--in-memory", "--isolate", "keys,regions", "--max-namespaces", "8",
+        "--tables", tables.toString())) {
+      assertTrue(server.banner.get(0).contains("a database per access key and region, at most 8"), server.banner
+          .toString());
+      try (DynamoDbClient a = SdkOverHttp.client(server.endpoint, "jobA", "s");
+          DynamoDbClient b = SdkOverHttp.client(server.endpoint, "jobB", "s")) {
+        a.createTable(c -> c.tableName("Mine").billingMode("PAY_PER_REQUEST")
+            .keySchema(k -> k.attributeName("pk").keyType("HASH"))
+            .attributeDefinitions(d -> d.attributeName("pk").attributeType("S")));
+        assertEquals(List.of("Mine", "Seeded"), a.listTables().tableNames(), "--tables made in each namespace");
+        assertEquals(List.of("Seeded"), b.listTables().tableNames());
+      }
+    }
+    String refused = ServerProcess.run("serve", "--in-memory", "--port", "0", "--isolate", "tables");
+    assertTrue(refused.contains("--isolate takes keys, accounts and regions"), refused);
   }
 
   @Test
