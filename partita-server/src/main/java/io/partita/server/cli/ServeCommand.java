@@ -257,6 +257,18 @@ public final class ServeCommand implements Callable<Integer> {
       partita.close();
       return 1;
     }
+    // POST /partita/reset empties the database, then makes the --tables and loads the --seed files again
+    return serveUntilStopped(partita::close, () -> PartitaServer.start(partita, config,
+        () -> atStart.apply(partita, out, System.err)),
+        server -> banner(server, config, credentials, "", pressure(partita, latency), out));
+  }
+
+  /**
+   * Starts the server on databases already open and serves until a SIGTERM (or Ctrl-C), then closes the
+   * server and the databases ({@code closeData}); answers the exit status.
+   */
+  private int serveUntilStopped(Runnable closeData, Callable<PartitaServer> start,
+      java.util.function.Consumer<PartitaServer> announce) throws InterruptedException {
     // the hook goes in before the server starts, so a SIGTERM at any moment still closes RocksDB
     AtomicReference<PartitaServer> running = new AtomicReference<>();
     CountDownLatch stopped = new CountDownLatch(1);
@@ -269,7 +281,7 @@ public final class ServeCommand implements Callable<Integer> {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       } finally {
-        partita.close();
+        closeData.run();
         System.err.println("Partita stopped; " + (inMemory ? "in-memory data discarded" : "data folder closed"));
         stopped.countDown();
       }
@@ -277,12 +289,11 @@ public final class ServeCommand implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(hook);
     PartitaServer server;
     try {
-      // POST /partita/reset empties the database, then makes the --tables and loads the --seed files again
-      server = PartitaServer.start(partita, config, () -> atStart.apply(partita, out, System.err));
+      server = start.call();
       running.set(server);
     } catch (Exception e) {
       Runtime.getRuntime().removeShutdownHook(hook);
-      partita.close();
+      closeData.run();
       // the options were right: say what went wrong and what to do, without the usage text
       System.err.println("partita serve: cannot listen on " + host + ":" + port + ": " + e.getMessage()
           + (e instanceof java.net.BindException || String.valueOf(e.getMessage()).contains("in use")
@@ -290,7 +301,7 @@ public final class ServeCommand implements Callable<Integer> {
       return 1;
     }
     StartupTrace.mark("server listening");
-    banner(server, config, credentials, "", pressure(partita, latency), out);
+    announce.accept(server);
     stopped.await();
     return 0;
   }
@@ -351,41 +362,11 @@ public final class ServeCommand implements Callable<Integer> {
       return 1;
     }
     namespaces.onOpen((ns, partita) -> atStart.apply(partita, out, System.err));
-    AtomicReference<PartitaServer> running = new AtomicReference<>();
-    CountDownLatch stopped = new CountDownLatch(1);
-    Thread hook = new Thread(() -> {
-      try {
-        PartitaServer s = running.get();
-        if (s != null) {
-          s.close();
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      } finally {
-        namespaces.close();
-        System.err.println("Partita stopped; " + (inMemory ? "in-memory data discarded" : "data folder closed"));
-        stopped.countDown();
-      }
-    }, "partita-shutdown");
-    Runtime.getRuntime().addShutdownHook(hook);
-    PartitaServer server;
-    try {
-      server = PartitaServer.start(namespaces, config, partita -> atStart.apply(partita, out, System.err), hotKeys);
-      running.set(server);
-    } catch (Exception e) {
-      Runtime.getRuntime().removeShutdownHook(hook);
-      namespaces.close();
-      System.err.println("partita serve: cannot listen on " + host + ":" + port + ": " + e.getMessage()
-          + (e instanceof java.net.BindException || String.valueOf(e.getMessage()).contains("in use")
-              ? " (another server on that port? choose another with --port, or --port 0 for any free one)" : ""));
-      return 1;
-    }
-    StartupTrace.mark("server listening");
-    banner(server, config, credentials, ", a database per " + String.join(" and ", isolatedBy(isolation)) + ", at most "
-        + isolation.maxNamespaces(), pressure(throttle, consistencyLag, faults == null ? 0 : faults.rate(), latency),
-        out);
-    stopped.await();
-    return 0;
+    return serveUntilStopped(namespaces::close, () -> PartitaServer.start(namespaces, config,
+        partita -> atStart.apply(partita, out, System.err), hotKeys),
+        server -> banner(server, config, credentials, ", a database per " + String.join(" and ", isolatedBy(isolation))
+            + ", at most " + isolation.maxNamespaces(), pressure(throttle, consistencyLag,
+            faults == null ? 0 : faults.rate(), latency), out));
   }
 
   private static java.util.List<String> isolatedBy(Isolation isolation) {
