@@ -25,7 +25,7 @@ export class ApiError extends Error {
 // The namespace a server that isolates them (partita serve --isolate) serves this console from: the key and region
 // of the page's address (/console?key=ACCESS_KEY_ID&region=REGION), else the console's own key and the server's
 // region. The key counts where the server checks no signatures (with them, the key signed in with chooses).
-const page = new URLSearchParams(location.search);
+const page = new URLSearchParams(globalThis.location ? globalThis.location.search : ''); // api.js runs in node's tests too
 const pageKey = page.get('key') || 'partita-console';
 let region = page.get('region') || 'us-east-1';
 
