@@ -39,6 +39,12 @@ final class SchemasEndpoint {
 
   FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request, String path) {
     boolean head = request.method().equals(HttpMethod.HEAD);
+    boolean put = request.method().equals(HttpMethod.PUT);
+    // a caller who may change nothing opens no namespace either
+    String refused = put ? state.gate().changeRefusal(ctx.channel().remoteAddress(), request.headers()) : null;
+    if (refused != null) {
+      return Responses.forbidden(refused, ctx.alloc(), false);
+    }
     java.util.Map<String, String> schemas = state.tenant(request, false).schemas();
     if (path.equals(PATH)) {
       return Responses.jsonText(g -> {
@@ -55,16 +61,12 @@ final class SchemasEndpoint {
     if (!table.matches("[a-zA-Z0-9_.-]{3,255}")) {
       return Responses.plainText(HttpResponseStatus.BAD_REQUEST, "not a table name: '" + table + "'", ctx.alloc(), head);
     }
-    if (!request.method().equals(HttpMethod.PUT)) {
+    if (!put) {
       String schema = schemas.get(table);
       return schema == null
           ? Responses.plainText(HttpResponseStatus.NOT_FOUND,
               "no schema is registered for " + table + " (PUT one to " + PATH + "/" + table + ")", ctx.alloc(), head)
           : Responses.text(HttpResponseStatus.OK, "application/json", schema, ctx.alloc(), head);
-    }
-    String refused = state.gate().changeRefusal(ctx.channel().remoteAddress(), request.headers());
-    if (refused != null) {
-      return Responses.forbidden(refused, ctx.alloc(), false);
     }
     if (request.content().readableBytes() > MAX_SCHEMA_BYTES) {
       return Responses.plainText(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,

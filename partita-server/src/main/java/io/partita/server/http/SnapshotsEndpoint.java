@@ -36,8 +36,14 @@ final class SnapshotsEndpoint {
   }
 
   FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request, String path) {
-    Partita partita = state.tenant(request, false).partita();
     boolean head = request.method().equals(HttpMethod.HEAD);
+    // a caller who may change nothing opens no namespace either
+    String refused = path.equals(PATH) ? null : state.gate().changeRefusal(ctx.channel().remoteAddress(),
+        request.headers());
+    if (refused != null) {
+      return Responses.forbidden(refused, ctx.alloc(), false);
+    }
+    Partita partita = state.tenant(request, false).partita();
     if (partita == null) {
       return Responses.plainText(HttpResponseStatus.NOT_FOUND, "this server keeps no snapshots", ctx.alloc(), head);
     }
@@ -52,10 +58,6 @@ final class SnapshotsEndpoint {
         g.writeEndArray();
         g.writeEndObject();
       }, ctx.alloc(), head);
-    }
-    String refused = state.gate().changeRefusal(ctx.channel().remoteAddress(), request.headers());
-    if (refused != null) {
-      return Responses.forbidden(refused, ctx.alloc(), false);
     }
     long start = System.nanoTime();
     try {
