@@ -35,7 +35,9 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.TableDescription;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * {@code partita serve --isolate} (issue 39): real SDK clients over HTTP, each signing with its own access
@@ -132,6 +134,15 @@ class IsolationTest {
       west.putItem(b -> b.tableName("Orders").item(Map.of("pk", AttributeValue.fromS("w"))));
       assertEquals(List.of(), keys(east));
       assertEquals(List.of("w"), keys(west));
+      // each region's stream is its own: the other's stream ARN names no stream here
+      try (DynamoDbStreamsClient eastStreams = DynamoDbStreamsClient.builder().endpointOverride(server.endpoint())
+          .region(Region.US_EAST_1).httpClient(UrlConnectionHttpClient.create())
+          .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("ci", "s"))).build()) {
+        assertEquals(List.of(e.latestStreamArn()), eastStreams.listStreams(l -> { }).streams().stream()
+            .map(st -> st.streamArn()).toList());
+        assertThrows(ResourceNotFoundException.class,
+            () -> eastStreams.describeStream(d -> d.streamArn(w.latestStreamArn())));
+      }
       // an unsigned API request chooses no namespace: refused as DynamoDB refuses it
       HttpResponse<String> unsigned = HttpClient.newHttpClient().send(HttpRequest.newBuilder(server.endpoint())
           .header("X-Amz-Target", "DynamoDB_20120810.ListTables").header("Content-Type", "application/x-amz-json-1.0")
@@ -303,6 +314,20 @@ class IsolationTest {
     }
     String refused = ServerProcess.run("serve", "--in-memory", "--port", "0", "--isolate", "tables");
     assertTrue(refused.contains("--isolate takes keys, accounts and regions"), refused);
+  }
+
+  @Test
+  void theRequestLogNamesTheNamespaceWhenIsolating() {
+    io.partita.server.observe.Observation o = new io.partita.server.observe.Observation(0, "PutItem");
+    o.finish(200, "RID", 1_000_000);
+    String shared = new io.partita.server.observe.RequestLog(io.partita.server.observe.RequestLog.Format.PLAIN)
+        .line(o, java.time.Instant.EPOCH);
+    assertFalse(shared.contains("namespace"), shared);
+    o.namespace("ci/eu-west-1");
+    assertTrue(new io.partita.server.observe.RequestLog(io.partita.server.observe.RequestLog.Format.PLAIN)
+        .line(o, java.time.Instant.EPOCH).endsWith(" namespace=ci/eu-west-1"));
+    assertTrue(new io.partita.server.observe.RequestLog(io.partita.server.observe.RequestLog.Format.JSON)
+        .line(o, java.time.Instant.EPOCH).contains("\"namespace\":\"ci/eu-west-1\""));
   }
 
   @Test
