@@ -84,7 +84,8 @@ public final class PartitaServer implements AutoCloseable {
 
   /** What every connection shares, with the admin API's switches. */
   private static ServerState state(Dispatcher dispatcher, boolean durable,
-      java.util.function.Supplier<io.partita.engine.StorageStatus> storage, ServerConfig config, ServerMetrics metrics) {
+      java.util.function.Supplier<io.partita.engine.StorageStatus> storage, ServerConfig config,
+      ServerMetrics metrics) {
     ServerState state = new ServerState(dispatcher, config.authenticator(), config.region(), durable,
         config.maxRequestBytes(), storage)
         .watchedBy(config.requestLog() == null ? null : new RequestLog(config.requestLog()), metrics)

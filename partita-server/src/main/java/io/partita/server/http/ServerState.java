@@ -1,13 +1,28 @@
 package io.partita.server.http;
 
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import io.partita.engine.Partita;
+import io.partita.engine.PartitaException;
 import io.partita.engine.StorageStatus;
 import io.partita.server.Authenticator;
 import io.partita.server.access.Access;
+import io.partita.server.auth.SigningScope;
+import io.partita.server.isolation.Isolation;
+import io.partita.server.isolation.Namespace;
+import io.partita.server.isolation.Namespaces;
 import io.partita.server.observe.Observation;
 import io.partita.server.observe.RequestLog;
 import io.partita.server.observe.ServerMetrics;
 import io.partita.server.wire.Dispatcher;
+import io.partita.server.wire.FrontEndRefusal;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -18,9 +33,9 @@ public final class ServerState {
   /** The one database of a shared server; its engine set by {@link #snapshotsOf}. */
   private volatile Tenant shared;
   /** The namespaces' databases of an isolating server, or null when it is shared. */
-  private volatile io.partita.server.isolation.Namespaces namespaces;
-  private final java.util.Map<io.partita.server.isolation.Namespace, Tenant> tenants =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private volatile Namespaces namespaces;
+  private final Map<Namespace, Tenant> tenants =
+      new ConcurrentHashMap<>();
   private final Authenticator authenticator;
   private final String region;
   private final Threading threading;
@@ -39,7 +54,7 @@ public final class ServerState {
     this.storage = storage;
     this.threading = new Threading(durable);
     this.maxRequestBytes = maxRequestBytes;
-    this.shared = new Tenant(null, null, dispatcher, new java.util.concurrent.ConcurrentSkipListMap<>());
+    this.shared = new Tenant(null, null, dispatcher, new ConcurrentSkipListMap<>());
     this.authenticator = authenticator;
     this.region = region;
     this.gate = new Gate(Access.DEFAULTS, java.net.InetAddress.getLoopbackAddress(), authenticator);
@@ -70,12 +85,12 @@ public final class ServerState {
    * request's database ({@code perDatabase}) or to the whole server, or throws IllegalArgumentException
    * saying what is wrong with it.
    */
-  record Switch(boolean perDatabase, java.util.function.BiConsumer<io.partita.engine.Partita, String> apply) {}
+  record Switch(boolean perDatabase, BiConsumer<Partita, String> apply) {}
 
-  private final java.util.Map<String, Switch> switches = new java.util.concurrent.ConcurrentSkipListMap<>();
+  private final Map<String, Switch> switches = new ConcurrentSkipListMap<>();
 
-  /** Lets the admin API switch something of the whole server while it runs: {@code POST /partita/NAME}, the spec as body. */
-  public ServerState adminSwitch(String name, java.util.function.Consumer<String> apply) {
+  /** Lets the admin API switch something of the whole server while it runs: {@code POST /partita/NAME}, a spec as body. */
+  public ServerState adminSwitch(String name, Consumer<String> apply) {
     switches.put(name, new Switch(false, (database, spec) -> apply.accept(spec)));
     return this;
   }
@@ -84,12 +99,12 @@ public final class ServerState {
    * Lets the admin API switch something of a database while the server runs: of the request's
    * namespace's when it isolates ({@link #tenant}).
    */
-  public ServerState adminSwitch(String name, java.util.function.BiConsumer<io.partita.engine.Partita, String> apply) {
+  public ServerState adminSwitch(String name, BiConsumer<Partita, String> apply) {
     switches.put(name, new Switch(true, apply));
     return this;
   }
 
-  java.util.Map<String, Switch> switches() {
+  Map<String, Switch> switches() {
     return switches;
   }
 
@@ -102,13 +117,13 @@ public final class ServerState {
   }
 
   /** What a reset loads again into a database once it is empty: the server's seed files. */
-  private volatile java.util.function.Consumer<io.partita.engine.Partita> reseed = database -> { };
+  private volatile Consumer<Partita> reseed = database -> { };
 
   /**
    * The shared database: what the snapshots, reset, hot keys and the admin switches act on, and what
    * {@code reseed} loads again after a reset.
    */
-  public ServerState snapshotsOf(io.partita.engine.Partita partita, Runnable reseed) {
+  public ServerState snapshotsOf(Partita partita, Runnable reseed) {
     this.shared = new Tenant(null, partita, shared.dispatcher(), shared.schemas());
     this.reseed = database -> reseed.run();
     return this;
@@ -118,14 +133,14 @@ public final class ServerState {
    * Serves each namespace from its own database ({@code --isolate}; docs/SERVER.md, "Isolation"), each
    * loaded with {@code reseed} again after a reset. Set before the server starts.
    */
-  public ServerState isolatedBy(io.partita.server.isolation.Namespaces namespaces,
-      java.util.function.Consumer<io.partita.engine.Partita> reseed) {
+  public ServerState isolatedBy(Namespaces namespaces,
+      Consumer<Partita> reseed) {
     this.namespaces = namespaces;
     this.reseed = reseed;
     return this;
   }
 
-  java.util.function.Consumer<io.partita.engine.Partita> reseed() {
+  Consumer<Partita> reseed() {
     return reseed;
   }
 
@@ -150,19 +165,19 @@ public final class ServerState {
    * its credentials would silently share tables with others); a side door's unsigned request names its
    * namespace with {@code ?key=ID&region=R} instead (the region defaults to the server's).
    *
-   * @throws io.partita.server.wire.FrontEndRefusal for an API request unsigned or signed with an unusable
+   * @throws FrontEndRefusal for an API request unsigned or signed with an unusable
    *     key or region
-   * @throws io.partita.engine.PartitaException LimitExceededException when a new namespace would pass the cap
+   * @throws PartitaException LimitExceededException when a new namespace would pass the cap
    * @throws NoTenant for a side door's request that names no namespace or a refused one
    */
-  Tenant tenant(io.netty.handler.codec.http.FullHttpRequest request, boolean api) {
-    io.partita.server.isolation.Namespaces open = namespaces;
+  Tenant tenant(FullHttpRequest request, boolean api) {
+    Namespaces open = namespaces;
     if (open == null) {
       return shared;
     }
     try {
       return tenant(open, request, api);
-    } catch (io.partita.server.wire.FrontEndRefusal | io.partita.engine.PartitaException e) {
+    } catch (FrontEndRefusal | PartitaException e) {
       if (api) {
         throw e;
       }
@@ -170,13 +185,11 @@ public final class ServerState {
     }
   }
 
-  private Tenant tenant(io.partita.server.isolation.Namespaces open, io.netty.handler.codec.http.FullHttpRequest request,
-      boolean api) {
-    io.partita.server.isolation.Isolation isolation = open.isolation();
+  private Tenant tenant(Namespaces open, FullHttpRequest request, boolean api) {
+    Isolation isolation = open.isolation();
     String uri = request.uri();
     int q = uri.indexOf('?');
-    io.partita.server.auth.SigningScope signer = io.partita.server.auth.SigningScope.of(
-        request.headers().get(io.netty.handler.codec.http.HttpHeaderNames.AUTHORIZATION),
+    SigningScope signer = SigningScope.of(request.headers().get(HttpHeaderNames.AUTHORIZATION),
         q < 0 ? "" : uri.substring(q + 1));
     String key;
     String region;
@@ -184,11 +197,10 @@ public final class ServerState {
       key = signer.accessKeyId();
       region = signer.region();
     } else if (api) {
-      throw new io.partita.server.wire.FrontEndRefusal(
-          io.partita.server.wire.FrontEndRefusal.Code.MissingAuthenticationTokenException,
+      throw new FrontEndRefusal(FrontEndRefusal.Code.MissingAuthenticationTokenException,
           "Request is missing Authentication Token");
     } else {
-      var parameters = new io.netty.handler.codec.http.QueryStringDecoder(uri).parameters();
+      var parameters = new QueryStringDecoder(uri).parameters();
       key = parameters.containsKey("key") ? parameters.get("key").get(0) : null;
       region = parameters.containsKey("region") ? parameters.get("region").get(0) : open.serverRegion();
       if (key == null && isolation.byKey()) {
@@ -196,17 +208,15 @@ public final class ServerState {
             + " request, or name the key with ?key=ACCESS_KEY_ID" + (isolation.regions() ? "&region=REGION" : ""));
       }
     }
-    if (isolation.byKey() && !io.partita.server.isolation.Isolation.isKey(key)) {
-      throw new io.partita.server.wire.FrontEndRefusal(
-          io.partita.server.wire.FrontEndRefusal.Code.UnrecognizedClientException,
+    if (isolation.byKey() && !Isolation.isKey(key)) {
+      throw new FrontEndRefusal(FrontEndRefusal.Code.UnrecognizedClientException,
           "The security token included in the request is invalid.");
     }
-    if (isolation.regions() && !io.partita.server.isolation.Isolation.isRegion(region)) {
-      throw new io.partita.server.wire.FrontEndRefusal(
-          io.partita.server.wire.FrontEndRefusal.Code.InvalidSignatureException,
+    if (isolation.regions() && !Isolation.isRegion(region)) {
+      throw new FrontEndRefusal(FrontEndRefusal.Code.InvalidSignatureException,
           "Credential should be scoped to a valid region, not '" + region + "'. ");
     }
-    io.partita.server.isolation.Namespace ns = isolation.namespace(key, region);
+    Namespace ns = isolation.namespace(key, region);
     Tenant t = tenants.get(ns);
     return t != null ? t : tenants.computeIfAbsent(ns, n -> Tenant.of(n.label(), open.get(n)));
   }

@@ -203,7 +203,8 @@ public final class ServerMetrics implements AutoCloseable {
     String ns = o.namespace();
     String table = tableLabel(o.table());
     int status = o.status();
-    Timer duration = meter(new Key("duration", ns, operation, table, null), k -> Timer.builder("partita.request.duration")
+    Timer duration = meter(new Key("duration", ns, operation, table, null), k -> Timer
+        .builder("partita.request.duration")
         .description("DynamoDB requests' time in the server, from the whole request read to the answer made")
         .tags(k.tags("operation", k.a(), "table", k.b()))
         .serviceLevelObjectives(BUCKETS)
@@ -225,7 +226,8 @@ public final class ServerMetrics implements AutoCloseable {
     }
     long items = o.items();
     if (items > 0) {
-      Counter counter = meter(new Key("items", ns, operation, table, null), k -> Counter.builder("partita.request.items")
+      Counter counter = meter(new Key("items", ns, operation, table, null), k -> Counter
+          .builder("partita.request.items")
           .description("Items read or written by requests (Query and Scan: Count)")
           .tags(k.tags("operation", k.a(), "table", k.b()))
           .register(registry));
