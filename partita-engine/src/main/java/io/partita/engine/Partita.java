@@ -42,7 +42,7 @@ public final class Partita implements AutoCloseable {
   /** Which context is current: a step of background work made for an older one does nothing. */
   private volatile long generation;
   private final Limits limits;
-  private final String region;
+  private final io.partita.engine.internal.table.Home home;
   private final java.util.function.Supplier<Path> s3Root;
   private final io.partita.engine.TransferProgress progress;
   /** {@link #snapshot}s by name: in memory, or files in the data folder. */
@@ -72,8 +72,8 @@ public final class Partita implements AutoCloseable {
 
   private Partita(Store store, Clock clock, boolean durable, Limits limits, Executor background,
       java.time.Duration sweepInterval, java.time.Duration streamRetention, java.time.Duration shardRollover,
-      String region, java.util.function.Supplier<Path> s3Root, io.partita.engine.TransferProgress progress,
-      io.partita.engine.internal.storage.StoreImages snapshots) {
+      io.partita.engine.internal.table.Home home, java.util.function.Supplier<Path> s3Root,
+      io.partita.engine.TransferProgress progress, io.partita.engine.internal.storage.StoreImages snapshots) {
     this.store = store;
     this.snapshots = snapshots;
     this.clock = clock;
@@ -83,7 +83,7 @@ public final class Partita implements AutoCloseable {
     this.ownExecutor = background == null ? backgroundThread() : null;
     this.backgroundWork = background == null ? ownExecutor : background;
     this.limits = limits;
-    this.region = region;
+    this.home = home;
     this.s3Root = s3Root;
     this.progress = progress;
     try {
@@ -108,8 +108,8 @@ public final class Partita implements AutoCloseable {
   private EngineContext context() {
     EngineContext before = ctx;
     long g = ++generation;
-    EngineContext c = new EngineContext(store, new Catalog(store, region), clock, limits, backgroundWork,
-        step -> generation == g && whileOpen(step), region);
+    EngineContext c = new EngineContext(store, new Catalog(store, home), clock, limits, backgroundWork,
+        step -> generation == g && whileOpen(step), home);
     c.attach(io.partita.engine.internal.transfer.Transfers.class,
         new io.partita.engine.internal.transfer.Transfers(store, s3Root, progress));
     if (before != null) {
@@ -135,6 +135,7 @@ public final class Partita implements AutoCloseable {
     private java.time.Duration streamRetention = java.time.Duration.ofHours(24);
     private java.time.Duration shardRollover = java.time.Duration.ofHours(4);
     private String region = io.partita.engine.internal.table.Arns.DEFAULT_REGION;
+    private String account = io.partita.engine.internal.table.Arns.ACCOUNT;
     private Path s3Root;
     private io.partita.engine.TransferProgress progress = io.partita.engine.TransferProgress.NONE;
     private Faults requestFaults = Faults.NONE;
@@ -217,6 +218,18 @@ public final class Partita implements AutoCloseable {
      */
     public Options region(String region) {
       this.region = io.partita.engine.internal.table.Arns.region(region);
+      return this;
+    }
+
+    /**
+     * The AWS account the database stands for, twelve digits (default 000000000000, the all-zero
+     * account that marks a local, unowned resource): named in every table, index, stream, backup and
+     * export ARN. A table ARN of another account is refused as DynamoDB refuses a caller another
+     * account's table. A server that keeps a database per account ({@code partita serve --isolate
+     * accounts}) passes each its own.
+     */
+    public Options account(String account) {
+      this.account = io.partita.engine.internal.table.Arns.account(account);
       return this;
     }
 
@@ -319,14 +332,18 @@ public final class Partita implements AutoCloseable {
 
     public Partita open(Path directory) {
       return withFaults(new Partita(Store.open(directory, settings()), clock, true, limits, background,
-          timeToLiveInterval, streamRetention, shardRollover, region, s3RootFor(directory), progress,
+          timeToLiveInterval, streamRetention, shardRollover, home(), s3RootFor(directory), progress,
           io.partita.engine.internal.storage.StoreImages.inDirectory(directory.resolve("snapshots"))));
     }
 
     public Partita inMemory() {
       return withFaults(new Partita(Store.inMemory(settings()), clock, false, limits, background, timeToLiveInterval,
-          streamRetention, shardRollover, region, s3RootFor(null), progress,
+          streamRetention, shardRollover, home(), s3RootFor(null), progress,
           io.partita.engine.internal.storage.StoreImages.inMemory()));
+    }
+
+    private io.partita.engine.internal.table.Home home() {
+      return new io.partita.engine.internal.table.Home(region, account);
     }
 
     private Partita withFaults(Partita p) {

@@ -43,7 +43,7 @@ class BackupBatchesTest {
       }
 
       List<Integer> batches = new ArrayList<>();
-      BackupRecord b = new Backups(recordingBatches(partita.store(), batches)).create("big", "whole", 0, "us-east-1");
+      BackupRecord b = new Backups(recordingBatches(partita.store(), batches)).create("big", "whole", 0, io.partita.engine.internal.table.Home.DEFAULT);
 
       assertEquals(ITEMS, b.itemCount());
       assertEquals(ITEMS, batches.stream().mapToInt(Integer::intValue).sum(), "every item copied: " + batches);

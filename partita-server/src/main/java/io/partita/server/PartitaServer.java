@@ -4,10 +4,12 @@ import io.partita.engine.Faults;
 import io.partita.engine.Partita;
 import io.partita.server.http.HttpServer;
 import io.partita.server.http.ServerState;
+import io.partita.server.isolation.Namespaces;
 import io.partita.server.observe.RequestLog;
 import io.partita.server.observe.ServerMetrics;
 import io.partita.server.wire.Dispatcher;
 import java.net.InetSocketAddress;
+import java.util.function.Consumer;
 
 /**
  * A Partita database served over DynamoDB's wire protocol: any DynamoDB client pointed at {@link
@@ -45,19 +47,61 @@ public final class PartitaServer implements AutoCloseable {
    */
   public static PartitaServer start(Partita partita, ServerConfig config, Runnable reseed) throws InterruptedException {
     ServerMetrics metrics = config.metrics() ? new ServerMetrics(partita, HOT_KEYS_LISTED) : null;
-    ServerState state = new ServerState(new Dispatcher(partita), config.authenticator(), config.region(),
-        partita.isDurable(), config.maxRequestBytes(), partita::storageStatus)
+    ServerState state = state(new Dispatcher(partita), partita.isDurable(), partita::storageStatus, config, metrics)
+        .snapshotsOf(partita, reseed);
+    PartitaServer server = listen(state, config, metrics);
+    // DescribeEndpoints answers where this server listens
+    partita.advertiseEndpoint(server.endpoint().getAuthority());
+    return server;
+  }
+
+  /**
+   * Serves each namespace from its own database, opened on the first request signed for it
+   * ({@code partita serve --isolate}; docs/SERVER.md, "Isolation"). The databases belong to {@code
+   * namespaces}, which the caller closes after the server.
+   *
+   * @param reseed what {@code POST /partita/reset} loads again into a namespace's database once it is empty
+   * @param hotKeys whether the databases count hot keys (the metrics then show them)
+   */
+  public static PartitaServer start(Namespaces namespaces, ServerConfig config, Consumer<Partita> reseed,
+      boolean hotKeys) throws InterruptedException {
+    ServerMetrics metrics = config.metrics() ? new ServerMetrics(HOT_KEYS_LISTED, hotKeys) : null;
+    // the health answer tells whether writes work: they do unless one namespace's storage cannot write
+    ServerState state = state(null, namespaces.durable(), () -> namespaces.opened().values().stream()
+        .map(Partita::storageStatus).filter(s -> !s.writable()).findFirst()
+        .orElse(new io.partita.engine.StorageStatus(true, null, null, 0, 0)), config, metrics)
+        .isolatedBy(namespaces, reseed);
+    PartitaServer server = listen(state, config, metrics);
+    String endpoint = server.endpoint().getAuthority();
+    namespaces.onOpen((ns, partita) -> {
+      partita.advertiseEndpoint(endpoint);
+      if (metrics != null) {
+        metrics.watch(ns.label(), partita);
+      }
+    });
+    return server;
+  }
+
+  /** What every connection shares, with the admin API's switches. */
+  private static ServerState state(Dispatcher dispatcher, boolean durable,
+      java.util.function.Supplier<io.partita.engine.StorageStatus> storage, ServerConfig config,
+      ServerMetrics metrics) {
+    ServerState state = new ServerState(dispatcher, config.authenticator(), config.region(), durable,
+        config.maxRequestBytes(), storage)
         .watchedBy(config.requestLog() == null ? null : new RequestLog(config.requestLog()), metrics)
         .guardedBy(config.access(), bound(config.host()))
         .delayedBy(config.latency())
         .withConsole(config.console())
-        .hotKeysFrom(partita.tracksHotKeys() ? partita::hotKeys : null, HOT_KEYS_LISTED)
-        .snapshotsOf(partita, reseed);
-    state.adminSwitch("faults", spec -> partita.injectFaults(Faults.parse(spec)))
+        .hotKeysListed(HOT_KEYS_LISTED);
+    return state.adminSwitch("faults", (partita, spec) -> partita.injectFaults(Faults.parse(spec)))
         .adminSwitch("latency", spec -> state.delayedBy(spec.equals("none") ? Latency.NONE : Latency.parse(spec, 0)))
-        .adminSwitch("throttling", spec -> partita.throttle(onOff(spec)))
-        .adminSwitch("consistency-lag", spec -> partita.consistencyLag(spec.equals("none") ? java.time.Duration.ZERO
-            : Durations.parse(spec)));
+        .adminSwitch("throttling", (partita, spec) -> partita.throttle(onOff(spec)))
+        .adminSwitch("consistency-lag", (partita, spec) -> partita.consistencyLag(spec.equals("none")
+            ? java.time.Duration.ZERO : Durations.parse(spec)));
+  }
+
+  private static PartitaServer listen(ServerState state, ServerConfig config, ServerMetrics metrics)
+      throws InterruptedException {
     PartitaServer server;
     try {
       server = new PartitaServer(HttpServer.start(state, config.host(), config.port(),
@@ -68,8 +112,6 @@ public final class PartitaServer implements AutoCloseable {
       }
       throw e;
     }
-    // DescribeEndpoints answers where this server listens
-    partita.advertiseEndpoint(server.endpoint().getAuthority());
     return server;
   }
 

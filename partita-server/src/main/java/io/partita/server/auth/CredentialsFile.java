@@ -24,7 +24,9 @@ import java.util.Map;
  * aws_secret_access_key=...
  * </pre>
  *
- * <p>Every profile's pair is accepted. Other settings ({@code region}, {@code aws_session_token},
+ * <p>Every profile's pair is accepted. A profile's {@code aws_account_id} (the setting the AWS SDKs read for
+ * account-based endpoints) is the account its key stands for when the server keeps a database per
+ * account ({@link #accounts}; {@code partita serve --isolate accounts}). Other settings ({@code region}, {@code aws_session_token},
  * nested blocks) are ignored; a profile with neither key is skipped. Mistakes are refused rather
  * than half-loaded, because a server that silently dropped a profile would answer its clients with
  * a baffling {@code UnrecognizedClientException}: each message names the file and the line or
@@ -33,6 +35,7 @@ import java.util.Map;
 public final class CredentialsFile {
   private static final String ACCESS_KEY_ID = "aws_access_key_id";
   private static final String SECRET_ACCESS_KEY = "aws_secret_access_key";
+  private static final String ACCOUNT_ID = "aws_account_id";
 
   private CredentialsFile() {}
 
@@ -44,16 +47,38 @@ public final class CredentialsFile {
    *     only one of the two keys, or if the file holds no access key at all
    */
   public static Credentials load(Path file) {
-    List<String> lines;
+    return collect(file, parse(file, lines(file)));
+  }
+
+  /**
+   * The account each access key id of {@code file} stands for, by its profile's {@code aws_account_id}
+   * (twelve digits); keys whose profile names none are not in the map.
+   *
+   * @throws IllegalArgumentException as {@link #load} does, or for an account id that is not twelve digits
+   */
+  public static Map<String, String> accounts(Path file) {
+    Map<String, String> accounts = new LinkedHashMap<>();
+    for (Profile p : parse(file, lines(file)).values()) {
+      if (p.accountId == null || p.accessKeyId == null) {
+        continue;
+      }
+      if (!p.accountId.matches("[0-9]{12}")) {
+        throw new IllegalArgumentException(where(file, p.accountIdLine) + ACCOUNT_ID + " of profile [" + p.name
+            + "] must be twelve digits, not '" + p.accountId + "'");
+      }
+      accounts.put(p.accessKeyId, p.accountId);
+    }
+    return accounts;
+  }
+
+  private static List<String> lines(Path file) {
     try {
-      lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+      return Files.readAllLines(file, StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
       throw new IllegalArgumentException("Credentials file not found: " + file);
     } catch (IOException e) {
       throw new IllegalArgumentException("Cannot read credentials file " + file + ": " + e, e);
     }
-    Map<String, Profile> profiles = parse(file, lines);
-    return collect(file, profiles);
   }
 
   private static Map<String, Profile> parse(Path file, List<String> lines) {
@@ -108,6 +133,9 @@ public final class CredentialsFile {
       } else if (name.equalsIgnoreCase(SECRET_ACCESS_KEY)) {
         current.secretAccessKey = value;
         current.secretAccessKeyLine = lineNumber;
+      } else if (name.equalsIgnoreCase(ACCOUNT_ID)) {
+        current.accountId = value;
+        current.accountIdLine = lineNumber;
       }
     }
     return profiles;
@@ -201,6 +229,8 @@ public final class CredentialsFile {
     int accessKeyIdLine;
     String secretAccessKey;
     int secretAccessKeyLine;
+    String accountId;
+    int accountIdLine;
 
     Profile(String name) {
       this.name = name;

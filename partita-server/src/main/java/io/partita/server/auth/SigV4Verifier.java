@@ -44,7 +44,8 @@ import java.util.Objects;
  * guide's "Create a signed AWS API request").
  *
  * <p>The server is one region, as each DynamoDB endpoint is: a credential scoped to another region
- * is refused as DynamoDB refuses it. A session token (X-Amz-Security-Token) must be signed like any
+ * is refused as DynamoDB refuses it (unless it keeps a database per region, when any region name is
+ * accepted). A session token (X-Amz-Security-Token) must be signed like any
  * x-amz-* header; as this server issues no temporary credentials, every token is unknown to it and
  * the request is refused as DynamoDB refuses a token it did not issue. The payload hash is always
  * computed from the body received, never taken from an x-amz-content-sha256 header: outside S3,
@@ -72,7 +73,7 @@ public final class SigV4Verifier {
   static final String X_AMZ_SECURITY_TOKEN = "X-Amz-Security-Token";
 
   private final Credentials credentials;
-  private final String region;
+  private final java.util.function.Predicate<String> regions;
   private final Clock clock;
   private final SigningKeys signingKeys = new SigningKeys(SIGNING_KEY_CACHE_CAPACITY);
 
@@ -82,8 +83,17 @@ public final class SigV4Verifier {
    * @param clock the time a request's date is checked against
    */
   public SigV4Verifier(Credentials credentials, String region, Clock clock) {
+    this(credentials, Objects.requireNonNull(region, "region")::equals, clock);
+  }
+
+  /**
+   * A verifier that lets a credential be scoped to any region {@code regions} accepts: a server that
+   * keeps a database per region ({@code --isolate regions}) answers for every region, as each of
+   * DynamoDB's regional endpoints does for its own.
+   */
+  public SigV4Verifier(Credentials credentials, java.util.function.Predicate<String> regions, Clock clock) {
     this.credentials = Objects.requireNonNull(credentials, "credentials");
-    this.region = Objects.requireNonNull(region, "region");
+    this.regions = Objects.requireNonNull(regions, "regions");
     this.clock = Objects.requireNonNull(clock, "clock");
   }
 
@@ -108,7 +118,7 @@ public final class SigV4Verifier {
       throw AuthFailures.unsupportedAlgorithm(parameters.algorithm());
     }
     CredentialScope scope = CredentialScope.parse(parameters.credential());
-    checkScope(scope, requestDate, region);
+    checkScope(scope, requestDate, regions);
 
     String secret = credentials.secretFor(scope.accessKeyId());
     if (secret == null) {
@@ -253,9 +263,10 @@ public final class SigV4Verifier {
    * must be the request's own day, even a second across midnight (the SigV4 date-handling page);
    * all must match in case.
    */
-  private static void checkScope(CredentialScope scope, Instant requestDate, String region) {
+  private static void checkScope(CredentialScope scope, Instant requestDate,
+      java.util.function.Predicate<String> regions) {
     List<String> problems = new ArrayList<>(4);
-    if (!region.equals(scope.region())) {
+    if (!regions.test(scope.region())) {
       problems.add(AuthFailures.regionProblem(scope.region()));
     }
     if (!SERVICE.equals(scope.service())) {

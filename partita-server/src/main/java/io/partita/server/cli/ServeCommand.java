@@ -9,6 +9,8 @@ import io.partita.server.access.Cors;
 import io.partita.server.auth.Credentials;
 import io.partita.server.auth.CredentialsFile;
 import io.partita.server.auth.SigV4Verifier;
+import io.partita.server.isolation.Isolation;
+import io.partita.server.isolation.Namespaces;
 import java.io.PrintStream;
 import java.net.Inet6Address;
 import java.net.InetAddress;
@@ -68,6 +70,18 @@ public final class ServeCommand implements Callable<Integer> {
   @Option(names = "--secret-key", paramLabel = "SECRET",
       description = "The secret access key of --access-key.")
   String secretKey;
+
+  @Option(names = "--isolate", paramLabel = "keys|accounts|regions", split = ",",
+      description = "Keep a database per access key (keys), per account (accounts: a credentials file's"
+          + " aws_account_id, or a 12-digit key, names the account every ARN carries) and/or per signing region"
+          + " (regions), each opened on its first request; any combination, comma-separated. keys,regions is"
+          + " DynamoDB Local's default. Default: shared, one database for every client (docs/SERVER.md, Isolation).")
+  java.util.List<String> isolate;
+
+  @Option(names = "--max-namespaces", paramLabel = "N", defaultValue = "" + Isolation.DEFAULT_MAX_NAMESPACES,
+      description = "With --isolate: the most databases the server opens; a request for one more is refused"
+          + " (default: ${DEFAULT-VALUE}). --memory is shared among them.")
+  int maxNamespaces;
 
   @Option(names = "--hot-keys",
       description = "Count each table's most-read and most-written partition keys over the last minute or two, listed"
@@ -192,8 +206,10 @@ public final class ServeCommand implements Callable<Integer> {
     Preload.awaitLogging(); // a preload started by main sets the logging up: nothing may log before it has
     Credentials credentials = credentials();
     ServerConfig config;
+    Isolation isolation;
     try {
-      config = config(credentials);
+      isolation = isolation();
+      config = config(credentials, isolation);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -216,14 +232,12 @@ public final class ServeCommand implements Callable<Integer> {
       e.lines().forEach(line -> System.err.println("partita serve: " + line));
       return 1;
     }
+    if (!isolation.shared()) {
+      return serveIsolated(isolation, config, atStart, credentials, out);
+    }
     Partita partita;
     try {
-      Partita.Options options = Partita.with().memory(memory).timeToLiveInterval(ttlInterval)
-          .region(config.region()).storageStatistics(config.metrics());
-      if (faults != null) {
-        options.faults(faults);
-      }
-      options.trackHotKeys(hotKeys).throttling(throttle).consistencyLag(consistencyLag);
+      Partita.Options options = options(memory, config);
       if (s3Root != null) {
         options.s3Root(s3Root);
       }
@@ -243,6 +257,18 @@ public final class ServeCommand implements Callable<Integer> {
       partita.close();
       return 1;
     }
+    // POST /partita/reset empties the database, then makes the --tables and loads the --seed files again
+    return serveUntilStopped(partita::close, () -> PartitaServer.start(partita, config,
+        () -> atStart.apply(partita, out, System.err)),
+        server -> banner(server, config, credentials, "", pressure(partita, latency), out));
+  }
+
+  /**
+   * Starts the server on databases already open and serves until a SIGTERM (or Ctrl-C), then closes the
+   * server and the databases ({@code closeData}); answers the exit status.
+   */
+  private int serveUntilStopped(Runnable closeData, Callable<PartitaServer> start,
+      java.util.function.Consumer<PartitaServer> announce) throws InterruptedException {
     // the hook goes in before the server starts, so a SIGTERM at any moment still closes RocksDB
     AtomicReference<PartitaServer> running = new AtomicReference<>();
     CountDownLatch stopped = new CountDownLatch(1);
@@ -255,7 +281,7 @@ public final class ServeCommand implements Callable<Integer> {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       } finally {
-        partita.close();
+        closeData.run();
         System.err.println("Partita stopped; " + (inMemory ? "in-memory data discarded" : "data folder closed"));
         stopped.countDown();
       }
@@ -263,12 +289,11 @@ public final class ServeCommand implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(hook);
     PartitaServer server;
     try {
-      // POST /partita/reset empties the database, then makes the --tables and loads the --seed files again
-      server = PartitaServer.start(partita, config, () -> atStart.apply(partita, out, System.err));
+      server = start.call();
       running.set(server);
     } catch (Exception e) {
       Runtime.getRuntime().removeShutdownHook(hook);
-      partita.close();
+      closeData.run();
       // the options were right: say what went wrong and what to do, without the usage text
       System.err.println("partita serve: cannot listen on " + host + ":" + port + ": " + e.getMessage()
           + (e instanceof java.net.BindException || String.valueOf(e.getMessage()).contains("in use")
@@ -276,16 +301,36 @@ public final class ServeCommand implements Callable<Integer> {
       return 1;
     }
     StartupTrace.mark("server listening");
+    announce.accept(server);
+    stopped.await();
+    return 0;
+  }
+
+  /** The settings of a database as the options give them: each namespace's with {@code --isolate}. */
+  private Partita.Options options(long memoryBytes, ServerConfig config) {
+    Partita.Options options = Partita.with().memory(memoryBytes).timeToLiveInterval(ttlInterval)
+        .region(config.region()).storageStatistics(config.metrics());
+    if (faults != null) {
+      options.faults(faults);
+    }
+    return options.trackHotKeys(hotKeys).throttling(throttle).consistencyLag(consistencyLag);
+  }
+
+  /**
+   * What is printed once the server listens: where, how, the console, and the pressure switches on.
+   *
+   * @param isolated how the server isolates, for the first line ("" when shared)
+   */
+  private void banner(PartitaServer server, ServerConfig config, Credentials credentials, String isolated,
+      String pressure, PrintStream out) {
     String endpoint = server.endpoint().toString();
     out.println("Partita serving DynamoDB on " + endpoint + " (" + listening(server.address())
         + (inMemory ? "in memory" : "data in " + data.toAbsolutePath().normalize()) + ", "
-        + (credentials.isEmpty() ? "any signature accepted" : "signatures verified") + ")");
+        + (credentials.isEmpty() ? "any signature accepted" : "signatures verified") + isolated + ")");
     out.println("Try: " + tryLine(endpoint, config.region(), credentials.isEmpty()));
     if (config.console()) {
       out.println("Console: " + server.consoleUrl());
     }
-
-    String pressure = pressure(partita, latency);
     if (!pressure.isEmpty()) {
       // switched on at start, and easy to forget: a client's throttling or stale reads come from here
       out.println("Behaving like a busy DynamoDB: " + pressure + " (POST /partita/... switches them; docs/SERVER.md)");
@@ -293,21 +338,78 @@ public final class ServeCommand implements Callable<Integer> {
     out.flush();
     StartupTrace.mark("endpoint printed");
     StartupTrace.print();
-    stopped.await();
-    return 0;
+  }
+
+  /**
+   * {@code --isolate}: a database per namespace, each opened on its first request (in memory, or under
+   * the data folder's {@code namespaces/}), made with the {@code --tables} and {@code --seed} files as it
+   * opens; all closed at shutdown.
+   */
+  private int serveIsolated(Isolation isolation, ServerConfig config, io.partita.server.tables.TablesAtStart atStart,
+      Credentials credentials, PrintStream out) throws Exception {
+    // the namespaces share --memory: together their caches and write buffers stay within it, or within
+    // the floor each needs times their number when that is more
+    long each = Math.max(Partita.Options.MIN_MEMORY_BYTES, memory / isolation.maxNamespaces());
+    Namespaces namespaces;
+    try {
+      namespaces = inMemory ? Namespaces.inMemory(isolation, config.region(), () -> options(each, config), s3Root)
+          : Namespaces.in(data, isolation, config.region(), () -> options(each, config), s3Root);
+    } catch (io.partita.engine.DataDirectoryInUseException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      System.err.println("partita: cannot open the data folder " + data.toAbsolutePath().normalize() + ": "
+          + e.getMessage());
+      return 1;
+    }
+    namespaces.onOpen((ns, partita) -> atStart.apply(partita, out, System.err));
+    return serveUntilStopped(namespaces::close, () -> PartitaServer.start(namespaces, config,
+        partita -> atStart.apply(partita, out, System.err), hotKeys),
+        server -> banner(server, config, credentials, ", a database per " + String.join(" and ", isolatedBy(isolation))
+            + ", at most " + isolation.maxNamespaces(), pressure(throttle, consistencyLag,
+            faults == null ? 0 : faults.rate(), latency), out));
+  }
+
+  private static java.util.List<String> isolatedBy(Isolation isolation) {
+    java.util.List<String> by = new java.util.ArrayList<>();
+    if (isolation.keys()) {
+      by.add("access key");
+    }
+    if (isolation.accounts()) {
+      by.add("account");
+    }
+    if (isolation.regions()) {
+      by.add("region");
+    }
+    return by;
+  }
+
+  /** {@code --isolate} and what goes with it: the accounts of the credentials file's keys, the cap. */
+  private Isolation isolation() {
+    if (isolate == null) {
+      return Isolation.SHARED;
+    }
+    Isolation isolation = Isolation.parse(String.join(",", isolate)).withMaxNamespaces(maxNamespaces);
+    if (isolation.accounts() && credentialsFile != null) {
+      isolation = isolation.withAccounts(CredentialsFile.accounts(credentialsFile));
+    }
+    return isolation;
   }
 
   /** The pressure switches that are on, in words, or empty: throttling, the consistency lag, faults, latency. */
   static String pressure(Partita partita, String latencySpec) {
+    return pressure(partita.throttles(), partita.consistencyLag(), partita.faults().rate(), latencySpec);
+  }
+
+  private static String pressure(boolean throttles, java.time.Duration lag, double faultRate, String latencySpec) {
     java.util.List<String> on = new java.util.ArrayList<>();
-    if (partita.throttles()) {
+    if (throttles) {
       on.add("throttling on");
     }
-    if (!partita.consistencyLag().isZero()) {
-      on.add("eventually consistent reads lag " + partita.consistencyLag().toMillis() + " ms");
+    if (!lag.isZero()) {
+      on.add("eventually consistent reads lag " + lag.toMillis() + " ms");
     }
-    if (partita.faults().rate() > 0) {
-      on.add("a fraction " + partita.faults().rate() + " of requests fail");
+    if (faultRate > 0) {
+      on.add("a fraction " + faultRate + " of requests fail");
     }
     if (latencySpec != null && !latencySpec.equals("none")) {
       on.add("answers delayed by " + latencySpec);
@@ -325,13 +427,14 @@ public final class ServeCommand implements Callable<Integer> {
         : command + "   (signed with one of the server's access keys)";
   }
 
-  private ServerConfig config(Credentials credentials) {
+  private ServerConfig config(Credentials credentials, Isolation isolation) {
     ServerConfig config = ServerConfig.defaults()
         .withHost(host)
         .withPort(port)
         .withRegion(region)
         .withMaxRequestBytes(maxRequestBytes);
     config = config.withAuthenticator(credentials.isEmpty() ? Authenticator.ACCEPT_ANY
+        : isolation.regions() ? new SigV4Verifier(credentials, Isolation::isRegion, Clock.systemUTC())::verify
         : new SigV4Verifier(credentials, config.region(), Clock.systemUTC())::verify);
     config = config.withRequestLog(requestLogFormat()).withMetrics(metrics).withAccess(access(credentials))
         .withConsole(console != null ? console : isLoopback(host));

@@ -5,11 +5,11 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.nio.charset.StandardCharsets;
-import java.util.function.Consumer;
 
 /**
  * {@code POST /partita/NAME}, the admin API: switches injected faults, added latency, throttling or
- * the consistency lag while the server runs (docs/SERVER.md). The body is a spec as the option of
+ * the consistency lag while the server runs (docs/SERVER.md); all but the latency are the database's, on an
+ * isolating server the request's namespace's ({@link ServerState#tenant}). The body is a spec as the option of
  * the same name takes it, or {@code none}. The API changes how every client is served: who may call
  * it is {@link Gate#changeRefusal}'s to say.
  */
@@ -30,14 +30,14 @@ final class AdminEndpoint {
       return Responses.forbidden(refused, ctx.alloc(), false);
     }
     String spec = request.content().toString(StandardCharsets.UTF_8).trim();
-    Consumer<String> apply = state.switches().get(what);
+    ServerState.Switch apply = state.switches().get(what);
     if (apply == null) {
       return Responses.plainText(HttpResponseStatus.NOT_FOUND, "no admin resource " + PREFIX + what + " (there are "
           + String.join(", ", state.switches().keySet().stream().map(n -> PREFIX + n).toList()) + ")", ctx.alloc(),
           false);
     }
     try {
-      apply.accept(spec);
+      apply.apply().accept(apply.perDatabase() ? state.tenant(request, false).partita() : null, spec);
     } catch (IllegalArgumentException e) {
       return Responses.plainText(HttpResponseStatus.BAD_REQUEST, e.getMessage(), ctx.alloc(), false);
     }

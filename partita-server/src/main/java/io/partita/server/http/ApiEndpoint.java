@@ -21,7 +21,8 @@ import java.util.logging.Logger;
 /**
  * {@code POST} anywhere but under {@code /partita/}: DynamoDB's API (and DynamoDB Streams'), the
  * operation named by {@code X-Amz-Target}. The request's signature is checked over the body as
- * sent, the body is inflated if compressed, and the {@link Dispatcher} runs it and writes the JSON
+ * sent, its database chosen (the namespace it is signed for, on an isolating server: {@link
+ * ServerState#tenant}), the body is inflated if compressed, and that database's {@link Dispatcher} runs it and writes the JSON
  * answer; every refusal, the front end's and the engine's, is answered as DynamoDB's errors are, so
  * an SDK shows why. The request log and metrics see each request here ({@link Observation}).
  */
@@ -55,6 +56,10 @@ final class ApiEndpoint {
           throw new FrontEndRefusal(FrontEndRefusal.Code.AccessDeniedException, refused);
         }
         state.gate().authenticate(request);
+        Tenant tenant = state.tenant(request, true);
+        if (watch != null) {
+          watch.namespace(tenant.label());
+        }
         String encoding = request.headers().get(HttpHeaderNames.CONTENT_ENCODING);
         ByteBuf content = request.content();
         if (Inflation.identity(encoding)) {
@@ -63,10 +68,10 @@ final class ApiEndpoint {
           boolean heap = content.hasArray();
           byte[] bytes = heap ? content.array() : ByteBufUtil.getBytes(content);
           int offset = heap ? content.arrayOffset() + content.readerIndex() : 0;
-          status = state.dispatcher().dispatch(target, bytes, offset, content.readableBytes(), output(body), watch);
+          status = tenant.dispatcher().dispatch(target, bytes, offset, content.readableBytes(), output(body), watch);
         } else {
           InputStream json = Inflation.open(encoding, content, state.maxRequestBytes());
-          status = state.dispatcher().dispatch(target, json, output(body), watch);
+          status = tenant.dispatcher().dispatch(target, json, output(body), watch);
         }
       } catch (PartitaException e) {
         body.clear();

@@ -7,10 +7,10 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.partita.engine.HotKeys;
 import java.util.List;
-import java.util.function.IntFunction;
 
 /**
- * {@code GET /partita/hot-keys}: each table's most-read and most-written partition keys, as JSON;
+ * {@code GET /partita/hot-keys}: each table's most-read and most-written partition keys, as JSON (on an
+ * isolating server, of the request's namespace: {@link ServerState#tenant});
  * {@code ?top=N} for N keys a table (1 to {@value #MOST}) instead of the server's ten. 404 unless
  * the server counts them (--hot-keys): the keys are the data's own values (docs/SECURITY.md).
  */
@@ -26,8 +26,8 @@ final class HotKeysEndpoint {
   }
 
   FullHttpResponse answer(FullHttpRequest request, ByteBufAllocator alloc, boolean headOnly) {
-    IntFunction<List<HotKeys.HotKey>> source = state.hotKeys();
-    if (source == null) {
+    io.partita.engine.Partita database = state.tenant(request, false).partita();
+    if (database == null || !database.tracksHotKeys()) {
       return Responses.plainText(HttpResponseStatus.NOT_FOUND,
           "hot keys are not counted: start the server with --hot-keys", alloc, headOnly);
     }
@@ -41,7 +41,7 @@ final class HotKeysEndpoint {
             "top must be a whole number from 1 to " + MOST + ", not '" + t + "'", alloc, headOnly);
       }
     }
-    List<HotKeys.HotKey> keys = source.apply(top);
+    List<HotKeys.HotKey> keys = database.hotKeys(top);
     return Responses.jsonText(g -> {
       g.writeStartObject();
       g.writeArrayFieldStart("HotKeys");

@@ -6,6 +6,7 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.partita.engine.Partita;
 import io.partita.server.mcp.McpHttp;
 import io.partita.server.mcp.McpServer;
 
@@ -13,21 +14,19 @@ import io.partita.server.mcp.McpServer;
  * The MCP server over streamable HTTP (docs/mcp.md): {@code /mcp}, every tool, and {@code
  * /mcp/read-only}, the tools that read. Who may call it is who may change how the server serves
  * ({@link Gate#changeRefusal}), as for the admin API, checked on every request, reads included: its
- * tools write items, restore snapshots and reset the database. Made at its first request, so a server
- * that is never asked loads nothing of MCP (the start-up measured in issue 37 is unchanged).
+ * tools write items, restore snapshots and reset the database. Its tools act on the request's
+ * database ({@link ServerState#tenant}: on an isolating server the namespace of the key it is signed
+ * with, or named by {@code ?key=ID&region=R}). Made at a connection's first request to it, so a
+ * server that is never asked loads nothing of MCP (the start-up measured in issue 37 is unchanged).
  */
 final class McpEndpoint {
   static final String PATH = "/mcp";
   static final String READ_ONLY = PATH + "/read-only";
 
-  private final McpHttp all;
-  private final McpHttp reads;
+  private final ServerState state;
 
   McpEndpoint(ServerState state) {
-    // the schemas map is the live registry: a model registered after this is made is seen by the next call
-    boolean served = state.snapshots() != null;
-    this.all = served ? new McpHttp(McpServer.of(state.snapshots(), state.schemas(), state.reseed(), false)) : null;
-    this.reads = served ? new McpHttp(McpServer.of(state.snapshots(), state.schemas(), state.reseed(), true)) : null;
+    this.state = state;
   }
 
   static boolean owns(String path) {
@@ -38,11 +37,17 @@ final class McpEndpoint {
     if (refused != null) {
       return Responses.forbidden(PATH + " has the admin API's callers, and " + refused, ctx.alloc(), false);
     }
-    if (all == null) {
+    Tenant tenant = state.tenant(request, false); // a caller refused a change opens no namespace
+    if (tenant.partita() == null) {
       return Responses.plainText(HttpResponseStatus.NOT_FOUND, "this server has no database to serve MCP for",
           ctx.alloc(), false);
     }
-    McpHttp.Answer a = (path.equals(READ_ONLY) ? reads : all).answer(request.method().name(),
+    // made for each call, which agents make a few at a time: its tools are a few objects over the
+    // database and its live registry of models, so nothing is kept that could outlive a namespace
+    Partita partita = tenant.partita();
+    McpServer server = McpServer.of(partita, tenant.schemas(), () -> state.reseed().accept(partita),
+        path.equals(READ_ONLY));
+    McpHttp.Answer a = new McpHttp(server).answer(request.method().name(),
         request.headers().get(HttpHeaderNames.ACCEPT), request.headers().get("MCP-Protocol-Version"),
         ByteBufUtil.getBytes(request.content()));
     FullHttpResponse response = Responses.bytes(HttpResponseStatus.valueOf(a.status()),

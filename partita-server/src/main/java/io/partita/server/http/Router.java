@@ -24,9 +24,11 @@ import io.partita.server.wire.FrontEndRefusal;
  *   <li>{@code GET /}: {@link HealthEndpoint}; {@code GET /console...}: {@link ConsoleEndpoint};
  *   <li>the side doors, {@code GET /metrics} and {@code /partita/...}: with credentials configured,
  *       403 unless signed (or, for metrics, with the bearer token); then {@link MetricsEndpoint},
- *       {@link HotKeysEndpoint}, {@link SnapshotsEndpoint}, {@link SchemasEndpoint}, {@link AdminEndpoint};
+ *       {@link HotKeysEndpoint}, {@link SnapshotsEndpoint}, {@link SchemasEndpoint}, {@link AdminEndpoint},
+ *       each on the request's database ({@link ServerState#tenant}: a namespace's, when isolating);
  *   <li>{@code /mcp} (and {@code /mcp/read-only}): a side door too, then {@link McpEndpoint}, made at its
- *       first request, whose callers are the admin API's ({@link Gate#changeRefusal});
+ *       first request, whose callers are the admin API's ({@link Gate#changeRefusal}), on the request's
+ *       database as the others;
  *   <li>{@code OPTIONS}, with CORS on: the preflight's answer;
  *   <li>any other method but {@code POST}: DynamoDB's UnknownOperationException; {@code POST}:
  *       {@link ApiEndpoint}.
@@ -122,21 +124,27 @@ final class Router {
     if (metricsPath) {
       return metrics.answer(counted, ctx.alloc(), head);
     }
-    if (get && path.equals(HotKeysEndpoint.PATH)) {
-      return hotKeys.answer(request, ctx.alloc(), head);
-    }
-    if (toMcp) {
-      return mcp().answer(ctx, request, path, state.gate().changeRefusal(ctx.channel().remoteAddress(),
-          request.headers()));
-    }
-    if (SnapshotsEndpoint.owns(method, path)) {
-      return snapshots.answer(ctx, request, path);
-    }
-    if (SchemasEndpoint.owns(method, path)) {
-      return schemas.answer(ctx, request, path);
-    }
-    if (method.equals(HttpMethod.POST) && path.startsWith(AdminEndpoint.PREFIX)) {
-      return admin.answer(ctx, request, path.substring(AdminEndpoint.PREFIX.length()));
+    try {
+      if (get && path.equals(HotKeysEndpoint.PATH)) {
+        return hotKeys.answer(request, ctx.alloc(), head);
+      }
+      if (toMcp) {
+        return mcp().answer(ctx, request, path, state.gate().changeRefusal(ctx.channel().remoteAddress(),
+            request.headers()));
+      }
+      if (SnapshotsEndpoint.owns(method, path)) {
+        return snapshots.answer(ctx, request, path);
+      }
+      if (SchemasEndpoint.owns(method, path)) {
+        return schemas.answer(ctx, request, path);
+      }
+      if (method.equals(HttpMethod.POST) && path.startsWith(AdminEndpoint.PREFIX)) {
+        return admin.answer(ctx, request, path.substring(AdminEndpoint.PREFIX.length()));
+      }
+    } catch (ServerState.NoTenant e) {
+      // an isolating server, and the request names no namespace it can serve
+      return Responses.plainText(io.netty.handler.codec.http.HttpResponseStatus.BAD_REQUEST, e.getMessage(),
+          ctx.alloc(), head);
     }
     if (method.equals(HttpMethod.OPTIONS) && state.gate().cors() != null) {
       return Responses.preflight(state.gate().cors(), request.headers(), ctx.alloc());

@@ -15,7 +15,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * The console's schemas: {@code GET /partita/schemas} lists the tables with a registered schema;
  * {@code GET /partita/schemas/TABLE} answers its schema, or 404; {@code PUT /partita/schemas/TABLE}
- * registers one (a JSON object, what partita-model's {@code Model.describe()} writes). A
+ * registers one (a JSON object, what partita-model's {@code Model.describe()} writes). An isolating
+ * server keeps each namespace's apart ({@link ServerState#tenant}). A
  * registration changes what every console shows: who may make one is {@link
  * Gate#changeRefusal}'s to say, as for the admin API.
  */
@@ -38,11 +39,18 @@ final class SchemasEndpoint {
 
   FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request, String path) {
     boolean head = request.method().equals(HttpMethod.HEAD);
+    boolean put = request.method().equals(HttpMethod.PUT);
+    // a caller who may change nothing opens no namespace either
+    String refused = put ? state.gate().changeRefusal(ctx.channel().remoteAddress(), request.headers()) : null;
+    if (refused != null) {
+      return Responses.forbidden(refused, ctx.alloc(), false);
+    }
+    java.util.Map<String, String> schemas = state.tenant(request, false).schemas();
     if (path.equals(PATH)) {
       return Responses.jsonText(g -> {
         g.writeStartObject();
         g.writeArrayFieldStart("Tables");
-        for (String t : state.schemas().keySet()) {
+        for (String t : schemas.keySet()) {
           g.writeString(t);
         }
         g.writeEndArray();
@@ -53,16 +61,12 @@ final class SchemasEndpoint {
     if (!table.matches("[a-zA-Z0-9_.-]{3,255}")) {
       return Responses.plainText(HttpResponseStatus.BAD_REQUEST, "not a table name: '" + table + "'", ctx.alloc(), head);
     }
-    if (!request.method().equals(HttpMethod.PUT)) {
-      String schema = state.schemas().get(table);
+    if (!put) {
+      String schema = schemas.get(table);
       return schema == null
           ? Responses.plainText(HttpResponseStatus.NOT_FOUND,
               "no schema is registered for " + table + " (PUT one to " + PATH + "/" + table + ")", ctx.alloc(), head)
           : Responses.text(HttpResponseStatus.OK, "application/json", schema, ctx.alloc(), head);
-    }
-    String refused = state.gate().changeRefusal(ctx.channel().remoteAddress(), request.headers());
-    if (refused != null) {
-      return Responses.forbidden(refused, ctx.alloc(), false);
     }
     if (request.content().readableBytes() > MAX_SCHEMA_BYTES) {
       return Responses.plainText(HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
@@ -81,7 +85,7 @@ final class SchemasEndpoint {
       return Responses.plainText(HttpResponseStatus.BAD_REQUEST,
           "not a JSON object: " + e.getMessage().lines().findFirst().orElse(""), ctx.alloc(), false);
     }
-    state.schemas().put(table, body);
+    schemas.put(table, body);
     return Responses.plainText(HttpResponseStatus.OK, "schema registered for " + table, ctx.alloc(), false);
   }
 }

@@ -1,21 +1,41 @@
 package io.partita.server.http;
 
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import io.partita.engine.Partita;
+import io.partita.engine.PartitaException;
 import io.partita.engine.StorageStatus;
 import io.partita.server.Authenticator;
 import io.partita.server.access.Access;
+import io.partita.server.auth.SigningScope;
+import io.partita.server.isolation.Isolation;
+import io.partita.server.isolation.Namespace;
+import io.partita.server.isolation.Namespaces;
 import io.partita.server.observe.Observation;
 import io.partita.server.observe.RequestLog;
 import io.partita.server.observe.ServerMetrics;
 import io.partita.server.wire.Dispatcher;
+import io.partita.server.wire.FrontEndRefusal;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * What every connection shares: the dispatcher, the authenticator, and the count of requests in
- * flight that a graceful shutdown waits for.
+ * What every connection shares: the database (or, isolating, the namespaces' databases: {@link
+ * #tenant}), the authenticator, and the count of requests in flight that a graceful shutdown waits for.
  */
 public final class ServerState {
-  private final Dispatcher dispatcher;
+  /** The one database of a shared server; its engine set by {@link #snapshotsOf}. */
+  private volatile Tenant shared;
+  /** The namespaces' databases of an isolating server, or null when it is shared. */
+  private volatile Namespaces namespaces;
+  private final Map<Namespace, Tenant> tenants =
+      new ConcurrentHashMap<>();
   private final Authenticator authenticator;
   private final String region;
   private final Threading threading;
@@ -34,7 +54,7 @@ public final class ServerState {
     this.storage = storage;
     this.threading = new Threading(durable);
     this.maxRequestBytes = maxRequestBytes;
-    this.dispatcher = dispatcher;
+    this.shared = new Tenant(null, null, dispatcher, new ConcurrentSkipListMap<>());
     this.authenticator = authenticator;
     this.region = region;
     this.gate = new Gate(Access.DEFAULTS, java.net.InetAddress.getLoopbackAddress(), authenticator);
@@ -61,63 +81,66 @@ public final class ServerState {
   }
 
   /**
-   * The admin API's switches by name ({@code POST /partita/NAME} with a spec as the body): each
-   * applies a spec or throws IllegalArgumentException saying what is wrong with it.
+   * An admin switch ({@code POST /partita/NAME} with a spec as the body): applies a spec to the
+   * request's database ({@code perDatabase}) or to the whole server, or throws IllegalArgumentException
+   * saying what is wrong with it.
    */
-  private final java.util.Map<String, java.util.function.Consumer<String>> switches =
-      new java.util.concurrent.ConcurrentSkipListMap<>();
+  record Switch(boolean perDatabase, BiConsumer<Partita, String> apply) {}
 
-  /** Lets the admin API switch something while the server runs: {@code POST /partita/NAME}, the spec as body. */
-  public ServerState adminSwitch(String name, java.util.function.Consumer<String> apply) {
-    switches.put(name, apply);
+  private final Map<String, Switch> switches = new ConcurrentSkipListMap<>();
+
+  /** Lets the admin API switch something of the whole server while it runs: {@code POST /partita/NAME}, a spec as body. */
+  public ServerState adminSwitch(String name, Consumer<String> apply) {
+    switches.put(name, new Switch(false, (database, spec) -> apply.accept(spec)));
     return this;
   }
 
-  java.util.Map<String, java.util.function.Consumer<String>> switches() {
+  /**
+   * Lets the admin API switch something of a database while the server runs: of the request's
+   * namespace's when it isolates ({@link #tenant}).
+   */
+  public ServerState adminSwitch(String name, BiConsumer<Partita, String> apply) {
+    switches.put(name, new Switch(true, apply));
+    return this;
+  }
+
+  Map<String, Switch> switches() {
     return switches;
   }
 
-  /**
-   * Schemas registered for the console by table ({@code PUT /partita/schemas/TABLE}): JSON texts,
-   * kept while the server runs.
-   */
-  private final java.util.Map<String, String> schemas = new java.util.concurrent.ConcurrentSkipListMap<>();
-
-  java.util.Map<String, String> schemas() {
-    return schemas;
-  }
-
-  /**
-   * Each table's {@code top} hot keys, to list at {@code GET /partita/hot-keys}, or null when the
-   * database does not count them.
-   */
-  private volatile java.util.function.IntFunction<java.util.List<io.partita.engine.HotKeys.HotKey>> hotKeys;
-  /** How many keys a table the listing shows when not asked for a number. */
+  /** How many keys a table the hot keys' listing shows when not asked for a number. */
   private volatile int hotKeysListed;
 
-  public ServerState hotKeysFrom(java.util.function.IntFunction<java.util.List<io.partita.engine.HotKeys.HotKey>> hotKeys,
-      int listed) {
-    this.hotKeys = hotKeys;
+  public ServerState hotKeysListed(int listed) {
     this.hotKeysListed = listed;
     return this;
   }
 
-  /** The database {@code /partita/snapshots} and {@code /partita/reset} act on, or null for none. */
-  private volatile io.partita.engine.Partita snapshots;
-  /** What a reset loads again once the database is empty: the server's seed files. */
-  private volatile Runnable reseed = () -> { };
+  /** What a reset loads again into a database once it is empty: the server's seed files. */
+  private volatile Consumer<Partita> reseed = database -> { };
 
-  public ServerState snapshotsOf(io.partita.engine.Partita partita, Runnable reseed) {
-    this.snapshots = partita;
+  /**
+   * The shared database: what the snapshots, reset, hot keys and the admin switches act on, and what
+   * {@code reseed} loads again after a reset.
+   */
+  public ServerState snapshotsOf(Partita partita, Runnable reseed) {
+    this.shared = new Tenant(null, partita, shared.dispatcher(), shared.schemas());
+    this.reseed = database -> reseed.run();
+    return this;
+  }
+
+  /**
+   * Serves each namespace from its own database ({@code --isolate}; docs/SERVER.md, "Isolation"), each
+   * loaded with {@code reseed} again after a reset. Set before the server starts.
+   */
+  public ServerState isolatedBy(Namespaces namespaces,
+      Consumer<Partita> reseed) {
+    this.namespaces = namespaces;
     this.reseed = reseed;
     return this;
   }
 
-  io.partita.engine.Partita snapshots() {
-    return snapshots;
-  }
-
-  Runnable reseed() {
+  Consumer<Partita> reseed() {
     return reseed;
   }
 
@@ -125,8 +148,77 @@ public final class ServerState {
     return hotKeysListed;
   }
 
-  java.util.function.IntFunction<java.util.List<io.partita.engine.HotKeys.HotKey>> hotKeys() {
-    return hotKeys;
+  /** Why a side door's request names no database of an isolating server: answered 400 with the reason. */
+  static final class NoTenant extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    NoTenant(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  /**
+   * The database a request is served from: the shared one, or on an isolating server its namespace's,
+   * opened on first use, chosen by the access key and region the request is signed with (verified
+   * already where credentials are configured). An API request must be signed (DynamoDB's
+   * MissingAuthenticationTokenException otherwise: put in some default database, a client that lost
+   * its credentials would silently share tables with others); a side door's unsigned request names its
+   * namespace with {@code ?key=ID&region=R} instead (the region defaults to the server's).
+   *
+   * @throws FrontEndRefusal for an API request unsigned or signed with an unusable
+   *     key or region
+   * @throws PartitaException LimitExceededException when a new namespace would pass the cap
+   * @throws NoTenant for a side door's request that names no namespace or a refused one
+   */
+  Tenant tenant(FullHttpRequest request, boolean api) {
+    Namespaces open = namespaces;
+    if (open == null) {
+      return shared;
+    }
+    try {
+      return tenant(open, request, api);
+    } catch (FrontEndRefusal | PartitaException e) {
+      if (api) {
+        throw e;
+      }
+      throw new NoTenant(e.getMessage());
+    }
+  }
+
+  private Tenant tenant(Namespaces open, FullHttpRequest request, boolean api) {
+    Isolation isolation = open.isolation();
+    String uri = request.uri();
+    int q = uri.indexOf('?');
+    SigningScope signer = SigningScope.of(request.headers().get(HttpHeaderNames.AUTHORIZATION),
+        q < 0 ? "" : uri.substring(q + 1));
+    String key;
+    String region;
+    if (signer != null) {
+      key = signer.accessKeyId();
+      region = signer.region();
+    } else if (api) {
+      throw new FrontEndRefusal(FrontEndRefusal.Code.MissingAuthenticationTokenException,
+          "Request is missing Authentication Token");
+    } else {
+      var parameters = new QueryStringDecoder(uri).parameters();
+      key = parameters.containsKey("key") ? parameters.get("key").get(0) : null;
+      region = parameters.containsKey("region") ? parameters.get("region").get(0) : open.serverRegion();
+      if (key == null && isolation.byKey()) {
+        throw new NoTenant("this server keeps a database per access key (--isolate " + isolation + "): sign the"
+            + " request, or name the key with ?key=ACCESS_KEY_ID" + (isolation.regions() ? "&region=REGION" : ""));
+      }
+    }
+    if (isolation.byKey() && !Isolation.isKey(key)) {
+      throw new FrontEndRefusal(FrontEndRefusal.Code.UnrecognizedClientException,
+          "The security token included in the request is invalid.");
+    }
+    if (isolation.regions() && !Isolation.isRegion(region)) {
+      throw new FrontEndRefusal(FrontEndRefusal.Code.InvalidSignatureException,
+          "Credential should be scoped to a valid region, not '" + region + "'. ");
+    }
+    Namespace ns = isolation.namespace(key, region);
+    Tenant t = tenants.get(ns);
+    return t != null ? t : tenants.computeIfAbsent(ns, n -> Tenant.of(n.label(), open.get(n)));
   }
 
   private volatile ConsoleAssets console;
@@ -172,9 +264,6 @@ public final class ServerState {
     return metrics;
   }
 
-  Dispatcher dispatcher() {
-    return dispatcher;
-  }
 
 
   int maxRequestBytes() {

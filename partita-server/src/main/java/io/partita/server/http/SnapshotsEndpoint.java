@@ -9,7 +9,8 @@ import io.partita.engine.Partita;
 import java.util.List;
 
 /**
- * The database saved and restored by name, and reset (docs/SERVER.md, "Snapshots and reset"):
+ * The database saved and restored by name, and reset (docs/SERVER.md, "Snapshots and reset"), on an
+ * isolating server the request's namespace's ({@link ServerState#tenant}):
  * {@code GET /partita/snapshots} lists the names; {@code POST /partita/snapshots/NAME} saves,
  * {@code POST /partita/snapshots/NAME/restore} restores, {@code DELETE /partita/snapshots/NAME}
  * forgets one; {@code POST /partita/reset} empties the database and loads the server's seed files
@@ -36,8 +37,14 @@ final class SnapshotsEndpoint {
   }
 
   FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request, String path) {
-    Partita partita = state.snapshots();
     boolean head = request.method().equals(HttpMethod.HEAD);
+    // a caller who may change nothing opens no namespace either
+    String refused = path.equals(PATH) ? null : state.gate().changeRefusal(ctx.channel().remoteAddress(),
+        request.headers());
+    if (refused != null) {
+      return Responses.forbidden(refused, ctx.alloc(), false);
+    }
+    Partita partita = state.tenant(request, false).partita();
     if (partita == null) {
       return Responses.plainText(HttpResponseStatus.NOT_FOUND, "this server keeps no snapshots", ctx.alloc(), head);
     }
@@ -53,17 +60,13 @@ final class SnapshotsEndpoint {
         g.writeEndObject();
       }, ctx.alloc(), head);
     }
-    String refused = state.gate().changeRefusal(ctx.channel().remoteAddress(), request.headers());
-    if (refused != null) {
-      return Responses.forbidden(refused, ctx.alloc(), false);
-    }
     long start = System.nanoTime();
     try {
       String done;
       if (path.equals(RESET)) {
         partita.reset();
         try {
-          state.reseed().run();
+          state.reseed().accept(partita);
         } catch (RuntimeException e) {
           // the seed loaded again after a reset failed (a file changed since the start): the database is empty
           return Responses.plainText(HttpResponseStatus.INTERNAL_SERVER_ERROR, "reset, but loading the seed again"

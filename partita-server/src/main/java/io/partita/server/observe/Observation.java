@@ -13,6 +13,7 @@ import java.util.List;
 public final class Observation {
   private final long startNanos;
   private final String operation;
+  private String namespace;
   private Served served;
   private String errorType;
   private int status;
@@ -27,6 +28,16 @@ public final class Observation {
 
   public String operation() {
     return operation;
+  }
+
+  /** The namespace an isolating server served the request in (its label), or null on a shared server. */
+  public String namespace() {
+    return namespace;
+  }
+
+  /** Called by the HTTP side once it has chosen the request's database: its namespace's label, or null. */
+  public void namespace(String namespace) {
+    this.namespace = namespace;
   }
 
   /** Called by the dispatcher with what the engine counted, whether the request was answered or refused. */

@@ -74,6 +74,9 @@ public final class RequestLog {
           .append(" latency_ms=").append(String.format(Locale.ROOT, "%.3f", latencyMs))
           .append(" capacity=").append(Double.isNaN(capacity) ? "-" : format(capacity))
           .append(" items=").append(items < 0 ? "-" : Long.toString(items));
+      if (o.namespace() != null) {
+        b.append(" namespace=").append(o.namespace());
+      }
       return b.toString();
     }
     StringWriter w = new StringWriter(200);
@@ -82,6 +85,9 @@ public final class RequestLog {
       g.writeStringField("time", time.toString());
       g.writeStringField("requestId", o.requestId());
       g.writeStringField("operation", o.operation());
+      if (o.namespace() != null) {
+        g.writeStringField("namespace", o.namespace());
+      }
       g.writeNumberField("status", o.status());
       if (o.errorType() != null) {
         g.writeStringField("errorType", o.errorType());

@@ -35,7 +35,9 @@ import java.util.function.ToDoubleFunction;
  * requests (counts, latency histograms, errors, capacity consumed, items), the tables' and
  * indexes' item counts and sizes, each table's hot keys when counted, RocksDB's own figures and the
  * JVM's. docs/SERVER.md lists every name; Micrometer turns {@code partita.requests} into
- * Prometheus's {@code partita_requests_total}.
+ * Prometheus's {@code partita_requests_total}. On a server that isolates namespaces (docs/SERVER.md,
+ * "Isolation") every figure of a database or its requests also has the label {@code namespace}; a
+ * shared server's metrics have none, as before.
  */
 public final class ServerMetrics implements AutoCloseable {
   /** Latency histogram buckets, in seconds: from half a millisecond, a local call, to ten seconds. */
@@ -57,7 +59,15 @@ public final class ServerMetrics implements AutoCloseable {
   private static final int LEVELS = 7;
 
   private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-  private final Partita partita;
+  /** A database whose figures are shown, with its namespace's label (null on a shared server). */
+  private record Watched(String namespace, Partita partita) {
+    Tags tags() {
+      return namespace == null ? Tags.empty() : Tags.of("namespace", namespace);
+    }
+  }
+
+  /** The databases shown: a shared server's one, or each namespace's as it opens. */
+  private final List<Watched> watched = new java.util.concurrent.CopyOnWriteArrayList<>();
   private final JvmGcMetrics gc = new JvmGcMetrics();
   /** Table and index gauges by key, registered as tables appear and removed when they go. */
   private final Map<String, AtomicLong> tableValues = new HashMap<>();
@@ -73,7 +83,15 @@ public final class ServerMetrics implements AutoCloseable {
 
   /** Metrics of {@code partita}, showing {@code hotKeysShown} hot keys of each table when it counts them. */
   public ServerMetrics(Partita partita, int hotKeysShown) {
-    this.partita = partita;
+    this(hotKeysShown, partita.tracksHotKeys());
+    watch(null, partita);
+  }
+
+  /**
+   * Metrics of an isolating server's databases, each added by {@link #watch} as its namespace opens;
+   * {@code hotKeys} when they count hot keys, {@code hotKeysShown} of each table.
+   */
+  public ServerMetrics(int hotKeysShown, boolean hotKeys) {
     this.hotKeysShown = hotKeysShown;
     new JvmMemoryMetrics().bindTo(registry);
     gc.bindTo(registry);
@@ -81,33 +99,45 @@ public final class ServerMetrics implements AutoCloseable {
     new ClassLoaderMetrics().bindTo(registry);
     new ProcessorMetrics().bindTo(registry);
     new UptimeMetrics().bindTo(registry);
-    for (String[] p : ROCKSDB) {
-      String property = p[2];
-      Gauge.builder(p[0], partita, d -> d.storageProperty(property).stream().mapToDouble(v -> v).findFirst()
-              .orElse(Double.NaN))
-          .baseUnit(p[1])
-          .description("RocksDB's " + property)
-          .register(registry);
-    }
-    Gauge.builder("partita.rocksdb.sst.files", partita, ServerMetrics::sstFiles)
-        .description("SST files, all levels (RocksDB's rocksdb.num-files-at-level<N>)")
-        .register(registry);
-    if (partita.blockCacheHits() >= 0) {
-      FunctionCounter.builder("partita.rocksdb.block.cache.hits", partita, Partita::blockCacheHits)
-          .description("RocksDB block cache hits (ticker rocksdb.block.cache.hit)").register(registry);
-      FunctionCounter.builder("partita.rocksdb.block.cache.misses", partita, Partita::blockCacheMisses)
-          .description("RocksDB block cache misses (ticker rocksdb.block.cache.miss)").register(registry);
-      FunctionCounter.builder("partita.rocksdb.entries.skipped", partita, Partita::entriesSkipped)
-          .description("Entries RocksDB's reads stepped over: deleted keys' tombstones, hidden versions "
-              + "(ticker rocksdb.number.iter.skip)").register(registry);
-    }
-    boolean hot = partita.tracksHotKeys();
+    boolean hot = hotKeys;
     hotKeyReads = hot ? MultiGauge.builder("partita.hot.key.reads")
         .description("Reads of one of the table's most used partition keys over the current and the previous minute")
         .register(registry) : null;
     hotKeyWrites = hot ? MultiGauge.builder("partita.hot.key.writes")
         .description("Writes of one of the table's most used partition keys over the current and the previous minute")
         .register(registry) : null;
+  }
+
+  /**
+   * Shows {@code partita}'s figures from now on: its RocksDB's, its tables' and hot keys', labelled
+   * {@code namespace} unless {@code namespace} is null (a shared server's one database).
+   */
+  public void watch(String namespace, Partita partita) {
+    Watched w = new Watched(namespace, partita);
+    Tags tags = w.tags();
+    for (String[] p : ROCKSDB) {
+      String property = p[2];
+      Gauge.builder(p[0], partita, d -> d.storageProperty(property).stream().mapToDouble(v -> v).findFirst()
+              .orElse(Double.NaN))
+          .baseUnit(p[1])
+          .tags(tags)
+          .description("RocksDB's " + property)
+          .register(registry);
+    }
+    Gauge.builder("partita.rocksdb.sst.files", partita, ServerMetrics::sstFiles)
+        .tags(tags)
+        .description("SST files, all levels (RocksDB's rocksdb.num-files-at-level<N>)")
+        .register(registry);
+    if (partita.blockCacheHits() >= 0) {
+      FunctionCounter.builder("partita.rocksdb.block.cache.hits", partita, Partita::blockCacheHits).tags(tags)
+          .description("RocksDB block cache hits (ticker rocksdb.block.cache.hit)").register(registry);
+      FunctionCounter.builder("partita.rocksdb.block.cache.misses", partita, Partita::blockCacheMisses).tags(tags)
+          .description("RocksDB block cache misses (ticker rocksdb.block.cache.miss)").register(registry);
+      FunctionCounter.builder("partita.rocksdb.entries.skipped", partita, Partita::entriesSkipped).tags(tags)
+          .description("Entries RocksDB's reads stepped over: deleted keys' tombstones, hidden versions "
+              + "(ticker rocksdb.number.iter.skip)").register(registry);
+    }
+    watched.add(w);
   }
 
   private static double sstFiles(Partita p) {
@@ -127,7 +157,13 @@ public final class ServerMetrics implements AutoCloseable {
    * meter by its whole id (tags sorted, filters applied) at every call; a request finds each of its
    * meters here by a record of its label values instead, and builds it only the first time.
    */
-  private record Key(String metric, String a, String b, String c) {}
+  private record Key(String metric, String namespace, String a, String b, String c) {
+    /** The label {@code namespace} when there is one, after {@code labels}. */
+    Tags tags(String... labels) {
+      Tags t = Tags.of(labels);
+      return namespace == null ? t : t.and("namespace", namespace);
+    }
+  }
 
   private final Map<Key, Meter> requestMeters = new ConcurrentHashMap<>();
 
@@ -164,33 +200,36 @@ public final class ServerMetrics implements AutoCloseable {
   /** Counts one request in. */
   public void record(Observation o) {
     String operation = o.operation();
+    String ns = o.namespace();
     String table = tableLabel(o.table());
     int status = o.status();
-    Timer duration = meter(new Key("duration", operation, table, null), k -> Timer.builder("partita.request.duration")
+    Timer duration = meter(new Key("duration", ns, operation, table, null), k -> Timer
+        .builder("partita.request.duration")
         .description("DynamoDB requests' time in the server, from the whole request read to the answer made")
-        .tags("operation", k.a(), "table", k.b())
+        .tags(k.tags("operation", k.a(), "table", k.b()))
         .serviceLevelObjectives(BUCKETS)
         .register(registry));
     duration.record(o.latencyNanos(), TimeUnit.NANOSECONDS);
-    Counter requests = meter(new Key("requests", operation, table, Integer.toString(status)),
+    Counter requests = meter(new Key("requests", ns, operation, table, Integer.toString(status)),
         k -> Counter.builder("partita.requests")
             .description("DynamoDB requests answered")
-            .tags("operation", k.a(), "table", k.b(), "status", k.c())
+            .tags(k.tags("operation", k.a(), "table", k.b(), "status", k.c()))
             .register(registry));
     requests.increment();
     if (o.errorType() != null) {
-      Counter errors = meter(new Key("errors", operation, table, o.errorType()),
+      Counter errors = meter(new Key("errors", ns, operation, table, o.errorType()),
           k -> Counter.builder("partita.request.errors")
               .description("DynamoDB requests answered with an error, by its type")
-              .tags("operation", k.a(), "table", k.b(), "error_type", k.c())
+              .tags(k.tags("operation", k.a(), "table", k.b(), "error_type", k.c()))
               .register(registry));
       errors.increment();
     }
     long items = o.items();
     if (items > 0) {
-      Counter counter = meter(new Key("items", operation, table, null), k -> Counter.builder("partita.request.items")
+      Counter counter = meter(new Key("items", ns, operation, table, null), k -> Counter
+          .builder("partita.request.items")
           .description("Items read or written by requests (Query and Scan: Count)")
-          .tags("operation", k.a(), "table", k.b())
+          .tags(k.tags("operation", k.a(), "table", k.b()))
           .register(registry));
       counter.increment(items);
     }
@@ -198,18 +237,18 @@ public final class ServerMetrics implements AutoCloseable {
       String consumedBy = tableLabel(c.table());
       String index = c.index() == null ? "" : c.index();
       if (c.readUnits() > 0) {
-        Counter reads = meter(new Key("reads", consumedBy, index, null),
+        Counter reads = meter(new Key("reads", ns, consumedBy, index, null),
             k -> Counter.builder("partita.consumed.read.capacity.units")
                 .description("Read capacity units consumed, by table and index (index empty for the table itself)")
-                .tags("table", k.a(), "index", k.b())
+                .tags(k.tags("table", k.a(), "index", k.b()))
                 .register(registry));
         reads.increment(c.readUnits());
       }
       if (c.writeUnits() > 0) {
-        Counter writes = meter(new Key("writes", consumedBy, index, null),
+        Counter writes = meter(new Key("writes", ns, consumedBy, index, null),
             k -> Counter.builder("partita.consumed.write.capacity.units")
                 .description("Write capacity units consumed, by table and index (index empty for the table itself)")
-                .tags("table", k.a(), "index", k.b())
+                .tags(k.tags("table", k.a(), "index", k.b()))
                 .register(registry));
         writes.increment(c.writeUnits());
       }
@@ -232,15 +271,10 @@ public final class ServerMetrics implements AutoCloseable {
 
   private void refreshTables() {
     Set<String> seen = new HashSet<>();
-    for (Partita.TableStatistics t : partita.tableStatistics()) {
-      String prefix = t.index() == null ? "partita.table" : "partita.index";
-      Tags tags = t.index() == null ? Tags.of("table", t.table()) : Tags.of("table", t.table(), "index", t.index());
-      set(seen, prefix + ".items", null, tags, t.itemCount(), t.index() == null
-          ? "Items in the table (DescribeTable's ItemCount, exact and current)"
-          : "Items in the secondary index (DescribeTable's IndexItemCount, exact and current)");
-      set(seen, prefix + ".size", "bytes", tags, t.sizeBytes(), t.index() == null
-          ? "The table's size (DescribeTable's TableSizeBytes, exact and current)"
-          : "The secondary index's size (DescribeTable's IndexSizeBytes, exact and current)");
+    for (Watched w : watched) {
+      for (Partita.TableStatistics t : w.partita().tableStatistics()) {
+        tableFigures(seen, w, t);
+      }
     }
     for (var it = tableMeters.entrySet().iterator(); it.hasNext(); ) {
       var e = it.next();
@@ -252,16 +286,30 @@ public final class ServerMetrics implements AutoCloseable {
     }
   }
 
+  private void tableFigures(Set<String> seen, Watched w, Partita.TableStatistics t) {
+    String prefix = t.index() == null ? "partita.table" : "partita.index";
+    Tags tags = (t.index() == null ? Tags.of("table", t.table()) : Tags.of("table", t.table(), "index", t.index()))
+        .and(w.tags());
+    set(seen, prefix + ".items", null, tags, t.itemCount(), t.index() == null
+        ? "Items in the table (DescribeTable's ItemCount, exact and current)"
+        : "Items in the secondary index (DescribeTable's IndexItemCount, exact and current)");
+    set(seen, prefix + ".size", "bytes", tags, t.sizeBytes(), t.index() == null
+        ? "The table's size (DescribeTable's TableSizeBytes, exact and current)"
+        : "The secondary index's size (DescribeTable's IndexSizeBytes, exact and current)");
+  }
+
   private void refreshHotKeys() {
     if (hotKeyReads == null) {
       return;
     }
     List<MultiGauge.Row<?>> reads = new ArrayList<>();
     List<MultiGauge.Row<?>> writes = new ArrayList<>();
-    for (HotKeys.HotKey k : partita.hotKeys(hotKeysShown)) {
-      Tags tags = Tags.of("table", k.table(), "partition_key", k.partitionKey());
-      reads.add(MultiGauge.Row.of(tags, k.reads()));
-      writes.add(MultiGauge.Row.of(tags, k.writes()));
+    for (Watched w : watched) {
+      for (HotKeys.HotKey k : w.partita().hotKeys(hotKeysShown)) {
+        Tags tags = Tags.of("table", k.table(), "partition_key", k.partitionKey()).and(w.tags());
+        reads.add(MultiGauge.Row.of(tags, k.reads()));
+        writes.add(MultiGauge.Row.of(tags, k.writes()));
+      }
     }
     hotKeyReads.register(reads, true);
     hotKeyWrites.register(writes, true);

@@ -22,10 +22,16 @@ export class ApiError extends Error {
   }
 }
 
-let region = 'us-east-1';
+// The namespace a server that isolates them (partita serve --isolate) serves this console from: the key and region
+// of the page's address (/console?key=ACCESS_KEY_ID&region=REGION), else the console's own key and the server's
+// region. The key counts where the server checks no signatures (with them, the key signed in with chooses).
+const page = new URLSearchParams(globalThis.location ? globalThis.location.search : ''); // api.js runs in node's tests too
+const pageKey = page.get('key') || 'partita-console';
+let region = page.get('region') || 'us-east-1';
 
 /** The region the server stands for, read from its health line ("healthy: dynamodb.REGION.amazonaws.com"). */
 export async function learnRegion() {
+  if (page.get('region')) return region;
   try {
     const text = await (await fetch('/', { cache: 'no-store' })).text();
     const m = /dynamodb\.([a-z0-9-]+)\.amazonaws\.com/.exec(text);
@@ -72,7 +78,7 @@ export async function call(operation, body = {}, api = DYNAMODB) {
     Object.assign(headers, await sign(headers, payload, keys));
   } else {
     // a server without credentials accepts any signature; this one names the console
-    headers.authorization = `AWS4-HMAC-SHA256 Credential=partita-console/20000101/${region}/dynamodb/aws4_request,`
+    headers.authorization = `AWS4-HMAC-SHA256 Credential=${pageKey}/20000101/${region}/dynamodb/aws4_request,`
       + ' SignedHeaders=host;x-amz-target, Signature=0';
   }
   const started = performance.now();
@@ -102,11 +108,15 @@ export function streamsCall(operation, body = {}) {
   return call(operation, body, STREAMS);
 }
 
-/** GET of a text resource of the server (a path without a query): {ok, status, text}. */
+/**
+ * GET of a text resource of the server (a path without a query): {ok, status, text}. Unsigned, it names the
+ * console's namespace in the query, as an isolating server asks of an unsigned side door's request.
+ */
 export async function getText(path) {
   const keys = credentials();
   const headers = keys ? await sign({}, '', keys, new Date(), 'GET', path) : {};
-  const response = await fetch(path, { cache: 'no-store', headers });
+  const named = keys ? path : `${path}?key=${encodeURIComponent(pageKey)}&region=${encodeURIComponent(region)}`;
+  const response = await fetch(named, { cache: 'no-store', headers });
   return { ok: response.ok, status: response.status, text: await response.text() };
 }
 

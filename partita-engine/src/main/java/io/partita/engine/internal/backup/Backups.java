@@ -66,9 +66,10 @@ public final class Backups {
    * Backs up the table named {@code tableName} as it is now, or answers null when there is no such
    * table in the snapshot.
    *
-   * @param region the region named in the backup's ARN
+   * @param home the region and account named in the backup's ARN
    */
-  public BackupRecord create(String tableName, String backupName, long nowMillis, String region) {
+  public BackupRecord create(String tableName, String backupName, long nowMillis,
+      io.partita.engine.internal.table.Home home) {
     long number = allocate();
     try (Store.View view = store.view()) {
       byte[] stored = view.get(Keyspace.tableKey(tableName));
@@ -77,7 +78,7 @@ public final class Backups {
       }
       TableDef def = TableDefCodec.decode(stored);
       copyItems(view, def.id(), number);
-      BackupRecord b = new BackupRecord(number, arn(def, region, nowMillis, number), backupName, nowMillis, "USER",
+      BackupRecord b = new BackupRecord(number, arn(def, home, nowMillis, number), backupName, nowMillis, "USER",
           view.counter(Keyspace.sizeBytesKey(def.id())), view.counter(Keyspace.itemCountKey(def.id())), def);
       // the record last: the backup exists from this write on, whole
       store.write(batch -> batch.put(Keyspace.backupKey(number), BackupCodec.encode(b)));
@@ -130,8 +131,8 @@ public final class Backups {
    * DynamoDB Developer Guide). The hex part is the backup number spread by an odd multiplier, a
    * one-to-one map on 32 bits: two backups of one millisecond differ.
    */
-  private static String arn(TableDef def, String region, long millis, long number) {
-    return def.arn(region) + "/backup/" + String.format("%014d", millis) + "-"
+  private static String arn(TableDef def, io.partita.engine.internal.table.Home home, long millis, long number) {
+    return def.arn(home) + "/backup/" + String.format("%014d", millis) + "-"
         + HexFormat.of().toHexDigits((int) (number * 0x9E3779B1L));
   }
 

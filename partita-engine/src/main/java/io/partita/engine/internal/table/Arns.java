@@ -6,17 +6,20 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The account Partita names its resources with (table, index, stream and key ARNs), the all-zero
- * account that marks a local, unowned resource; and the region they are named in by default. A
- * database names one region ({@code Partita.with().region}, {@code partita serve --region}), a real
- * region name, so that code which parses an ARN's region (SDKs resolving endpoints, IAM-style
- * tooling) reads a valid one, and stream records carry the region the client called.
+ * The account Partita names its resources with by default (table, index, stream and key ARNs), the
+ * all-zero account that marks a local, unowned resource; and the region they are named in by default.
+ * A database names one region and one account ({@link Home}: {@code Partita.with().region},
+ * {@code .account}, {@code partita serve --region} and {@code --isolate}), a real region name, so
+ * that code which parses an ARN's region (SDKs resolving endpoints, IAM-style tooling) reads a valid
+ * one, and stream records carry the region the client called.
  */
 public final class Arns {
   public static final String DEFAULT_REGION = "us-east-1";
   public static final String ACCOUNT = "000000000000";
   /** AWS's region names: us-east-1, eu-central-2, us-gov-west-1, ap-southeast-5, cn-northwest-1. */
   private static final Pattern REGION = Pattern.compile("[a-z]{2}(-[a-z]+)+-[0-9]{1,2}");
+  /** An AWS account id: twelve decimal digits. */
+  private static final Pattern ACCOUNT_ID = Pattern.compile("[0-9]{12}");
 
   /**
    * A DynamoDB ARN: partition, region, account, and the resource after the account ({@code table/T},
@@ -33,12 +36,12 @@ public final class Arns {
   /**
    * The table a request's TableName names, which DynamoDB accepts as a name or as the table's ARN
    * (API reference, every TableName of shape TableArn): a name is answered as it is; a table ARN
-   * of {@code region} and this database's account by the name in it; a table ARN of another region
+   * of {@code home}'s region and account by the name in it; a table ARN of another region
    * or account by null, since it names no table here (the caller answers its not-found, naming what
    * was given). Anything else that starts with {@code arn:} (an index's or a stream's ARN, another
    * service's, a malformed one) is a ValidationException: a TableName names a table.
    */
-  public static String tableName(String region, String nameOrArn) {
+  public static String tableName(Home home, String nameOrArn) {
     if (nameOrArn == null || !nameOrArn.startsWith("arn:")) {
       return nameOrArn;
     }
@@ -48,18 +51,18 @@ public final class Arns {
       throw PartitaException.validation("One or more parameter values were invalid: " + nameOrArn
           + " is not a table ARN (arn:aws:dynamodb:<region>:<account>:table/<table name>)");
     }
-    ownAccount(arn.group(3), nameOrArn);
-    return arn.group(2).equals(region) ? table.group(1) : null;
+    ownAccount(home, arn.group(3), nameOrArn);
+    return arn.group(2).equals(home.region()) ? table.group(1) : null;
   }
 
   /**
-   * Nothing when {@code account} is this database's, else {@link AnotherAccount}: the service refuses a
+   * Nothing when {@code account} is this database's ({@code home}'s), else {@link AnotherAccount}: the service refuses a
    * caller the tables of an account that has not granted it access (public suites recorded against the
    * service, 2025-2026, for ListTagsOfResource and the other operations that take a table ARN; issue 34).
    */
-  public static void ownAccount(String account, String arn) {
-    if (!account.equals(ACCOUNT)) {
-      throw new AnotherAccount(arn);
+  public static void ownAccount(Home home, String account, String arn) {
+    if (!account.equals(home.account())) {
+      throw new AnotherAccount(home.account(), arn);
     }
   }
 
@@ -69,20 +72,22 @@ public final class Arns {
    * the engine's entry point knows: it answers {@link #in} with it.
    */
   public static final class AnotherAccount extends PartitaException {
+    private final String caller;
     private final String arn;
 
-    AnotherAccount(String arn) {
-      super(ErrorCode.AccessDeniedException, denied("*", arn));
+    AnotherAccount(String caller, String arn) {
+      super(ErrorCode.AccessDeniedException, denied(caller, "*", arn));
+      this.caller = caller;
       this.arn = arn;
     }
 
     /** The refusal as the service words it for {@code operation}. */
     public PartitaException in(String operation) {
-      return new PartitaException(ErrorCode.AccessDeniedException, denied(operation, arn));
+      return new PartitaException(ErrorCode.AccessDeniedException, denied(caller, operation, arn));
     }
 
-    private static String denied(String operation, String arn) {
-      return "User: arn:aws:iam::" + ACCOUNT + ":root is not authorized to perform: dynamodb:" + operation
+    private static String denied(String caller, String operation, String arn) {
+      return "User: arn:aws:iam::" + caller + ":root is not authorized to perform: dynamodb:" + operation
           + " on resource: " + arn;
     }
   }
@@ -111,6 +116,15 @@ public final class Arns {
 
   /** A table, or one of its streams by label ({@code stream} null for the table itself). */
   public record Resource(String table, String stream) {}
+
+  /** {@code account} if it is an account id, twelve digits, else an IllegalArgumentException saying so. */
+  public static String account(String account) {
+    if (account == null || !ACCOUNT_ID.matcher(account).matches()) {
+      throw new IllegalArgumentException("account must be an AWS account id, twelve digits such as 123456789012, not '"
+          + account + "'");
+    }
+    return account;
+  }
 
   /** {@code region} if it is a region name, else an IllegalArgumentException saying what one looks like. */
   public static String region(String region) {

@@ -19,17 +19,17 @@ import java.util.function.LongFunction;
  */
 public final class Catalog {
   private final Store store;
-  /** The region of the database's ARNs: a table ARN names one of these tables only in it. */
-  private final String region;
+  /** The region and account of the database's ARNs: a table ARN names one of these tables only in them. */
+  private final Home home;
   private final Map<String, Table> tables = new ConcurrentHashMap<>();
 
   public Catalog(Store store) {
-    this(store, Arns.DEFAULT_REGION);
+    this(store, Home.DEFAULT);
   }
 
-  public Catalog(Store store, String region) {
+  public Catalog(Store store, Home home) {
     this.store = store;
-    this.region = region;
+    this.home = home;
     for (Store.Entry e : store.scan(Keyspace.TABLES_FROM, Keyspace.TABLES_TO, Integer.MAX_VALUE)) {
       TableDef def = TableDefCodec.decode(e.value());
       tables.put(def.name(), new Table(def));
@@ -55,12 +55,12 @@ public final class Catalog {
    * it once), or what was given when it names no table of this database.
    */
   public String nameOf(String nameOrArn) {
-    String name = Arns.tableName(region, nameOrArn);
+    String name = Arns.tableName(home, nameOrArn);
     return name == null ? nameOrArn : name;
   }
 
   private Table lookUp(String nameOrArn) {
-    String name = Arns.tableName(region, nameOrArn);
+    String name = Arns.tableName(home, nameOrArn);
     // the table a request names is one of its facts, even when there is no such table
     Served.named(name == null ? nameOrArn : name);
     return name == null ? null : tables.get(name);
@@ -71,12 +71,12 @@ public final class Catalog {
    * region and account; an ARN of another cannot be created here.
    */
   public String nameToCreate(String nameOrArn) {
-    String name = Arns.tableName(region, nameOrArn);
+    String name = Arns.tableName(home, nameOrArn);
     Served.named(name == null ? nameOrArn : name);
     if (name == null) {
       throw PartitaException.validation("One or more parameter values were invalid: " + nameOrArn
-          + " names a table of another region or account; this database is account " + Arns.ACCOUNT
-          + " in " + region);
+          + " names a table of another region or account; this database is account " + home.account()
+          + " in " + home.region());
     }
     return name;
   }

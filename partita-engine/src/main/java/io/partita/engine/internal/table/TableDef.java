@@ -80,9 +80,9 @@ public record TableDef(
     return last != null && last.enabled() ? last : null;
   }
 
-  /** The stream's ARN in {@code region}: the table's ARN, "/stream/", its label. */
-  public String streamArn(String region, StreamDef stream) {
-    return arn(region) + "/stream/" + stream.label();
+  /** The stream's ARN in {@code home}: the table's ARN, "/stream/", its label. */
+  public String streamArn(Home home, StreamDef stream) {
+    return arn(home) + "/stream/" + stream.label();
   }
 
   /** This definition with another Time to Live setting (UpdateTimeToLive, the end of its indexing). */
@@ -153,8 +153,8 @@ public record TableDef(
     return hash.name().equals(attribute) || (range != null && range.name().equals(attribute));
   }
 
-  /** The table's ARN in {@code region}. */
-  public String arn(String region) {
-    return "arn:aws:dynamodb:" + region + ":" + Arns.ACCOUNT + ":table/" + name;
+  /** The table's ARN in {@code home}'s region and account. */
+  public String arn(Home home) {
+    return home.tableArn(name);
   }
 }

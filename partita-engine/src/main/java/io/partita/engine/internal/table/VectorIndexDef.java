@@ -52,7 +52,7 @@ public record VectorIndexDef(
   }
 
   /** The index's ARN: its table's, "/index/", its name (as a global index's). */
-  public String arn(TableDef table, String region) {
-    return table.arn(region) + "/index/" + name;
+  public String arn(TableDef table, Home home) {
+    return table.arn(home) + "/index/" + name;
   }
 }

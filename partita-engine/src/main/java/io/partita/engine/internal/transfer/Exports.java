@@ -81,13 +81,13 @@ public final class Exports {
       items = PointInTime.fullExport(ctx, def, req.exportTime());
     }
     String id = Transfers.newId(now);
-    String arn = def.arn(ctx.region()) + "/export/" + id;
+    String arn = def.arn(ctx.home()) + "/export/" + id;
     String exportDir = S3Directories.key(req.s3Prefix(), "AWSDynamoDB/" + id);
     ExportDescription accepted = ExportDescription.builder()
         .exportArn(arn)
         .exportStatus(ExportStatus.IN_PROGRESS)
         .startTime(Instant.ofEpochMilli(now))
-        .tableArn(def.arn(ctx.region()))
+        .tableArn(def.arn(ctx.home()))
         .tableId(def.tableId())
         .exportTime(items == null ? null : items.exportTime())
         .incrementalExportSpecification(spec)

@@ -61,11 +61,11 @@ public final class Imports {
     TableCreationParameters params = req.tableCreationParameters();
     String id = Transfers.newId(now);
     TableDef def = tableOf(ctx, CreateTable.execute(ctx, createTable(params), id).tableDescription().tableName());
-    String arn = def.arn(ctx.region()) + "/import/" + id;
+    String arn = def.arn(ctx.home()) + "/import/" + id;
     ImportTableDescription accepted = ImportTableDescription.builder()
         .importArn(arn)
         .importStatus(ImportStatus.IN_PROGRESS)
-        .tableArn(def.arn(ctx.region()))
+        .tableArn(def.arn(ctx.home()))
         .tableId(def.tableId())
         .clientToken(req.clientToken())
         .s3BucketSource(req.s3BucketSource())

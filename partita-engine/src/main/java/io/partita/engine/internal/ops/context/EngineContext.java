@@ -27,6 +27,8 @@ public final class EngineContext {
   final Clock clock;
   /** The region the database names in its ARNs and stream records. */
   final String region;
+  /** The region and account of the database's ARNs. */
+  final io.partita.engine.internal.table.Home home;
   final Limits limits;
   final Executor background;
   final WhileOpen whileOpen;
@@ -46,12 +48,13 @@ public final class EngineContext {
 
   public EngineContext(Store store, Catalog catalog, Clock clock, Limits limits, Executor background,
       WhileOpen whileOpen) {
-    this(store, catalog, clock, limits, background, whileOpen, io.partita.engine.internal.table.Arns.DEFAULT_REGION);
+    this(store, catalog, clock, limits, background, whileOpen, io.partita.engine.internal.table.Home.DEFAULT);
   }
 
   public EngineContext(Store store, Catalog catalog, Clock clock, Limits limits, Executor background,
-      WhileOpen whileOpen, String region) {
-    this.region = region;
+      WhileOpen whileOpen, io.partita.engine.internal.table.Home home) {
+    this.region = home.region();
+    this.home = home;
     this.store = store;
     this.catalog = catalog;
     this.clock = clock;
@@ -143,6 +146,11 @@ public final class EngineContext {
   /** The region the database names in its ARNs. */
   public String region() {
     return region;
+  }
+
+  /** The region and account the database names in its ARNs. */
+  public io.partita.engine.internal.table.Home home() {
+    return home;
   }
 
   /** The database's tables. */

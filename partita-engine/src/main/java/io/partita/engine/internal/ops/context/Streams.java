@@ -298,7 +298,7 @@ public final class Streams {
     if (t != null) {
       TableDef def = t.def();
       for (StreamDef s : def.streams()) {
-        if (s.label().equals(label) && def.streamArn(ctx.region, s).equals(arn)) {
+        if (s.label().equals(label) && def.streamArn(ctx.home, s).equals(arn)) {
           return new Located(t, def, s, arn);
         }
       }

@@ -170,7 +170,7 @@ public final class Throttle implements Served.Meter {
       return null; // no limit: on-demand without a maximum
     }
     String index = gsi == null ? null : gsi.name();
-    String tableArn = def.arn(ctx.get().region());
+    String tableArn = def.arn(ctx.get().home());
     String reason = (index == null ? "Table" : "Index") + (write ? "Write" : "Read")
         + (provisioned ? "ProvisionedThroughputExceeded" : "MaxOnDemandThroughputExceeded");
     return new Limit(def.tableId() + (index == null ? "" : "/" + index) + (write ? ":W" : ":R"), units,

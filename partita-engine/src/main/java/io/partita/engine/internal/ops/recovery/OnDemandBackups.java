@@ -50,7 +50,7 @@ public final class OnDemandBackups {
       throw new PartitaException(ErrorCode.TableInUseException, "Table is being "
           + (table.def().importing() == null ? "restored: " : "imported: ") + req.tableName());
     }
-    BackupRecord b = ctx.backups().create(req.tableName(), req.backupName(), ctx.clock().millis(), ctx.region());
+    BackupRecord b = ctx.backups().create(req.tableName(), req.backupName(), ctx.clock().millis(), ctx.home());
     if (b == null) {
       // dropped between the look-up and the snapshot
       throw ContinuousBackups.tableNotFound(req.tableName());
@@ -153,7 +153,7 @@ public final class OnDemandBackups {
 
   private static BackupSummary summary(EngineContext ctx, BackupRecord b) {
     TableDef t = b.source();
-    return BackupSummary.builder().tableName(t.name()).tableId(t.tableId()).tableArn(t.arn(ctx.region()))
+    return BackupSummary.builder().tableName(t.name()).tableId(t.tableId()).tableArn(t.arn(ctx.home()))
         .backupArn(b.arn()).backupName(b.name()).backupCreationDateTime(Instant.ofEpochMilli(b.createdMillis()))
         .backupStatus(BackupStatus.AVAILABLE).backupType(b.type()).backupSizeBytes(b.sizeBytes()).build();
   }
@@ -162,9 +162,9 @@ public final class OnDemandBackups {
   static BackupDescription description(EngineContext ctx, BackupRecord b, BackupStatus status) {
     TableDef t = b.source();
     // the table as it was backed up, described by the one description builder
-    TableDescription d = Descriptions.of(ctx.region(), t, TableStatus.ACTIVE, b.itemCount(), b.sizeBytes());
+    TableDescription d = Descriptions.of(ctx.home(), t, TableStatus.ACTIVE, b.itemCount(), b.sizeBytes());
     SourceTableDetails.Builder source = SourceTableDetails.builder().tableName(t.name()).tableId(t.tableId())
-        .tableArn(t.arn(ctx.region())).tableSizeBytes(b.sizeBytes()).keySchema(d.keySchema())
+        .tableArn(t.arn(ctx.home())).tableSizeBytes(b.sizeBytes()).keySchema(d.keySchema())
         .tableCreationDateTime(Instant.ofEpochMilli(t.createdMillis())).itemCount(b.itemCount())
         .billingMode(t.billingMode())
         .provisionedThroughput(ProvisionedThroughput.builder().readCapacityUnits(t.readUnits())

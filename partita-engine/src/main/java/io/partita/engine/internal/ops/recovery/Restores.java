@@ -76,7 +76,7 @@ public final class Restores {
         ? req.localSecondaryIndexOverride() : null, req.provisionedThroughputOverride(),
         req.onDemandThroughputOverride(), req.sseSpecificationOverride());
     refuseVectorIndexes(req.hasVectorIndexOverride());
-    Restored restored = new Restored(backup.arn(), backup.source().arn(ctx.region()), backup.createdMillis(), true);
+    Restored restored = new Restored(backup.arn(), backup.source().arn(ctx.home()), backup.createdMillis(), true);
     TableDef def = restore(ctx, backup.source(), req.targetTableName(), o, restored, sink -> {
       if (!ctx.backups().readItems(backup, sink)) {
         throw OnDemandBackups.notFound(backup.arn());
@@ -120,7 +120,7 @@ public final class Restores {
             + Instant.ofEpochMilli(at) + " is not between the earliest restorable time "
             + Instant.ofEpochMilli(pitr.earliestMillis(now)) + " and the latest restorable time " + Instant.ofEpochMilli(now));
       }
-      Restored restored = new Restored(null, def.arn(ctx.region()), at, true);
+      Restored restored = new Restored(null, def.arn(ctx.home()), at, true);
       TableDef made = restore(ctx, def, req.targetTableName(), o, restored, sink -> itemsAt(view, def.id(), at, sink));
       return RestoreTableToPointInTimeResponse.builder()
           .tableDescription(Descriptions.current(ctx, made, TableStatus.ACTIVE)).build();

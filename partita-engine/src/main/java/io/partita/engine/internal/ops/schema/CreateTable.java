@@ -162,7 +162,7 @@ public final class CreateTable {
     }
     // the service answers CREATING (and its indexes CREATING); here the table is usable at once, so the next
     // DescribeTable, and any waiter, sees it ACTIVE
-    return CreateTableResponse.builder().tableDescription(Descriptions.of(ctx.region(), def, TableStatus.CREATING, 0, 0)).build();
+    return CreateTableResponse.builder().tableDescription(Descriptions.of(ctx.home(), def, TableStatus.CREATING, 0, 0)).build();
   }
 
   /**

@@ -1,7 +1,7 @@
 package io.partita.engine.internal.ops.schema;
 
 import io.partita.engine.internal.ops.context.EngineContext;
-import io.partita.engine.internal.table.Arns;
+import io.partita.engine.internal.table.Home;
 import io.partita.engine.internal.table.IndexDef;
 import io.partita.engine.internal.table.KeyDef;
 import io.partita.engine.internal.table.StreamDef;
@@ -51,13 +51,13 @@ public final class Descriptions {
     long size(String index);
   }
 
-  public static TableDescription of(String region, TableDef t, TableStatus status, long itemCount, long sizeBytes) {
-    return of(region, t, status, itemCount, sizeBytes, IndexStats.NONE);
+  public static TableDescription of(Home home, TableDef t, TableStatus status, long itemCount, long sizeBytes) {
+    return of(home, t, status, itemCount, sizeBytes, IndexStats.NONE);
   }
 
   /** The description with the counters as they are now: the table's and every index's. */
   public static TableDescription current(EngineContext ctx, TableDef t, TableStatus status) {
-    return of(ctx.region(), t, status, ctx.catalog().itemCount(t), ctx.catalog().sizeBytes(t), new IndexStats() {
+    return of(ctx.home(), t, status, ctx.catalog().itemCount(t), ctx.catalog().sizeBytes(t), new IndexStats() {
       @Override
       public long count(String index) {
         if (t.vectorIndex(index) != null) {
@@ -79,7 +79,7 @@ public final class Descriptions {
   }
 
   /** The settings DynamoDB describes, each only once a request has set it (as DynamoDB shows them). */
-  private static void settings(TableDescription.Builder b, TableSettings s, String region) {
+  private static void settings(TableDescription.Builder b, TableSettings s, Home home) {
     if (s.tableClassChangedMillis() > 0) {
       b.tableClassSummary(c -> c.tableClass(s.tableClass()).lastUpdateDateTime(Instant.ofEpochMilli(s.tableClassChangedMillis())));
     }
@@ -87,7 +87,7 @@ public final class Descriptions {
       // the key named by the request (an ARN as given, a key id made one), or the account's AWS managed key
       String id = s.kmsMasterKeyId();
       String arn = id != null && id.startsWith("arn:") ? id
-          : "arn:aws:kms:" + region + ":" + Arns.ACCOUNT + ":" + (id == null ? "alias/aws/dynamodb" : "key/" + id);
+          : "arn:aws:kms:" + home.region() + ":" + home.account() + ":" + (id == null ? "alias/aws/dynamodb" : "key/" + id);
       b.sseDescription(d -> d.status("ENABLED").sseType("KMS").kmsMasterKeyArn(arn));
     }
     if (s.maxReadRequestUnits() != 0 || s.maxWriteRequestUnits() != 0) {
@@ -99,7 +99,7 @@ public final class Descriptions {
         .writeUnitsPerSecond(Math.max(s.warmWriteUnitsPerSecond(), TableSettings.WARM_WRITE_FLOOR)).status("ACTIVE"));
   }
 
-  public static TableDescription of(String region, TableDef t, TableStatus status, long itemCount, long sizeBytes,
+  public static TableDescription of(Home home, TableDef t, TableStatus status, long itemCount, long sizeBytes,
       IndexStats stats) {
     List<KeySchemaElement> keySchema = new ArrayList<>(2);
     keySchema.add(element(t.hash(), KeyType.HASH));
@@ -116,11 +116,11 @@ public final class Descriptions {
         .creationDateTime(Instant.ofEpochMilli(t.createdMillis()))
         .itemCount(itemCount)
         .tableSizeBytes(sizeBytes)
-        .tableArn(t.arn(region))
+        .tableArn(t.arn(home))
         .tableId(t.tableId())
         .deletionProtectionEnabled(t.deletionProtection())
         .provisionedThroughput(throughput(t.readUnits(), t.writeUnits()));
-    settings(b, t.settings(), region);
+    settings(b, t.settings(), home);
     if (t.restored() != null) {
       io.partita.engine.internal.table.Restored r = t.restored();
       b.restoreSummary(s -> s.sourceBackupArn(r.sourceBackupArn()).sourceTableArn(r.sourceTableArn())
@@ -129,7 +129,7 @@ public final class Descriptions {
     if (!t.streams().isEmpty()) {
       // the latest stream stays named after it is disabled; the specification shows only an enabled one
       StreamDef latest = t.streams().get(t.streams().size() - 1);
-      b.latestStreamArn(t.streamArn(region, latest)).latestStreamLabel(latest.label());
+      b.latestStreamArn(t.streamArn(home, latest)).latestStreamLabel(latest.label());
       if (latest.enabled()) {
         b.streamSpecification(StreamSpecification.builder().streamEnabled(true).streamViewType(latest.viewType()).build());
       }
@@ -151,7 +151,7 @@ public final class Descriptions {
           .provisionedThroughput(throughput(ix.readUnits(), ix.writeUnits()))
           .indexSizeBytes(stats.size(ix.name()))
           .itemCount(stats.count(ix.name()))
-          .indexArn(t.arn(region) + "/index/" + ix.name())
+          .indexArn(t.arn(home) + "/index/" + ix.name())
           .build()).toList());
     }
     if (!t.localIndexes().isEmpty()) {
@@ -161,11 +161,11 @@ public final class Descriptions {
           .projection(projection(ix))
           .indexSizeBytes(stats.size(ix.name()))
           .itemCount(stats.count(ix.name()))
-          .indexArn(t.arn(region) + "/index/" + ix.name())
+          .indexArn(t.arn(home) + "/index/" + ix.name())
           .build()).toList());
     }
     if (!t.vectorIndexes().isEmpty()) {
-      b.vectorIndexes(t.vectorIndexes().stream().map(v -> vectorIndex(region, t, v, status, stats)).toList());
+      b.vectorIndexes(t.vectorIndexes().stream().map(v -> vectorIndex(home, t, v, status, stats)).toList());
     }
     return b.build();
   }
@@ -176,7 +176,7 @@ public final class Descriptions {
    * from the index held in memory (0 before it was first built, as the service's are "updated
    * approximately every six hours").
    */
-  private static VectorIndexDescription vectorIndex(String region, TableDef t, VectorIndexDef v, TableStatus status,
+  private static VectorIndexDescription vectorIndex(Home home, TableDef t, VectorIndexDef v, TableStatus status,
       IndexStats stats) {
     VectorIndexDescription.Builder d = VectorIndexDescription.builder()
         .indexName(v.name())
@@ -188,7 +188,7 @@ public final class Descriptions {
         .backfilling(v.backfilling() ? Boolean.TRUE : null)
         .indexSizeBytes(stats.size(v.name()))
         .itemCount(stats.count(v.name()))
-        .indexArn(v.arn(t, region));
+        .indexArn(v.arn(t, home));
     if (!v.searchSchema().isEmpty()) {
       d.searchSchema(v.searchSchema().stream().map(k -> SearchSchemaElement.builder().attributeName(k.key().name())
           .searchSchemaElementType(k.hash() ? SearchSchemaElementType.HASH : SearchSchemaElementType.INLINE_FILTER)

@@ -197,7 +197,7 @@ public final class ResourcePolicies {
       throw PartitaException.validation("One or more parameter values were invalid: ARNs must start with 'arn:': " + arn);
     }
     Arns.Parsed parsed = Arns.parse(arn);
-    if (parsed != null && !parsed.account().equals(Arns.ACCOUNT)) {
+    if (parsed != null && !parsed.account().equals(ctx.home().account())) {
       throw PartitaException.validation("This action is only supported by accounts that match the resource owner\u2019s "
           + "account.");
     }

@@ -187,7 +187,7 @@ public final class Tagging {
       throw PartitaException.validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
     }
     // another account's table: refused; another region's: no table of this database
-    Arns.ownAccount(m.group(3), arn);
+    Arns.ownAccount(ctx.home(), m.group(3), arn);
     if (!m.group(2).equals(ctx.region())) {
       throw notFound(arn);
     }

@@ -54,7 +54,7 @@ public final class StreamReads {
     for (Table table : tables) {
       TableDef def = table.def();
       for (StreamDef s : def.streams()) {
-        all.add(Stream.builder().streamArn(def.streamArn(ctx.region(), s)).tableName(def.name()).streamLabel(s.label()).build());
+        all.add(Stream.builder().streamArn(def.streamArn(ctx.home(), s)).tableName(def.name()).streamLabel(s.label()).build());
       }
     }
     all.sort(Comparator.comparing(Stream::streamArn));
