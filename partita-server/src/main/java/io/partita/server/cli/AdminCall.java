@@ -28,6 +28,12 @@ final class AdminCall {
           + " (default: AWS_REGION, AWS_DEFAULT_REGION or us-east-1).")
   String region;
 
+  @Option(names = "--key", paramLabel = "ACCESS_KEY_ID",
+      description = "For a server that keeps a database per access key (serve --isolate keys): the namespace to act on,"
+          + " sent as ?key=ACCESS_KEY_ID (and &region= with --region). Without it, a server with credentials takes the"
+          + " namespace from the key the request is signed with.")
+  String key;
+
   /** The client of this command's calls, made at the first. */
   private HttpClient client;
 
@@ -57,7 +63,9 @@ final class AdminCall {
   /** {@link #send(String, String, String)} with a body and headers ({@code name, value, ...}). */
   HttpResponse<String> send(String method, String path, String body, String start, String... headers)
       throws NoAnswer, InterruptedException {
-    URI uri = endpoint.resolve(path);
+    URI uri = endpoint.resolve(key == null ? path : path + (path.contains("?") ? "&" : "?") + "key="
+        + java.net.URLEncoder.encode(key, java.nio.charset.StandardCharsets.UTF_8)
+        + (region == null ? "" : "&region=" + java.net.URLEncoder.encode(region, java.nio.charset.StandardCharsets.UTF_8)));
     if (client == null) {
       client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     }

@@ -55,6 +55,26 @@ class SnapshotCommandTest {
     }
   }
 
+  /** On a server isolating by key, {@code --key} names the namespace a snapshot is of; none is refused saying why. */
+  @Test
+  void onAnIsolatingServerKeyNamesTheNamespace() throws Exception {
+    try (io.partita.server.isolation.Namespaces namespaces = io.partita.server.isolation.Namespaces.inMemory(
+            io.partita.server.isolation.Isolation.parse("keys"), "us-east-1", Partita::with, null);
+        PartitaServer server = PartitaServer.start(namespaces, ServerConfig.defaults().withPort(0), p -> { }, false)) {
+      String endpoint = server.endpoint().toString();
+      CommandRun saved = run("snapshot", "save", "seeded", "--endpoint", endpoint, "--key", "ci-job-7");
+      assertEquals(0, saved.code(), saved.err());
+      assertEquals("{\"Snapshots\":[\"seeded\"]}",
+          run("snapshot", "list", "--endpoint", endpoint, "--key", "ci-job-7").out().strip());
+      assertEquals("{\"Snapshots\":[]}", run("snapshot", "list", "--endpoint", endpoint, "--key", "ci-job-8").out().strip(),
+          "another key's namespace has snapshots of its own");
+      CommandRun nameless = run("snapshot", "list", "--endpoint", endpoint);
+      assertEquals(1, nameless.code());
+      assertTrue(nameless.err().contains("answered 400") && nameless.err().contains("?key=ACCESS_KEY_ID"),
+          nameless.err());
+    }
+  }
+
   @Test
   void withNoServerItSaysSoInOneLine() throws Exception {
     int port;
