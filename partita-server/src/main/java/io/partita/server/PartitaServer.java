@@ -92,6 +92,7 @@ public final class PartitaServer implements AutoCloseable {
         .guardedBy(config.access(), bound(config.host()))
         .delayedBy(config.latency())
         .withConsole(config.console())
+        .withMcp(config.mcp())
         .hotKeysListed(HOT_KEYS_LISTED);
     return state.adminSwitch("faults", (partita, spec) -> partita.injectFaults(Faults.parse(spec)))
         .adminSwitch("latency", spec -> state.delayedBy(spec.equals("none") ? Latency.NONE : Latency.parse(spec, 0)))

@@ -28,10 +28,22 @@ import java.util.Objects;
  * @param latency added latency before each answer ({@link Latency#NONE}: none; docs/SERVER.md)
  * @param console whether {@code GET /console} serves the web console (docs/console.md): static files from
  *     the jar, a client of the public API like any other, so it gives no access the API does not
+ * @param mcp what {@code /mcp} serves to a coding agent (docs/mcp.md): every tool, the reading ones
+ *     only, or nothing; its callers are the admin API's either way
  */
 public record ServerConfig(String host, int port, int maxRequestBytes, int workerThreads, String region,
     Authenticator authenticator, Duration requestTimeout, RequestLog.Format requestLog, boolean metrics, Access access,
-    Latency latency, boolean console) {
+    Latency latency, boolean console, McpAccess mcp) {
+  /** What {@code /mcp} serves. */
+  public enum McpAccess {
+    /** Every tool, at {@code /mcp}; the reading ones at {@code /mcp/read-only}. */
+    ON,
+    /** The reading tools only, at both paths. */
+    READ_ONLY,
+    /** Nothing: both paths answer 404. */
+    OFF
+  }
+
   public static final String LOOPBACK = "127.0.0.1";
   public static final int DEFAULT_PORT = 8000;
   public static final int DYNAMODB_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
@@ -64,7 +76,7 @@ public record ServerConfig(String host, int port, int maxRequestBytes, int worke
   public ServerConfig(String host, int port, int maxRequestBytes, int workerThreads, String region,
       Authenticator authenticator, Duration requestTimeout) {
     this(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout, null, false,
-        Access.DEFAULTS.withCors(null), Latency.NONE, false);
+        Access.DEFAULTS.withCors(null), Latency.NONE, false, McpAccess.ON);
   }
 
   /**
@@ -75,28 +87,34 @@ public record ServerConfig(String host, int port, int maxRequestBytes, int worke
   public static ServerConfig defaults() {
     return new ServerConfig(LOOPBACK, DEFAULT_PORT, DYNAMODB_MAX_REQUEST_BYTES,
         Math.max(8, 4 * Runtime.getRuntime().availableProcessors()), "us-east-1", Authenticator.ACCEPT_ANY,
-        DEFAULT_REQUEST_TIMEOUT, null, false, Access.DEFAULTS, Latency.NONE, true);
+        DEFAULT_REQUEST_TIMEOUT, null, false, Access.DEFAULTS, Latency.NONE, true, McpAccess.ON);
   }
 
   public ServerConfig withRequestLog(RequestLog.Format requestLog) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, access, latency, console);
+        requestLog, metrics, access, latency, console, mcp);
   }
 
   /** Whether {@code GET /console} serves the web console (docs/console.md). */
   public ServerConfig withConsole(boolean console) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, access, latency, console);
+        requestLog, metrics, access, latency, console, mcp);
+  }
+
+  /** What {@code /mcp} serves (docs/mcp.md). */
+  public ServerConfig withMcp(McpAccess mcp) {
+    return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
+        requestLog, metrics, access, latency, console, mcp);
   }
 
   public ServerConfig withMetrics(boolean metrics) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, access, latency, console);
+        requestLog, metrics, access, latency, console, mcp);
   }
 
   public ServerConfig withLatency(Latency latency) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, access, latency, console);
+        requestLog, metrics, access, latency, console, mcp);
   }
 
   /** The browser pages allowed to call the server, or null for none: {@link Access#cors()}. */
@@ -106,41 +124,41 @@ public record ServerConfig(String host, int port, int maxRequestBytes, int worke
 
   public ServerConfig withAccess(Access access) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, access, latency, console);
+        requestLog, metrics, access, latency, console, mcp);
   }
 
   public ServerConfig withHost(String host) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, access, latency, console);
+        requestLog, metrics, access, latency, console, mcp);
   }
 
   public ServerConfig withPort(int port) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, access, latency, console);
+        requestLog, metrics, access, latency, console, mcp);
   }
 
   public ServerConfig withMaxRequestBytes(int maxRequestBytes) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, access, latency, console);
+        requestLog, metrics, access, latency, console, mcp);
   }
 
   public ServerConfig withWorkerThreads(int workerThreads) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, access, latency, console);
+        requestLog, metrics, access, latency, console, mcp);
   }
 
   public ServerConfig withAuthenticator(Authenticator authenticator) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, access, latency, console);
+        requestLog, metrics, access, latency, console, mcp);
   }
 
   public ServerConfig withRegion(String region) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, access, latency, console);
+        requestLog, metrics, access, latency, console, mcp);
   }
 
   public ServerConfig withRequestTimeout(Duration requestTimeout) {
     return new ServerConfig(host, port, maxRequestBytes, workerThreads, region, authenticator, requestTimeout,
-        requestLog, metrics, access, latency, console);
+        requestLog, metrics, access, latency, console, mcp);
   }
 }

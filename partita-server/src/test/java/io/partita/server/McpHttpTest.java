@@ -72,4 +72,23 @@ class McpHttpTest {
           "the server's own pages are callers");
     }
   }
+
+  /** The operator's {@code --mcp}: read-only serves the reading tools at both paths; off serves none. */
+  @Test
+  void theOperatorChoosesWhatMcpServes() throws Exception {
+    String list = "{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"tools/list\"}";
+    try (Partita partita = Partita.inMemory(); PartitaServer server = PartitaServer.start(partita,
+        ServerConfig.defaults().withPort(0).withMcp(ServerConfig.McpAccess.READ_ONLY))) {
+      HttpResponse<String> all = post(server.endpoint().resolve("/mcp"), list);
+      assertEquals(200, all.statusCode(), all.body());
+      assertTrue(all.body().contains("\"get_item\"") && !all.body().contains("\"put_item\""), all.body());
+    }
+    try (Partita partita = Partita.inMemory(); PartitaServer server = PartitaServer.start(partita,
+        ServerConfig.defaults().withPort(0).withMcp(ServerConfig.McpAccess.OFF))) {
+      HttpResponse<String> off = post(server.endpoint().resolve("/mcp"), list);
+      assertEquals(404, off.statusCode());
+      assertEquals("this server serves no MCP (it was started with --mcp off)", off.body().strip());
+      assertEquals(404, post(server.endpoint().resolve("/mcp/read-only"), list).statusCode());
+    }
+  }
 }

@@ -172,6 +172,25 @@ public final class ServeCommand implements Callable<Integer> {
           + " other address unless --console is given; --no-console turns it off.")
   Boolean console;
 
+  @Option(names = "--mcp", paramLabel = "on|read-only|off", defaultValue = "on", converter = McpAccessConverter.class,
+      description = "What /mcp serves a coding agent (docs/mcp.md): every tool (on, the default; /mcp/read-only the"
+          + " reading ones), the reading tools only (read-only), or nothing (off). Its callers are the admin API's.")
+  ServerConfig.McpAccess mcp;
+
+  /** picocli's converter of {@code --mcp}: the words as users write them. */
+  static final class McpAccessConverter implements picocli.CommandLine.ITypeConverter<ServerConfig.McpAccess> {
+    @Override
+    public ServerConfig.McpAccess convert(String value) {
+      return switch (value) {
+        case "on" -> ServerConfig.McpAccess.ON;
+        case "read-only" -> ServerConfig.McpAccess.READ_ONLY;
+        case "off" -> ServerConfig.McpAccess.OFF;
+        default -> throw new picocli.CommandLine.TypeConversionException("'" + value
+            + "' is not on, read-only or off");
+      };
+    }
+  }
+
   @Option(names = "--tables", paramLabel = "FILE", arity = "1..*",
       description = "Create the tables these files define before serving, unless there already: CloudFormation or SAM"
           + " templates (YAML or JSON, CDK's synthesized ones too), Terraform (.tf files or terraform show -json"
@@ -437,7 +456,7 @@ public final class ServeCommand implements Callable<Integer> {
         : isolation.regions() ? new SigV4Verifier(credentials, Isolation::isRegion, Clock.systemUTC())::verify
         : new SigV4Verifier(credentials, config.region(), Clock.systemUTC())::verify);
     config = config.withRequestLog(requestLogFormat()).withMetrics(metrics).withAccess(access(credentials))
-        .withConsole(console != null ? console : isLoopback(host));
+        .withConsole(console != null ? console : isLoopback(host)).withMcp(mcp);
     if (latency != null) {
       config = config.withLatency(io.partita.server.Latency.parse(latency, 0));
     }

@@ -7,6 +7,7 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.partita.engine.Partita;
+import io.partita.server.ServerConfig;
 import io.partita.server.mcp.McpHttp;
 import io.partita.server.mcp.McpServer;
 
@@ -34,6 +35,10 @@ final class McpEndpoint {
   }
 
   FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request, String path, String refused) {
+    if (state.mcp() == ServerConfig.McpAccess.OFF) {
+      return Responses.plainText(HttpResponseStatus.NOT_FOUND, "this server serves no MCP (it was started with --mcp"
+          + " off)", ctx.alloc(), false);
+    }
     if (refused != null) {
       return Responses.forbidden(PATH + " has the admin API's callers, and " + refused, ctx.alloc(), false);
     }
@@ -46,7 +51,7 @@ final class McpEndpoint {
     // database and its live registry of models, so nothing is kept that could outlive a namespace
     Partita partita = tenant.partita();
     McpServer server = McpServer.of(partita, tenant.schemas(), () -> state.reseed().accept(partita),
-        path.equals(READ_ONLY));
+        path.equals(READ_ONLY) || state.mcp() == ServerConfig.McpAccess.READ_ONLY);
     McpHttp.Answer a = new McpHttp(server).answer(request.method().name(),
         request.headers().get(HttpHeaderNames.ACCEPT), request.headers().get("MCP-Protocol-Version"),
         ByteBufUtil.getBytes(request.content()));

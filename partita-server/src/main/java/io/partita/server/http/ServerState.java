@@ -222,6 +222,17 @@ public final class ServerState {
   }
 
   private volatile ConsoleAssets console;
+  private volatile io.partita.server.ServerConfig.McpAccess mcp = io.partita.server.ServerConfig.McpAccess.ON;
+
+  /** What {@code /mcp} serves (docs/mcp.md). Set before the server starts. */
+  public ServerState withMcp(io.partita.server.ServerConfig.McpAccess mcp) {
+    this.mcp = mcp;
+    return this;
+  }
+
+  io.partita.server.ServerConfig.McpAccess mcp() {
+    return mcp;
+  }
 
   /** Serves the web console at {@code /console} (docs/console.md), or not. Set before the server starts. */
   public ServerState withConsole(boolean on) {
