@@ -157,6 +157,40 @@ class SnapshotTest {
     }
   }
 
+  /** Two saves of one name at once each write a file of their own: the snapshot left is whole, and no file is left over. */
+  @Test
+  void savesOfOneNameAtOnceLeaveOneWholeSnapshot(@TempDir Path dir) throws Exception {
+    try (Partita p = Partita.open(dir)) {
+      createShop(p, "Shop");
+      put(p, "Shop", "a", "x");
+      AtomicReference<Throwable> failure = new AtomicReference<>();
+      List<Thread> savers = new ArrayList<>();
+      for (int t = 0; t < 2; t++) {
+        Thread saver = new Thread(() -> {
+          try {
+            for (int i = 0; i < 20; i++) {
+              p.snapshot("same");
+            }
+          } catch (Throwable e) {
+            failure.compareAndSet(null, e);
+          }
+        });
+        saver.start();
+        savers.add(saver);
+      }
+      for (Thread t : savers) {
+        t.join();
+      }
+      assertEquals(null, failure.get(), "a save failed");
+      try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir.resolve("snapshots"))) {
+        assertEquals(List.of("same.snapshot"), files.map(f -> f.getFileName().toString()).toList());
+      }
+      put(p, "Shop", "b", "x");
+      p.restore("same");
+      assertEquals(List.of("a"), keys(p, "Shop"));
+    }
+  }
+
   @Test
   void namesAreCheckedAndAnUnknownOneIsRefusedByName() {
     try (Partita p = Partita.inMemory()) {

@@ -124,7 +124,9 @@ public abstract sealed class StoreImages {
     @Override
     public void save(String name, Store.Cursor cursor) {
       Path target = file(name);
-      Path partial = dir.resolve(name + SUFFIX + TEMPORARY);
+      // a name of its own, so two saves of one name at once each write a whole file and the last move wins
+      Path partial = dir.resolve(name + SUFFIX + "." + Long.toHexString(System.nanoTime())
+          + Integer.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextInt()) + TEMPORARY);
       try {
         Files.createDirectories(dir);
         try (FileOutputStream file = new FileOutputStream(partial.toFile())) {
