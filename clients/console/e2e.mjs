@@ -934,6 +934,28 @@ async function modelSchemaScenario() {
  * Against a server that checks signatures: a wrong secret is refused, the right one signs every
  * request (WebCrypto SigV4) and a table is created and listed.
  */
+/**
+ * On a server that keeps a database per access key (E2E_ONLY=namespaces, partita serve --isolate keys): the
+ * console names the namespace it shows, and shows another key's tables when asked.
+ */
+async function namespacesScenario() {
+  await apiTable('Mine'); // the test's client signs as "e2e": a table of that key's namespace
+  await page.goto(`${endpoint}/console`);
+  await page.getByRole('heading', { name: 'Tables' }).waitFor();
+  await page.getByText('No tables yet').waitFor();
+  const button = page.locator('header #namespace');
+  await button.waitFor();
+  check((await button.innerText()) === 'Namespace: partita-console', 'the console names its own namespace, which has no tables');
+  await button.click();
+  await page.getByRole('heading', { name: 'Namespace' }).waitFor();
+  await page.fill('input[name=namespace-key]', 'e2e');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await page.waitForURL(/[?]key=e2e/);
+  await page.locator('article[data-table=Mine]').waitFor();
+  check((await page.locator('header #namespace').innerText()) === 'Namespace: e2e', 'another key\'s tables, named as its namespace');
+  await shot('namespace');
+}
+
 async function signedScenario() {
   await page.goto(`${endpoint}/console`);
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
@@ -1000,7 +1022,7 @@ try {
 
   const only = { streams: streamsScenario, transfer: transferScenario, patterns: patternsScenario,
     registered: registeredSchemaScenario, model: modelSchemaScenario, builder: builderScenario,
-    vectors: vectorsScenario }[process.env.E2E_ONLY];
+    vectors: vectorsScenario, namespaces: namespacesScenario }[process.env.E2E_ONLY];
   await (signed ? signedScenario() : only ? only() : mainScenario());
   check(errors.length === 0, `no browser console errors${errors.length ? `:\n  ${errors.join('\n  ')}` : ''}`);
   check(refusals.length === refusedOperations.length, 'every failed load in the browser log is a refusal checked above');

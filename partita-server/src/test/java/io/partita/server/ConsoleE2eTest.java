@@ -52,6 +52,19 @@ class ConsoleE2eTest {
   }
 
   /**
+   * On a server that keeps a database per access key ({@code --isolate keys}), the console names the
+   * namespace it shows (the answers' {@code X-Partita-Namespace}) and shows another key's when asked.
+   */
+  @Test
+  void theConsoleShowsAndSwitchesTheNamespaceOfAnIsolatingServer() throws Exception {
+    try (io.partita.server.isolation.Namespaces namespaces = io.partita.server.isolation.Namespaces.inMemory(
+            io.partita.server.isolation.Isolation.parse("keys"), "us-east-1", Partita::with, null);
+        PartitaServer server = PartitaServer.start(namespaces, ServerConfig.defaults().withPort(0), p -> { }, false)) {
+      run(server, Map.of("E2E_ONLY", "namespaces"));
+    }
+  }
+
+  /**
    * The folder of the browser scripts ({@code clients/console}), once chromium and playwright-core
    * are found; skips the test, visibly, or fails it under PARTITA_REQUIRE_CLIENTS=1, when not.
    */

@@ -50,6 +50,7 @@ final class ApiEndpoint {
     Observation watch = state.observing() ? new Observation(System.nanoTime(), operationLabel(target)) : null;
     try {
       int status;
+      String namespace = null;
       try {
         if (refused != null) {
           // answered as DynamoDB's errors are, so an SDK shows why, and counted as they are
@@ -57,8 +58,9 @@ final class ApiEndpoint {
         }
         state.gate().authenticate(request);
         Tenant tenant = state.tenant(request, true);
+        namespace = tenant.label();
         if (watch != null) {
-          watch.namespace(tenant.label());
+          watch.namespace(namespace);
         }
         String encoding = request.headers().get(HttpHeaderNames.CONTENT_ENCODING);
         ByteBuf content = request.content();
@@ -89,6 +91,10 @@ final class ApiEndpoint {
       }
       FullHttpResponse response = Responses.json(HttpResponseStatus.valueOf(status), body,
           Compression.accepted(request.headers().get(HttpHeaderNames.ACCEPT_ENCODING)), ctx.alloc());
+      if (namespace != null) {
+        // which database answered, on an isolating server: the console shows it (a key is printable ASCII)
+        response.headers().set(NAMESPACE, namespace);
+      }
       if (watch != null) {
         watch.finish(status, response.headers().get(Responses.REQUEST_ID), System.nanoTime());
         try {
@@ -109,6 +115,9 @@ final class ApiEndpoint {
    * The operation as the request log and metrics name it: the target's operation when the server
    * serves it, "Unknown" otherwise, so made-up targets cannot multiply the metrics' series.
    */
+  /** The header that names the namespace an isolating server answered from (docs/SERVER.md, "Isolation"). */
+  static final String NAMESPACE = "X-Partita-Namespace";
+
   private static String operationLabel(String target) {
     String operation = Dispatcher.operation(target);
     if (operation == null) {

@@ -56,6 +56,26 @@ export function setCredentials(c) {
   else sessionStorage.removeItem(CREDENTIALS);
 }
 
+// The namespace that served the last request, as an isolating server names it (X-Partita-Namespace: "ci-job-7",
+// "ci-job-7/eu-west-1"), or null on a shared server.
+let served = null;
+
+/** The namespace the last answer came from, or null when the server keeps one database for everyone. */
+export function namespace() {
+  return served;
+}
+
+/**
+ * Shows another namespace of an isolating server: the page again, with its address naming the key (and region)
+ * whose database to show. With signatures checked, the key signed in with chooses instead.
+ */
+export function switchNamespace(key, newRegion) {
+  const q = new URLSearchParams();
+  q.set('key', key);
+  if (newRegion) q.set('region', newRegion);
+  location.search = `?${q}`;
+}
+
 const listeners = [];
 /** Called after every DynamoDB request with (operation, milliseconds, error or null). */
 export function onRequest(f) {
@@ -85,6 +105,7 @@ export async function call(operation, body = {}, api = DYNAMODB) {
   let error = null;
   try {
     const response = await fetch('/', { method: 'POST', headers, body: payload, cache: 'no-store' });
+    served = response.headers.get('x-partita-namespace');
     const text = await response.text();
     const json = text ? JSON.parse(text) : {};
     if (!response.ok) {

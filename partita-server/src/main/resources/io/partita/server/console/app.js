@@ -1,6 +1,6 @@
 // The console's shell: the screens by URL hash (#/tables, #/items?table=T, ...), the sign-in form
 // when the server checks signatures, and the line that shows the last request.
-import { ApiError, call, credentials, learnRegion, onRequest, setCredentials } from './api.js';
+import { ApiError, call, credentials, learnRegion, namespace, onRequest, setCredentials, switchNamespace } from './api.js';
 import * as activity from './activity.js';
 import * as collection from './collection.js';
 import * as items from './items.js';
@@ -23,9 +23,35 @@ const SCREENS = {
 const main = document.getElementById('main');
 const last = document.getElementById('last-request');
 
+const namespaceButton = document.getElementById('namespace');
+
 onRequest((operation, ms, error) => {
   fill(last, `Last request: ${operation}, ${ms.toFixed(0)} ms${error ? `, ${error.code || 'failed'}` : ''}`);
+  // an isolating server names the namespace each answer came from: the console shows whose tables these are
+  const ns = namespace();
+  namespaceButton.hidden = !ns;
+  if (ns) fill(namespaceButton, `Namespace: ${ns}`);
 });
+
+/** The form that shows another namespace of an isolating server (partita serve --isolate). */
+function chooseNamespace() {
+  const [currentKey, currentRegion] = (namespace() || '').split('/');
+  const key = h('input', { type: 'text', name: 'namespace-key', spellcheck: 'false', required: true, value: currentKey || '' });
+  const region = h('input', { type: 'text', name: 'namespace-region', spellcheck: 'false', value: currentRegion || '',
+    placeholder: 'the server\'s region' });
+  fill(main, h('h1', {}, 'Namespace'),
+    h('p', {}, 'This server keeps a database per access key (and region, when it isolates by region too): each CI job'
+      + ' or developer signing with its own key sees its own tables. Show the tables of the key below.'
+      + (credentials() ? ' This tab is signed in: the key it signs with chooses the namespace; sign out to pick one.' : '')),
+    h('form', { class: 'builder', onsubmit: (e) => {
+      e.preventDefault();
+      switchNamespace(key.value.trim(), region.value.trim());
+    } }, field('Access key ID', key), field('Region (optional)', region),
+    h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary', disabled: !!credentials() }, 'Show'))));
+  key.focus();
+}
+
+namespaceButton.addEventListener('click', chooseNamespace);
 
 /** Asks for an access key and secret, kept for this tab (sessionStorage); resolves once ListTables works with them. */
 function signIn(reason) {
