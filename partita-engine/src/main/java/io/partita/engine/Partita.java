@@ -203,8 +203,9 @@ public final class Partita implements AutoCloseable {
       Path chosen = s3Root != null ? s3Root : dataDirectory == null ? null : dataDirectory.resolve("s3");
       return () -> {
         try {
-          return java.nio.file.Files.createDirectories(chosen != null ? chosen
-              : java.nio.file.Files.createTempDirectory("partita-s3-"));
+          // made owner-only as the data folder is (a temporary one is already)
+          return chosen != null ? io.partita.engine.internal.storage.PrivateDirectories.create(chosen)
+              : java.nio.file.Files.createTempDirectory("partita-s3-");
         } catch (java.io.IOException e) {
           throw new java.io.UncheckedIOException(e);
         }
@@ -330,7 +331,12 @@ public final class Partita implements AutoCloseable {
       return new Store.Settings(memoryBytes, clock, faults, statistics);
     }
 
+    /**
+     * Opens the database in {@code directory}, creating it if needed: a folder made here is readable by
+     * its owner only (docs/SECURITY.md), one that exists is left as it is.
+     */
     public Partita open(Path directory) {
+      io.partita.engine.internal.storage.PrivateDirectories.create(directory);
       return withFaults(new Partita(Store.open(directory, settings()), clock, true, limits, background,
           timeToLiveInterval, streamRetention, shardRollover, home(), s3RootFor(directory), progress,
           io.partita.engine.internal.storage.StoreImages.inDirectory(directory.resolve("snapshots"))));

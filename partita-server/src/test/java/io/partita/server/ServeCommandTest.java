@@ -57,6 +57,26 @@ class ServeCommandTest {
   }
 
   /**
+   * A data folder other users of the machine can read is served, and said so in one line before the
+   * endpoint's; one Partita makes is its user's alone, and nothing is said (docs/SECURITY.md).
+   */
+  @Test
+  void aDataFolderOthersCanReadIsNamed(@TempDir Path dir) throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"));
+    Path open = java.nio.file.Files.createDirectory(dir.resolve("open"));
+    java.nio.file.Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+    try (ServerProcess server = ServerProcess.serve("--data", open.toString())) {
+      assertEquals(List.of("Note: other users of this machine can read " + open.toAbsolutePath().normalize()
+          + " (chmod 700 it to keep them out; docs/SECURITY.md)"), server.preamble);
+    }
+    try (ServerProcess server = ServerProcess.serve("--data", dir.resolve("new").toString())) {
+      assertEquals(List.of(), server.preamble, "a folder Partita makes is its user's alone");
+      assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(
+          java.nio.file.Files.getPosixFilePermissions(dir.resolve("new"))));
+    }
+  }
+
+  /**
    * Issue 13: with {@code --host 0.0.0.0} the ready message named 127.0.0.1 only. It says the server
    * listens on all interfaces, with the address it is bound to, and still leads with a URL that
    * works from this machine (the one scripts read).

@@ -26,12 +26,15 @@ final class ServerProcess implements AutoCloseable {
   final URI endpoint;
   /** The ready message: the line naming the endpoint and the "Try:" line after it. */
   final List<String> banner;
+  /** What was printed before the endpoint's line (notes about the start). */
+  final List<String> preamble;
   private final Path stderr;
 
-  private ServerProcess(Process process, URI endpoint, List<String> banner, Path stderr) {
+  private ServerProcess(Process process, URI endpoint, List<String> banner, List<String> preamble, Path stderr) {
     this.process = process;
     this.endpoint = endpoint;
     this.banner = banner;
+    this.preamble = preamble;
     this.stderr = stderr;
   }
 
@@ -63,15 +66,18 @@ final class ServerProcess implements AutoCloseable {
     Process p = builder(all.toArray(String[]::new)).redirectError(stderr.toFile()).start();
     BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
     StringBuilder seen = new StringBuilder();
+    List<String> preamble = new ArrayList<>();
     for (String line; (line = out.readLine()) != null; ) {
       seen.append(line).append('\n');
       Matcher m = ENDPOINT.matcher(line);
-      if (m.find()) {
+      if (!m.find()) {
+        preamble.add(line);
+      } else {
         List<String> banner = List.of(line, String.valueOf(out.readLine()));
         Thread drain = new Thread(() -> drain(out), "partita-serve-stdout");
         drain.setDaemon(true);
         drain.start();
-        return new ServerProcess(p, URI.create(m.group(1)), banner, stderr);
+        return new ServerProcess(p, URI.create(m.group(1)), banner, List.copyOf(preamble), stderr);
       }
     }
     p.destroyForcibly();
