@@ -256,6 +256,10 @@ class IsolationTest {
     try (Stream<Path> all = Files.list(dir)) {
       assertEquals(List.of(data), all.toList(), "nothing written beside the data folder");
     }
+    if (data.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+      assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(data)),
+          "the data folder, whose namespaces' folders name their keys, is its user's alone");
+    }
     try (Stream<Path> folders = Files.list(data.resolve(Namespaces.FOLDER))) {
       List<String> names = folders.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList();
       assertEquals(2, names.size(), names.toString());

@@ -59,6 +59,8 @@ public final class Namespaces implements AutoCloseable {
     }
     // one server at a time on a data folder's namespaces, as RocksDB's own lock allows for one database
     try {
+      // the data folder made as the engine makes one, its user's alone: the namespaces' folders name their keys
+      io.partita.engine.internal.storage.PrivateDirectories.create(dataFolder);
       Files.createDirectories(root);
       lockFile = FileChannel.open(root.resolve("LOCK"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
       FileLock held;
