@@ -336,12 +336,14 @@ class IsolationTest {
 
   /**
    * The MCP server on an isolating server acts on the caller's namespace, as the snapshots do: an
-   * unsigned call names it with {@code ?key=}, and one that names none is refused with the reason.
+   * unsigned call names it with {@code ?key=}, and one that names none is refused with the reason. The
+   * requests its tools make are counted in the metrics, of that namespace.
    */
   @Test
   void mcpActsOnTheNamespaceTheCallNames() throws Exception {
     try (Namespaces namespaces = Namespaces.inMemory(Isolation.parse("keys"), US, Partita::with, null);
-        PartitaServer server = serve(namespaces)) {
+        PartitaServer server = PartitaServer.start(namespaces, ServerConfig.defaults().withPort(0).withMetrics(true),
+            partita -> { }, false)) {
       try (DynamoDbClient alice = client(server, "alice")) {
         createOrders(alice);
       }
@@ -353,6 +355,8 @@ class IsolationTest {
       HttpResponse<String> asBob = mcp(server, "/mcp/read-only?key=bob", listTables);
       assertEquals(200, asBob.statusCode(), asBob.body());
       assertFalse(asBob.body().contains("Orders"), "bob's namespace has no tables: " + asBob.body());
+      assertTrue(get(server, "/metrics").body().contains("namespace=\"bob\",operation=\"ListTables\""),
+          "a tool's requests are counted as the API's are, in the namespace they are of");
       HttpResponse<String> nameless = mcp(server, "/mcp", listTables);
       assertEquals(400, nameless.statusCode());
       assertTrue(nameless.body().contains("?key=ACCESS_KEY_ID"), nameless.body());

@@ -51,7 +51,8 @@ final class McpEndpoint {
     // database and its live registry of models, so nothing is kept that could outlive a namespace
     Partita partita = tenant.partita();
     McpServer server = McpServer.of(partita, tenant.schemas(), () -> state.reseed().accept(partita),
-        path.equals(READ_ONLY) || state.mcp() == ServerConfig.McpAccess.READ_ONLY);
+        path.equals(READ_ONLY) || state.mcp() == ServerConfig.McpAccess.READ_ONLY,
+        state.observing() ? state::observed : null, tenant.label());
     McpHttp.Answer a = new McpHttp(server).answer(request.method().name(),
         request.headers().get(HttpHeaderNames.ACCEPT), request.headers().get("MCP-Protocol-Version"),
         ByteBufUtil.getBytes(request.content()));

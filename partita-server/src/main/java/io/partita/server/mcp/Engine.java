@@ -5,12 +5,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.partita.engine.HotKeys;
 import io.partita.engine.Partita;
+import io.partita.server.observe.Observation;
 import io.partita.server.wire.Dispatcher;
+import io.partita.server.wire.RequestIds;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * What the tools act on: one database through its public API. A DynamoDB operation goes through the
@@ -26,12 +29,19 @@ final class Engine {
   private final Dispatcher dispatcher;
   private final Map<String, String> schemas;
   private final Runnable reseed;
+  /** Told each DynamoDB request the tools make (the server's request log and metrics), or null. */
+  private final Consumer<Observation> observed;
+  /** The namespace the requests are of, for {@link #observed}; null on a shared server. */
+  private final String namespace;
 
-  Engine(Partita partita, Map<String, String> schemas, Runnable reseed) {
+  Engine(Partita partita, Map<String, String> schemas, Runnable reseed, Consumer<Observation> observed,
+      String namespace) {
     this.partita = partita;
     this.dispatcher = new Dispatcher(partita);
     this.schemas = schemas;
     this.reseed = reseed;
+    this.observed = observed;
+    this.namespace = namespace;
   }
 
   /**
@@ -43,8 +53,17 @@ final class Engine {
     try {
       byte[] body = JSON.writeValueAsBytes(request);
       ByteArrayOutputStream out = new ByteArrayOutputStream();
+      // a tool's request is logged and counted as the same request over the API would be: nothing done unseen
+      Observation watch = observed == null ? null : new Observation(System.nanoTime(), operation);
+      if (watch != null) {
+        watch.namespace(namespace);
+      }
       int status = dispatcher.dispatch(Dispatcher.TARGET_PREFIX + operation, body, 0, body.length,
-          Dispatcher.Output.to(out), null);
+          Dispatcher.Output.to(out), watch);
+      if (watch != null) {
+        watch.finish(status, RequestIds.next(), System.nanoTime());
+        observed.accept(watch);
+      }
       JsonNode answer = JSON.readTree(out.toByteArray());
       if (status != 200) {
         String type = answer.path("__type").asText("InternalServerError");

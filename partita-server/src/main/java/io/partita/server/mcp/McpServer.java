@@ -46,7 +46,17 @@ public final class McpServer {
    * @param readOnly whether tools that write are neither listed nor run
    */
   public static McpServer of(Partita partita, Map<String, String> schemas, Runnable reseed, boolean readOnly) {
-    return new McpServer(new Engine(partita, schemas, reseed), readOnly);
+    return of(partita, schemas, reseed, readOnly, null, null);
+  }
+
+  /**
+   * {@link #of(Partita, Map, Runnable, boolean)} telling {@code observed} of each DynamoDB request the
+   * tools make, of {@code namespace} (null: the shared database), as the server's request log and
+   * metrics are told of its API's.
+   */
+  public static McpServer of(Partita partita, Map<String, String> schemas, Runnable reseed, boolean readOnly,
+      java.util.function.Consumer<io.partita.server.observe.Observation> observed, String namespace) {
+    return new McpServer(new Engine(partita, schemas, reseed, observed, namespace), readOnly);
   }
 
   /** Whether this server is read-only. */

@@ -99,7 +99,7 @@ class McpToolsTest {
 
   private void blog() {
     ObjectNode create = Engine.JSON.createObjectNode();
-    new Engine(partita, schemas, () -> { }).call("CreateTable", (ObjectNode) read("""
+    new Engine(partita, schemas, () -> { }, null, null).call("CreateTable", (ObjectNode) read("""
         {"TableName": "Blog", "BillingMode": "PAY_PER_REQUEST",
          "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"},
            {"AttributeName": "sk", "AttributeType": "S"}, {"AttributeName": "gsi1pk", "AttributeType": "S"},
