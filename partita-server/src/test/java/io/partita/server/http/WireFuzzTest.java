@@ -25,6 +25,7 @@ import io.partita.embedded.HttpStatuses;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.Partita;
 import io.partita.engine.PartitaException;
+import io.partita.engine.testing.QuietJazzer;
 import io.partita.server.Authenticator;
 import io.partita.server.wire.Dispatcher;
 import io.partita.server.wire.FrontEndRefusal;
@@ -46,6 +47,7 @@ import java.util.zip.DeflaterOutputStream;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.core.SdkPojo;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
@@ -71,6 +73,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
  * <p>Each input runs against a fresh database, so an input's answer does not depend on the
  * inputs before it: the regression run is deterministic and a finding reproduces alone.
  */
+@ExtendWith(QuietJazzer.class)
 class WireFuzzTest {
   private static final JsonFactory JSON = new JsonFactory();
   private static final int MAX_BODY = 1 << 20;

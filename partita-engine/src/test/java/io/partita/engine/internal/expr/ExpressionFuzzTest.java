@@ -11,6 +11,7 @@ import io.partita.engine.internal.table.KeyDef;
 import io.partita.engine.internal.value.AttributeValues;
 import io.partita.engine.internal.value.ItemCodec;
 import io.partita.engine.internal.value.ScalarType;
+import io.partita.engine.testing.QuietJazzer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -46,6 +48,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * printer, and this is the canonical form the language has); an update produces a valid item that
  * the item codec stores exactly; a projection answers only attributes it names.
  */
+@ExtendWith(QuietJazzer.class)
 class ExpressionFuzzTest {
   private static final Map<String, AttributeValue> ITEM = Map.ofEntries(
       Map.entry("pk", s("p")),

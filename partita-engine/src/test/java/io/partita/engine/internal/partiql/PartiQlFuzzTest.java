@@ -7,11 +7,13 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.Partita;
 import io.partita.engine.PartitaException;
+import io.partita.engine.testing.QuietJazzer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
@@ -28,6 +30,7 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
  * (a validation error, a missing table, a failed condition, a duplicate item); a statement that
  * parses prints (the tests' own {@link PqPrinter}) to text that parses to the same tree.
  */
+@ExtendWith(QuietJazzer.class)
 class PartiQlFuzzTest {
   private static final Set<ErrorCode> EXPECTED = Set.of(ErrorCode.ValidationException,
       ErrorCode.ResourceNotFoundException, ErrorCode.ConditionalCheckFailedException, ErrorCode.DuplicateItemException);

@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.partita.engine.PartitaException;
+import io.partita.engine.testing.QuietJazzer;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -32,6 +34,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  *       code points for S, unsigned bytes for B, {@link BigDecimal#compareTo} for N.
  * </ul>
  */
+@ExtendWith(QuietJazzer.class)
 class ItemCodecFuzzTest {
   @FuzzTest
   void items(byte[] bytes) {

@@ -8,10 +8,12 @@ import com.code_intelligence.jazzer.junit.DictionaryEntries;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.PartitaException;
+import io.partita.engine.testing.QuietJazzer;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
+import org.junit.jupiter.api.extension.ExtendWith;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -23,6 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * <p>Without {@code JAZZER_FUZZ} this runs the inputs in {@code NumbersFuzzTestInputs/} (test
  * resources) once each; see docs/fuzzing.md for a fuzzing run.
  */
+@ExtendWith(QuietJazzer.class)
 class NumbersFuzzTest {
   private static final BigDecimal MAX = new BigDecimal("9.9999999999999999999999999999999999999E+125");
   private static final BigDecimal MIN = new BigDecimal("1E-130");
