@@ -64,11 +64,8 @@ public final class McpCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    // the protocol owns standard output: anything else printed (a log line, a warning) goes to standard error
-    PrintStream protocol = System.out;
-    System.setOut(System.err);
     if (endpoint != null) {
-      return relay(protocol);
+      return relay(protocolOwnsStandardOutput());
     }
     Map<String, String> schemas = new TreeMap<>();
     for (String m : models == null ? List.<String>of() : models) {
@@ -77,12 +74,19 @@ public final class McpCommand implements Callable<Integer> {
         return fail("--model takes TABLE=FILE, not '" + m + "'");
       }
       Path file = Path.of(m.substring(eq + 1));
+      String text;
       try {
-        schemas.put(m.substring(0, eq), Files.readString(file, StandardCharsets.UTF_8));
+        text = Files.readString(file, StandardCharsets.UTF_8);
       } catch (IOException e) {
         return fail("cannot read the model file " + file + ": " + e.getMessage());
       }
+      String wrong = McpServer.checkModel(m.substring(0, eq), text);
+      if (wrong != null) {
+        return fail(file + ": " + wrong);
+      }
+      schemas.put(m.substring(0, eq), text);
     }
+    PrintStream protocol = protocolOwnsStandardOutput(); // once the options are known good
     Partita.Options options = Partita.with().trackHotKeys(hotKeys);
     try (Partita partita = inMemory ? options.inMemory() : options.open(data)) {
       // an agent that stops its server with SIGTERM (as the SDKs do when it does not exit on end of input) still
@@ -123,6 +127,16 @@ public final class McpCommand implements Callable<Integer> {
       }
     }, endpoint.resolve(path).toString()), System.in, protocol);
     return 0;
+  }
+
+  /**
+   * The protocol owns standard output: anything else printed (a log line, a warning) goes to standard
+   * error from here on. Answers the stream the protocol writes to.
+   */
+  private static PrintStream protocolOwnsStandardOutput() {
+    PrintStream protocol = System.out;
+    System.setOut(System.err);
+    return protocol;
   }
 
   private int fail(String message) {

@@ -59,6 +59,20 @@ public final class McpServer {
     return new McpServer(new Engine(partita, schemas, reseed, observed, namespace), readOnly);
   }
 
+  /**
+   * What is wrong with {@code json} as {@code table}'s model (what partita-model's {@code describe()}
+   * writes), in one line, or null: {@code partita mcp --model} checks its files at start, not when a
+   * tool first reads them.
+   */
+  public static String checkModel(String table, String json) {
+    try {
+      RegisteredModel.read(table, json);
+      return null;
+    } catch (ToolError e) {
+      return e.getMessage();
+    }
+  }
+
   /** Whether this server is read-only. */
   public boolean readOnly() {
     return readOnly;
