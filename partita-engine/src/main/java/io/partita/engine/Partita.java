@@ -742,14 +742,18 @@ public final class Partita implements AutoCloseable {
       }
       // an injected fault stands for the service failing to take the request: before anything is checked or run
       faults.maybeFail(op, request);
-      ApiConstraints.check(request);
       io.partita.engine.internal.ops.context.Throttle t = throttle;
       HotKeys h = hotKeys;
       if (t == null && h == null && observer == null) {
+        ApiConstraints.check(request);
         return Operations.run(op, ctx, request); // nothing wants the request's facts: none are counted
       }
       served = new io.partita.engine.served.Served(op, t, h != null);
-      io.partita.engine.answer.Answer answer = served.during(() -> Operations.run(op, ctx, request));
+      // the constraints are checked with the facts counted, so a refused request still names its table
+      io.partita.engine.answer.Answer answer = served.during(() -> {
+        ApiConstraints.check(request);
+        return Operations.run(op, ctx, request);
+      });
       if (h != null) {
         h.count(served.keys());
       }

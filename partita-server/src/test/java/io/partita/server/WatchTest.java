@@ -144,8 +144,13 @@ class WatchTest {
     raw.post("CreateTable", TABLE);
     HttpResponse<byte[]> ok = raw.post("PutItem", put("a", "x"));
     raw.post("DescribeTable", "{\"TableName\":\"Gone\"}");
+    // refused by the API's constraints before any table is looked up: the line still names the table asked for
+    raw.post("Query", "{\"TableName\":\"Music\",\"Limit\":0,\"KeyConditionExpression\":\"pk = :p\","
+        + "\"ExpressionAttributeValues\":{\":p\":{\"S\":\"a\"}}}");
+    // a name no table can have is not written into the log: it could hold a line of its own
+    raw.post("Query", "{\"TableName\":\"x\\n2026-01-01T00:00:00Z forged PutItem status=200\",\"Limit\":0}");
     List<String> lines = logLines();
-    assertEquals(3, lines.size(), String.join("\n", lines));
+    assertEquals(5, lines.size(), String.join("\n", lines));
     Map<String, String> putFields = fields(lines.get(1));
     String[] words = lines.get(1).split(" ");
     java.time.Instant.parse(words[0]);
@@ -160,6 +165,11 @@ class WatchTest {
     Map<String, String> err = fields(lines.get(2));
     assertEquals("400", err.get("status"));
     assertEquals("ResourceNotFoundException", err.get("error"));
+    assertEquals("Gone", err.get("table"));
+    Map<String, String> refused = fields(lines.get(3));
+    assertEquals("ValidationException", refused.get("error"));
+    assertEquals("Music", refused.get("table"), lines.get(3));
+    assertEquals("-", fields(lines.get(4)).get("table"), lines.get(4));
   }
 
   private static Map<String, String> fields(String line) {

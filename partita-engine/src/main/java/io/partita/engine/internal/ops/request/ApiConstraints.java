@@ -120,6 +120,14 @@ public final class ApiConstraints {
         continue;
       }
       Object v = m.field().getValueOrDefault(pojo);
+      if (prefix == null && v instanceof String named && m.field().memberName().equals("TableName")
+          && named.length() >= 3 && named.length() <= 255 && isNameText(named)) {
+        // the table a request names is one of its facts even when another constraint refuses the request before the
+        // table is looked up. Only a valid name: what a client sends beyond that never reaches a log line or a
+        // metric's label (a newline in it could forge a line); an ARN is recorded as the name it stands for when
+        // the catalog reads it, once its account is known
+        io.partita.engine.served.Served.named(named);
+      }
       Path path = prefix == null ? m.top() : new Path(prefix, m.path(), null);
       if (rule != null && v instanceof String s && m.tableArn() && (isTableArn(s) || s.isEmpty())) {
         // a table's ARN where the model takes one: its shape's constraint, not a name's; an empty
