@@ -24,8 +24,16 @@ class McpRelayTest {
 
   /** The relay's standard output for {@code lines} on its standard input, run with {@code env}. */
   private static List<String> relay(PartitaServer server, Map<String, String> env, String... lines) throws Exception {
-    ProcessBuilder b = new ProcessBuilder(ServerProcess.root().resolve("partita").toString(), "mcp", "--endpoint",
-        server.endpoint().toString()).redirectError(ProcessBuilder.Redirect.INHERIT);
+    return relay(server, List.of(), env, lines);
+  }
+
+  /** {@link #relay(PartitaServer, Map, String...)} with {@code options} after {@code --endpoint URL}. */
+  private static List<String> relay(PartitaServer server, List<String> options, Map<String, String> env,
+      String... lines) throws Exception {
+    List<String> command = new java.util.ArrayList<>(List.of(ServerProcess.root().resolve("partita").toString(), "mcp",
+        "--endpoint", server.endpoint().toString()));
+    command.addAll(options);
+    ProcessBuilder b = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
     b.environment().put("PARTITA_CLASSPATH", System.getProperty("java.class.path"));
     b.environment().keySet().removeIf(k -> k.startsWith("AWS_"));
     // no profile either: the credentials are the environment's or none
@@ -58,6 +66,25 @@ class McpRelayTest {
       assertEquals(1, unsigned.size(), unsigned.toString());
       assertTrue(unsigned.get(0).contains("\"id\":1,\"error\":{\"code\":-32000") && unsigned.get(0).contains(
           "answered 403: MissingAuthenticationTokenException"), unsigned.get(0));
+    }
+  }
+
+  /** On a server that keeps a database per key, {@code --key} names the namespace the relayed tools act on. */
+  @Test
+  void onAnIsolatingServerKeyNamesTheNamespace() throws Exception {
+    try (io.partita.server.isolation.Namespaces namespaces = io.partita.server.isolation.Namespaces.inMemory(
+            io.partita.server.isolation.Isolation.parse("keys"), "us-east-1", Partita::with, null);
+        PartitaServer server = PartitaServer.start(namespaces, ServerConfig.defaults().withPort(0), p -> { }, false)) {
+      namespaces.get(new io.partita.server.isolation.Namespace("ci-job-7", null, null)).execute(
+          software.amazon.awssdk.services.dynamodb.model.CreateTableRequest.builder().tableName("Jobs")
+              .billingMode("PAY_PER_REQUEST").keySchema(k -> k.attributeName("pk").keyType("HASH"))
+              .attributeDefinitions(d -> d.attributeName("pk").attributeType("S")).build());
+      String tables = "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/call\", \"params\":"
+          + " {\"name\": \"list_tables\", \"arguments\": {}}}";
+      List<String> named = relay(server, List.of("--key", "ci-job-7"), Map.of(), tables);
+      assertTrue(named.get(0).contains("Jobs"), named.toString());
+      List<String> other = relay(server, List.of("--key", "ci-job-8"), Map.of(), tables);
+      assertTrue(other.get(0).contains("\"isError\":false") && !other.get(0).contains("Jobs"), other.toString());
     }
   }
 }

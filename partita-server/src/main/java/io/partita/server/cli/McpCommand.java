@@ -62,8 +62,16 @@ public final class McpCommand implements Callable<Integer> {
       description = "With --endpoint, the region to sign for (default: AWS_REGION, AWS_DEFAULT_REGION or us-east-1).")
   String region;
 
+  @Option(names = "--key", paramLabel = "ACCESS_KEY_ID",
+      description = "With --endpoint, for a server that keeps a database per access key (serve --isolate keys): the"
+          + " namespace whose database the tools act on, sent as ?key=ACCESS_KEY_ID (and &region= with --region).")
+  String key;
+
   @Override
   public Integer call() throws IOException {
+    if (key != null && endpoint == null) {
+      return fail("--key goes with --endpoint URL: it names a running server's namespace");
+    }
     if (endpoint != null) {
       return relay(protocolOwnsStandardOutput());
     }
@@ -108,6 +116,7 @@ public final class McpCommand implements Callable<Integer> {
     AdminCall server = new AdminCall();
     server.endpoint = endpoint;
     server.region = region;
+    server.key = key;
     String bad = server.checkEndpoint();
     if (bad != null) {
       return fail(bad);
