@@ -32,8 +32,35 @@ final class ManualClock extends Clock {
     return ZoneOffset.UTC;
   }
 
+  /** This clock seen in {@code zone}: the same instant, moved by the same test. */
   @Override
   public Clock withZone(ZoneId zone) {
-    throw new UnsupportedOperationException("the test clock is in UTC");
+    return zone.equals(ZoneOffset.UTC) ? this : new Zoned(this, zone);
+  }
+
+  /** A zone's view of a {@link ManualClock}: it reads the clock's instant, so it moves when the clock does. */
+  private static final class Zoned extends Clock {
+    private final ManualClock clock;
+    private final ZoneId zone;
+
+    Zoned(ManualClock clock, ZoneId zone) {
+      this.clock = clock;
+      this.zone = zone;
+    }
+
+    @Override
+    public Instant instant() {
+      return clock.instant();
+    }
+
+    @Override
+    public ZoneId getZone() {
+      return zone;
+    }
+
+    @Override
+    public Clock withZone(ZoneId other) {
+      return clock.withZone(other);
+    }
   }
 }
