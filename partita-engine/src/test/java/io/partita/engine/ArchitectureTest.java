@@ -88,7 +88,8 @@ class ArchitectureTest {
    */
   static final Map<String, Set<String>> INTERNAL_REACHES = Map.of(
       // partita seed's item file reader (the export format's lines, made into batches)
-      // and the data folder an isolating server keeps its namespaces in, made owner-only as the engine makes one
+      // and the data folder's privacy: an isolating server's made owner-only as the engine makes one, and serve's
+      // one-line note when others can read it
       "partita-server", Set.of("io.partita.engine.internal.transfer.ItemFiles",
           "io.partita.engine.internal.storage.PrivateDirectories"),
       // the test kit injects storage faults, whose hooks the store's own classes call

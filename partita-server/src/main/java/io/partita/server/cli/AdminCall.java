@@ -95,19 +95,11 @@ final class AdminCall {
    * started with credentials answers its side doors to signed requests only (docs/SECURITY.md).
    */
   private static HttpRequest signed(HttpRequest.Builder request, String method, URI uri, String region, String body) {
-    software.amazon.awssdk.identity.spi.AwsCredentialsIdentity identity;
-    try (var chain = software.amazon.awssdk.auth.credentials.AwsCredentialsProviderChain.builder()
-        .reuseLastProviderEnabled(false)
-        .credentialsProviders(software.amazon.awssdk.auth.credentials.SystemPropertyCredentialsProvider.create(),
-            software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider.create(),
-            software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider.create())
-        .build()) {
-      identity = chain.resolveCredentials();
-    } catch (RuntimeException e) {
+    software.amazon.awssdk.auth.credentials.AwsCredentials identity = AwsEnvironment.credentials();
+    if (identity == null) {
       return null; // none: the server's refusal is the answer
     }
-    String signingRegion = region != null ? region
-        : System.getenv().getOrDefault("AWS_REGION", System.getenv().getOrDefault("AWS_DEFAULT_REGION", "us-east-1"));
+    String signingRegion = AwsEnvironment.region(region);
     var signed = software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner.create().sign(r -> r
         .identity(identity)
         .request(software.amazon.awssdk.http.SdkHttpRequest.builder().method(

@@ -71,14 +71,9 @@ public final class ExportCommand implements Callable<Integer> {
       }
       String exportArn = dynamo.exportTableToPointInTime(b -> b.tableArn(arn).s3Bucket(bucket).s3Prefix(prefix)
           .exportFormat(format)).exportDescription().exportArn();
-      ExportDescription e = dynamo.describeExport(b -> b.exportArn(exportArn)).exportDescription();
-      // the embedded engine answers a finished export; a server may still be writing it
-      for (long waited = 0; e.exportStatus() == ExportStatus.IN_PROGRESS; waited++) {
-        bar.update("export " + table + " (waiting for the server)", waited, -1);
-        Thread.sleep(Math.min(1000, 50 + 50 * waited));
-        e = dynamo.describeExport(b -> b.exportArn(exportArn)).exportDescription();
-      }
-      bar.finish();
+      ExportDescription e = bar.awaitDone("export " + table,
+          () -> dynamo.describeExport(b -> b.exportArn(exportArn)).exportDescription(),
+          d -> d.exportStatus() == ExportStatus.IN_PROGRESS);
       if (e.exportStatus() != ExportStatus.COMPLETED) {
         spec.commandLine().getErr().println("partita export: " + e.failureCode() + ": " + e.failureMessage());
         return 1;

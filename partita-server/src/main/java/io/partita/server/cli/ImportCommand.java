@@ -105,14 +105,9 @@ public final class ImportCommand implements Callable<Integer> {
       throws InterruptedException {
     try {
       String arn = dynamo.importTable(request()).importTableDescription().importArn();
-      ImportTableDescription d = dynamo.describeImport(b -> b.importArn(arn)).importTableDescription();
-      // the embedded engine answers a finished import; a server may still be reading the files
-      for (long waited = 0; d.importStatus() == ImportStatus.IN_PROGRESS; waited++) {
-        bar.update("import " + table + " (waiting for the server)", waited, -1);
-        Thread.sleep(Math.min(1000, 50 + 50 * waited));
-        d = dynamo.describeImport(b -> b.importArn(arn)).importTableDescription();
-      }
-      bar.finish();
+      ImportTableDescription d = bar.awaitDone("import " + table,
+          () -> dynamo.describeImport(b -> b.importArn(arn)).importTableDescription(),
+          i -> i.importStatus() == ImportStatus.IN_PROGRESS);
       if (d.importStatus() != ImportStatus.COMPLETED) {
         spec.commandLine().getErr().println("partita import: " + d.failureCode() + ": " + d.failureMessage()
             + " (no table was left)");

@@ -54,4 +54,21 @@ final class ProgressBar implements TransferProgress {
       drawn = false;
     }
   }
+
+  /**
+   * {@code describe}'s answer once {@code working} no longer holds of it: asked again, a little later
+   * each time (at most a second apart), while the bar says {@code what} is being waited for. The
+   * embedded engine answers a finished export or import at once; a server may still be at work.
+   */
+  <T> T awaitDone(String what, java.util.function.Supplier<T> describe, java.util.function.Predicate<T> working)
+      throws InterruptedException {
+    T answer = describe.get();
+    for (long waited = 0; working.test(answer); waited++) {
+      update(what + " (waiting for the server)", waited, -1);
+      Thread.sleep(Math.min(1000, 50 + 50 * waited));
+      answer = describe.get();
+    }
+    finish();
+    return answer;
+  }
 }

@@ -6,12 +6,9 @@ import java.time.Duration;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.AwsCredentialsProviderChain;
-import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.ProfileCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.SystemPropertyCredentialsProvider;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -71,7 +68,7 @@ final class RunningServer {
 
   /** A client of the server at {@code --endpoint}; the caller closes it. */
   private DynamoDbClient client() {
-    return DynamoDbClient.builder().endpointOverride(endpoint).region(Region.of(region()))
+    return DynamoDbClient.builder().endpointOverride(endpoint).region(Region.of(AwsEnvironment.region(region)))
         .credentialsProvider(credentials())
         .httpClient(UrlConnectionHttpClient.builder().connectionTimeout(Duration.ofSeconds(5))
             .socketTimeout(Duration.ofMinutes(2)).build())
@@ -107,28 +104,13 @@ final class RunningServer {
     return 1;
   }
 
-  private String region() {
-    if (region != null) {
-      return region;
-    }
-    String env = System.getenv("AWS_REGION");
-    if (env == null || env.isBlank()) {
-      env = System.getenv("AWS_DEFAULT_REGION");
-    }
-    return env == null || env.isBlank() ? "us-east-1" : env;
-  }
-
   private AwsCredentialsProvider credentials() {
     if (accessKey != null) {
       return StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKey, secretKey));
     }
-    try (var chain = AwsCredentialsProviderChain.builder().reuseLastProviderEnabled(false)
-        .credentialsProviders(SystemPropertyCredentialsProvider.create(), EnvironmentVariableCredentialsProvider.create(),
-            ProfileCredentialsProvider.create()).build()) {
-      return StaticCredentialsProvider.create(chain.resolveCredentials());
-    } catch (RuntimeException e) {
-      // none in the environment: a server started without credentials accepts any signature
-      return StaticCredentialsProvider.create(AwsBasicCredentials.create("partita", "partita"));
-    }
+    AwsCredentials environment = AwsEnvironment.credentials();
+    // none in the environment: a server started without credentials accepts any signature
+    return StaticCredentialsProvider.create(environment != null ? environment
+        : AwsBasicCredentials.create("partita", "partita"));
   }
 }

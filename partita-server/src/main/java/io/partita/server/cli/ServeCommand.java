@@ -16,12 +16,9 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
 import java.time.Clock;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
@@ -346,7 +343,7 @@ public final class ServeCommand implements Callable<Integer> {
   private void banner(PartitaServer server, ServerConfig config, Credentials credentials, String isolated,
       String pressure, PrintStream out) {
     String endpoint = server.endpoint().toString();
-    if (!inMemory && othersCanRead(data)) {
+    if (!inMemory && io.partita.engine.internal.storage.PrivateDirectories.othersCanRead(data)) {
       // a folder Partita makes is its user's alone; one made otherwise is left as it is, but not silently
       out.println("Note: other users of this machine can read " + data.toAbsolutePath().normalize()
           + " (chmod 700 it to keep them out; docs/SECURITY.md)");
@@ -365,17 +362,6 @@ public final class ServeCommand implements Callable<Integer> {
     out.flush();
     StartupTrace.mark("endpoint printed");
     StartupTrace.print();
-  }
-
-  /** Whether users other than its owner may list or read {@code dir}; false where the file system cannot say. */
-  private static boolean othersCanRead(Path dir) {
-    try {
-      Set<PosixFilePermission> p = Files.getPosixFilePermissions(dir);
-      return p.contains(PosixFilePermission.GROUP_READ) || p.contains(PosixFilePermission.GROUP_EXECUTE)
-          || p.contains(PosixFilePermission.OTHERS_READ) || p.contains(PosixFilePermission.OTHERS_EXECUTE);
-    } catch (UnsupportedOperationException | java.io.IOException e) {
-      return false;
-    }
   }
 
   /**

@@ -50,4 +50,18 @@ public final class PrivateDirectories {
       throw new UncheckedIOException("cannot make the folder " + dir + ": " + e.getMessage(), e);
     }
   }
+
+  /**
+   * Whether users other than its owner may list or read {@code dir}: what {@link #create} keeps them
+   * from, for a folder it did not make. False where the file system has no POSIX permissions.
+   */
+  public static boolean othersCanRead(Path dir) {
+    try {
+      Set<PosixFilePermission> p = Files.getPosixFilePermissions(dir);
+      return p.contains(PosixFilePermission.GROUP_READ) || p.contains(PosixFilePermission.GROUP_EXECUTE)
+          || p.contains(PosixFilePermission.OTHERS_READ) || p.contains(PosixFilePermission.OTHERS_EXECUTE);
+    } catch (UnsupportedOperationException | IOException e) {
+      return false;
+    }
+  }
 }
