@@ -802,7 +802,8 @@ public final class Partita implements AutoCloseable {
    * request runs meanwhile, and each sees the database before or after. Work in progress (an index
    * build, an import) is what it was then, and goes on from there.
    *
-   * @throws IllegalArgumentException when there is no snapshot of that name
+   * @throws NoSuchSnapshotException when there is no snapshot of that name
+   * @throws IllegalArgumentException when {@code name} is no snapshot's name
    * @throws IllegalStateException when the snapshot's file is damaged: nothing is changed then
    */
   public void restore(String name) {
@@ -810,7 +811,7 @@ public final class Partita implements AutoCloseable {
     List<Store.Entry> entries = snapshots.load(name);
     if (entries == null) {
       List<String> names = snapshots();
-      throw new IllegalArgumentException("no snapshot named '" + name + "'; there are " + names.size()
+      throw new NoSuchSnapshotException("no snapshot named '" + name + "'; there are " + names.size()
           + (names.isEmpty() ? "" : ": " + String.join(", ", names)));
     }
     replaceAll(entries);

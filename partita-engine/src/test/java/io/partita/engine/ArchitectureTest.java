@@ -37,7 +37,7 @@ class ArchitectureTest {
    * API for its record, but it counts from the engine's context, so it belongs to the entry.)
    */
   private static final Set<String> ROOT_VALUES = Set.of("ErrorCode", "PartitaException", "Limits", "Faults",
-      "StorageStatus", "TransferProgress", "DataDirectoryInUseException");
+      "StorageStatus", "TransferProgress", "DataDirectoryInUseException", "NoSuchSnapshotException");
 
   /** Lowest first. "values" and "entry" are the root package's two layers. */
   static final List<String> LAYERS = List.of(
@@ -74,7 +74,7 @@ class ArchitectureTest {
       ROOT + ".HotKeys",
       ROOT + ".StorageStatus",
       ROOT + ".TransferProgress",
-      ROOT + ".DataDirectoryInUseException",
+      ROOT + ".DataDirectoryInUseException", ROOT + ".NoSuchSnapshotException",
       // for Partita's own modules (the server writes answers and reads their facts): exported, no promise to users
       ROOT + ".answer.Answer",
       ROOT + ".answer.ItemsAnswer",

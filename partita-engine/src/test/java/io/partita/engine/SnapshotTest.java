@@ -195,7 +195,7 @@ class SnapshotTest {
   void namesAreCheckedAndAnUnknownOneIsRefusedByName() {
     try (Partita p = Partita.inMemory()) {
       p.snapshot("one");
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p.restore("two"));
+      NoSuchSnapshotException e = assertThrows(NoSuchSnapshotException.class, () -> p.restore("two"));
       assertEquals("no snapshot named 'two'; there are 1: one", e.getMessage());
       assertThrows(IllegalArgumentException.class, () -> p.snapshot("../etc"));
       assertThrows(IllegalArgumentException.class, () -> p.snapshot(".hidden"));

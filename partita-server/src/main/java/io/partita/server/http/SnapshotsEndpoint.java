@@ -94,7 +94,7 @@ final class SnapshotsEndpoint {
       return Responses.plainText(HttpResponseStatus.OK, done + " in " + (System.nanoTime() - start) / 1_000_000
           + " ms", ctx.alloc(), false);
     } catch (IllegalArgumentException e) {
-      return Responses.plainText(e.getMessage().startsWith("no snapshot") ? HttpResponseStatus.NOT_FOUND
+      return Responses.plainText(e instanceof io.partita.engine.NoSuchSnapshotException ? HttpResponseStatus.NOT_FOUND
           : HttpResponseStatus.BAD_REQUEST, e.getMessage(), ctx.alloc(), false);
     } catch (IllegalStateException | java.io.UncheckedIOException e) {
       // a snapshot file that is damaged or cannot be written: nothing was changed

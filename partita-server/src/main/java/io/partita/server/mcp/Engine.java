@@ -118,7 +118,8 @@ final class Engine {
       call.run();
     } catch (IllegalArgumentException e) {
       String m = e.getMessage() == null ? "" : e.getMessage();
-      throw new ToolError(m.startsWith("no snapshot") ? "ResourceNotFoundException" : "ValidationException", m);
+      throw new ToolError(e instanceof io.partita.engine.NoSuchSnapshotException ? "ResourceNotFoundException"
+          : "ValidationException", m);
     }
   }
 }
