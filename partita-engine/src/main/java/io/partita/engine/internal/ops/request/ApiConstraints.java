@@ -68,12 +68,13 @@ public final class ApiConstraints {
   /**
    * One member of a shape, as the walk needs it: its field, its name in a path ({@code TableName} ->
    * {@code tableName}), its rule or null, whether it can hold structures to walk into, and whether it
-   * takes a table's ARN as well as its name.
+   * takes a table's ARN as well as its name; whether it is the request's TableName (one of the facts counted).
    */
-  private record Member(SdkField<?> field, String path, Rule rule, boolean nests, boolean tableArn, Path top) {
+  private record Member(SdkField<?> field, String path, Rule rule, boolean nests, boolean tableArn, Path top,
+      boolean tableName) {
     Member(SdkField<?> field, String path, Rule rule, boolean nests, boolean tableArn) {
-      // its place when it is a member of the request itself, made once
-      this(field, path, rule, nests, tableArn, new Path(null, path, null));
+      // its place when it is a member of the request itself, and whether it names the table, worked out once
+      this(field, path, rule, nests, tableArn, new Path(null, path, null), field.memberName().equals("TableName"));
     }
   }
 
@@ -120,7 +121,7 @@ public final class ApiConstraints {
         continue;
       }
       Object v = m.field().getValueOrDefault(pojo);
-      if (prefix == null && v instanceof String named && m.field().memberName().equals("TableName")
+      if (m.tableName() && prefix == null && v instanceof String named && io.partita.engine.served.Served.counting()
           && named.length() >= 3 && named.length() <= 255 && isNameText(named)) {
         // the table a request names is one of its facts even when another constraint refuses the request before the
         // table is looked up. Only a valid name: what a client sends beyond that never reaches a log line or a
