@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.partita.engine.Partita;
 import io.partita.engine.internal.storage.Keyspace;
-import io.partita.engine.internal.storage.StorageFaults;
+import io.partita.engine.StorageFaults;
 import io.partita.engine.internal.storage.Store;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -4,7 +4,6 @@ import io.partita.engine.internal.ops.context.EngineContext;
 import io.partita.engine.internal.ops.request.ApiConstraints;
 import io.partita.engine.internal.storage.DataFormat;
 import io.partita.engine.internal.storage.StorageException;
-import io.partita.engine.internal.storage.StorageFaults;
 import io.partita.engine.internal.storage.StorageUnavailableException;
 import io.partita.engine.internal.storage.Store;
 import io.partita.engine.internal.table.Catalog;
@@ -328,7 +327,7 @@ public final class Partita implements AutoCloseable {
     }
 
     private Store.Settings settings() {
-      return new Store.Settings(memoryBytes, clock, faults, statistics);
+      return new Store.Settings(memoryBytes, clock, faults == null ? null : faults.plan, statistics);
     }
 
     /**

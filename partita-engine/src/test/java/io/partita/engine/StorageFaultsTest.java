@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.partita.engine.internal.storage.StorageFaults;
+import io.partita.engine.StorageFaults;
 import io.partita.engine.internal.storage.Store;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.partita.engine.StorageFaultsTest.State;
-import io.partita.engine.internal.storage.StorageFaults;
+import io.partita.engine.StorageFaults;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

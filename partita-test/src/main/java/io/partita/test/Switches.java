@@ -3,7 +3,7 @@ package io.partita.test;
 import io.partita.engine.ErrorCode;
 import io.partita.engine.Faults;
 import io.partita.engine.Partita;
-import io.partita.engine.internal.storage.StorageFaults;
+import io.partita.engine.StorageFaults;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;

@@ -3,7 +3,7 @@ package io.partita.test;
 import io.partita.embedded.PartitaDynamoDb;
 import io.partita.engine.Faults;
 import io.partita.engine.Partita;
-import io.partita.engine.internal.storage.StorageFaults;
+import io.partita.engine.StorageFaults;
 import io.partita.model.Model;
 import io.partita.model.ModelClient;
 import java.time.Duration;

@@ -1,28 +1,29 @@
 package io.partita.engine.internal.storage;
 
+import io.partita.engine.internal.storage.FaultPlan.When;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * A store that passes every call on to another and fails the one {@link StorageFaults#failCall}
+ * A store that passes every call on to another and fails the one {@link io.partita.engine.StorageFaults#failCall}
  * chose, with an I/O error: so a test can fail each step of a write path in turn (each get, each
  * cursor step, the write) and look for a partial write. Every store opened with {@link
- * StorageFaults} is one; the faults that need RocksDB's insides (a crash, a full disk, a failed
+ * io.partita.engine.StorageFaults} is one; the faults that need RocksDB's insides (a crash, a full disk, a failed
  * reopen) are injected by {@link RocksStore} itself. With no call chosen it is the store it wraps,
  * which the contract test checks.
  */
 final class FaultInjectingStore implements Store {
   private final Store inner;
-  private final StorageFaults faults;
+  private final FaultPlan faults;
 
-  private FaultInjectingStore(Store inner, StorageFaults faults) {
+  private FaultInjectingStore(Store inner, FaultPlan faults) {
     this.inner = inner;
     this.faults = faults;
   }
 
   /** {@code store}, wrapped when there are {@code faults} (null: none). */
-  static Store wrap(Store store, StorageFaults faults) {
+  static Store wrap(Store store, FaultPlan faults) {
     return faults == null ? store : new FaultInjectingStore(store, faults);
   }
 
@@ -35,13 +36,13 @@ final class FaultInjectingStore implements Store {
 
   @Override
   public void write(Batch batch) {
-    StorageFaults.When when = faults.countCall();
-    if (when == StorageFaults.When.BEFORE) {
+    When when = faults.countCall();
+    if (when == When.BEFORE) {
       batch.checkOpen();
       throw new StorageUnavailableException("a storage I/O error", null);
     }
     inner.write(batch);
-    if (when == StorageFaults.When.AFTER) {
+    if (when == When.AFTER) {
       // the disk took it but reported an error: the caller must not count it as acknowledged
       throw new StorageUnavailableException("a storage I/O error", null);
     }

@@ -32,7 +32,7 @@ final class RocksDatabase {
   private final String location;
   private final boolean durable;
   private final RocksOptions options;
-  private final StorageFaults faults;
+  private final FaultPlan faults;
   private final StorageHealth health;
   private final SimulatedCrash crash;
   /** Releases what a reader took from the database and keeps past its read: run before every close or reopen. */
@@ -51,7 +51,7 @@ final class RocksDatabase {
    *
    * @throws RocksDBException when RocksDB cannot open it ({@link #openFailure} says why, to the caller)
    */
-  RocksDatabase(String location, boolean durable, RocksOptions options, StorageFaults faults, StorageHealth health,
+  RocksDatabase(String location, boolean durable, RocksOptions options, FaultPlan faults, StorageHealth health,
       SimulatedCrash crash, Runnable releaseBeforeClose) throws RocksDBException {
     this.location = location;
     this.durable = durable;

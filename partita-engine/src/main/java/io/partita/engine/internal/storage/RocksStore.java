@@ -72,7 +72,7 @@ final class RocksStore implements Store {
   private final String location;
   private final boolean durable;
   private final RocksOptions options;
-  private final StorageFaults faults;
+  private final FaultPlan faults;
   private final StorageHealth health;
   private final SimulatedCrash crash;
   private final ConsistencyLag lag;

@@ -20,7 +20,7 @@ import org.rocksdb.WriteOptions;
 
 /**
  * A crash of the process in the middle of a write, simulated for tests ({@link
- * StorageFaults}): the batch reaches the write-ahead log unsynced, the store is dead from then on
+ * io.partita.engine.StorageFaults}): the batch reaches the write-ahead log unsynced, the store is dead from then on
  * (every use throws {@link #failure()}), and its close loses what a power loss would: the memtables
  * are not flushed, and each log is cut back to the length it had synced, or into the lost record
  * when the crash tears it. Reopening the directory then shows what recovery makes of it. On a

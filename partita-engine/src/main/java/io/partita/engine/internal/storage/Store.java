@@ -52,7 +52,7 @@ public interface Store extends AutoCloseable, Reads {
    * @param clock paces recovery attempts after a storage fault
    * @param faults injected faults (tests only), or null
    */
-  record Settings(long memoryBytes, Clock clock, StorageFaults faults, boolean statistics) {
+  record Settings(long memoryBytes, Clock clock, FaultPlan faults, boolean statistics) {
     /** 256 MiB: see docs/RELIABILITY.md. */
     public static final long DEFAULT_MEMORY_BYTES = 256L << 20;
     /** Below this RocksDB's memtables would be flushed every few hundred items. */
@@ -60,7 +60,7 @@ public interface Store extends AutoCloseable, Reads {
     public static final Settings DEFAULT = new Settings(DEFAULT_MEMORY_BYTES, Clock.systemUTC(), null);
 
     /** Without RocksDB's statistics (see {@link Store#blockCacheHits}). */
-    public Settings(long memoryBytes, Clock clock, StorageFaults faults) {
+    public Settings(long memoryBytes, Clock clock, FaultPlan faults) {
       this(memoryBytes, clock, faults, false);
     }
 

@@ -59,11 +59,11 @@ class NativeHandlesTest {
 
   @Test
   void failedWritesLeaveNoNativeBatchOpen(@TempDir Path dir) {
-    StorageFaults faults = new StorageFaults();
+    io.partita.engine.StorageFaults faults = new io.partita.engine.StorageFaults();
     long before = RocksBatches.openNative();
     try (Partita p = Partita.with().storageFaults(faults).open(dir)) {
       createTableWithItem(p);
-      faults.failWrites(StorageFaults.Kind.NO_SPACE);
+      faults.failWrites(io.partita.engine.StorageFaults.Kind.NO_SPACE);
       for (int i = 0; i < 20; i++) {
         assertThrows(PartitaException.class, () -> p.execute(PutItemRequest.builder().tableName(TABLE).item(ITEM).build()));
         assertThrows(PartitaException.class, () -> p.execute(BatchWriteItemRequest.builder().requestItems(Map.of(TABLE,
