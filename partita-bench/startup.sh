@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Start-up and idle memory of `serve --in-memory` (issue 37): for the jar run alone (`java -jar
 # partita.jar`, none of the launcher's options) and for the distribution's launcher (`bin/partita`,
-# with its class archive made beforehand, untimed), RUNS runs of each, the commands taking turns: the
+# with its class archive made beforehand, untimed; by default and with PARTITA_JIT=full), RUNS runs of each, the commands taking turns: the
 # time from starting the process to the first answered ListTables, the process's CPU time then, and
 # its resident memory after IDLE seconds idle; medians and ranges (partita-bench/startup-runs.py).
 #   partita-bench/startup.sh [RUNS]        (default 10)
@@ -34,9 +34,11 @@ add() { # add NAME JAVA_HOME-or-empty
   [ -n "$home" ] || java="$default_java"
   local env=(env)
   [ -n "$home" ] && env+=("JAVA_HOME=$home")
-  # the launcher's class archive for this JDK, made once, untimed
+  # the launcher's class archives for this JDK (one per JIT choice), made once, untimed
   "${env[@]}" "$work/dist/bin/partita" --version >/dev/null 2>&1
-  commands+=("jar$name=$java -jar $work/dist/lib/partita.jar" "launcher$name=${env[*]} $work/dist/bin/partita")
+  "${env[@]}" PARTITA_JIT=full "$work/dist/bin/partita" --version >/dev/null 2>&1
+  commands+=("jar$name=$java -jar $work/dist/lib/partita.jar" "launcher$name=${env[*]} $work/dist/bin/partita"
+    "launcher$name-jit-full=${env[*]} PARTITA_JIT=full $work/dist/bin/partita")
 }
 add "" ""
 for jdk in ${JDKS:-}; do

@@ -177,13 +177,7 @@ class JarAloneTest {
    * and it serves.
    */
   private void launcherServesAndKeepsAnArchive(Path dir, Path jdk, String extension, String mustMap) throws Exception {
-    Path home = dir.resolve("partita");
-    Files.createDirectories(home.resolve("bin"));
-    Files.createDirectories(home.resolve("lib"));
-    Path launcher = home.resolve("bin/partita");
-    Files.copy(Path.of(System.getProperty("partita.launcher")), launcher);
-    assertTrue(launcher.toFile().setExecutable(true));
-    Files.copy(builtJar(), home.resolve("lib/partita.jar"));
+    Path launcher = installLauncher(dir);
     Path cache = dir.resolve("cache");
     Path work = Files.createDirectories(dir.resolve("work"));
     Map<String, String> env = Map.of("PARTITA_CACHE", cache.toString(), "JAVA_HOME", jdk.toString());
@@ -207,6 +201,47 @@ class JarAloneTest {
     assertEquals("Partita " + VERSION, second.getValue().strip());
 
     serveAndAsk(work, env, launcher.toString(), "serve", "--in-memory", "--port", "0");
+  }
+
+  /** bin/partita and lib/partita.jar laid out in {@code dir/partita} as the archive has them; the launcher's path. */
+  private Path installLauncher(Path dir) throws IOException {
+    Path home = dir.resolve("partita");
+    Files.createDirectories(home.resolve("bin"));
+    Files.createDirectories(home.resolve("lib"));
+    Path launcher = home.resolve("bin/partita");
+    Files.copy(Path.of(System.getProperty("partita.launcher")), launcher);
+    assertTrue(launcher.toFile().setExecutable(true));
+    Files.copy(builtJar(), home.resolve("lib/partita.jar"));
+    return launcher;
+  }
+
+  /**
+   * The launcher runs the JVM with C1 alone unless PARTITA_JIT=full, and refuses any other value in
+   * one line (docs/distribution.md, "The JIT"). The JVM's final flags say which it got.
+   */
+  @Test
+  void launcherRunsC1AloneUnlessToldFull(@TempDir Path dir) throws Exception {
+    Path launcher = installLauncher(dir);
+    Map<String, String> env = new java.util.HashMap<>(Map.of("PARTITA_CDS", "off", "JAVA_OPTS", "-XX:+PrintFlagsFinal"));
+    Pattern level = Pattern.compile("(?m)^\\s*intx TieredStopAtLevel\\s*=\\s*(\\d+)");
+
+    Map.Entry<Integer, String> quick = run(dir, env, launcher.toString(), "--version");
+    assertEquals(0, quick.getKey(), quick.getValue());
+    java.util.regex.Matcher m = level.matcher(quick.getValue());
+    assertTrue(m.find(), quick.getValue());
+    assertEquals("1", m.group(1));
+
+    env.put("PARTITA_JIT", "full");
+    Map.Entry<Integer, String> full = run(dir, env, launcher.toString(), "--version");
+    assertEquals(0, full.getKey(), full.getValue());
+    m = level.matcher(full.getValue());
+    assertTrue(m.find(), full.getValue());
+    assertEquals("4", m.group(1));
+
+    env.put("PARTITA_JIT", "fast");
+    Map.Entry<Integer, String> refused = run(dir, env, launcher.toString(), "--version");
+    assertEquals(2, refused.getKey(), refused.getValue());
+    assertEquals("partita: PARTITA_JIT is quick or full, not 'fast'", refused.getValue().strip());
   }
 
   /**

@@ -38,7 +38,7 @@ public final class CiSuite {
   public static void main(String[] args) throws Exception {
     int runs = args.length > 0 ? Integer.parseInt(args[0]) : 3;
     List<String> targets = args.length > 1 ? List.of(args[1]) : TARGETS;
-    System.out.println("target\tthreads\trun\ttotal_ms\tper_test_ms\tstart_ms");
+    System.out.println("target\tthreads\trun\ttotal_ms\tper_test_ms\tstart_ms\tserver_cpu_ms");
     for (int run = 1; run <= runs; run++) {
       for (String target : targets) {
         for (int threads : new int[] {1, 4}) {
@@ -47,8 +47,10 @@ public final class CiSuite {
             long started = System.nanoTime();
             suite(t.client(), Targets.supportsTransactions(target), threads, target + "-" + run + "-" + threads);
             long total = System.nanoTime() - start;
-            System.out.printf("%s\t%d\t%d\t%.0f\t%.2f\t%.0f%n", target, threads, run, total / 1e6,
-                (System.nanoTime() - started) / 1e6 / TESTS, (started - start) / 1e6);
+            // the server process's CPU from its start to the last test's end (none for an embedded target)
+            String serverCpu = t.server() == null ? "-" : String.format("%.0f", t.server().cpuNanos() / 1e6);
+            System.out.printf("%s\t%d\t%d\t%.0f\t%.2f\t%.0f\t%s%n", target, threads, run, total / 1e6,
+                (System.nanoTime() - started) / 1e6 / TESTS, (started - start) / 1e6, serverCpu);
           }
         }
       }
