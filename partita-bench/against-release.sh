@@ -18,6 +18,10 @@
 # BASE is checked out into partita-bench/target/against/base-src (a git worktree, removed at the
 # end) and built there by its own launcher; its dependencies must be in ~/.m2 or Maven Central.
 set -euo pipefail
+# A loaded server's figures: the JVM's full JIT tiers, as a load test runs it (the launchers' default, C1
+# alone, is for test runs and serves about 0.6 of this once warm; docs/distribution.md, "The JIT").
+# PARTITA_JIT=quick measures the default instead.
+export PARTITA_JIT="${PARTITA_JIT:-full}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 [ $# -ge 1 ] || { echo "usage: partita-bench/against-release.sh BASE [ROUNDS]" >&2; exit 2; }

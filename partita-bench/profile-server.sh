@@ -12,6 +12,10 @@
 # The collapsed stacks are kept in partita-bench/target/profiles (one file per phase; any flame
 # graph tool reads them). PROFILE_OPTS adds SideBySide options (e.g. "--measure-ms 30000").
 set -euo pipefail
+# A loaded server's figures: the JVM's full JIT tiers, as a load test runs it (the launchers' default, C1
+# alone, is for test runs and serves about 0.6 of this once warm; docs/distribution.md, "The JIT").
+# PARTITA_JIT=quick measures the default instead.
+export PARTITA_JIT="${PARTITA_JIT:-full}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 phases="${1:-get,txn}" threads="${2:-1}" version=4.1

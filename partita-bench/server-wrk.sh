@@ -11,6 +11,10 @@
 # options to `partita serve` (e.g. SERVE_OPTS="--metrics" or "--log-requests=json": the overhead
 # of watching: docs/benchmarks-history.md, "The cost of watching").
 set -euo pipefail
+# A loaded server's figures: the JVM's full JIT tiers, as a load test runs it (the launchers' default, C1
+# alone, is for test runs and serves about 0.6 of this once warm; docs/distribution.md, "The JIT").
+# PARTITA_JIT=quick measures the default instead.
+export PARTITA_JIT="${PARTITA_JIT:-full}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 here="$root/partita-bench/wrk"
 storage=(--in-memory)

@@ -18,6 +18,10 @@
 # SIDEBYSIDE_WORKER_OPTS / SIDEBYSIDE_SERVER_OPTS add JVM options to the client worker JVMs / the
 # Partita server processes (e.g. -XX:StartFlightRecording=filename=/tmp/server.jfr for a profile).
 set -euo pipefail
+# A loaded server's figures: the JVM's full JIT tiers, as a load test runs it (the launchers' default, C1
+# alone, is for test runs and serves about 0.6 of this once warm; docs/distribution.md, "The JIT").
+# PARTITA_JIT=quick measures the default instead.
+export PARTITA_JIT="${PARTITA_JIT:-full}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 mode=quick wrk=1 jmh=1 report_only=0
