@@ -73,6 +73,28 @@ class JarAloneTest {
     }
   }
 
+  /**
+   * picocli's classes in the jar are compiled for Java 17, not the Java 5 class files of its published
+   * jar, which no class archive can hold (partita-dist's pom): every class, checked by its version.
+   */
+  @Test
+  void picocliIsInTheJarAsJava17ClassFiles() throws IOException {
+    int classes = 0;
+    try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(builtJar().toFile())) {
+      for (java.util.zip.ZipEntry e : java.util.Collections.list(zip.entries())) {
+        if (e.getName().startsWith("picocli/") && e.getName().endsWith(".class")) {
+          try (java.io.DataInputStream in = new java.io.DataInputStream(zip.getInputStream(e))) {
+            assertEquals(0xCAFEBABE, in.readInt(), e.getName());
+            in.readUnsignedShort(); // the minor version
+            assertEquals(61, in.readUnsignedShort(), e.getName() + "'s class file version");
+          }
+          classes++;
+        }
+      }
+    }
+    assertTrue(classes > 200, classes + " picocli classes");
+  }
+
   @Test
   void helpListsEveryCommand(@TempDir Path dir) throws Exception {
     Path jar = jarAlone(dir);
