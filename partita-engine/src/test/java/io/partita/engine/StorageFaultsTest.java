@@ -18,6 +18,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -61,6 +62,10 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * same database takes writes again without a restart.
  */
 class StorageFaultsTest {
+  /** The faults below are meant to be logged: kept, not printed, and asserted where the log is the point. */
+  @RegisterExtension
+  final CapturedLog log = new CapturedLog();
+
   static final String T = "faults";
 
   /** One write of each item operation, the second time on a fresh key so nothing refuses it. */
@@ -117,6 +122,12 @@ class StorageFaultsTest {
       assertTrue(p.storageStatus().writable());
       assertEquals(1, p.storageStatus().recoveries());
     }
+    // the failure and the recovery are logged once each, naming the folder (a retry while failing adds no line)
+    List<String> storage = log.messages().stream().filter(m -> m.startsWith("WARNING Partita: writes to " + dir)).toList();
+    assertEquals(2, storage.size(), log.messages().toString());
+    assertTrue(storage.get(0).startsWith("WARNING Partita: writes to " + dir + " fail ("), storage.get(0));
+    assertTrue(storage.get(1).startsWith("WARNING Partita: writes to " + dir + " work again (they failed since "),
+        storage.get(1));
   }
 
   @ParameterizedTest(name = "{0} {1}")
@@ -232,6 +243,9 @@ class StorageFaultsTest {
       assertEquals(IndexStatus.ACTIVE, index(p, "byH"));
       assertEquals(4, scanCount(p, "byH"), "every item has its entry in the new index");
     }
+    // the operator is told, through the engine's log (not on standard error behind the application's back)
+    assertTrue(log.messages().stream().anyMatch(m -> m.startsWith("WARNING Partita: the backfill of index byH of table "
+        + T + " stopped; it goes on when the storage recovers")), log.messages().toString());
   }
 
   private static int scanCount(Partita p, String index) {

@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -56,6 +57,10 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateTableRequest;
  * reopen to the same state. The same for each chunk of a global index's backfill.
  */
 class WritePathFaultsTest {
+  /** The faults below are meant to be logged: kept, not printed, and asserted where the log is the point. */
+  @RegisterExtension
+  final CapturedLog log = new CapturedLog();
+
   /**
    * The engine logs every fault it answers as InternalServerError, with its stack trace: here each is
    * injected on purpose, hundreds of them, and their traces would bury a real failure in CI's output.

@@ -8,6 +8,8 @@ import io.partita.engine.internal.table.TableDef;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.Lock;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Work over every item a table already holds when a definition change needs something of each (a
@@ -27,6 +29,8 @@ import java.util.concurrent.locks.Lock;
  * first item (what was already written is skipped), since nothing else is stored.
  */
 public abstract class Backfill implements Runnable {
+  /** The engine's own log (java.util.logging, as the store's health): an embedding application routes it. */
+  private static final Logger LOG = Logger.getLogger(Backfill.class.getName());
   static final int CHUNK_ITEMS = 256;
 
   public final EngineContext ctx;
@@ -94,7 +98,7 @@ public abstract class Backfill implements Runnable {
       // a storage failure: the build goes on from this chunk when the store recovers, or from the
       // first item when the database is next opened (what was written is skipped); nothing is
       // half-written, as each chunk is one atomic batch
-      System.err.println("partita: the backfill of " + what() + " of table " + table.def().name()
+      LOG.log(Level.WARNING, "Partita: the backfill of " + what() + " of table " + table.def().name()
           + " stopped; it goes on when the storage recovers: " + e);
       stalled = true;
       return;
