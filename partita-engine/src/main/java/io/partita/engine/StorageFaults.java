@@ -1,6 +1,7 @@
 package io.partita.engine;
 
 import io.partita.engine.internal.storage.FaultPlan;
+import java.util.Objects;
 
 /**
  * Faults injected below the engine, for tests: a database opened with these ({@link
@@ -34,7 +35,7 @@ import io.partita.engine.internal.storage.FaultPlan;
  * production use: a database opened without these has no fault hook at all.
  */
 public final class StorageFaults {
-  /** What a failed write reports. (The store's {@code FaultPlan.Kind} mirrors it.) */
+  /** What a failed write reports. */
   public enum Kind {
     IO_ERROR,
     NO_SPACE
@@ -53,13 +54,13 @@ public final class StorageFaults {
 
   /** Every write fails with {@code kind} before reaching RocksDB, until {@link #clear}. */
   public StorageFaults failWrites(Kind kind) {
-    plan.failWrites(FaultPlan.Kind.valueOf(kind.name()));
+    plan.failWrites(Objects.requireNonNull(kind) == Kind.NO_SPACE);
     return this;
   }
 
   /** Every write is applied and synced, and then reported failed with {@code kind}, until {@link #clear}. */
   public StorageFaults failWritesAfterApplying(Kind kind) {
-    plan.failWritesAfterApplying(FaultPlan.Kind.valueOf(kind.name()));
+    plan.failWritesAfterApplying(Objects.requireNonNull(kind) == Kind.NO_SPACE);
     return this;
   }
 
@@ -87,7 +88,7 @@ public final class StorageFaults {
    * reads from a read-only reopen.
    */
   public StorageFaults failReopens(Kind kind) {
-    plan.failReopens(FaultPlan.Kind.valueOf(kind.name()));
+    plan.failReopens(Objects.requireNonNull(kind) == Kind.NO_SPACE);
     return this;
   }
 
@@ -122,7 +123,7 @@ public final class StorageFaults {
    * said; once. See {@link #calls} for how many calls an operation makes.
    */
   public StorageFaults failCall(long n, When when) {
-    plan.failCall(n, FaultPlan.When.valueOf(when.name()));
+    plan.failCall(n, Objects.requireNonNull(when) == When.AFTER);
     return this;
   }
 

@@ -1,6 +1,5 @@
 package io.partita.engine.internal.storage;
 
-import io.partita.engine.internal.storage.FaultPlan.When;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
@@ -29,20 +28,20 @@ final class FaultInjectingStore implements Store {
 
   /** Counts a read; throws as a failed read when it is the chosen call. */
   private void read(String what) {
-    if (faults.countCall() != null) {
+    if (faults.countCall() != FaultPlan.Call.GO_ON) {
       throw new StorageException("storage " + what + " failed: a storage I/O error", null);
     }
   }
 
   @Override
   public void write(Batch batch) {
-    When when = faults.countCall();
-    if (when == When.BEFORE) {
+    FaultPlan.Call call = faults.countCall();
+    if (call == FaultPlan.Call.FAIL_BEFORE) {
       batch.checkOpen();
       throw new StorageUnavailableException("a storage I/O error", null);
     }
     inner.write(batch);
-    if (when == When.AFTER) {
+    if (call == FaultPlan.Call.FAIL_AFTER) {
       // the disk took it but reported an error: the caller must not count it as acknowledged
       throw new StorageUnavailableException("a storage I/O error", null);
     }

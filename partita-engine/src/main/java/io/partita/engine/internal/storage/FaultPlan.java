@@ -7,25 +7,23 @@ import org.rocksdb.Status;
 
 /**
  * What a test planned with the API's {@code StorageFaults}, and the hooks the store calls on its way
- * to RocksDB: the store's side of those settings, kept here so that no hook is API (and so that
- * the store names nothing above it: its two enums mirror the API's). Thread-safe.
+ * to RocksDB: the store's side of those settings, kept here so that no hook is API. It takes plain
+ * facts (no space or an I/O error; after the call or before), so the store names no type above it.
+ * Thread-safe.
  */
 public final class FaultPlan {
-  /** What a failed write reports. */
-  public enum Kind {
-    IO_ERROR,
-    NO_SPACE
+  /** A failure to inject: what it reports, and, for writes, whether the write is applied first. */
+  private record Failure(boolean noSpace, boolean afterApplying) {}
+
+  /** What the store does with one call it counted ({@link #countCall}). */
+  enum Call {
+    GO_ON,
+    FAIL_BEFORE,
+    FAIL_AFTER
   }
 
-  /** Whether a chosen call fails before the store does it or after. */
-  public enum When {
-    BEFORE,
-    AFTER
-  }
-
-  private volatile Kind failing;
-  private volatile Kind reopenFailing;
-  private volatile boolean afterApplying;
+  private volatile Failure writes;
+  private volatile Failure reopens;
   private volatile Boolean crashTorn;
   /** Writes still to go through before the pending crash (guarded by this). */
   private int writesBeforeCrash;
@@ -35,18 +33,16 @@ public final class FaultPlan {
   /** Store calls counted so far, and the one to fail (0: none) and when (guarded by this). */
   private long calls;
   private long failingCall;
-  private When failingWhen;
+  private boolean failingAfter;
 
   /** See {@code StorageFaults.failWrites}. */
-  public void failWrites(Kind kind) {
-    afterApplying = false;
-    failing = java.util.Objects.requireNonNull(kind);
+  public void failWrites(boolean noSpace) {
+    writes = new Failure(noSpace, false);
   }
 
   /** See {@code StorageFaults.failWritesAfterApplying}. */
-  public void failWritesAfterApplying(Kind kind) {
-    afterApplying = true;
-    failing = java.util.Objects.requireNonNull(kind);
+  public void failWritesAfterApplying(boolean noSpace) {
+    writes = new Failure(noSpace, true);
   }
 
   /** See {@code StorageFaults.crashOnNextWrite}. */
@@ -61,15 +57,14 @@ public final class FaultPlan {
   }
 
   /** See {@code StorageFaults.failReopens}. */
-  public void failReopens(Kind kind) {
-    reopenFailing = java.util.Objects.requireNonNull(kind);
+  public void failReopens(boolean noSpace) {
+    reopens = new Failure(noSpace, false);
   }
 
   /** See {@code StorageFaults.clear}. */
   public void clear() {
-    failing = null;
-    reopenFailing = null;
-    afterApplying = false;
+    writes = null;
+    reopens = null;
   }
 
   /** See {@code StorageFaults.limitSstBytes}. */
@@ -91,12 +86,12 @@ public final class FaultPlan {
   }
 
   /** See {@code StorageFaults.failCall}. */
-  public synchronized void failCall(long n, When when) {
+  public synchronized void failCall(long n, boolean afterDoing) {
     if (n < 1) {
       throw new IllegalArgumentException("calls are counted from 1, not " + n);
     }
     failingCall = calls + n;
-    failingWhen = java.util.Objects.requireNonNull(when);
+    failingAfter = afterDoing;
   }
 
   /** See {@code StorageFaults.calls}. */
@@ -104,14 +99,14 @@ public final class FaultPlan {
     return calls;
   }
 
-  /** Counts one store call: when it is the chosen one, when it fails; null for a call that goes through. */
-  synchronized When countCall() {
+  /** Counts one store call, and says whether it goes on or fails, before it is done or after. */
+  synchronized Call countCall() {
     calls++;
     if (calls != failingCall) {
-      return null;
+      return Call.GO_ON;
     }
     failingCall = 0;
-    return failingWhen;
+    return failingAfter ? Call.FAIL_AFTER : Call.FAIL_BEFORE;
   }
 
   /** See {@code StorageFaults.writeAttempts}. */
@@ -130,33 +125,30 @@ public final class FaultPlan {
   /** Called before a write reaches RocksDB. */
   void beforeWrite(String location) throws RocksDBException {
     attempts.incrementAndGet();
-    Kind kind = failing;
-    if (kind != null && !afterApplying) {
-      throw error(kind, location);
-    }
+    beforeProbe(location);
   }
 
   /** Called before the store's empty write that checks it can write again (not counted as a write). */
   void beforeProbe(String location) throws RocksDBException {
-    Kind kind = failing;
-    if (kind != null && !afterApplying) {
-      throw error(kind, location);
+    Failure f = writes;
+    if (f != null && !f.afterApplying()) {
+      throw error(f, location);
     }
   }
 
   /** Called before the store reopens its database for writing. */
   void beforeReopen(String location) throws RocksDBException {
-    Kind kind = reopenFailing;
-    if (kind != null) {
-      throw error(kind, location);
+    Failure f = reopens;
+    if (f != null) {
+      throw error(f, location);
     }
   }
 
   /** Called after RocksDB applied a write. */
   void afterWrite(String location) throws RocksDBException {
-    Kind kind = failing;
-    if (kind != null && afterApplying) {
-      throw error(kind, location);
+    Failure f = writes;
+    if (f != null && f.afterApplying()) {
+      throw error(f, location);
     }
   }
 
@@ -171,11 +163,11 @@ public final class FaultPlan {
   }
 
   /** The exception RocksDB raises for that cause, naming a file as RocksDB's messages do. */
-  private static RocksDBException error(Kind kind, String location) {
-    String message = kind == Kind.NO_SPACE
+  private static RocksDBException error(Failure f, String location) {
+    String message = f.noSpace()
         ? "While appending to file: " + location + "/000004.log: No space left on device"
         : "While fsync: a file in " + location + ": Input/output error";
     return new RocksDBException(message, new Status(Status.Code.IOError,
-        kind == Kind.NO_SPACE ? Status.SubCode.NoSpace : Status.SubCode.None, message));
+        f.noSpace() ? Status.SubCode.NoSpace : Status.SubCode.None, message));
   }
 }

@@ -17,6 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FaultInjectingStoreTest extends StoreContract {
   @TempDir Path dir;
+  /** FaultPlan.failCall's second argument: whether the call is done before it fails. */
+  private static final boolean BEFORE = false;
+  private static final boolean AFTER = true;
+
   private final FaultPlan faults = new FaultPlan();
 
   @Override
@@ -29,7 +33,7 @@ class FaultInjectingStoreTest extends StoreContract {
   @Test
   void theChosenCallFailsOnce_aWriteBeforeItIsApplied() {
     write(batch -> batch.put(b(1), b(1)));
-    faults.failCall(2, FaultPlan.When.BEFORE);
+    faults.failCall(2, BEFORE);
     assertArrayEquals(b(1), store.get(b(1)), "the first call from now goes through");
     StorageUnavailableException e = assertThrows(StorageUnavailableException.class,
         () -> write(batch -> batch.put(b(1), b(2)).put(b(2), b(2))));
@@ -43,7 +47,7 @@ class FaultInjectingStoreTest extends StoreContract {
 
   @Test
   void theChosenCallFailsOnce_aWriteAfterItIsApplied() {
-    faults.failCall(1, FaultPlan.When.AFTER);
+    faults.failCall(1, AFTER);
     assertThrows(StorageUnavailableException.class, () -> write(batch -> batch.put(b(1), b(2)).put(b(2), b(2))));
     assertArrayEquals(b(2), store.get(b(1)), "applied whole, though reported failed");
     assertArrayEquals(b(2), store.get(b(2)));
@@ -55,16 +59,16 @@ class FaultInjectingStoreTest extends StoreContract {
     long before = faults.calls();
     try (Store.Cursor c = store.cursor(b(0), b(9), false)) {
       assertTrue(c.next());
-      faults.failCall(1, FaultPlan.When.BEFORE);
+      faults.failCall(1, BEFORE);
       assertThrows(StorageException.class, c::next);
       assertTrue(c.next(), "the cursor goes on after the failed step");
     }
     assertEquals(4, faults.calls() - before, "the cursor's opening and each of its steps");
-    faults.failCall(1, FaultPlan.When.BEFORE);
+    faults.failCall(1, BEFORE);
     assertThrows(StorageException.class, () -> store.get(b(1)));
-    faults.failCall(1, FaultPlan.When.BEFORE);
+    faults.failCall(1, BEFORE);
     assertThrows(StorageException.class, () -> store.counter(b(1)));
-    faults.failCall(1, FaultPlan.When.BEFORE);
+    faults.failCall(1, BEFORE);
     assertThrows(StorageException.class, () -> store.view());
     assertEquals(0, store.openReaders(), "a refused cursor or view is never opened");
   }
