@@ -90,21 +90,57 @@ final class Engine {
   }
 
   void snapshot(String name) {
-    engineCall(() -> partita.snapshot(name));
+    action("PartitaSaveSnapshot", () -> engineCall(() -> partita.snapshot(name)));
   }
 
   void restore(String name) {
-    engineCall(() -> partita.restore(name));
+    action("PartitaRestoreSnapshot", () -> engineCall(() -> partita.restore(name)));
   }
 
-  boolean deleteSnapshot(String name) {
-    return partita.deleteSnapshot(name);
+  /** Forgets the snapshot {@code name}: ResourceNotFoundException when there is none. */
+  void deleteSnapshot(String name) {
+    action("PartitaDeleteSnapshot", () -> {
+      if (!partita.deleteSnapshot(name)) {
+        throw new ToolError("ResourceNotFoundException", "no snapshot named '" + name + "'");
+      }
+    });
   }
 
   /** Empties the database and loads the seed given at start again. */
   void reset() {
-    partita.reset();
-    reseed.run();
+    action("PartitaReset", () -> {
+      partita.reset();
+      reseed.run();
+    });
+  }
+
+  /**
+   * Runs one of Partita's own actions that change the database (a snapshot saved, restored or
+   * deleted, a reset), logged and counted as a DynamoDB request is, under {@code operation}: what an
+   * agent changes is in the request log and the metrics like everything else it does.
+   */
+  private void action(String operation, Runnable run) {
+    Observation watch = observed == null ? null : new Observation(System.nanoTime(), operation);
+    if (watch == null) {
+      run.run();
+      return;
+    }
+    watch.namespace(namespace);
+    int status = 500;
+    try {
+      run.run();
+      status = 200;
+    } catch (ToolError e) {
+      status = 400;
+      watch.error(e.type());
+      throw e;
+    } catch (RuntimeException e) {
+      watch.error("InternalServerError");
+      throw e;
+    } finally {
+      watch.finish(status, RequestIds.next(), System.nanoTime());
+      observed.accept(watch);
+    }
   }
 
   /** Each table's {@code top} busiest keys, or null when the database does not count them. */

@@ -355,6 +355,28 @@ class McpToolsTest {
     assertTrue(refused("delete_snapshot", "{\"name\": \"seeded\"}").startsWith("ResourceNotFoundException: "));
   }
 
+  /**
+   * What an agent changes that is no DynamoDB request (a snapshot saved, restored or deleted, a reset)
+   * is logged and counted as a request is, refusals included: nothing it does goes unseen.
+   */
+  @Test
+  void snapshotsAndResetsAreObservedAsRequestsAre() {
+    java.util.List<io.partita.server.observe.Observation> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    McpServer watched = McpServer.of(partita, schemas, () -> { }, false, seen::add, "alice");
+    call(watched, "save_snapshot", "{\"name\": \"seeded\"}");
+    call(watched, "restore_snapshot", "{\"name\": \"seeded\"}");
+    refused(watched, "restore_snapshot", "{\"name\": \"other\"}");
+    call(watched, "delete_snapshot", "{\"name\": \"seeded\"}");
+    refused(watched, "delete_snapshot", "{\"name\": \"seeded\"}");
+    call(watched, "reset", "{}");
+    call(watched, "list_snapshots", "{}"); // reads nothing a request would: not observed
+    assertEquals(java.util.List.of("PartitaSaveSnapshot 200 null", "PartitaRestoreSnapshot 200 null",
+        "PartitaRestoreSnapshot 400 ResourceNotFoundException", "PartitaDeleteSnapshot 200 null",
+        "PartitaDeleteSnapshot 400 ResourceNotFoundException", "PartitaReset 200 null"),
+        seen.stream().map(o -> o.operation() + " " + o.status() + " " + o.errorType()).toList());
+    assertTrue(seen.stream().allMatch(o -> "alice".equals(o.namespace()) && !o.requestId().isEmpty()));
+  }
+
   @Test
   void hotKeysAreListedWhenCountedAndRefusedWhenNot() {
     blog();
