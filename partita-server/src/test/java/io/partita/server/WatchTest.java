@@ -82,6 +82,43 @@ class WatchTest {
     return "{\"TableName\":\"Music\",\"Item\":{\"pk\":{\"S\":\"" + pk + "\"},\"g\":{\"S\":\"" + g + "\"}}}";
   }
 
+  /**
+   * Partita's own changes over HTTP (snapshots, reset, admin switches) are logged as requests are,
+   * refusals included, so a log shows who reset the database; a switch name a client made up is not
+   * written into the line.
+   */
+  @Test
+  void snapshotsResetsAndSwitchesAreLoggedAsRequestsAre() throws Exception {
+    start(ServerConfig.defaults().withRequestLog(RequestLog.Format.PLAIN));
+    captureLog();
+    assertEquals(200, admin("POST", "/partita/snapshots/seeded", "").statusCode());
+    assertEquals(200, admin("POST", "/partita/snapshots/seeded/restore", "").statusCode());
+    assertEquals(404, admin("POST", "/partita/snapshots/other/restore", "").statusCode());
+    assertEquals(200, admin("DELETE", "/partita/snapshots/seeded", "").statusCode());
+    assertEquals(200, admin("POST", "/partita/reset", "").statusCode());
+    assertEquals(200, admin("POST", "/partita/faults", "rate=0").statusCode());
+    assertEquals(400, admin("POST", "/partita/faults", "rate=2").statusCode());
+    assertEquals(404, admin("POST", "/partita/made-up%0Aforged", "").statusCode());
+    assertEquals(200, admin("GET", "/partita/snapshots", "").statusCode()); // a read: not logged
+
+    List<String> said = logLines().stream().map(l -> l.split(" ", 3)[2].replaceAll(" latency_ms=\\S+", "")).toList();
+    assertEquals(List.of(
+        "PartitaSaveSnapshot status=200 error=- table=- index=- capacity=- items=-",
+        "PartitaRestoreSnapshot status=200 error=- table=- index=- capacity=- items=-",
+        "PartitaRestoreSnapshot status=404 error=ResourceNotFoundException table=- index=- capacity=- items=-",
+        "PartitaDeleteSnapshot status=200 error=- table=- index=- capacity=- items=-",
+        "PartitaReset status=200 error=- table=- index=- capacity=- items=-",
+        "PartitaSwitch:faults status=200 error=- table=- index=- capacity=- items=-",
+        "PartitaSwitch:faults status=400 error=ValidationException table=- index=- capacity=- items=-",
+        "PartitaSwitch status=404 error=ResourceNotFoundException table=- index=- capacity=- items=-"), said);
+  }
+
+  private HttpResponse<String> admin(String method, String path, String body) throws Exception {
+    return java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+        server.endpoint().resolve(path)).method(method, java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
   @Test
   void jsonRequestLogHasALineOfValidJsonPerRequest() throws Exception {
     start(ServerConfig.defaults().withRequestLog(RequestLog.Format.JSON));

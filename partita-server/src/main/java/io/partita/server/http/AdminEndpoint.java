@@ -25,22 +25,29 @@ final class AdminEndpoint {
 
   /** Applies the switch {@code what} (the path after {@link #PREFIX}) with the body's spec. */
   FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request, String what) {
+    long start = System.nanoTime();
+    ServerState.Switch apply = state.switches().get(what);
+    // logged and counted as a request is (ServerState#observedAction), named by the switch when it is one of
+    // the server's: a name a client made up never reaches a log line or a metric's label
+    String operation = "PartitaSwitch" + (apply == null ? "" : ":" + what);
     String refused = state.gate().changeRefusal(ctx.channel().remoteAddress(), request.headers());
     if (refused != null) {
-      return Responses.forbidden(refused, ctx.alloc(), false);
+      return state.observedAction(operation, null, start, Responses.forbidden(refused, ctx.alloc(), false));
+    }
+    if (apply == null) {
+      return state.observedAction(operation, null, start, Responses.plainText(HttpResponseStatus.NOT_FOUND,
+          "no admin resource " + PREFIX + what + " (there are " + String.join(", ",
+              state.switches().keySet().stream().map(n -> PREFIX + n).toList()) + ")", ctx.alloc(), false));
     }
     String spec = request.content().toString(StandardCharsets.UTF_8).trim();
-    ServerState.Switch apply = state.switches().get(what);
-    if (apply == null) {
-      return Responses.plainText(HttpResponseStatus.NOT_FOUND, "no admin resource " + PREFIX + what + " (there are "
-          + String.join(", ", state.switches().keySet().stream().map(n -> PREFIX + n).toList()) + ")", ctx.alloc(),
-          false);
-    }
+    Tenant tenant = apply.perDatabase() ? state.tenant(request, false) : null;
+    FullHttpResponse answer;
     try {
-      apply.apply().accept(apply.perDatabase() ? state.tenant(request, false).partita() : null, spec);
+      apply.apply().accept(tenant == null ? null : tenant.partita(), spec);
+      answer = Responses.plainText(HttpResponseStatus.OK, what + " set: " + spec, ctx.alloc(), false);
     } catch (IllegalArgumentException e) {
-      return Responses.plainText(HttpResponseStatus.BAD_REQUEST, e.getMessage(), ctx.alloc(), false);
+      answer = Responses.plainText(HttpResponseStatus.BAD_REQUEST, e.getMessage(), ctx.alloc(), false);
     }
-    return Responses.plainText(HttpResponseStatus.OK, what + " set: " + spec, ctx.alloc(), false);
+    return state.observedAction(operation, tenant == null ? null : tenant.label(), start, answer);
   }
 }

@@ -1,6 +1,7 @@
 package io.partita.server.http;
 
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.partita.engine.Partita;
@@ -258,6 +259,31 @@ public final class ServerState {
   /** Whether a request is observed at all: the one check a request pays while nothing watches. */
   boolean observing() {
     return requestLog != null || metrics != null;
+  }
+
+  /**
+   * Logs and counts one of Partita's own changes over HTTP (a snapshot saved, restored or deleted, a
+   * reset, an admin switch) as a request is: under {@code operation}, in {@code namespace} (null when
+   * none was opened), with its answer's status and, for a refusal, the error that status stands for.
+   * Answers {@code answer}.
+   */
+  FullHttpResponse observedAction(String operation, String namespace, long startNanos, FullHttpResponse answer) {
+    if (observing()) {
+      Observation o = new Observation(startNanos, operation);
+      o.namespace(namespace);
+      int status = answer.status().code();
+      if (status != 200) {
+        o.error(switch (status) {
+          case 400 -> "ValidationException";
+          case 403 -> "AccessDeniedException";
+          case 404 -> "ResourceNotFoundException";
+          default -> "InternalServerError";
+        });
+      }
+      o.finish(status, io.partita.server.wire.RequestIds.next(), System.nanoTime());
+      observed(o);
+    }
+    return answer;
   }
 
   void observed(Observation o) {

@@ -37,28 +37,43 @@ final class SnapshotsEndpoint {
   }
 
   FullHttpResponse answer(ChannelHandlerContext ctx, FullHttpRequest request, String path) {
-    boolean head = request.method().equals(HttpMethod.HEAD);
-    // a caller who may change nothing opens no namespace either
-    String refused = path.equals(PATH) ? null : state.gate().changeRefusal(ctx.channel().remoteAddress(),
-        request.headers());
-    if (refused != null) {
-      return Responses.forbidden(refused, ctx.alloc(), false);
+    if (path.equals(PATH)) {
+      return list(ctx, request);
     }
+    // a change is logged and counted as a request is, refused or not (ServerState#observedAction)
+    long start = System.nanoTime();
+    String operation = path.equals(RESET) ? "PartitaReset" : request.method().equals(HttpMethod.DELETE)
+        ? "PartitaDeleteSnapshot" : path.endsWith("/restore") ? "PartitaRestoreSnapshot" : "PartitaSaveSnapshot";
+    // a caller who may change nothing opens no namespace either
+    String refused = state.gate().changeRefusal(ctx.channel().remoteAddress(), request.headers());
+    if (refused != null) {
+      return state.observedAction(operation, null, start, Responses.forbidden(refused, ctx.alloc(), false));
+    }
+    Tenant tenant = state.tenant(request, false);
+    return state.observedAction(operation, tenant.label(), start, change(ctx, request, path, tenant.partita()));
+  }
+
+  private FullHttpResponse list(ChannelHandlerContext ctx, FullHttpRequest request) {
+    boolean head = request.method().equals(HttpMethod.HEAD);
     Partita partita = state.tenant(request, false).partita();
     if (partita == null) {
       return Responses.plainText(HttpResponseStatus.NOT_FOUND, "this server keeps no snapshots", ctx.alloc(), head);
     }
-    if (path.equals(PATH)) {
-      List<String> names = partita.snapshots();
-      return Responses.jsonText(g -> {
-        g.writeStartObject();
-        g.writeArrayFieldStart("Snapshots");
-        for (String n : names) {
-          g.writeString(n);
-        }
-        g.writeEndArray();
-        g.writeEndObject();
-      }, ctx.alloc(), head);
+    List<String> names = partita.snapshots();
+    return Responses.jsonText(g -> {
+      g.writeStartObject();
+      g.writeArrayFieldStart("Snapshots");
+      for (String n : names) {
+        g.writeString(n);
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+    }, ctx.alloc(), head);
+  }
+
+  private FullHttpResponse change(ChannelHandlerContext ctx, FullHttpRequest request, String path, Partita partita) {
+    if (partita == null) {
+      return Responses.plainText(HttpResponseStatus.NOT_FOUND, "this server keeps no snapshots", ctx.alloc(), false);
     }
     long start = System.nanoTime();
     try {
