@@ -269,19 +269,16 @@ public final class ServerState {
    */
   FullHttpResponse observedAction(String operation, String namespace, long startNanos, FullHttpResponse answer) {
     if (observing()) {
-      Observation o = new Observation(startNanos, operation);
-      o.namespace(namespace);
       int status = answer.status().code();
-      if (status != 200) {
-        o.error(switch (status) {
-          case 400 -> "ValidationException";
-          case 403 -> "AccessDeniedException";
-          case 404 -> "ResourceNotFoundException";
-          default -> "InternalServerError";
-        });
-      }
-      o.finish(status, io.partita.server.wire.RequestIds.next(), System.nanoTime());
-      observed(o);
+      String error = switch (status) {
+        case 200 -> null;
+        case 400 -> "ValidationException";
+        case 403 -> "AccessDeniedException";
+        case 404 -> "ResourceNotFoundException";
+        default -> "InternalServerError";
+      };
+      observed(Observation.ofAction(operation, namespace, startNanos, status, error,
+          io.partita.server.wire.RequestIds.next()));
     }
     return answer;
   }

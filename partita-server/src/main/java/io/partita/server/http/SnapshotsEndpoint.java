@@ -57,7 +57,7 @@ final class SnapshotsEndpoint {
     boolean head = request.method().equals(HttpMethod.HEAD);
     Partita partita = state.tenant(request, false).partita();
     if (partita == null) {
-      return Responses.plainText(HttpResponseStatus.NOT_FOUND, "this server keeps no snapshots", ctx.alloc(), head);
+      return noSnapshots(ctx, head);
     }
     List<String> names = partita.snapshots();
     return Responses.jsonText(g -> {
@@ -71,9 +71,14 @@ final class SnapshotsEndpoint {
     }, ctx.alloc(), head);
   }
 
+  /** The answer of a server that opened no database to keep snapshots in. */
+  private static FullHttpResponse noSnapshots(ChannelHandlerContext ctx, boolean head) {
+    return Responses.plainText(HttpResponseStatus.NOT_FOUND, "this server keeps no snapshots", ctx.alloc(), head);
+  }
+
   private FullHttpResponse change(ChannelHandlerContext ctx, FullHttpRequest request, String path, Partita partita) {
     if (partita == null) {
-      return Responses.plainText(HttpResponseStatus.NOT_FOUND, "this server keeps no snapshots", ctx.alloc(), false);
+      return noSnapshots(ctx, false);
     }
     long start = System.nanoTime();
     try {

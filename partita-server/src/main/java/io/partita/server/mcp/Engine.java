@@ -120,26 +120,24 @@ final class Engine {
    * agent changes is in the request log and the metrics like everything else it does.
    */
   private void action(String operation, Runnable run) {
-    Observation watch = observed == null ? null : new Observation(System.nanoTime(), operation);
-    if (watch == null) {
+    if (observed == null) {
       run.run();
       return;
     }
-    watch.namespace(namespace);
+    long start = System.nanoTime();
+    // what an exception other than a refusal leaves: the server's own fault
     int status = 500;
+    String error = "InternalServerError";
     try {
       run.run();
       status = 200;
+      error = null;
     } catch (ToolError e) {
       status = 400;
-      watch.error(e.type());
-      throw e;
-    } catch (RuntimeException e) {
-      watch.error("InternalServerError");
+      error = e.type();
       throw e;
     } finally {
-      watch.finish(status, RequestIds.next(), System.nanoTime());
-      observed.accept(watch);
+      observed.accept(Observation.ofAction(operation, namespace, start, status, error, RequestIds.next()));
     }
   }
 

@@ -26,6 +26,20 @@ public final class Observation {
     this.operation = operation;
   }
 
+  /**
+   * One of Partita's own changes that is no DynamoDB request (a snapshot saved, restored or deleted,
+   * a reset, an admin switch), observed whole once it is done: its status and, for a refusal, the
+   * error it is logged under (null for a success).
+   */
+  public static Observation ofAction(String operation, String namespace, long startNanos, int status, String errorType,
+      String requestId) {
+    Observation o = new Observation(startNanos, operation);
+    o.namespace = namespace;
+    o.errorType = errorType;
+    o.finish(status, requestId, System.nanoTime());
+    return o;
+  }
+
   public String operation() {
     return operation;
   }
