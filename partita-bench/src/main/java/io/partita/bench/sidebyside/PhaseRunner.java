@@ -11,7 +11,8 @@ import org.HdrHistogram.Histogram;
  * Runs one operation in a closed loop on N client threads: a warm-up, then a measured window.
  * Latency is each call's wall time (HdrHistogram, 3 significant digits); the client's CPU is this
  * process's CPU time over the window (JIT, GC and, for an embedded target, the engine included), the
- * server's is its process's user + system time from /proc over the same window.
+ * server's is its process's user + system time from /proc over the same window, and for a Partita
+ * server also the bytes its threads allocated over the window ({@link ServerProcess#allocatedBytes}).
  */
 final class PhaseRunner {
   private PhaseRunner() {}
@@ -25,7 +26,7 @@ final class PhaseRunner {
   /** What one phase at one thread count measured. */
   record Result(String target, String phase, int threads, long ops, long units, double seconds,
       long p50Nanos, long p99Nanos, long p999Nanos, long maxNanos, long clientCpuNanos, long serverCpuNanos,
-      String load) {
+      String load, long serverAllocatedBytes) {
 
     double unitsPerSecond() {
       return units / seconds;
@@ -40,14 +41,20 @@ final class PhaseRunner {
       return serverCpuNanos < 0 ? Double.NaN : serverCpuNanos / 1000.0 / units;
     }
 
+    /** The server's heap allocation per unit in bytes; NaN for an in-process target and for dynalite. */
+    double serverBytesPerUnit() {
+      return serverAllocatedBytes < 0 ? Double.NaN : (double) serverAllocatedBytes / units;
+    }
+
     static final String HEADER = "target\tphase\tthreads\tops\tunits\tseconds\tp50_us\tp99_us\tp999_us\tmax_us"
-        + "\tunits_per_s\tclient_cpu_us_per_unit\tserver_cpu_us_per_unit\tload_1m";
+        + "\tunits_per_s\tclient_cpu_us_per_unit\tserver_cpu_us_per_unit\tload_1m\tserver_bytes_per_unit";
 
     String tsv() {
       return String.join("\t", target, phase, Integer.toString(threads), Long.toString(ops), Long.toString(units),
           String.format(java.util.Locale.ROOT, "%.3f", seconds), us(p50Nanos), us(p99Nanos), us(p999Nanos), us(maxNanos),
           String.format(java.util.Locale.ROOT, "%.1f", unitsPerSecond()), String.format(java.util.Locale.ROOT, "%.1f", clientCpuMicrosPerUnit()),
-          Double.isNaN(serverCpuMicrosPerUnit()) ? "" : String.format(java.util.Locale.ROOT, "%.1f", serverCpuMicrosPerUnit()), load);
+          Double.isNaN(serverCpuMicrosPerUnit()) ? "" : String.format(java.util.Locale.ROOT, "%.1f", serverCpuMicrosPerUnit()), load,
+          Double.isNaN(serverBytesPerUnit()) ? "" : String.format(java.util.Locale.ROOT, "%.0f", serverBytesPerUnit()));
     }
 
     static Result parse(String line) {
@@ -56,7 +63,8 @@ final class PhaseRunner {
       return new Result(f[0], f[1], Integer.parseInt(f[2]), ops, Long.parseLong(f[4]), Double.parseDouble(f[5]),
           ns(f[6]), ns(f[7]), ns(f[8]), ns(f[9]), Math.round(Double.parseDouble(f[11]) * 1000 * Long.parseLong(f[4])),
           f[12].isEmpty() ? -1 : Math.round(Double.parseDouble(f[12]) * 1000 * Long.parseLong(f[4])),
-          f.length > 13 ? f[13] : "");
+          f.length > 13 ? f[13] : "",
+          f.length > 14 && !f[14].isEmpty() ? Math.round(Double.parseDouble(f[14]) * Long.parseLong(f[4])) : -1);
     }
 
     private static String us(long nanos) {
@@ -130,12 +138,14 @@ final class PhaseRunner {
     long measureStart = System.nanoTime();
     long clientCpu0 = processCpuNanos();
     long serverCpu0 = server == null ? 0 : server.cpuNanos();
+    long serverBytes0 = server == null ? -1 : server.allocatedBytes();
     for (Thread w : workers) {
       w.join();
     }
     long measureEnd = System.nanoTime();
     long clientCpu = processCpuNanos() - clientCpu0;
     long serverCpu = server == null ? -1 : server.cpuNanos() - serverCpu0;
+    long serverBytes = serverBytes0 < 0 ? -1 : server.allocatedBytes() - serverBytes0;
     Path profile = profiled ? ServerProfile.stop(server, target.name() + "-" + phase + "-x" + threads) : null;
     if (failure.get() != null) {
       throw new PhaseFailed(target.name() + " " + phase + " x" + threads + ": " + failure.get(), failure.get());
@@ -152,7 +162,7 @@ final class PhaseRunner {
     }
     Result result = new Result(target.name(), phase, threads, ops, totalUnits, (measureEnd - measureStart) / 1e9,
         all.getValueAtPercentile(50), all.getValueAtPercentile(99), all.getValueAtPercentile(99.9),
-        all.getMaxValue(), clientCpu, serverCpu, SideBySide.Machine.loadAverage().split(" ")[0]);
+        all.getMaxValue(), clientCpu, serverCpu, SideBySide.Machine.loadAverage().split(" ")[0], serverBytes);
     if (profile != null) {
       System.out.print(ServerProfile.report(profile, result.serverCpuMicrosPerUnit()));
     }

@@ -1,5 +1,6 @@
 package io.partita.bench.sidebyside;
 
+import com.sun.tools.attach.VirtualMachine;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -14,6 +15,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.management.AttributeNotFoundException;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
 
 /**
  * A server in its own process, so its CPU time (from /proc/PID/stat) is measured apart from the
@@ -31,6 +38,8 @@ final class ServerProcess implements AutoCloseable {
   private final Path log;
   /** Nanoseconds from launching the command to the first successful ListTables. */
   final long readyNanos;
+  /** The server JVM's management agent, once {@link #watchAllocation} has connected to it. */
+  private JMXConnector management;
 
   private ServerProcess(Process process, URI endpoint, Path log, long readyNanos) {
     this.process = process;
@@ -190,6 +199,55 @@ final class ServerProcess implements AutoCloseable {
     }
   }
 
+  /**
+   * Connects to a Partita server's management agent, started by attaching to its JVM, so that
+   * {@link #allocatedBytes} can read it. Called when a target opens, before anything is measured:
+   * the agent costs the server CPU and memory as it starts. Never for start-up's runs, whose idle
+   * memory it would inflate.
+   */
+  void watchAllocation() {
+    try {
+      VirtualMachine vm = VirtualMachine.attach(Long.toString(pid()));
+      try {
+        management = JMXConnectorFactory.connect(new JMXServiceURL(vm.startLocalManagementAgent()));
+      } finally {
+        vm.detach();
+      }
+    } catch (Exception e) {
+      throw new IllegalStateException("the server's management agent (pid " + pid() + "): " + e, e);
+    }
+  }
+
+  /**
+   * Bytes the server's threads have allocated on the heap so far, or -1 when not watched. On Java 21
+   * and later the JVM's own total, ended threads included; before, the sum over its live threads,
+   * which for an in-memory server is all of it: its requests run on Netty's event loops, which live
+   * as long as the server (a data folder's writes run on the worker pool, whose idle threads end).
+   */
+  long allocatedBytes() {
+    if (management == null) {
+      return -1;
+    }
+    try {
+      MBeanServerConnection jmx = management.getMBeanServerConnection();
+      ObjectName threading = new ObjectName(java.lang.management.ManagementFactory.THREAD_MXBEAN_NAME);
+      try {
+        return (Long) jmx.getAttribute(threading, "TotalThreadAllocatedBytes");
+      } catch (AttributeNotFoundException beforeJava21) {
+        long[] ids = (long[]) jmx.getAttribute(threading, "AllThreadIds");
+        long[] bytes = (long[]) jmx.invoke(threading, "getThreadAllocatedBytes", new Object[] {ids},
+            new String[] {long[].class.getName()});
+        long sum = 0;
+        for (long b : bytes) {
+          sum += Math.max(b, 0); // -1 for a thread that ended meanwhile
+        }
+        return sum;
+      }
+    } catch (Exception e) {
+      throw new IllegalStateException("the server's allocation (pid " + pid() + "): " + e, e);
+    }
+  }
+
   /** Resident memory of the server process, in bytes (VmRSS). */
   long rssBytes() {
     try {
@@ -206,6 +264,13 @@ final class ServerProcess implements AutoCloseable {
 
   @Override
   public void close() {
+    if (management != null) {
+      try {
+        management.close();
+      } catch (IOException e) {
+        // the server is stopped next either way
+      }
+    }
     process.destroy();
     try {
       if (!process.waitFor(20, TimeUnit.SECONDS)) {

@@ -91,6 +91,9 @@ final class Targets {
       return target(name, client, null, client::close, dir);
     }
     ServerProcess server = name.startsWith("partita-") ? ServerProcess.partita(dir) : ServerProcess.dynalite(dir);
+    if (name.startsWith("partita-")) {
+      server.watchAllocation();
+    }
     DynamoDbClient client = overHttp(server.endpoint());
     return target(name, client, server, () -> {
       client.close();
