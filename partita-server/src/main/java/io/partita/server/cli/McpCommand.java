@@ -5,6 +5,7 @@ import io.partita.server.mcp.McpHttp;
 import io.partita.server.mcp.McpRelay;
 import io.partita.server.mcp.McpServer;
 import io.partita.server.mcp.McpStdio;
+import io.partita.server.observe.RequestLog;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -52,6 +53,12 @@ public final class McpCommand implements Callable<Integer> {
   @Option(names = "--hot-keys", description = "Count the busiest partition keys, for the hot_keys tool.")
   boolean hotKeys;
 
+  @Option(names = "--log-requests", paramLabel = "FORMAT", arity = "0..1", fallbackValue = "plain",
+      description = "Log one line per DynamoDB request the tools make, and per snapshot saved, restored or deleted"
+          + " and reset, to standard error (standard output is the protocol's): plain (the default when no FORMAT is"
+          + " given) or json, the lines of serve --log-requests (docs/SERVER.md).")
+  String logRequests;
+
   @Option(names = "--endpoint", paramLabel = "URL",
       description = "Relay to a running server's /mcp instead (its database, models and snapshots), signing with the"
           + " environment's AWS credentials when it asks; --data, --in-memory, --model and --hot-keys are then the"
@@ -72,7 +79,17 @@ public final class McpCommand implements Callable<Integer> {
     if (key != null && endpoint == null) {
       return fail("--key goes with --endpoint URL: it names a running server's namespace");
     }
+    RequestLog log;
+    try {
+      log = logRequests == null ? null : new RequestLog(RequestLog.Format.named(logRequests));
+    } catch (IllegalArgumentException e) {
+      return fail("--log-requests " + e.getMessage());
+    }
     if (endpoint != null) {
+      if (log != null) {
+        return fail("with --endpoint the server logs the tools' requests: drop --log-requests and start the server"
+            + " with it");
+      }
       return relay(protocolOwnsStandardOutput());
     }
     Map<String, String> schemas = new TreeMap<>();
@@ -101,7 +118,8 @@ public final class McpCommand implements Callable<Integer> {
       // leaves the data folder closed
       Thread hook = new Thread(partita::close, "partita-mcp-close");
       Runtime.getRuntime().addShutdownHook(hook);
-      McpStdio.serve(McpServer.of(partita, schemas, () -> { }, readOnly), System.in, protocol);
+      McpStdio.serve(McpServer.of(partita, schemas, () -> { }, readOnly, log == null ? null : log::record, null),
+          System.in, protocol);
       Runtime.getRuntime().removeShutdownHook(hook);
     }
     return 0;

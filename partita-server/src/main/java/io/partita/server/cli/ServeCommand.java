@@ -469,15 +469,13 @@ public final class ServeCommand implements Callable<Integer> {
   }
 
   private io.partita.server.observe.RequestLog.Format requestLogFormat() {
-    if (logRequests == null) {
-      return null;
+    try {
+      return logRequests == null ? null : io.partita.server.observe.RequestLog.Format.named(logRequests);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--log-requests " + e.getMessage(), e);
     }
-    return switch (logRequests.toLowerCase(java.util.Locale.ROOT)) {
-      case "plain" -> io.partita.server.observe.RequestLog.Format.PLAIN;
-      case "json" -> io.partita.server.observe.RequestLog.Format.JSON;
-      default -> throw new IllegalArgumentException("--log-requests takes plain or json, not '" + logRequests + "'");
-    };
   }
+
 
   private Access access(Credentials credentials) {
     if (noCors && corsOrigins != null) {

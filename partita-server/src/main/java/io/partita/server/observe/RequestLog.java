@@ -25,7 +25,19 @@ public final class RequestLog {
   /** How the lines are written. */
   public enum Format {
     PLAIN,
-    JSON
+    JSON;
+
+    /**
+     * The format a command line names ({@code plain} or {@code json}, in any case); an unknown name
+     * is refused saying which are known.
+     */
+    public static Format named(String name) {
+      return switch (name.toLowerCase(Locale.ROOT)) {
+        case "plain" -> PLAIN;
+        case "json" -> JSON;
+        default -> throw new IllegalArgumentException("takes plain or json, not '" + name + "'");
+      };
+    }
   }
 
   private static final JsonFactory JSON = new JsonFactory();
