@@ -90,9 +90,12 @@ final class Targets {
       DynamoDbClient client = disk ? PartitaDynamoDb.open(dir) : PartitaDynamoDb.inMemory();
       return target(name, client, null, client::close, dir);
     }
-    ServerProcess server = name.startsWith("partita-") ? ServerProcess.partita(dir) : ServerProcess.dynalite(dir);
+    ServerProcess server;
     if (name.startsWith("partita-")) {
-      server.watchAllocation();
+      server = ServerProcess.partita(dir);
+      server.watchAllocation(); // dynalite's is Node's: no JVM to ask
+    } else {
+      server = ServerProcess.dynalite(dir);
     }
     DynamoDbClient client = overHttp(server.endpoint());
     return target(name, client, server, () -> {
