@@ -79,14 +79,14 @@ public final class McpCommand implements Callable<Integer> {
     if (key != null && endpoint == null) {
       return fail("--key goes with --endpoint URL: it names a running server's namespace");
     }
-    RequestLog log;
+    RequestLog.Format logFormat;
     try {
-      log = logRequests == null ? null : new RequestLog(RequestLog.Format.named(logRequests));
+      logFormat = logRequests == null ? null : RequestLog.Format.named(logRequests);
     } catch (IllegalArgumentException e) {
       return fail("--log-requests " + e.getMessage());
     }
     if (endpoint != null) {
-      if (log != null) {
+      if (logFormat != null) {
         return fail("with --endpoint the server logs the tools' requests: drop --log-requests and start the server"
             + " with it");
       }
@@ -112,6 +112,8 @@ public final class McpCommand implements Callable<Integer> {
       schemas.put(m.substring(0, eq), text);
     }
     PrintStream protocol = protocolOwnsStandardOutput(); // once the options are known good
+    // made after that, so whatever the logging sets up as it starts can no longer write into the protocol
+    RequestLog log = logFormat == null ? null : new RequestLog(logFormat);
     Partita.Options options = Partita.with().trackHotKeys(hotKeys);
     try (Partita partita = inMemory ? options.inMemory() : options.open(data)) {
       // an agent that stops its server with SIGTERM (as the SDKs do when it does not exit on end of input) still
