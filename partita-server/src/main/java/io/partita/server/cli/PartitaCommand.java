@@ -75,6 +75,16 @@ public final class PartitaCommand implements Runnable {
         line.addSubcommand(command.getKey(), command.getValue());
       }
     }
+    // a wrong option or value: its one line (and picocli's suggestions for a misspelt name), then where the options
+    // are, rather than picocli's default of the whole usage (some 140 lines for serve) burying that line
+    line.setParameterExceptionHandler((e, given) -> {
+      CommandLine cmd = e.getCommandLine();
+      cmd.getErr().println(e.getMessage());
+      if (!CommandLine.UnmatchedArgumentException.printSuggestions(e, cmd.getErr())) {
+        cmd.getErr().println("See '" + cmd.getCommandSpec().qualifiedName() + " --help' for the options.");
+      }
+      return cmd.getCommandSpec().exitCodeOnInvalidInput();
+    });
     return line.setExecutionExceptionHandler((e, cmd, parsed) -> {
       if (e instanceof DataDirectoryInUseException inUse) {
         // a command that can do its work through the running server says how

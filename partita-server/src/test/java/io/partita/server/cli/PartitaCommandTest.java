@@ -89,6 +89,11 @@ class PartitaCommandTest {
     assertEquals(2, run.code());
     assertEquals("Unknown option: '--no-such-option'\nPossible solutions: --no-cors", run.err().strip());
 
+    CommandRun value = CommandRun.run("serve", "--port", "abc");
+    assertEquals(2, value.code());
+    assertEquals("Invalid value for option '--port': 'abc' is not an int\nSee 'partita serve --help' for the options.",
+        value.err().strip());
+
     CommandRun typo = CommandRun.run("serv");
     assertEquals(2, typo.code());
     assertTrue(typo.err().contains("Did you mean: partita serve or partita seed?"), typo.err());
