@@ -476,7 +476,6 @@ public final class ServeCommand implements Callable<Integer> {
     }
   }
 
-
   private Access access(Credentials credentials) {
     if (noCors && corsOrigins != null) {
       throw new IllegalArgumentException("--no-cors and --cors-origin cannot be given together");

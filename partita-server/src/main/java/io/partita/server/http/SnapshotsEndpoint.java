@@ -50,7 +50,7 @@ final class SnapshotsEndpoint {
       return state.observedAction(operation, null, start, Responses.forbidden(refused, ctx.alloc(), false));
     }
     Tenant tenant = state.tenant(request, false);
-    return state.observedAction(operation, tenant.label(), start, change(ctx, request, path, tenant.partita()));
+    return state.observedAction(operation, tenant.label(), start, change(ctx, request, path, tenant.partita(), start));
   }
 
   private FullHttpResponse list(ChannelHandlerContext ctx, FullHttpRequest request) {
@@ -76,11 +76,12 @@ final class SnapshotsEndpoint {
     return Responses.plainText(HttpResponseStatus.NOT_FOUND, "this server keeps no snapshots", ctx.alloc(), head);
   }
 
-  private FullHttpResponse change(ChannelHandlerContext ctx, FullHttpRequest request, String path, Partita partita) {
+  /** Does the change {@code path} names; its answer says how long it took since {@code startNanos}. */
+  private FullHttpResponse change(ChannelHandlerContext ctx, FullHttpRequest request, String path, Partita partita,
+      long startNanos) {
     if (partita == null) {
       return noSnapshots(ctx, false);
     }
-    long start = System.nanoTime();
     try {
       String done;
       if (path.equals(RESET)) {
@@ -111,7 +112,7 @@ final class SnapshotsEndpoint {
           done = "saved snapshot " + name;
         }
       }
-      return Responses.plainText(HttpResponseStatus.OK, done + " in " + (System.nanoTime() - start) / 1_000_000
+      return Responses.plainText(HttpResponseStatus.OK, done + " in " + (System.nanoTime() - startNanos) / 1_000_000
           + " ms", ctx.alloc(), false);
     } catch (IllegalArgumentException e) {
       return Responses.plainText(e instanceof io.partita.engine.NoSuchSnapshotException ? HttpResponseStatus.NOT_FOUND
