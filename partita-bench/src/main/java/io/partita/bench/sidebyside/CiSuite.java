@@ -1,6 +1,9 @@
 package io.partita.bench.sidebyside;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -26,6 +29,7 @@ import software.amazon.awssdk.services.dynamodb.model.TableStatus;
  */
 public final class CiSuite {
   static final int TESTS = 50;
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
   static final List<String> TARGETS = List.of("partita-server-mem", "partita-embedded-mem", "dynalite-server-mem");
 
   private CiSuite() {}
@@ -38,40 +42,61 @@ public final class CiSuite {
   public static void main(String[] args) throws Exception {
     int runs = args.length > 0 ? Integer.parseInt(args[0]) : 3;
     List<String> targets = args.length > 1 ? List.of(args[1]) : TARGETS;
-    System.out.println("target\tthreads\trun\ttotal_ms\tper_test_ms\tstart_ms\tserver_cpu_ms");
+    System.out.println("target\tthreads\trun\ttotal_ms\tper_test_ms\tstart_ms\tserver_cpu_ms\tfirst_test_ms\tmedian_test_ms\tlast10_median_ms\tclient_cpu_per_test_ms");
     for (int run = 1; run <= runs; run++) {
       for (String target : targets) {
         for (int threads : new int[] {1, 4}) {
           long start = System.nanoTime();
           try (Targets.Target t = Targets.open(target)) {
             long started = System.nanoTime();
-            suite(t.client(), Targets.supportsTransactions(target), threads, target + "-" + run + "-" + threads);
+            long[][] each = suite(t.client(), Targets.supportsTransactions(target), threads, target + "-" + run + "-" + threads);
             long total = System.nanoTime() - start;
             // the server process's CPU from its start to the last test's end (none for an embedded target)
             String serverCpu = t.server() == null ? "-" : String.format("%.0f", t.server().cpuNanos() / 1e6);
-            System.out.printf("%s\t%d\t%d\t%.0f\t%.2f\t%.0f\t%s%n", target, threads, run, total / 1e6,
-                (System.nanoTime() - started) / 1e6 / TESTS, (started - start) / 1e6, serverCpu);
+            System.out.printf("%s\t%d\t%d\t%.0f\t%.2f\t%.0f\t%s\t%.1f\t%.1f\t%.1f\t%.1f%n", target, threads, run, total / 1e6,
+                (System.nanoTime() - started) / 1e6 / TESTS, (started - start) / 1e6, serverCpu, each[0][0] / 1e6,
+                median(each[0], 0) / 1e6, median(each[0], TESTS - 10) / 1e6, Arrays.stream(each[1]).sum() / 1e6 / TESTS);
           }
         }
       }
     }
   }
 
-  /** The 50 tests on {@code threads} threads, each on a table of its own. */
-  static void suite(DynamoDbClient dynamo, boolean transactions, int threads, String prefix) throws Exception {
+  /**
+   * The 50 tests on {@code threads} threads, each on a table of its own; each test's own time and its thread's CPU
+   * time in nanoseconds, in the order they were submitted (the first test carries the target's warm-up, the last ten
+   * its warmed pace; over HTTP the CPU is the client's share of a test).
+   */
+  static long[][] suite(DynamoDbClient dynamo, boolean transactions, int threads, String prefix) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     try {
-      List<Future<?>> done = new ArrayList<>();
+      List<Future<long[]>> done = new ArrayList<>();
       for (int i = 0; i < TESTS; i++) {
         String table = "ci-" + prefix + "-" + i;
-        done.add(pool.submit(() -> oneTest(dynamo, table, transactions)));
+        done.add(pool.submit(() -> {
+          long cpu = THREADS.getCurrentThreadCpuTime();
+          long start = System.nanoTime();
+          oneTest(dynamo, table, transactions);
+          return new long[] {System.nanoTime() - start, THREADS.getCurrentThreadCpuTime() - cpu};
+        }));
       }
-      for (Future<?> f : done) {
-        f.get();
+      long[][] each = new long[2][TESTS];
+      for (int i = 0; i < TESTS; i++) {
+        long[] one = done.get(i).get();
+        each[0][i] = one[0];
+        each[1][i] = one[1];
       }
+      return each;
     } finally {
       pool.shutdown();
     }
+  }
+
+  /** The median of {@code each[from..]}. */
+  static long median(long[] each, int from) {
+    long[] part = Arrays.copyOfRange(each, from, each.length);
+    Arrays.sort(part);
+    return part[part.length / 2];
   }
 
   static AttributeValue s(String v) {

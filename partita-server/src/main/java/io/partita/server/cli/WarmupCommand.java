@@ -12,31 +12,74 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
 /**
- * {@code partita warmup} (hidden): serves a few typical requests on an in-memory database and
- * exits. The {@code partita} script runs it once after a build with
- * {@code -XX:ArchiveClassesAtExit}, so that every later start maps the classes a server needs from
- * a class-data-sharing archive instead of loading and verifying them: the server is ready in about
- * half the time.
+ * {@code partita warmup} (hidden): serves the requests a project's test suite typically sends, on an
+ * in-memory database, and exits. The launchers run it once per build (and JDK) with
+ * {@code -XX:ArchiveClassesAtExit} (or Java 25's {@code -XX:AOTCacheOutput}), so that every later start
+ * maps the classes a server needs from the archive instead of loading and verifying them: the server is
+ * ready in about half the time, and a test suite's first requests of each kind (a table with indexes, a
+ * query, a transaction, a refusal) are not slowed by loading their classes either. Each answer is checked:
+ * a request this command gets wrong would leave its classes out of the archive without anyone noticing.
  */
 @Command(name = "warmup", hidden = true, description = "Serves typical requests once and exits (builds the class archive).")
 public final class WarmupCommand implements Callable<Integer> {
+  private static final String KEY = "\"Key\":{\"PK\":{\"S\":\"USER#a\"},\"SK\":{\"S\":\"PROFILE\"}}";
+  private static final String ORDER = "{\"PK\":{\"S\":\"USER#a\"},\"SK\":{\"S\":\"ORDER#1\"},"
+      + "\"GSI1PK\":{\"S\":\"OPEN\"},\"LSI1SK\":{\"S\":\"2026\"},\"n\":{\"N\":\"3\"}}";
+
+  /** Operation, body, and the error it must answer (null: it must succeed). */
   private static final String[][] REQUESTS = {
       {"CreateTable", "{\"TableName\":\"warmup\",\"AttributeDefinitions\":[{\"AttributeName\":\"PK\",\"AttributeType\":\"S\"},"
-          + "{\"AttributeName\":\"SK\",\"AttributeType\":\"S\"}],\"KeySchema\":[{\"AttributeName\":\"PK\",\"KeyType\":\"HASH\"},"
-          + "{\"AttributeName\":\"SK\",\"KeyType\":\"RANGE\"}],\"BillingMode\":\"PAY_PER_REQUEST\"}"},
+          + "{\"AttributeName\":\"SK\",\"AttributeType\":\"S\"},{\"AttributeName\":\"GSI1PK\",\"AttributeType\":\"S\"},"
+          + "{\"AttributeName\":\"LSI1SK\",\"AttributeType\":\"S\"}],"
+          + "\"KeySchema\":[{\"AttributeName\":\"PK\",\"KeyType\":\"HASH\"},{\"AttributeName\":\"SK\",\"KeyType\":\"RANGE\"}],"
+          + "\"GlobalSecondaryIndexes\":[{\"IndexName\":\"GSI1\",\"KeySchema\":[{\"AttributeName\":\"GSI1PK\",\"KeyType\":\"HASH\"},"
+          + "{\"AttributeName\":\"SK\",\"KeyType\":\"RANGE\"}],\"Projection\":{\"ProjectionType\":\"ALL\"}}],"
+          + "\"LocalSecondaryIndexes\":[{\"IndexName\":\"LSI1\",\"KeySchema\":[{\"AttributeName\":\"PK\",\"KeyType\":\"HASH\"},"
+          + "{\"AttributeName\":\"LSI1SK\",\"KeyType\":\"RANGE\"}],\"Projection\":{\"ProjectionType\":\"KEYS_ONLY\"}}],"
+          + "\"BillingMode\":\"PAY_PER_REQUEST\"}", null},
+      {"DescribeTable", "{\"TableName\":\"warmup\"}", null},
       {"PutItem", "{\"TableName\":\"warmup\",\"Item\":{\"PK\":{\"S\":\"USER#a\"},\"SK\":{\"S\":\"PROFILE\"},\"n\":{\"N\":\"1.5\"},"
-          + "\"b\":{\"B\":\"AAE=\"},\"l\":{\"L\":[{\"M\":{\"x\":{\"BOOL\":true}}}]}},"
-          + "\"ConditionExpression\":\"attribute_not_exists(PK)\",\"ReturnConsumedCapacity\":\"TOTAL\"}"},
-      {"GetItem", "{\"TableName\":\"warmup\",\"Key\":{\"PK\":{\"S\":\"USER#a\"},\"SK\":{\"S\":\"PROFILE\"}},\"ConsistentRead\":true}"},
-      {"UpdateItem", "{\"TableName\":\"warmup\",\"Key\":{\"PK\":{\"S\":\"USER#a\"},\"SK\":{\"S\":\"PROFILE\"}},"
-          + "\"UpdateExpression\":\"SET #v = if_not_exists(#v, :z) + :one\",\"ExpressionAttributeNames\":{\"#v\":\"v\"},"
-          + "\"ExpressionAttributeValues\":{\":z\":{\"N\":\"0\"},\":one\":{\"N\":\"1\"}},\"ReturnValues\":\"ALL_NEW\"}"},
+          + "\"b\":{\"B\":\"AAE=\"},\"l\":{\"L\":[{\"M\":{\"x\":{\"BOOL\":true}}}]},\"ss\":{\"SS\":[\"a\",\"b\"]}},"
+          + "\"ConditionExpression\":\"attribute_not_exists(PK)\",\"ReturnConsumedCapacity\":\"TOTAL\"}", null},
       {"PutItem", "{\"TableName\":\"warmup\",\"Item\":{\"PK\":{\"S\":\"USER#a\"},\"SK\":{\"S\":\"PROFILE\"}},"
-          + "\"ConditionExpression\":\"attribute_not_exists(PK)\"}"},
-      {"DeleteItem", "{\"TableName\":\"warmup\",\"Key\":{\"PK\":{\"S\":\"USER#a\"},\"SK\":{\"S\":\"PROFILE\"}},\"ReturnValues\":\"ALL_OLD\"}"},
-      {"DescribeTable", "{\"TableName\":\"warmup\"}"},
-      {"ListTables", "{}"},
-      {"DeleteTable", "{\"TableName\":\"warmup\"}"},
+          + "\"ConditionExpression\":\"attribute_not_exists(PK)\"}", "ConditionalCheckFailedException"},
+      {"PutItem", "{\"TableName\":\"warmup\",\"Item\":" + ORDER + "}", null},
+      {"PutItem", "{\"TableName\":\"warmup\",\"Item\":{\"PK\":{\"S\":\"USER#a\"}}}", "ValidationException"},
+      {"GetItem", "{\"TableName\":\"warmup\"," + KEY + ",\"ConsistentRead\":true}", null},
+      {"GetItem", "{\"TableName\":\"warmup\"," + KEY + ",\"ProjectionExpression\":\"#n, l[0].x\","
+          + "\"ExpressionAttributeNames\":{\"#n\":\"n\"}}", null},
+      {"GetItem", "{\"TableName\":\"missing\"," + KEY + "}", "ResourceNotFoundException"},
+      {"UpdateItem", "{\"TableName\":\"warmup\"," + KEY + ","
+          + "\"UpdateExpression\":\"SET #v = if_not_exists(#v, :z) + :one, l = list_append(l, :l) REMOVE b ADD ss :s\","
+          + "\"ConditionExpression\":\"attribute_exists(PK) AND n > :z\",\"ExpressionAttributeNames\":{\"#v\":\"v\"},"
+          + "\"ExpressionAttributeValues\":{\":z\":{\"N\":\"0\"},\":one\":{\"N\":\"1\"},\":l\":{\"L\":[{\"NULL\":true}]},"
+          + "\":s\":{\"SS\":[\"c\"]}},\"ReturnValues\":\"ALL_NEW\"}", null},
+      {"Query", "{\"TableName\":\"warmup\",\"KeyConditionExpression\":\"PK = :p AND begins_with(SK, :o)\","
+          + "\"FilterExpression\":\"n >= :z\",\"ExpressionAttributeValues\":{\":p\":{\"S\":\"USER#a\"},"
+          + "\":o\":{\"S\":\"ORDER#\"},\":z\":{\"N\":\"0\"}},\"ScanIndexForward\":false,\"Limit\":10}", null},
+      {"Query", "{\"TableName\":\"warmup\",\"IndexName\":\"GSI1\",\"KeyConditionExpression\":\"GSI1PK = :g\","
+          + "\"ExpressionAttributeValues\":{\":g\":{\"S\":\"OPEN\"}},\"Select\":\"COUNT\"}", null},
+      {"Query", "{\"TableName\":\"warmup\",\"IndexName\":\"LSI1\",\"KeyConditionExpression\":\"PK = :p AND LSI1SK > :y\","
+          + "\"ExpressionAttributeValues\":{\":p\":{\"S\":\"USER#a\"},\":y\":{\"S\":\"2025\"}}}", null},
+      {"Scan", "{\"TableName\":\"warmup\",\"FilterExpression\":\"attribute_exists(n)\",\"ReturnConsumedCapacity\":\"INDEXES\"}", null},
+      {"BatchWriteItem", "{\"RequestItems\":{\"warmup\":[{\"PutRequest\":{\"Item\":{\"PK\":{\"S\":\"USER#b\"},"
+          + "\"SK\":{\"S\":\"PROFILE\"}}}},{\"DeleteRequest\":{\"Key\":{\"PK\":{\"S\":\"USER#c\"},"
+          + "\"SK\":{\"S\":\"PROFILE\"}}}}]}}", null},
+      {"BatchGetItem", "{\"RequestItems\":{\"warmup\":{\"Keys\":[{\"PK\":{\"S\":\"USER#a\"},\"SK\":{\"S\":\"PROFILE\"}},"
+          + "{\"PK\":{\"S\":\"USER#b\"},\"SK\":{\"S\":\"PROFILE\"}}]}}}", null},
+      {"TransactWriteItems", "{\"TransactItems\":[{\"Put\":{\"TableName\":\"warmup\",\"Item\":{\"PK\":{\"S\":\"USER#b\"},"
+          + "\"SK\":{\"S\":\"ORDER#2\"}}}},{\"Update\":{\"TableName\":\"warmup\"," + KEY + ",\"UpdateExpression\":\"ADD n :one\","
+          + "\"ExpressionAttributeValues\":{\":one\":{\"N\":\"1\"}}}},{\"ConditionCheck\":{\"TableName\":\"warmup\","
+          + "\"Key\":{\"PK\":{\"S\":\"USER#a\"},\"SK\":{\"S\":\"ORDER#1\"}},\"ConditionExpression\":\"attribute_exists(PK)\"}},"
+          + "{\"Delete\":{\"TableName\":\"warmup\",\"Key\":{\"PK\":{\"S\":\"USER#b\"},\"SK\":{\"S\":\"PROFILE\"}}}}],"
+          + "\"ClientRequestToken\":\"warmup-1\"}", null}, // the SDK sends a token with every transaction
+      {"TransactWriteItems", "{\"TransactItems\":[{\"ConditionCheck\":{\"TableName\":\"warmup\","
+          + "\"Key\":{\"PK\":{\"S\":\"USER#z\"},\"SK\":{\"S\":\"PROFILE\"}},\"ConditionExpression\":\"attribute_exists(PK)\"}}]}",
+          "TransactionCanceledException"},
+      {"TransactGetItems", "{\"TransactItems\":[{\"Get\":{\"TableName\":\"warmup\"," + KEY + "}}]}", null},
+      {"DeleteItem", "{\"TableName\":\"warmup\"," + KEY + ",\"ReturnValues\":\"ALL_OLD\"}", null},
+      {"ListTables", "{}", null},
+      {"DeleteTable", "{\"TableName\":\"warmup\"}", null},
   };
 
   @Override
@@ -48,7 +91,14 @@ public final class WarmupCommand implements Callable<Integer> {
       InputStream in = socket.getInputStream();
       for (String[] request : REQUESTS) {
         send(out, request[0], request[1]);
-        readAnswer(in);
+        String answer = readAnswer(in);
+        boolean ok = request[2] == null ? answer.startsWith("HTTP/1.1 200 ")
+            : answer.startsWith("HTTP/1.1 400 ") && answer.contains("#" + request[2] + "\"");
+        if (!ok) {
+          throw new IllegalStateException("warmup: " + request[0] + " answered " + answer.lines().findFirst().orElse("")
+              + " with " + answer.substring(answer.indexOf("\r\n\r\n") + 4) + ", not "
+              + (request[2] == null ? "200" : request[2]));
+        }
       }
     }
     return 0;
@@ -63,8 +113,8 @@ public final class WarmupCommand implements Callable<Integer> {
     out.flush();
   }
 
-  /** Reads one answer: headers up to the blank line, then Content-Length bytes. */
-  private static void readAnswer(InputStream in) throws IOException {
+  /** Reads one answer, its headers up to the blank line and then Content-Length bytes, as text. */
+  private static String readAnswer(InputStream in) throws IOException {
     StringBuilder headers = new StringBuilder();
     while (!headers.toString().endsWith("\r\n\r\n")) {
       int c = in.read();
@@ -79,6 +129,6 @@ public final class WarmupCommand implements Callable<Integer> {
         length = Integer.parseInt(line.substring("content-length:".length()).trim());
       }
     }
-    in.readNBytes(length);
+    return headers + new String(in.readNBytes(length), StandardCharsets.UTF_8);
   }
 }
