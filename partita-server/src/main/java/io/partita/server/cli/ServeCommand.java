@@ -321,6 +321,7 @@ public final class ServeCommand implements Callable<Integer> {
     }
     StartupTrace.mark("server listening");
     announce.accept(server);
+    Preload.serverListening();
     stopped.await();
     return 0;
   }

@@ -26,8 +26,11 @@ public final class WarmupCommand implements Callable<Integer> {
   private static final String ORDER = "{\"PK\":{\"S\":\"USER#a\"},\"SK\":{\"S\":\"ORDER#1\"},"
       + "\"GSI1PK\":{\"S\":\"OPEN\"},\"LSI1SK\":{\"S\":\"2026\"},\"n\":{\"N\":\"3\"}}";
 
-  /** Operation, body, and the error it must answer (null: it must succeed). */
-  private static final String[][] REQUESTS = {
+  /**
+   * Operation, body, and the error it must answer (null: it must succeed). Also what a server's preload serves
+   * itself on a scratch database once it listens ({@link Preload}).
+   */
+  static final String[][] REQUESTS = {
       {"CreateTable", "{\"TableName\":\"warmup\",\"AttributeDefinitions\":[{\"AttributeName\":\"PK\",\"AttributeType\":\"S\"},"
           + "{\"AttributeName\":\"SK\",\"AttributeType\":\"S\"},{\"AttributeName\":\"GSI1PK\",\"AttributeType\":\"S\"},"
           + "{\"AttributeName\":\"LSI1SK\",\"AttributeType\":\"S\"}],"
@@ -92,16 +95,20 @@ public final class WarmupCommand implements Callable<Integer> {
       for (String[] request : REQUESTS) {
         send(out, request[0], request[1]);
         String answer = readAnswer(in);
-        boolean ok = request[2] == null ? answer.startsWith("HTTP/1.1 200 ")
-            : answer.startsWith("HTTP/1.1 400 ") && answer.contains("#" + request[2] + "\"");
-        if (!ok) {
-          throw new IllegalStateException("warmup: " + request[0] + " answered " + answer.lines().findFirst().orElse("")
-              + " with " + answer.substring(answer.indexOf("\r\n\r\n") + 4) + ", not "
-              + (request[2] == null ? "200" : request[2]));
-        }
+        expect(request, Integer.parseInt(answer.substring("HTTP/1.1 ".length(), "HTTP/1.1 200".length())),
+            answer.substring(answer.indexOf("\r\n\r\n") + 4));
       }
     }
     return 0;
+  }
+
+  /** Throws, naming the request, unless its answer ({@code status}, {@code body}) is the one it expects. */
+  static void expect(String[] request, int status, String body) {
+    boolean ok = request[2] == null ? status == 200 : status == 400 && body.contains("#" + request[2] + "\"");
+    if (!ok) {
+      throw new IllegalStateException("warmup: " + request[0] + " answered " + status + " " + body + ", not "
+          + (request[2] == null ? "200" : request[2]));
+    }
   }
 
   private static void send(OutputStream out, String operation, String body) throws IOException {
