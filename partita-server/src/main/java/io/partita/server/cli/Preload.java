@@ -16,14 +16,14 @@ import java.nio.charset.StandardCharsets;
  * is the same as without it, only sooner on a machine with a core to spare (docs/distribution.md,
  * "Where a start's time goes").
  *
- * <p>Once the server listens (not before, so as not to slow the start), it serves the warm-up's requests
- * ({@link WarmupCommand#REQUESTS}: a table with indexes, item writes and reads, queries, batches,
- * transactions, refusals) on that throwaway database too, then closes it. The class archive spares loading
+ * <p>Once the server listens (not before, so as not to slow the start), a second thread serves the warm-up's
+ * requests ({@link WarmupCommand#REQUESTS}: a table with indexes, item writes and reads, queries, batches,
+ * transactions, refusals) on a throwaway database of its own, then closes it ({@link #afterListening}). The class archive spares loading
  * those requests' classes, but not initialising them (the SDK model's fields and their lambdas) nor running
  * their code for the first time: done here, a test suite's first test against a fresh server takes about
- * half as long. An idle server then holds about 3 MB more, which it holds anyway after its first test. Not
- * with Java 25's ahead-of-time cache, which already holds that work.
- * Nothing of it reaches the served databases, the request log or the metrics.
+ * half as long. An idle server then holds about 3 MB more, which it holds anyway after its first test.
+ * Nothing of it reaches the served databases, the request log or the metrics. Not done when the JVM runs
+ * from Java 25's ahead-of-time cache, which already holds that work.
  *
  * <p>Started by {@code partita serve} only; {@code -Dpartita.preload=false} turns it off. A failure here
  * is ignored: the server meets the same work, and any error, itself.
@@ -39,14 +39,44 @@ final class Preload {
    */
   private static volatile java.util.concurrent.CountDownLatch logging = new java.util.concurrent.CountDownLatch(0);
 
-  /** Open once the server listens: the rest of the warm-up waits for it, so as not to slow the start. */
-  private static final java.util.concurrent.CountDownLatch listening = new java.util.concurrent.CountDownLatch(1);
+  /** Whether a preload was started in this JVM: the warm-up after listening goes with it. */
+  private static volatile boolean started;
 
   private Preload() {}
 
-  /** Called by the serve command once the server listens and has said where. */
-  static void serverListening() {
-    listening.countDown();
+  /**
+   * Called by the serve command once the server listens and has said where: when a preload ran, serves the
+   * warm-up's requests on a throwaway database of their own, on a thread of its own that ends when they are
+   * served; the thread, or null.
+   */
+  static Thread afterListening() {
+    if (!started) {
+      return null;
+    }
+    Thread thread = new Thread(Preload::warmUp, "partita-warmup");
+    thread.setDaemon(true);
+    thread.start();
+    return thread;
+  }
+
+  private static void warmUp() {
+    try {
+      if (aheadOfTimeCache()) {
+        return;
+      }
+      try (Partita scratch = scratch()) {
+        Dispatcher dispatcher = new Dispatcher(scratch);
+        for (String[] request : WarmupCommand.REQUESTS) {
+          serve(dispatcher, request[0], request[1]);
+        }
+      }
+    } catch (Exception | LinkageError e) {
+      // nothing depends on it: the server does the same work when it gets there
+    }
+  }
+
+  private static Partita scratch() {
+    return Partita.with().timeToLiveInterval(java.time.Duration.ZERO).inMemory();
   }
 
   /**
@@ -69,9 +99,10 @@ final class Preload {
     if (args.length == 0 || !args[0].equals("serve") || !Boolean.parseBoolean(System.getProperty(SWITCH, "true"))) {
       return null;
     }
-    java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
-    logging = started;
-    Thread thread = new Thread(() -> run(started), "partita-preload");
+    java.util.concurrent.CountDownLatch loggingSetUp = new java.util.concurrent.CountDownLatch(1);
+    logging = loggingSetUp;
+    started = true;
+    Thread thread = new Thread(() -> run(loggingSetUp), "partita-preload");
     thread.setDaemon(true);
     thread.start();
     return thread;
@@ -96,16 +127,8 @@ final class Preload {
       }
       new io.netty.handler.codec.http.HttpServerCodec();
       Class.forName("io.netty.channel.nio.NioEventLoopGroup", true, Preload.class.getClassLoader());
-      try (Partita scratch = Partita.with().timeToLiveInterval(java.time.Duration.ZERO).inMemory()) {
-        Dispatcher dispatcher = new Dispatcher(scratch);
-        serve(dispatcher, "ListTables", "{}");
-        listening.await();
-        if (aheadOfTimeCache()) {
-          return;
-        }
-        for (String[] request : WarmupCommand.REQUESTS) {
-          serve(dispatcher, request[0], request[1]);
-        }
+      try (Partita scratch = scratch()) {
+        serve(new Dispatcher(scratch), "ListTables", "{}");
       }
     } catch (Exception | LinkageError e) {
       // nothing depends on it: the server does the same work when it gets there

@@ -321,7 +321,7 @@ public final class ServeCommand implements Callable<Integer> {
     }
     StartupTrace.mark("server listening");
     announce.accept(server);
-    Preload.serverListening();
+    Preload.afterListening();
     stopped.await();
     return 0;
   }

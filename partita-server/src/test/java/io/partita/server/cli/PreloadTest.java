@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 37 (start-up): {@code partita serve} begins its later work on a second thread while the
- * command line is read. It starts for serve only, can be switched off, ends by itself, and leaves no
- * database thread running behind it.
+ * command line is read, and warms its request paths once it listens. It starts for serve only, can be
+ * switched off, and both threads end by themselves, leaving no database thread running behind them.
  */
 class PreloadTest {
   @Test
@@ -38,10 +38,24 @@ class PreloadTest {
     Set<String> before = threads();
     Thread preload = Preload.startFor(new String[] {"serve", "--in-memory"});
     assertNotNull(preload);
-    assertTrue(preload.isDaemon(), "never holds the JVM up");
-    preload.join(120_000);
-    assertFalse(preload.isAlive(), "still running after two minutes");
+    assertEndsLeavingNoDatabaseThread(preload, before);
     Preload.awaitLogging(); // open once it has run
+  }
+
+  /** The warm-up a server begins once it listens, after a preload, serves its requests and ends the same way. */
+  @Test
+  void theWarmUpAfterListeningEndsByItselfLeavingNoThreadBehind() throws InterruptedException {
+    Set<String> before = threads();
+    assertEndsLeavingNoDatabaseThread(Preload.startFor(new String[] {"serve", "--in-memory"}), before);
+    Thread warmUp = Preload.afterListening();
+    assertNotNull(warmUp, "a preload ran, so the warm-up follows");
+    assertEndsLeavingNoDatabaseThread(warmUp, before);
+  }
+
+  private static void assertEndsLeavingNoDatabaseThread(Thread thread, Set<String> before) throws InterruptedException {
+    assertTrue(thread.isDaemon(), "never holds the JVM up");
+    thread.join(120_000);
+    assertFalse(thread.isAlive(), "still running after two minutes");
     Set<String> left = threads();
     left.removeAll(before);
     // the scratch database's background threads stop when it is closed (a closed pool's threads may take a
