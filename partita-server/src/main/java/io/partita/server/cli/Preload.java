@@ -4,7 +4,9 @@ import io.partita.engine.Partita;
 import io.partita.server.wire.Dispatcher;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
 
 /**
  * A server's start, begun early on a second thread: while the main thread reads the command line
@@ -18,15 +20,16 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Once the server listens (not before, so as not to slow the start), a second thread serves the warm-up's
  * requests ({@link WarmupCommand#REQUESTS}: a table with indexes, item writes and reads, queries, batches,
- * transactions, refusals) on a throwaway database of its own, then closes it ({@link #afterListening}). The class archive spares loading
- * those requests' classes, but not initialising them (the SDK model's fields and their lambdas) nor running
- * their code for the first time: done here, a test suite's first test against a fresh server takes about
- * half as long. An idle server then holds about 3 MB more, which it holds anyway after its first test.
- * Nothing of it reaches the served databases, the request log or the metrics. Not done when the JVM runs
- * from Java 25's ahead-of-time cache, which already holds that work.
+ * transactions, refusals) on a throwaway database of its own, then closes it ({@link #afterListening}).
+ * The class archive spares loading those requests' classes, but not initialising them (the SDK model's
+ * fields and their lambdas) nor running their code for the first time: done here, a test suite's first
+ * test against a fresh server takes about half as long. An idle server then holds about 3 MB more, which it holds anyway after its first test.
+ * Nothing of it reaches the served databases, the request log or the metrics (a bug in it would show only
+ * as an error logged by the dispatcher, naming a table {@code warmup}). Not done when the JVM runs from Java
+ * 25's ahead-of-time cache, where it was measured to buy nothing.
  *
- * <p>Started by {@code partita serve} only; {@code -Dpartita.preload=false} turns it off. A failure here
- * is ignored: the server meets the same work, and any error, itself.
+ * <p>Started by {@code partita serve} only; {@code -Dpartita.preload=false} turns both threads off. A
+ * failure here is ignored: the server meets the same work, and any error, itself.
  */
 final class Preload {
   /** The system property that turns it off when {@code false}. */
@@ -37,7 +40,7 @@ final class Preload {
    * on standard error, what other threads log while its binding starts; so the serve command waits
    * here before its first logging call ({@link #awaitLogging()}), and nothing is logged meanwhile.
    */
-  private static volatile java.util.concurrent.CountDownLatch logging = new java.util.concurrent.CountDownLatch(0);
+  private static volatile CountDownLatch logging = new CountDownLatch(0);
 
   /** Whether a preload was started in this JVM: the warm-up after listening goes with it. */
   private static volatile boolean started;
@@ -65,41 +68,41 @@ final class Preload {
         return;
       }
       try (Partita scratch = scratch()) {
-        Dispatcher dispatcher = new Dispatcher(scratch);
-        for (String[] request : WarmupCommand.REQUESTS) {
-          serve(dispatcher, request[0], request[1]);
-        }
+        WarmupCommand.through(new Dispatcher(scratch)); // what they answer is WarmupCommandTest's to check
       }
     } catch (Exception | LinkageError e) {
       // nothing depends on it: the server does the same work when it gets there
     }
   }
 
-  private static Partita scratch() {
+  /** Forgets that a preload ran, so that a later in-process serve in a test JVM does not warm up. For tests. */
+  static void forget() {
+    started = false;
+  }
+
+  /** A throwaway database, with no Time to Live sweeper. */
+  static Partita scratch() {
     return Partita.with().timeToLiveInterval(java.time.Duration.ZERO).inMemory();
   }
 
   /**
-   * Whether the JVM runs from Java 25's ahead-of-time cache, which the launchers make from the same requests: it
-   * holds them linked already, and serving them again found nothing left to gain (a first test took as long) while
-   * costing a quarter of a second of CPU beside the first tests.
+   * Whether the JVM was started with Java 25's ahead-of-time cache, which the launchers make from the same
+   * requests. Measured, serving them again there made a first test no faster and cost the server 230-430 ms more
+   * CPU beside the first tests. It reads the option, not whether the JVM could use the cache: the launchers remake
+   * a cache older than the jar, so a stale one is rare, and then the server only does this work at its first test.
    */
   private static boolean aheadOfTimeCache() {
-    return java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+    return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
         .anyMatch(a -> a.startsWith("-XX:AOTCache="));
   }
 
-  private static void serve(Dispatcher dispatcher, String operation, String body) {
-    dispatcher.dispatch(Dispatcher.TARGET_PREFIX + operation, new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)),
-        Dispatcher.Output.to(new ByteArrayOutputStream()));
-  }
 
   /** Starts the preload when {@code args} runs a server and it is not switched off; the thread, or null. */
   static Thread startFor(String[] args) {
     if (args.length == 0 || !args[0].equals("serve") || !Boolean.parseBoolean(System.getProperty(SWITCH, "true"))) {
       return null;
     }
-    java.util.concurrent.CountDownLatch loggingSetUp = new java.util.concurrent.CountDownLatch(1);
+    CountDownLatch loggingSetUp = new CountDownLatch(1);
     logging = loggingSetUp;
     started = true;
     Thread thread = new Thread(() -> run(loggingSetUp), "partita-preload");
@@ -116,7 +119,7 @@ final class Preload {
     logging.await();
   }
 
-  private static void run(java.util.concurrent.CountDownLatch loggingSetUp) {
+  private static void run(CountDownLatch loggingSetUp) {
     try {
       try {
         // the binding, and java.util.logging routed into it as the serve command routes it (idempotent)
@@ -128,7 +131,8 @@ final class Preload {
       new io.netty.handler.codec.http.HttpServerCodec();
       Class.forName("io.netty.channel.nio.NioEventLoopGroup", true, Preload.class.getClassLoader());
       try (Partita scratch = scratch()) {
-        serve(new Dispatcher(scratch), "ListTables", "{}");
+        new Dispatcher(scratch).dispatch(Dispatcher.TARGET_PREFIX + "ListTables",
+            new ByteArrayInputStream("{}".getBytes(StandardCharsets.UTF_8)), Dispatcher.Output.to(new ByteArrayOutputStream()));
       }
     } catch (Exception | LinkageError e) {
       // nothing depends on it: the server does the same work when it gets there

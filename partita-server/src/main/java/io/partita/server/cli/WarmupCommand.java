@@ -3,11 +3,16 @@ package io.partita.server.cli;
 import io.partita.engine.Partita;
 import io.partita.server.PartitaServer;
 import io.partita.server.ServerConfig;
+import io.partita.server.wire.Dispatcher;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
@@ -17,8 +22,9 @@ import picocli.CommandLine.Command;
  * {@code -XX:ArchiveClassesAtExit} (or Java 25's {@code -XX:AOTCacheOutput}), so that every later start
  * maps the classes a server needs from the archive instead of loading and verifying them: the server is
  * ready in about half the time, and a test suite's first requests of each kind (a table with indexes, a
- * query, a transaction, a refusal) are not slowed by loading their classes either. Each answer is checked:
- * a request this command gets wrong would leave its classes out of the archive without anyone noticing.
+ * query, a transaction, a refusal) are not slowed by loading their classes either. Each answer is checked
+ * ({@code WarmupCommandTest}): a request this command got wrong would leave its classes out of the archive
+ * without anyone noticing.
  */
 @Command(name = "warmup", hidden = true, description = "Serves typical requests once and exits (builds the class archive).")
 public final class WarmupCommand implements Callable<Integer> {
@@ -60,6 +66,9 @@ public final class WarmupCommand implements Callable<Integer> {
       {"Query", "{\"TableName\":\"warmup\",\"KeyConditionExpression\":\"PK = :p AND begins_with(SK, :o)\","
           + "\"FilterExpression\":\"n >= :z\",\"ExpressionAttributeValues\":{\":p\":{\"S\":\"USER#a\"},"
           + "\":o\":{\"S\":\"ORDER#\"},\":z\":{\"N\":\"0\"}},\"ScanIndexForward\":false,\"Limit\":10}", null},
+      {"Query", "{\"TableName\":\"warmup\",\"KeyConditionExpression\":\"PK = :p\",\"ExpressionAttributeValues\":"
+          + "{\":p\":{\"S\":\"USER#a\"}},\"Limit\":1,\"ExclusiveStartKey\":{\"PK\":{\"S\":\"USER#a\"},\"SK\":{\"S\":\"A\"}}}",
+          null}, // a page of a paginated query: both items after SK "A", one a page
       {"Query", "{\"TableName\":\"warmup\",\"IndexName\":\"GSI1\",\"KeyConditionExpression\":\"GSI1PK = :g\","
           + "\"ExpressionAttributeValues\":{\":g\":{\"S\":\"OPEN\"}},\"Select\":\"COUNT\"}", null},
       {"Query", "{\"TableName\":\"warmup\",\"IndexName\":\"LSI1\",\"KeyConditionExpression\":\"PK = :p AND LSI1SK > :y\","
@@ -77,16 +86,28 @@ public final class WarmupCommand implements Callable<Integer> {
           + "{\"Delete\":{\"TableName\":\"warmup\",\"Key\":{\"PK\":{\"S\":\"USER#b\"},\"SK\":{\"S\":\"PROFILE\"}}}}],"
           + "\"ClientRequestToken\":\"warmup-1\"}", null}, // the SDK sends a token with every transaction
       {"TransactWriteItems", "{\"TransactItems\":[{\"ConditionCheck\":{\"TableName\":\"warmup\","
-          + "\"Key\":{\"PK\":{\"S\":\"USER#z\"},\"SK\":{\"S\":\"PROFILE\"}},\"ConditionExpression\":\"attribute_exists(PK)\"}}]}",
-          "TransactionCanceledException"},
+          + "\"Key\":{\"PK\":{\"S\":\"USER#z\"},\"SK\":{\"S\":\"PROFILE\"}},\"ConditionExpression\":\"attribute_exists(PK)\"}}],"
+          + "\"ClientRequestToken\":\"warmup-2\"}", "TransactionCanceledException"},
       {"TransactGetItems", "{\"TransactItems\":[{\"Get\":{\"TableName\":\"warmup\"," + KEY + "}}]}", null},
       {"DeleteItem", "{\"TableName\":\"warmup\"," + KEY + ",\"ReturnValues\":\"ALL_OLD\"}", null},
       {"ListTables", "{}", null},
       {"DeleteTable", "{\"TableName\":\"warmup\"}", null},
   };
 
+  /**
+   * Serves every request over HTTP. A wrong answer is said on standard error but is no failure: the archive made
+   * from the rest is still worth having (the launchers discard a failed run's archive, and would then make the
+   * run again at every start); {@code WarmupCommandTest} holds the answers to what they should be.
+   */
   @Override
   public Integer call() throws Exception {
+    overHttp().forEach(System.err::println);
+    return 0;
+  }
+
+  /** Serves every request to a server on an in-memory database over one connection; each wrong answer, in a line. */
+  static List<String> overHttp() throws IOException, InterruptedException {
+    List<String> wrong = new ArrayList<>();
     try (Partita partita = Partita.inMemory();
          PartitaServer server = PartitaServer.start(partita, ServerConfig.defaults().withPort(0));
          Socket socket = new Socket(server.address().getAddress(), server.port())) {
@@ -95,18 +116,30 @@ public final class WarmupCommand implements Callable<Integer> {
       for (String[] request : REQUESTS) {
         send(out, request[0], request[1]);
         String answer = readAnswer(in);
-        expect(request, Integer.parseInt(answer.substring("HTTP/1.1 ".length(), "HTTP/1.1 200".length())),
-            answer.substring(answer.indexOf("\r\n\r\n") + 4));
+        check(request, Integer.parseInt(answer.substring("HTTP/1.1 ".length(), "HTTP/1.1 200".length())),
+            answer.substring(answer.indexOf("\r\n\r\n") + 4), wrong);
       }
     }
-    return 0;
+    return wrong;
   }
 
-  /** Throws, naming the request, unless its answer ({@code status}, {@code body}) is the one it expects. */
-  static void expect(String[] request, int status, String body) {
+  /** Serves every request through {@code dispatcher}, in this thread, with no HTTP; each wrong answer, in a line. */
+  static List<String> through(Dispatcher dispatcher) {
+    List<String> wrong = new ArrayList<>();
+    for (String[] request : REQUESTS) {
+      ByteArrayOutputStream answer = new ByteArrayOutputStream();
+      int status = dispatcher.dispatch(Dispatcher.TARGET_PREFIX + request[0],
+          new ByteArrayInputStream(request[1].getBytes(StandardCharsets.UTF_8)), Dispatcher.Output.to(answer));
+      check(request, status, answer.toString(StandardCharsets.UTF_8), wrong);
+    }
+    return wrong;
+  }
+
+  /** Adds a line to {@code wrong}, naming the request, unless its answer is the one it expects. */
+  private static void check(String[] request, int status, String body, List<String> wrong) {
     boolean ok = request[2] == null ? status == 200 : status == 400 && body.contains("#" + request[2] + "\"");
     if (!ok) {
-      throw new IllegalStateException("warmup: " + request[0] + " answered " + status + " " + body + ", not "
+      wrong.add("partita warmup: " + request[0] + " answered " + status + " " + body + ", not "
           + (request[2] == null ? "200" : request[2]));
     }
   }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,11 @@ import org.junit.jupiter.api.Test;
  * switched off, and both threads end by themselves, leaving no database thread running behind them.
  */
 class PreloadTest {
+  @AfterEach
+  void forgetThePreload() {
+    Preload.forget(); // a later in-process serve in this JVM must not warm up because a test here started one
+  }
+
   @Test
   void startsForServeOnly() {
     assertNull(Preload.startFor(new String[0]));
