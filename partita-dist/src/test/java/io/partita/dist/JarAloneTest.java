@@ -302,9 +302,10 @@ class JarAloneTest {
       while (endpoint == null) {
         String seen = Files.readString(stdout);
         Matcher m = ENDPOINT.matcher(seen);
-        if (m.find() && seen.indexOf('\n', m.end()) >= 0) { // the whole ready line written
+        int lineEnd = m.find() ? seen.indexOf('\n', m.end()) : -1;
+        if (lineEnd >= 0) { // the whole ready line written
           endpoint = URI.create(m.group(1));
-          ready = seen.indexOf('\n', m.end()) + 1;
+          ready = lineEnd + 1;
         } else {
           assertTrue(p.isAlive(), "the server exited before serving:\n" + seen + Files.readString(stderr));
           Thread.sleep(10);

@@ -2,10 +2,8 @@ package io.partita.server.cli;
 
 import io.partita.engine.Partita;
 import io.partita.server.wire.Dispatcher;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -23,7 +21,8 @@ import java.util.concurrent.CountDownLatch;
  * transactions, refusals) on a throwaway database of its own, then closes it ({@link #afterListening}).
  * The class archive spares loading those requests' classes, but not initialising them (the SDK model's
  * fields and their lambdas) nor running their code for the first time: done here, a test suite's first
- * test against a fresh server takes about half as long. An idle server then holds about 3 MB more, which it holds anyway after its first test.
+ * test against a fresh server takes about half as long. An idle server then holds about 3 MB more, which
+ * it holds anyway after its first test.
  * Nothing of it reaches the served databases, the request log or the metrics (a bug in it would show only
  * as an error logged by the dispatcher, naming a table {@code warmup}). Not done when the JVM runs from Java
  * 25's ahead-of-time cache, where it was measured to buy nothing.
@@ -131,8 +130,7 @@ final class Preload {
       new io.netty.handler.codec.http.HttpServerCodec();
       Class.forName("io.netty.channel.nio.NioEventLoopGroup", true, Preload.class.getClassLoader());
       try (Partita scratch = scratch()) {
-        new Dispatcher(scratch).dispatch(Dispatcher.TARGET_PREFIX + "ListTables",
-            new ByteArrayInputStream("{}".getBytes(StandardCharsets.UTF_8)), Dispatcher.Output.to(new ByteArrayOutputStream()));
+        WarmupCommand.dispatch(new Dispatcher(scratch), "ListTables", "{}", new ByteArrayOutputStream());
       }
     } catch (Exception | LinkageError e) {
       // nothing depends on it: the server does the same work when it gets there

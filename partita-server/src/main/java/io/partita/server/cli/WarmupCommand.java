@@ -33,8 +33,8 @@ public final class WarmupCommand implements Callable<Integer> {
       + "\"GSI1PK\":{\"S\":\"OPEN\"},\"LSI1SK\":{\"S\":\"2026\"},\"n\":{\"N\":\"3\"}}";
 
   /**
-   * Operation, body, and the error it must answer (null: it must succeed). Also what a server's preload serves
-   * itself on a scratch database once it listens ({@link Preload}).
+   * Operation, body, and the error it must answer (null: it must succeed). Also what a server serves itself on a
+   * scratch database once it listens ({@link Preload#afterListening}).
    */
   static final String[][] REQUESTS = {
       {"CreateTable", "{\"TableName\":\"warmup\",\"AttributeDefinitions\":[{\"AttributeName\":\"PK\",\"AttributeType\":\"S\"},"
@@ -128,11 +128,16 @@ public final class WarmupCommand implements Callable<Integer> {
     List<String> wrong = new ArrayList<>();
     for (String[] request : REQUESTS) {
       ByteArrayOutputStream answer = new ByteArrayOutputStream();
-      int status = dispatcher.dispatch(Dispatcher.TARGET_PREFIX + request[0],
-          new ByteArrayInputStream(request[1].getBytes(StandardCharsets.UTF_8)), Dispatcher.Output.to(answer));
+      int status = dispatch(dispatcher, request[0], request[1], answer);
       check(request, status, answer.toString(StandardCharsets.UTF_8), wrong);
     }
     return wrong;
+  }
+
+  /** Serves {@code operation} with {@code body} through {@code dispatcher}, its answer into {@code answer}; its status. */
+  static int dispatch(Dispatcher dispatcher, String operation, String body, ByteArrayOutputStream answer) {
+    return dispatcher.dispatch(Dispatcher.TARGET_PREFIX + operation,
+        new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)), Dispatcher.Output.to(answer));
   }
 
   /** Adds a line to {@code wrong}, naming the request, unless its answer is the one it expects. */
