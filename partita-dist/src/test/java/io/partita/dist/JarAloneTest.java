@@ -285,7 +285,8 @@ class JarAloneTest {
    * Starts a server, asks it ListTables and DescribeEndpoints over HTTP, stops it with SIGTERM;
    * answers what it wrote to standard output after its ready line, and to standard error. Both go to files:
    * read through a pipe by a thread here, the last line a server wrote before the SIGTERM was now and then
-   * missing (2 runs in 30 under load, in builds before and after the server's warm-up; none in 30 with a file).
+   * missing (2 runs in 30 under load; none in 30 with a file), because {@code Process.destroy()} closes the
+   * parent's ends of the child's pipes along with sending the signal, dropping what the thread had not yet read.
    */
   private static String[] serveAndAsk(Path dir, Map<String, String> env, String... command) throws Exception {
     List<String> all = new ArrayList<>(List.of(command));
