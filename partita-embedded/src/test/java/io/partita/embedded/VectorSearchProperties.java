@@ -2,6 +2,7 @@ package io.partita.embedded;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.partita.embedded.oracle.VectorScores;
 import io.partita.engine.Partita;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -121,7 +122,7 @@ class VectorSearchProperties {
         assertEquals(expected, got, "seed " + seed + ", search " + s);
         for (int i = 0; i < got.size(); i++) {
           Map<String, AttributeValue> item = table.get(got.get(i));
-          assertEquals(answered(score(f, floats(query), floats(item.get("emb").l()))),
+          assertEquals(answered(VectorScores.score(f, floats(item.get("emb").l()), floats(query))),
               r.searchResults().get(i).score(), "seed " + seed);
           assertEquals(projected(item, projection, hash, filter, withVector), r.searchResults().get(i).item(),
               "seed " + seed);
@@ -151,25 +152,6 @@ class VectorSearchProperties {
     return out;
   }
 
-  /** The definitions as the API reference gives them, computed the plain way. */
-  private static double score(VectorDistanceFunction f, double[] q, double[] v) {
-    double dot = 0;
-    double qq = 0;
-    double vv = 0;
-    double dd = 0;
-    for (int i = 0; i < q.length; i++) {
-      dot += q[i] * v[i];
-      qq += q[i] * q[i];
-      vv += v[i] * v[i];
-      dd += (q[i] - v[i]) * (q[i] - v[i]);
-    }
-    return switch (f) {
-      case DOT_PRODUCT -> dot;
-      case EUCLIDEAN -> Math.sqrt(dd);
-      default -> qq == 0 || vv == 0 ? 1.0 : Math.min(2, Math.max(0, 1 - dot / (Math.sqrt(qq) * Math.sqrt(vv))));
-    };
-  }
-
   private static double answered(double raw) {
     return Double.parseDouble(Float.toString((float) raw));
   }
@@ -191,7 +173,7 @@ class VectorSearchProperties {
       candidates.add(item.get("pk").s());
     }
     Comparator<String> byScore = Comparator.comparingDouble(
-        pk -> (float) score(f, q, floats(table.get(pk).get("emb").l())));
+        pk -> (float) VectorScores.score(f, floats(table.get(pk).get("emb").l()), q));
     if (f == VectorDistanceFunction.DOT_PRODUCT) {
       byScore = byScore.reversed();
     }
