@@ -9,15 +9,22 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 class HttpVectorSearchOracleTest extends VectorSearchOracleTest {
   private HttpSubject http;
+  private DynamoDbClient client;
 
   @Override
   protected DynamoDbClient subject() {
     http = HttpSubject.start();
-    return http.client();
+    client = http.client();
+    return client;
   }
 
   @Override
   protected void closeSubject() throws Exception {
-    http.close();
+    if (client != null) {
+      client.close();
+    }
+    if (http != null) {
+      http.close();
+    }
   }
 }

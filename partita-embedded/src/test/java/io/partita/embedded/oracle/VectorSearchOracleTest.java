@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,7 +41,8 @@ import software.amazon.awssdk.services.dynamodb.model.VectorDistanceFunction;
  * so the check needs no knowledge of the engine's tie-break. Each seed takes one distance function and a dimension
  * of 2 to 8. The server module's subclass runs the same sequences over HTTP ({@link #subject()}).
  *
- * <p>{@code -Dpartita.vectorSeeds=K} runs seeds 1..K (default 6), {@code -Dpartita.seed=N} seed N alone.
+ * <p>{@code -Dpartita.vectorSeeds=K} runs seeds 1..K (default 6), {@code -Dpartita.seed=N} seed N alone (as the
+ * differential tests read it).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public class VectorSearchOracleTest {
@@ -75,16 +75,13 @@ public class VectorSearchOracleTest {
 
   @TestFactory
   Stream<DynamicTest> randomSequences() {
-    Long one = Long.getLong("partita.seed");
-    IntStream seeds = one != null ? IntStream.of(one.intValue())
-        : IntStream.rangeClosed(1, Integer.getInteger("partita.vectorSeeds", 6));
-    return seeds.mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> run(seed)));
+    return OracleHarness.perSeed(Integer.getInteger("partita.vectorSeeds", 6), this::run);
   }
 
-  private void run(int seed) {
+  private void run(long seed) {
     Random r = new Random(seed);
     VectorDistanceFunction function = List.of(VectorDistanceFunction.COSINE, VectorDistanceFunction.EUCLIDEAN,
-        VectorDistanceFunction.DOT_PRODUCT).get(seed % 3);
+        VectorDistanceFunction.DOT_PRODUCT).get((int) Math.floorMod(seed, 3L));
     int dims = 2 + r.nextInt(7);
     String table = "vec_" + seed + "_" + function.toString().toLowerCase();
     dynamo.createTable(b -> b.tableName(table).billingMode(BillingMode.PAY_PER_REQUEST)
@@ -186,9 +183,12 @@ public class VectorSearchOracleTest {
     return out;
   }
 
-  /** Scores are answered at float precision. */
+  /**
+   * Scores are answered at float precision, from sums the engine takes in doubles in its own order: two floats apart
+   * at most (a sum's last bits may round either way), or 1e-12 for a score next to 0.
+   */
   private static double tolerance(double score) {
-    return Double.isInfinite(score) ? 0 : 1e-5 * Math.max(1, Math.abs(score));
+    return Double.isInfinite(score) ? 0 : Math.max(2 * Math.ulp((float) score), 1e-12);
   }
 
   /** A vector of {@code dims} floats in [-1, 1), each written as the text that reads back as that float. */
