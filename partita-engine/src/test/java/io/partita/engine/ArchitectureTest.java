@@ -276,6 +276,47 @@ class ArchitectureTest {
         + String.join("\n  ", violations));
   }
 
+  /**
+   * The four parts of {@code internal/expr}, in order, as its package-info names them: syntax; what a bound expression
+   * is and how it evaluates; binding; the legacy parameters. One package rather than four (docs/DESIGN.md says why),
+   * so the compiler does not keep their order: this does.
+   */
+  static final List<Set<String>> EXPR_PARTS = List.of(
+      Set.of("Token", "Tokenizer", "ReservedWords", "Ast", "Parser", "AstCache"),
+      Set.of("Values", "DocPath", "Operands", "Condition", "Conditions", "Update", "UpdateImpl", "AddDelete",
+          "Projection", "ProjectionImpl", "KeyCondition", "SortCondition", "SortEquality", "KeySchemaSpec"),
+      Set.of("Binder", "KeyClauses", "KeyConditions", "SearchConditions"),
+      Set.of("LegacyConditions", "LegacyKeyConditions", "LegacyUpdate"));
+  /** Beside the parts, and used by all four: a request's names and values, the messages, the benchmarks' way in. */
+  static final Set<String> EXPR_BESIDE = Set.of("ExpressionContext", "ExprErrors", "Uncached");
+
+  @Test
+  void eachPartOfTheExpressionLanguageNamesNoLaterPart() throws IOException {
+    List<String> violations = new ArrayList<>();
+    for (Path file : sources()) {
+      String text = Files.readString(file);
+      String name = simpleName(file);
+      if (!packageOf(text).equals(ROOT + ".internal.expr") || name.equals("package-info") || EXPR_BESIDE.contains(name)) {
+        continue;
+      }
+      int part = 0;
+      while (part < EXPR_PARTS.size() && !EXPR_PARTS.get(part).contains(name)) {
+        part++;
+      }
+      assertTrue(part < EXPR_PARTS.size(), name + " is in no part of internal/expr: list it here and in its package-info");
+      String code = withoutComments(text);
+      for (int later = part + 1; later < EXPR_PARTS.size(); later++) {
+        for (String other : EXPR_PARTS.get(later)) {
+          if (Pattern.compile("\\b" + other + "\\b").matcher(code).find()) {
+            violations.add(name + " (part " + (part + 1) + ") names " + other + " (part " + (later + 1) + ")");
+          }
+        }
+      }
+    }
+    assertTrue(violations.isEmpty(), "a part of the expression language names a later one:\n  "
+        + String.join("\n  ", violations));
+  }
+
   private static String layerOf(String pkg, String type) {
     if (pkg.equals(ROOT)) {
       return ROOT_VALUES.contains(type) ? "values" : "entry";

@@ -3,8 +3,8 @@
  * against a table, and evaluation of conditions, updates, projections and key conditions; parses
  * are cached by text. Uses {@code table}, {@code value} and the root values.
  *
- * <p>One package in four parts, each using only the parts before it (docs/DESIGN.md says why they are
- * not four packages):
+ * <p>One package in four parts, each using only the parts before it ({@code ArchitectureTest} keeps the order;
+ * docs/DESIGN.md says why they are not four packages):
  * <ol>
  *   <li>syntax: {@code Token}, {@code Tokenizer}, {@code ReservedWords}, {@code Ast}, {@code Parser} and
  *       {@code AstCache}, the parses shared by text;
