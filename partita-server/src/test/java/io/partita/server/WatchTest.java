@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.read.ListAppender;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -30,6 +31,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
@@ -54,10 +56,27 @@ class WatchTest {
     raw = new RawHttp(server.endpoint());
   }
 
+  /** The request log's console appender (logback-test.xml's, for the servers ServerProcess starts), while it is off. */
+  private Appender<ILoggingEvent> console;
+
+  /** The lines these tests log are read from {@link #captured}, not printed among the build's output. */
+  @BeforeEach
+  void quietConsole() {
+    ch.qos.logback.classic.Logger requests = (ch.qos.logback.classic.Logger) LoggerFactory.getLogger(RequestLog.LOGGER);
+    console = requests.getAppender("REQUESTS");
+    if (console != null) {
+      requests.detachAppender(console);
+    }
+  }
+
   @AfterEach
   void stop() throws Exception {
+    ch.qos.logback.classic.Logger requests = (ch.qos.logback.classic.Logger) LoggerFactory.getLogger(RequestLog.LOGGER);
     if (captured != null) {
-      ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(RequestLog.LOGGER)).detachAppender(captured);
+      requests.detachAppender(captured);
+    }
+    if (console != null) {
+      requests.addAppender(console);
     }
     server.close();
     partita.close();
