@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -260,18 +261,14 @@ class ArchitectureTest {
         "BatchStatementRequest");
     Pattern request = Pattern.compile("\\b([A-Z]\\w*Request)\\b");
     List<String> violations = new ArrayList<>();
-    for (Path file : sources()) {
-      String text = Files.readString(file);
-      if (!packageOf(text).equals(ROOT + ".internal.partiql")) {
-        continue;
-      }
+    sourcesIn(ROOT + ".internal.partiql").forEach((name, text) -> {
       Matcher m = request.matcher(withoutComments(text));
       while (m.find()) {
         if (!served.contains(m.group(1))) {
-          violations.add(SOURCES.relativize(file) + " names " + m.group(1));
+          violations.add("partiql/" + name + " names " + m.group(1));
         }
       }
-    }
+    });
     assertTrue(violations.isEmpty(), "a statement made into another operation's request:\n  "
         + String.join("\n  ", violations));
   }
@@ -293,10 +290,9 @@ class ArchitectureTest {
   @Test
   void eachPartOfTheExpressionLanguageNamesNoLaterPart() throws IOException {
     List<String> violations = new ArrayList<>();
-    for (Path file : sources()) {
-      String text = Files.readString(file);
-      String name = simpleName(file);
-      if (!packageOf(text).equals(ROOT + ".internal.expr") || name.equals("package-info") || EXPR_BESIDE.contains(name)) {
+    for (Map.Entry<String, String> source : sourcesIn(ROOT + ".internal.expr").entrySet()) {
+      String name = source.getKey();
+      if (name.equals("package-info") || EXPR_BESIDE.contains(name)) {
         continue;
       }
       int part = 0;
@@ -304,7 +300,7 @@ class ArchitectureTest {
         part++;
       }
       assertTrue(part < EXPR_PARTS.size(), name + " is in no part of internal/expr: list it here and in its package-info");
-      String code = withoutComments(text);
+      String code = withoutComments(source.getValue());
       for (int later = part + 1; later < EXPR_PARTS.size(); later++) {
         for (String other : EXPR_PARTS.get(later)) {
           if (Pattern.compile("\\b" + other + "\\b").matcher(code).find()) {
@@ -330,6 +326,18 @@ class ArchitectureTest {
       assertTrue(all.size() > 100, "the engine's sources are not under " + SOURCES.toAbsolutePath());
       return all;
     }
+  }
+
+  /** The sources of package {@code pkg}, by simple name, in name order. */
+  private static Map<String, String> sourcesIn(String pkg) throws IOException {
+    Map<String, String> in = new TreeMap<>();
+    for (Path file : sources()) {
+      String text = Files.readString(file);
+      if (packageOf(text).equals(pkg)) {
+        in.put(simpleName(file), text);
+      }
+    }
+    return in;
   }
 
   private static String packageOf(String text) {

@@ -62,7 +62,7 @@ class WatchTest {
   /** The lines these tests log are read from {@link #captured}, not printed among the build's output. */
   @BeforeEach
   void quietConsole() {
-    ch.qos.logback.classic.Logger requests = (ch.qos.logback.classic.Logger) LoggerFactory.getLogger(RequestLog.LOGGER);
+    ch.qos.logback.classic.Logger requests = requestLog();
     console = requests.getAppender("REQUESTS");
     if (console != null) {
       requests.detachAppender(console);
@@ -71,7 +71,7 @@ class WatchTest {
 
   @AfterEach
   void stop() throws Exception {
-    ch.qos.logback.classic.Logger requests = (ch.qos.logback.classic.Logger) LoggerFactory.getLogger(RequestLog.LOGGER);
+    ch.qos.logback.classic.Logger requests = requestLog();
     if (captured != null) {
       requests.detachAppender(captured);
     }
@@ -85,8 +85,12 @@ class WatchTest {
   private List<String> captureLog() {
     captured = new ListAppender<>();
     captured.start();
-    ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(RequestLog.LOGGER)).addAppender(captured);
+    requestLog().addAppender(captured);
     return null;
+  }
+
+  private static ch.qos.logback.classic.Logger requestLog() {
+    return (ch.qos.logback.classic.Logger) LoggerFactory.getLogger(RequestLog.LOGGER);
   }
 
   private List<String> logLines() {

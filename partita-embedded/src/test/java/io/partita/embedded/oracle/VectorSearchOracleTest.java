@@ -90,49 +90,41 @@ public class VectorSearchOracleTest {
         .vectorIndexes(v -> v.indexName("vecs").vectorAttribute(a -> a.attributeName("emb")).dimensions((long) dims)
             .distanceFunction(function).projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))));
     Map<String, float[]> model = new TreeMap<>(); // the items that hold a vector, by key
-    Map<String, Integer> done = new TreeMap<>();
+    int searches = 0;
     for (int step = 0; step < STEPS; step++) {
       String pk = "k" + r.nextInt(KEYS);
       Map<String, AttributeValue> key = Map.of("pk", AttributeValue.fromS(pk));
       int op = r.nextInt(100);
-      String what;
       if (op < 35) {
         float[] v = vector(r, dims);
         dynamo.putItem(b -> b.tableName(table).item(Map.of("pk", key.get("pk"), "emb", list(v))));
         model.put(pk, v);
-        what = "put";
       } else if (op < 43) {
         dynamo.putItem(b -> b.tableName(table).item(Map.of("pk", key.get("pk"), "note", AttributeValue.fromS("x"))));
         model.remove(pk);
-        what = "put without a vector";
       } else if (op < 58) {
         float[] v = vector(r, dims);
         dynamo.updateItem(b -> b.tableName(table).key(key).updateExpression("SET emb = :v")
             .expressionAttributeValues(Map.of(":v", list(v))));
         model.put(pk, v);
-        what = "update";
       } else if (op < 64) {
         dynamo.updateItem(b -> b.tableName(table).key(key).updateExpression("REMOVE emb"));
         model.remove(pk);
-        what = "remove the vector";
       } else if (op < 72) {
         dynamo.deleteItem(b -> b.tableName(table).key(key));
         model.remove(pk);
-        what = "delete";
       } else if (op < 76) {
         float[] wrong = vector(r, dims + 1);
         DynamoDbException e = assertThrows(DynamoDbException.class,
             () -> dynamo.putItem(b -> b.tableName(table).item(Map.of("pk", key.get("pk"), "emb", list(wrong)))));
         assertEquals("ValidationException", e.awsErrorDetails().errorCode(), "seed " + seed + " step " + step);
-        what = "a refused write";
       } else {
         search(table, function, model, vector(r, dims), 1 + r.nextInt(12), "seed " + seed + " step " + step);
-        what = "search";
+        searches++;
       }
-      done.merge(what, 1, Integer::sum);
     }
     search(table, function, model, vector(r, dims), 100, "seed " + seed + " at the end");
-    assertTrue(done.getOrDefault("search", 0) > 0, "seed " + seed + " searched nothing: " + done);
+    assertTrue(searches > 0, "seed " + seed + " searched nothing between its writes");
     dynamo.deleteTable(b -> b.tableName(table));
   }
 

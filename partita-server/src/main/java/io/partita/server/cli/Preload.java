@@ -95,7 +95,6 @@ final class Preload {
         .anyMatch(a -> a.startsWith("-XX:AOTCache="));
   }
 
-
   /** Starts the preload when {@code args} runs a server and it is not switched off; the thread, or null. */
   static Thread startFor(String[] args) {
     if (args.length == 0 || !args[0].equals("serve") || !Boolean.parseBoolean(System.getProperty(SWITCH, "true"))) {
